@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src-*/**/*.test.ts', 'src-*/**/*.test.tsx', 'scripts/**/*.test.ts'],
+    // One seeded sandbox for every suite (see vitest.sandbox-setup.ts); SKIP_SANDBOX_SETUP=1 skips it
+    // for suites that start their own bare Anvil.
+    globalSetup: process.env.SKIP_SANDBOX_SETUP === '1' ? [] : ['./vitest.sandbox-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});
