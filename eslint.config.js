@@ -1,0 +1,77 @@
+// Lint rules, including the folder rules of DESIGN.md: a folder is a runtime, and the import
+// zones below fail `npm run lint` when code reaches into a runtime it must not use.
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
+
+/** `no-restricted-imports` options forbidding Node built-ins and/or electron, with the reason. */
+function forbid({ node = false, electron = false, why }) {
+  const paths = [
+    ...(node ? nodeBuiltins.map((name) => ({ name, message: why })) : []),
+    ...(electron ? [{ name: 'electron', message: why }] : []),
+  ];
+  const patterns = [
+    ...(node ? [{ group: ['node:*'], message: why }] : []),
+    ...(electron ? [{ group: ['electron/*', '@electron/*'], message: why }] : []),
+  ];
+  return ['error', { paths, patterns }];
+}
+
+/** An import-x zone: files in `target` may not import from `from`. */
+const zone = (target, from, message) => ({ target, from, message });
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'out/', 'dist/', '.scratch/', '.sandbox-data/', '.app-data/', 'test-results/', 'playwright-report/', '.cache/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      // Resolve extensionless TypeScript imports, so the zones see every import.
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            zone('./src-shared', './src-main', 'src-shared is pure and shared: it may not import main-process code.'),
+            zone('./src-shared', './src-renderer', 'src-shared is pure and shared: it may not import renderer code.'),
+            zone('./src-shared', './src-sandbox', 'src-shared is pure and shared: it may not import sandbox code.'),
+            zone('./src-renderer', './src-main', 'The renderer reaches main only through the API contract, never by import.'),
+            zone('./src-renderer', './src-sandbox', 'The renderer may not import sandbox code.'),
+            zone('./src-main/services', './src-main/electron', 'Services are transport-agnostic: no Electron shell imports.'),
+            zone('./src-main/services', './src-main/web', 'Services are transport-agnostic: no web-host imports.'),
+            zone('./src-main', './src-renderer', 'Main-process code may not import renderer code.'),
+            zone('./src-main', './src-sandbox', 'The app talks to the sandbox over the network, as to the hosted service; it starts it as a process.'),
+            zone('./src-main/web', './src-main/electron', 'The web host and the Electron shell are separate transports.'),
+            zone('./src-main/electron', './src-main/web', 'The web host and the Electron shell are separate transports.'),
+            zone('./src-sandbox', './src-main', 'The sandbox is a separate program: it may not import app code.'),
+            zone('./src-sandbox', './src-renderer', 'The sandbox is a separate program: it may not import app code.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-shared/**'],
+    rules: { 'no-restricted-imports': forbid({ node: true, electron: true, why: 'src-shared runs on both sides: no Node built-ins, no electron.' }) },
+  },
+  {
+    files: ['src-shared/**/*.test.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src-renderer/**'],
+    rules: { 'no-restricted-imports': forbid({ node: true, electron: true, why: 'The renderer is a browser page: no Node built-ins, no electron; use the API client.' }) },
+  },
+  {
+    files: ['src-main/services/**', 'src-main/web/**', 'src-sandbox/**'],
+    rules: { 'no-restricted-imports': forbid({ electron: true, why: 'Only src-main/electron may import electron.' }) },
+  },
+);

@@ -1,0 +1,70 @@
+import { parseCliArgs, USAGE, type CliOptions } from './cliArgs';
+import { startSandbox, type Sandbox } from './sandbox';
+
+// The sandbox command: prints the addresses when ready, stops cleanly on SIGINT/SIGTERM. Progress
+// goes to stderr so that `--json` leaves exactly one line on stdout.
+let options: CliOptions;
+try {
+  options = parseCliArgs(process.argv.slice(2));
+} catch (error) {
+  process.stderr.write(`sandbox: ${(error as Error).message}\n\n${USAGE}\n`);
+  process.exit(2);
+}
+if (options.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+
+const log = (line: string) => process.stderr.write(`sandbox: ${line}\n`);
+let sandbox: Sandbox | undefined;
+let stopping = false;
+
+async function stop(code: number): Promise<never> {
+  if (stopping) process.exit(code);
+  stopping = true;
+  if (sandbox) {
+    log('stopping (saving the chain)…');
+    await sandbox.close().catch((error: Error) => log(`error while stopping: ${error.message}`));
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+process.on('SIGHUP', () => void stop(0));
+
+try {
+  const started = Date.now();
+  sandbox = await startSandbox({ ...options, log });
+  if (stopping) await stop(0);
+  sandbox.failed.catch((error: Error) => {
+    log(error.message);
+    void stop(1);
+  });
+  const { info, manifest } = sandbox;
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify(info)}\n`);
+  } else {
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const auth = info.secret === null ? 'KEY:SECRET' : `${info.key}:${info.secret}`;
+    process.stdout.write(
+      [
+        `Blockglass sandbox ready in ${seconds} s: chain ${info.chainId}, seeded to block ${manifest.seededToBlock}, data in ${options.dataDir}`,
+        '',
+        `  JSON-RPC (HTTP)   ${info.rpcUrl}`,
+        `  JSON-RPC (WS)     ${info.wsUrl}`,
+        `  Gas API           ${info.gasUrl}/networks/${info.chainId}/suggestedGasFees   (basic auth ${auth})`,
+        `  Content store     ${info.storageUrl}/api/v0/<command>   (basic auth ${auth})`,
+        `  API key           ${info.key}`,
+        `  API key secret    ${info.secret ?? '(set when the key was created; start with --key K --secret S to choose a new one)'}`,
+        '',
+        `  Try: curl -s -X POST -H 'content-type: application/json' --data '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}' ${info.rpcUrl}`,
+        '',
+        'Ctrl+C stops the sandbox and saves the chain.',
+        '',
+      ].join('\n'),
+    );
+  }
+} catch (error) {
+  log(`could not start: ${(error as Error).message}`);
+  await stop(1);
+}

@@ -1,0 +1,91 @@
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { checkCredentialFormat } from './keys';
+
+/** The sandbox command's usage text. */
+export const USAGE = `usage: npm run sandbox -- [options]
+
+Runs a local copy of the node-access service (JSON-RPC over HTTP and WebSocket, gas API,
+content store) on a seeded Anvil chain.
+
+  --port N          port to listen on (default 18545; 0 picks a free one)
+  --host H          address to bind (default 127.0.0.1)
+  --data DIR        data folder: chain state, seed manifest, hashed key
+                    (default $XDG_DATA_HOME/blockglass/sandbox)
+  --key K           API key to accept (replaces the stored one)
+  --secret S        API key secret (with --key; used by the gas and content interfaces)
+  --block-time S    seconds between live blocks after seeding (default 2; 0 = no live traffic)
+  --fresh           discard the saved chain and seed a new one
+  --json            print exactly one line of JSON on stdout when ready
+  -h, --help        show this help`;
+
+/** Parsed command-line options of the sandbox. */
+export interface CliOptions {
+  port: number;
+  host: string;
+  dataDir: string;
+  key?: string;
+  secret?: string;
+  blockTimeSeconds: number;
+  fresh: boolean;
+  json: boolean;
+  help: boolean;
+}
+
+/** Parses argv (without node and script); throws an Error whose message says what is wrong. */
+export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      data: { type: 'string' },
+      key: { type: 'string' },
+      secret: { type: 'string' },
+      'block-time': { type: 'string' },
+      fresh: { type: 'boolean' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (positionals.length > 0) throw new Error(`unexpected argument '${positionals[0]}'`);
+  const port = values.port === undefined ? 18545 : parseInteger(values.port, '--port', 0, 65535);
+  const blockTimeSeconds = values['block-time'] === undefined ? 2 : parseNumber(values['block-time'], '--block-time', 0, 3600);
+  if (values.secret !== undefined && values.key === undefined) throw new Error('--secret needs --key');
+  for (const what of ['key', 'secret'] as const) {
+    const value = values[what];
+    if (value !== undefined) {
+      const problem = checkCredentialFormat(value, what);
+      if (problem) throw new Error(problem);
+    }
+  }
+  if (values.host !== undefined && !/^[A-Za-z0-9.:[\]-]+$/.test(values.host)) throw new Error(`--host '${values.host}' is not a host name or address`);
+  const dataHome = env.XDG_DATA_HOME || path.join(os.homedir(), '.local', 'share');
+  return {
+    port,
+    host: values.host ?? '127.0.0.1',
+    dataDir: path.resolve(values.data ?? path.join(dataHome, 'blockglass', 'sandbox')),
+    key: values.key,
+    secret: values.secret,
+    blockTimeSeconds,
+    fresh: values.fresh ?? false,
+    json: values.json ?? false,
+    help: values.help ?? false,
+  };
+}
+
+function parseInteger(text: string, flag: string, min: number, max: number): number {
+  if (!/^\d+$/.test(text)) throw new Error(`${flag} must be a whole number from ${min} to ${max}, not '${text}'`);
+  const value = Number(text);
+  if (value < min || value > max) throw new Error(`${flag} must be a whole number from ${min} to ${max}, not '${text}'`);
+  return value;
+}
+
+function parseNumber(text: string, flag: string, min: number, max: number): number {
+  const value = /^\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
+  if (!(value >= min && value <= max)) throw new Error(`${flag} must be a number of seconds from ${min} to ${max}, not '${text}'`);
+  return value;
+}

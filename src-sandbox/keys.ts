@@ -1,0 +1,122 @@
+// SECURITY: this file holds the sandbox's API key and secret checks. Keep comparisons
+// constant-time, keep the secret hashed at rest, and never log either value.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The key file as stored in the data folder: the key itself (it travels in URLs anyway) and a scrypt hash of the secret. */
+interface KeyFile {
+  version: 1;
+  key: string;
+  secretHash: { algorithm: 'scrypt'; salt: string; hash: string; N: number; r: number; p: number };
+  createdAt: string;
+}
+
+/** Checks credentials against the sandbox's one key without ever exposing them. */
+export interface KeyStore {
+  /** The API key (printed in the ready line; it is a path segment of every JSON-RPC URL). */
+  readonly key: string;
+  /** The secret, known only when it was given on the command line or generated in this run. */
+  readonly secret: string | undefined;
+  /** Whether the key was generated in this run (first start). */
+  readonly created: boolean;
+  /** Constant-time check of an API key. */
+  isValidKey(candidate: string): boolean;
+  /** Constant-time check of a key and secret pair (HTTP basic auth of the gas and content interfaces). */
+  verifySecret(key: string, secret: string): boolean;
+}
+
+const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 } as const;
+const KEY_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** Validates a key or secret given on the command line; returns an error message or undefined. */
+export function checkCredentialFormat(value: string, what: 'key' | 'secret'): string | undefined {
+  return KEY_PATTERN.test(value)
+    ? undefined
+    : `--${what} must be 1 to 128 characters of A-Z, a-z, 0-9, '-' or '_'`;
+}
+
+/**
+ * Loads the sandbox's key from `<dataDir>/keys.json`, or creates it. With `key` and `secret` given,
+ * they replace the stored pair; otherwise the stored one is used, or a random one is generated on first start.
+ */
+export function loadOrCreateKeys(dataDir: string, given: { key?: string; secret?: string } = {}): KeyStore {
+  const file = path.join(dataDir, 'keys.json');
+  let stored = readKeyFile(file);
+  let secret: string | undefined;
+  let created = false;
+  if (given.key !== undefined) {
+    secret = given.secret ?? '';
+    if (!stored || stored.key !== given.key || !secretMatches(stored, secret)) {
+      stored = makeKeyFile(given.key, secret);
+      writeKeyFile(file, stored);
+    }
+  } else if (!stored) {
+    secret = crypto.randomBytes(24).toString('hex');
+    stored = makeKeyFile(crypto.randomBytes(16).toString('hex'), secret);
+    writeKeyFile(file, stored);
+    created = true;
+  }
+  const keyFile = stored;
+  const keyDigest = sha256(keyFile.key);
+  // scrypt is deliberately slow; remember pairs already proven correct (by digest, not in clear).
+  const verified = new Set<string>();
+  return {
+    key: keyFile.key,
+    secret,
+    created,
+    isValidKey: (candidate) => crypto.timingSafeEqual(sha256(candidate), keyDigest),
+    verifySecret(key, candidateSecret) {
+      const keyOk = crypto.timingSafeEqual(sha256(key), keyDigest);
+      const memo = sha256(`${key}\u0000${candidateSecret}`).toString('hex');
+      if (keyOk && verified.has(memo)) return true;
+      const secretOk = secretMatches(keyFile, candidateSecret);
+      if (keyOk && secretOk) verified.add(memo);
+      return keyOk && secretOk;
+    },
+  };
+}
+
+function sha256(value: string): Buffer {
+  return crypto.createHash('sha256').update(value, 'utf8').digest();
+}
+
+function makeKeyFile(key: string, secret: string): KeyFile {
+  const salt = crypto.randomBytes(16);
+  const hash = crypto.scryptSync(secret, salt, SCRYPT.keylen, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p });
+  return {
+    version: 1,
+    key,
+    secretHash: { algorithm: 'scrypt', salt: salt.toString('hex'), hash: hash.toString('hex'), N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p },
+    createdAt: new Date().toISOString(),
+  };
+}
+
+function secretMatches(file: KeyFile, secret: string): boolean {
+  const { salt, hash, N, r, p } = file.secretHash;
+  const expected = Buffer.from(hash, 'hex');
+  const actual = crypto.scryptSync(secret, Buffer.from(salt, 'hex'), expected.length, { N, r, p });
+  return crypto.timingSafeEqual(actual, expected);
+}
+
+function readKeyFile(file: string): KeyFile | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  const parsed = JSON.parse(text) as Partial<KeyFile>;
+  if (parsed.version !== 1 || typeof parsed.key !== 'string' || parsed.secretHash?.algorithm !== 'scrypt') {
+    throw new Error(`${file} is not a sandbox key file; move it away or start with --fresh`);
+  }
+  return parsed as KeyFile;
+}
+
+function writeKeyFile(file: string, content: KeyFile): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify(content, null, 2), { mode: 0o600 });
+  fs.renameSync(tmp, file);
+}

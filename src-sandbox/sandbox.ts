@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { startAnvil, SANDBOX_CHAIN_ID, type AnvilProcess } from './chain/anvil';
+import {
+  dumpAnvilState,
+  loadAnvilState,
+  readSavedChain,
+  removeSavedChain,
+  writeManifestFile,
+  writeStateFile,
+} from './chain/chainState';
+import type { SeedManifest } from './chain/manifest';
+import { seedChain } from './chain/seed';
+import { startTraffic } from './chain/traffic';
+import { createGateway, type GatewayLimits } from './gateway/createGateway';
+import { loadOrCreateKeys } from './keys';
+import { listenSandboxServer, type SandboxServer } from './server';
+
+/** The network name in the sandbox's JSON-RPC paths (`/local/v3/<KEY>`). */
+export const SANDBOX_NETWORK = 'local';
+
+export interface SandboxOptions {
+  dataDir: string;
+  port?: number;
+  host?: string;
+  key?: string;
+  secret?: string;
+  /** Seconds between live blocks after seeding; 0 keeps the chain still (no traffic). */
+  blockTimeSeconds?: number;
+  /** Throw away the saved chain and seed anew. */
+  fresh?: boolean;
+  limits?: Partial<GatewayLimits>;
+  /** Progress lines for a person (never contain the key or secret). */
+  log?: (line: string) => void;
+}
+
+/** What the ready line prints: every address a client needs, and the credentials. */
+export interface SandboxInfo {
+  chainId: number;
+  rpcUrl: string;
+  wsUrl: string;
+  gasUrl: string;
+  storageUrl: string;
+  key: string;
+  /** Known only when given with --secret or generated in this run; the data folder keeps just its hash. */
+  secret: string | null;
+}
+
+export interface Sandbox {
+  info: SandboxInfo;
+  /** Anvil's own address, for benchmarks and tests that compare against the bare node. */
+  anvilUrl: string;
+  anvilPid: number;
+  manifest: SeedManifest;
+  /** Rejects if Anvil dies while the sandbox runs. */
+  failed: Promise<never>;
+  /** Stops traffic, saves the chain, stops the server and Anvil. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+const SAVE_INTERVAL_MS = 60_000;
+
+/** Starts Anvil, seeds it (first start) or restores its saved chain, then serves the three interfaces. */
+export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
+  const log = options.log ?? (() => {});
+  const dataDir = path.resolve(options.dataDir);
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (options.fresh) removeSavedChain(dataDir);
+  const keys = loadOrCreateKeys(dataDir, { key: options.key, secret: options.secret });
+
+  const anvil = await startAnvil();
+  const cleanups: (() => Promise<void>)[] = [() => anvil.stop()];
+  const unwind = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+  };
+  try {
+    const manifest = await prepareChain(anvil, dataDir, log);
+    const saveChain = async () => writeStateFile(dataDir, await dumpAnvilState(anvil.url));
+
+    let traffic: { stop(): Promise<void> } | undefined;
+    if ((options.blockTimeSeconds ?? 2) > 0) {
+      traffic = startTraffic({ rpcUrl: anvil.url, manifest, blockTimeSeconds: options.blockTimeSeconds ?? 2, log });
+      cleanups.push(() => traffic!.stop());
+    }
+    const saver = setInterval(() => void saveChain().catch((error: Error) => log(`could not save the chain: ${error.message}`)), SAVE_INTERVAL_MS);
+    saver.unref();
+    cleanups.push(async () => clearInterval(saver));
+
+    const gateway = createGateway({
+      network: SANDBOX_NETWORK,
+      upstreamUrl: anvil.url,
+      upstreamWsUrl: anvil.wsUrl,
+      isValidKey: keys.isValidKey,
+      limits: options.limits,
+    });
+    const server: SandboxServer = await listenSandboxServer([gateway], options.host ?? '127.0.0.1', options.port ?? 0);
+    cleanups.push(() => server.close());
+
+    const host = urlHost(options.host ?? '127.0.0.1');
+    const base = `http://${host}:${server.port}`;
+    const info: SandboxInfo = {
+      chainId: SANDBOX_CHAIN_ID,
+      rpcUrl: `${base}/${SANDBOX_NETWORK}/v3/${keys.key}`,
+      wsUrl: `ws://${host}:${server.port}/${SANDBOX_NETWORK}/ws/v3/${keys.key}`,
+      gasUrl: base,
+      storageUrl: base,
+      key: keys.key,
+      secret: keys.secret ?? null,
+    };
+
+    let closing: Promise<void> | undefined;
+    const failed = anvil.exited.then((code) => {
+      if (closing) return new Promise<never>(() => {});
+      throw new Error(`Anvil exited unexpectedly (code ${code})`);
+    });
+    failed.catch(() => {});
+    return {
+      info,
+      anvilUrl: anvil.url,
+      anvilPid: anvil.pid,
+      manifest,
+      failed,
+      close() {
+        closing ??= (async () => {
+          await traffic?.stop().catch(() => {});
+          await saveChain().catch((error: Error) => log(`could not save the chain: ${error.message}`));
+          await unwind();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await unwind();
+    throw error;
+  }
+}
+
+/** Restores the saved chain, or seeds a new one and saves it (state first, manifest last). */
+async function prepareChain(anvil: AnvilProcess, dataDir: string, log: (line: string) => void): Promise<SeedManifest> {
+  const saved = readSavedChain(dataDir);
+  if (saved) {
+    log('restoring the saved chain');
+    await loadAnvilState(anvil.url, saved.state);
+    return saved.manifest;
+  }
+  removeSavedChain(dataDir);
+  log('seeding a new chain (first start or --fresh)');
+  const manifest = await seedChain({ rpcUrl: anvil.url, log });
+  writeStateFile(dataDir, await dumpAnvilState(anvil.url));
+  writeManifestFile(dataDir, manifest);
+  return manifest;
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}

@@ -1,0 +1,45 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+
+/** One of the sandbox's interfaces, mounted on the shared port; each claims the paths it owns. */
+export interface SandboxRoute {
+  handleRequest(req: http.IncomingMessage, res: http.ServerResponse): boolean;
+  handleUpgrade?(req: http.IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  close(): Promise<void>;
+}
+
+/** The sandbox's single HTTP server: JSON-RPC gateway, gas API and content store on one port. */
+export interface SandboxServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Listens on host:port and dispatches each request to the first route that claims it; 404 otherwise. */
+export async function listenSandboxServer(routes: SandboxRoute[], host: string, port: number): Promise<SandboxServer> {
+  const server = http.createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
+    for (const route of routes) if (route.handleRequest(req, res)) return;
+    // Unknown paths answer like Kubo and Go's default mux: plain text.
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('404 page not found\n');
+  });
+  server.on('upgrade', (req, socket, head) => {
+    for (const route of routes) if (route.handleUpgrade?.(req, socket, head)) return;
+    socket.end('HTTP/1.1 404 Not Found\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n404 page not found\n');
+  });
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    async close() {
+      await Promise.all(routes.map((route) => route.close()));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
