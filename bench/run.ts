@@ -1,0 +1,89 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { measureRpc, type LoadResult } from './load';
+
+// npm run bench: every figure is measured in this run, on this machine, side by side with its
+// reference (the bare Anvil node behind the sandbox). Nothing here is typed in by hand.
+
+interface ChildInfo {
+  rpcUrl: string;
+  anvilUrl: string;
+  readySeconds: number;
+  seedSeconds: number;
+}
+
+async function startChild(dataDir: string, fresh: boolean): Promise<{ info: ChildInfo; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/sandboxChild.ts', dataDir, fresh ? 'fresh' : ''], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    readline.createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`benchmark sandbox exited with code ${code}`)));
+  });
+  return {
+    info: JSON.parse(line) as ChildInfo,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+const rpc = (method: string, params: unknown[]) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
+const fmt = (value: number, digits = 2) => value.toFixed(digits);
+
+async function main() {
+  const quick = process.argv.includes('--quick');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-bench-'));
+  console.log(`Blockglass benchmarks: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
+  console.log('');
+  try {
+    console.log('== Sandbox seeding (fresh data folder: compile contracts, seed, save)');
+    const { info, stop } = await startChild(dataDir, true);
+    console.log(`seed: ${fmt(info.seedSeconds, 1)} s   start to ready (incl. Anvil, seed, state save): ${fmt(info.readySeconds, 1)} s   target < 60 s: ${info.readySeconds < 60 ? 'met' : 'MISSED'}`);
+    console.log('');
+    try {
+      const options = { latencySamples: quick ? 300 : 2000, concurrency: 16, seconds: quick ? 2 : 6 };
+      const cases: [string, string][] = [
+        ['eth_blockNumber', rpc('eth_blockNumber', [])],
+        ['eth_getBlockByNumber(latest, true)', rpc('eth_getBlockByNumber', ['latest', true])],
+      ];
+      console.log(`== Gateway vs Anvil directly (HTTP keep-alive; latency: ${options.latencySamples} sequential calls; throughput: ${options.concurrency} in flight for ${options.seconds} s)`);
+      const header = ['method', 'target', 'req/s', 'p50 ms', 'p99 ms', 'errors'];
+      const rows: string[][] = [];
+      const verdicts: string[] = [];
+      for (const [name, body] of cases) {
+        // Alternate the order so neither side always runs on a warmer machine.
+        const direct: LoadResult = await measureRpc(info.anvilUrl, body, options);
+        const gateway: LoadResult = await measureRpc(info.rpcUrl, body, options);
+        rows.push([name, 'anvil', fmt(direct.requestsPerSecond, 0), fmt(direct.p50Ms, 3), fmt(direct.p99Ms, 3), String(direct.errors)]);
+        rows.push([name, 'gateway', fmt(gateway.requestsPerSecond, 0), fmt(gateway.p50Ms, 3), fmt(gateway.p99Ms, 3), String(gateway.errors)]);
+        const ratio = gateway.requestsPerSecond / direct.requestsPerSecond;
+        const added = gateway.p50Ms - direct.p50Ms;
+        verdicts.push(
+          `${name}: throughput ${fmt(ratio * 100, 1)}% of direct (target >= 85%: ${ratio >= 0.85 ? 'met' : 'MISSED'}); ` +
+            `added p50 ${fmt(added, 3)} ms (target < 1 ms: ${added < 1 ? 'met' : 'MISSED'})`,
+        );
+      }
+      printTable(header, rows);
+      console.log('');
+      for (const verdict of verdicts) console.log(verdict);
+    } finally {
+      await stop();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printTable(header: string[], rows: string[][]) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+}
+
+await main();

@@ -1,0 +1,13 @@
+import { startSandbox } from '../src-sandbox/sandbox';
+
+// Runs a sandbox in its own process for the benchmarks, so the load generator does not share an
+// event loop with the gateway it measures. Prints one JSON line with Anvil's own address too.
+const [dataDir, fresh] = process.argv.slice(2);
+if (!dataDir) throw new Error('usage: sandboxChild.ts DATA_DIR [fresh]');
+const started = performance.now();
+const sandbox = await startSandbox({ dataDir, fresh: fresh === 'fresh', blockTimeSeconds: 0 });
+const readySeconds = (performance.now() - started) / 1000;
+process.stdout.write(`${JSON.stringify({ ...sandbox.info, anvilUrl: sandbox.anvilUrl, readySeconds, seedSeconds: sandbox.manifest.seedSeconds })}\n`);
+const stop = () => void sandbox.close().then(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,31 @@
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+
+/**
+ * Starts the sandbox the way a person does (`npm run sandbox -- --json`, here through tsx directly
+ * so signals reach it) and hands its ready line to the journeys through E2E_SANDBOX.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const dataDir = path.resolve('.cache', 'e2e-sandbox');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const key = `e2e${crypto.randomBytes(8).toString('hex')}`;
+  const secret = crypto.randomBytes(12).toString('hex');
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src-sandbox/cli.ts', '--json', '--port', '0', '--data', dataDir, '--key', key, '--secret', secret],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const ready = await new Promise<string>((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout! });
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`sandbox exited with code ${code} before it was ready`)));
+  });
+  process.env.E2E_SANDBOX = ready;
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  };
+}

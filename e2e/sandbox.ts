@@ -1,0 +1,17 @@
+/** The sandbox's ready line, as e2e/global-setup.ts received it. */
+export interface E2ESandbox {
+  chainId: number;
+  rpcUrl: string;
+  wsUrl: string;
+  gasUrl: string;
+  storageUrl: string;
+  key: string;
+  secret: string;
+}
+
+/** Reads the running sandbox's ready line. */
+export function e2eSandbox(): E2ESandbox {
+  const line = process.env.E2E_SANDBOX;
+  if (!line) throw new Error('E2E_SANDBOX is not set: run the journeys with `npx playwright test` (its global setup starts the sandbox)');
+  return JSON.parse(line) as E2ESandbox;
+}

@@ -1,0 +1,148 @@
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { keccak256, type Abi, type Hex } from 'viem';
+
+/** A deployable contract: its ABI and creation bytecode. */
+export interface CompiledContract {
+  abi: Abi;
+  bytecode: Hex;
+}
+
+/** The sandbox's own contracts, one per file in `resources/contracts`. */
+export type SandboxContractName =
+  | 'SandboxToken'
+  | 'Reverter'
+  | 'StorageShowcase'
+  | 'LogStorm'
+  | 'GasBurner'
+  | 'GasProbe'
+  | 'BatchCall';
+
+const SANDBOX_CONTRACTS: readonly SandboxContractName[] = [
+  'SandboxToken',
+  'Reverter',
+  'StorageShowcase',
+  'LogStorm',
+  'GasBurner',
+  'GasProbe',
+  'BatchCall',
+];
+
+/** The Uniswap V2 and WETH contracts, from the npm packages' build artifacts. */
+export interface UniswapArtifacts {
+  weth9: CompiledContract;
+  factory: CompiledContract;
+  pair: CompiledContract;
+  router: CompiledContract;
+}
+
+/**
+ * The pair init-code hash hard-coded in the periphery's `UniswapV2Library.pairFor` (the router
+ * computes pair addresses with it instead of asking the factory).
+ *
+ * Checked: keccak256 of the v2-core npm artifact's `UniswapV2Pair` bytecode is exactly this
+ * value, and the router artifact's bytecode embeds it, so the router's `pairFor` finds the pairs
+ * our factory deploys and swaps through the router work. `verifyPairInitCodeHash` re-checks it
+ * at every seed so a package upgrade that breaks it fails loudly rather than as a bare revert.
+ */
+export const ROUTER_PAIR_INIT_CODE_HASH: Hex = '0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f';
+
+const require = createRequire(import.meta.url);
+
+/** Default location of the Solidity sources, relative to this file. */
+export function defaultContractsDir(): string {
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../resources/contracts');
+}
+
+let compiled: Record<SandboxContractName, CompiledContract> | undefined;
+
+/**
+ * Compiles `resources/contracts/*.sol` with solc-js (standard JSON, optimizer on), once per
+ * process: the compiler is a large WebAssembly module and recompiling OpenZeppelin every seed
+ * would cost seconds.
+ */
+export function compileSandboxContracts(contractsDir = defaultContractsDir()): Record<SandboxContractName, CompiledContract> {
+  if (compiled) return compiled;
+  const sources: Record<string, { content: string }> = {};
+  for (const file of fs.readdirSync(contractsDir).filter((f) => f.endsWith('.sol')).sort()) {
+    sources[file] = { content: fs.readFileSync(path.join(contractsDir, file), 'utf8') };
+  }
+  const input = {
+    language: 'Solidity',
+    sources,
+    settings: {
+      optimizer: { enabled: true, runs: 200 },
+      // Pinned rather than the compiler's default so the bytecode runs on any Anvil hardfork
+      // from Prague on (7702 needs Prague anyway) and does not change with a solc upgrade.
+      evmVersion: 'prague',
+      // Only what deployment needs: asking for less keeps solc-js noticeably faster.
+      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+    },
+  };
+  const solc = require('solc') as { compile(input: string, options: { import: (p: string) => unknown }): string };
+  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: resolveImport })) as SolcOutput;
+  const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
+  if (errors.length > 0) throw new Error(`solc failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
+
+  const result = {} as Record<SandboxContractName, CompiledContract>;
+  for (const name of SANDBOX_CONTRACTS) {
+    const contract = output.contracts?.[`${name}.sol`]?.[name];
+    if (!contract) throw new Error(`solc output has no ${name} (expected in ${name}.sol)`);
+    result[name] = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+  }
+  compiled = result;
+  return result;
+}
+
+interface SolcOutput {
+  errors?: { severity: string; formattedMessage: string }[];
+  contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
+}
+
+/** solc's import callback: `@openzeppelin/...` comes from node_modules, nothing else is allowed. */
+function resolveImport(importPath: string): { contents: string } | { error: string } {
+  if (!importPath.startsWith('@openzeppelin/')) return { error: `import not allowed: ${importPath}` };
+  try {
+    return { contents: fs.readFileSync(require.resolve(importPath), 'utf8') };
+  } catch (error) {
+    return { error: `cannot read ${importPath}: ${(error as Error).message}` };
+  }
+}
+
+let uniswap: UniswapArtifacts | undefined;
+
+/** Loads WETH9 and Uniswap V2 factory, pair and router from the npm packages' build artifacts. */
+export function loadUniswapArtifacts(): UniswapArtifacts {
+  uniswap ??= {
+    weth9: loadArtifact('@uniswap/v2-periphery/build/WETH9.json'),
+    factory: loadArtifact('@uniswap/v2-core/build/UniswapV2Factory.json'),
+    pair: loadArtifact('@uniswap/v2-core/build/UniswapV2Pair.json'),
+    router: loadArtifact('@uniswap/v2-periphery/build/UniswapV2Router02.json'),
+  };
+  return uniswap;
+}
+
+function loadArtifact(specifier: string): CompiledContract {
+  const artifact = JSON.parse(fs.readFileSync(require.resolve(specifier), 'utf8')) as { abi: Abi; bytecode: string };
+  const bytecode = artifact.bytecode.startsWith('0x') ? artifact.bytecode : `0x${artifact.bytecode}`;
+  return { abi: artifact.abi, bytecode: bytecode as Hex };
+}
+
+/** keccak256 of the v2-core pair creation code: what CREATE2 in the factory actually uses. */
+export function pairInitCodeHash(): Hex {
+  return keccak256(loadUniswapArtifacts().pair.bytecode);
+}
+
+/** Throws unless the router's hard-coded init-code hash matches the pair bytecode (see ROUTER_PAIR_INIT_CODE_HASH). */
+export function verifyPairInitCodeHash(): void {
+  const actual = pairInitCodeHash();
+  const router = loadUniswapArtifacts().router.bytecode.toLowerCase();
+  if (actual !== ROUTER_PAIR_INIT_CODE_HASH || !router.includes(actual.slice(2))) {
+    throw new Error(
+      `Uniswap V2 router's pair init-code hash ${ROUTER_PAIR_INIT_CODE_HASH} does not match the pair bytecode (${actual}): ` +
+        'router swaps would target wrong pair addresses',
+    );
+  }
+}
