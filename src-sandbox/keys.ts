@@ -59,8 +59,9 @@ export function loadOrCreateKeys(dataDir: string, given: { key?: string; secret?
   }
   const keyFile = stored;
   const keyDigest = sha256(keyFile.key);
-  // scrypt is deliberately slow; remember pairs already proven correct (by digest, not in clear).
-  const verified = new Set<string>();
+  // scrypt is deliberately slow; remember recent answers (by digest, never in clear) so repeated
+  // requests, right or wrong, do not each block the event loop for a whole scrypt run.
+  const answers = new Map<string, boolean>();
   return {
     key: keyFile.key,
     secret,
@@ -68,11 +69,15 @@ export function loadOrCreateKeys(dataDir: string, given: { key?: string; secret?
     isValidKey: (candidate) => crypto.timingSafeEqual(sha256(candidate), keyDigest),
     verifySecret(key, candidateSecret) {
       const keyOk = crypto.timingSafeEqual(sha256(key), keyDigest);
+      if (!keyOk) return false;
       const memo = sha256(`${key}\u0000${candidateSecret}`).toString('hex');
-      if (keyOk && verified.has(memo)) return true;
-      const secretOk = secretMatches(keyFile, candidateSecret);
-      if (keyOk && secretOk) verified.add(memo);
-      return keyOk && secretOk;
+      let ok = answers.get(memo);
+      if (ok === undefined) {
+        ok = secretMatches(keyFile, candidateSecret);
+        if (answers.size >= 1024) answers.delete(answers.keys().next().value!);
+        answers.set(memo, ok);
+      }
+      return ok;
     },
   };
 }

@@ -3,15 +3,16 @@ import path from 'node:path';
 import { startAnvil, SANDBOX_CHAIN_ID, type AnvilProcess } from './chain/anvil';
 import {
   dumpAnvilState,
-  loadAnvilState,
   readSavedChain,
   removeSavedChain,
   writeManifestFile,
+  writeLoadStateFile,
   writeStateFile,
 } from './chain/chainState';
 import type { SeedManifest } from './chain/manifest';
 import { seedChain } from './chain/seed';
 import { startTraffic } from './chain/traffic';
+import { createGasApi } from './gas/createGasApi';
 import { createGateway, type GatewayLimits } from './gateway/createGateway';
 import { loadOrCreateKeys } from './keys';
 import { listenSandboxServer, type SandboxServer } from './server';
@@ -68,13 +69,22 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   if (options.fresh) removeSavedChain(dataDir);
   const keys = loadOrCreateKeys(dataDir, { key: options.key, secret: options.secret });
 
-  const anvil = await startAnvil();
+  const saved = readSavedChain(dataDir);
+  if (!saved) removeSavedChain(dataDir);
+  const loadStateFile = saved ? writeLoadStateFile(dataDir, saved.state) : undefined;
+  let anvil: AnvilProcess;
+  try {
+    if (saved) log('restoring the saved chain');
+    anvil = await startAnvil({ args: loadStateFile ? ['--load-state', loadStateFile] : [] });
+  } finally {
+    if (loadStateFile) fs.rmSync(loadStateFile, { force: true });
+  }
   const cleanups: (() => Promise<void>)[] = [() => anvil.stop()];
   const unwind = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
   };
   try {
-    const manifest = await prepareChain(anvil, dataDir, log);
+    const manifest = saved?.manifest ?? (await seedNewChain(anvil, dataDir, log));
     const saveChain = async () => writeStateFile(dataDir, await dumpAnvilState(anvil.url));
 
     let traffic: { stop(): Promise<void> } | undefined;
@@ -93,7 +103,15 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       isValidKey: keys.isValidKey,
       limits: options.limits,
     });
-    const server: SandboxServer = await listenSandboxServer([gateway], options.host ?? '127.0.0.1', options.port ?? 0);
+    const gasApi = createGasApi({
+      chainId: SANDBOX_CHAIN_ID,
+      upstreamUrl: anvil.url,
+      upstreamWsUrl: anvil.wsUrl,
+      isValidKey: keys.isValidKey,
+      verifySecret: keys.verifySecret,
+      log,
+    });
+    const server: SandboxServer = await listenSandboxServer([gateway, gasApi], options.host ?? '127.0.0.1', options.port ?? 0);
     cleanups.push(() => server.close());
 
     const host = urlHost(options.host ?? '127.0.0.1');
@@ -135,15 +153,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   }
 }
 
-/** Restores the saved chain, or seeds a new one and saves it (state first, manifest last). */
-async function prepareChain(anvil: AnvilProcess, dataDir: string, log: (line: string) => void): Promise<SeedManifest> {
-  const saved = readSavedChain(dataDir);
-  if (saved) {
-    log('restoring the saved chain');
-    await loadAnvilState(anvil.url, saved.state);
-    return saved.manifest;
-  }
-  removeSavedChain(dataDir);
+/** Seeds a fresh Anvil and saves the chain: state first, manifest last (the manifest marks a finished seed). */
+async function seedNewChain(anvil: AnvilProcess, dataDir: string, log: (line: string) => void): Promise<SeedManifest> {
   log('seeding a new chain (first start or --fresh)');
   const manifest = await seedChain({ rpcUrl: anvil.url, log });
   writeStateFile(dataDir, await dumpAnvilState(anvil.url));

@@ -13,6 +13,10 @@ contract BatchCall {
 
     error CallFailed(uint256 index, bytes reason);
 
+    /// A delegated account runs this code for every call, plain ETH transfers included: without
+    /// receive() it could no longer be paid.
+    receive() external payable {}
+
     /// Runs `calls` in order as the delegating account; any failure reverts the whole batch.
     function execute(Call[] calldata calls) external payable {
         // Under 7702 this code runs at the EOA's address: only the EOA itself may drive it,

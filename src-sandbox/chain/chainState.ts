@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { SeedManifest } from './manifest';
 
 /** Where a sandbox keeps its chain: Anvil's state snapshot (gzip, as anvil_dumpState returns it) and the seed manifest. */
@@ -34,16 +35,15 @@ export async function dumpAnvilState(rpcUrl: string): Promise<Buffer> {
   return Buffer.from(body.result.slice(2), 'hex');
 }
 
-/** Restores a snapshot made by dumpAnvilState into a fresh Anvil. */
-export async function loadAnvilState(rpcUrl: string, state: Buffer): Promise<void> {
-  const response = await fetch(rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_loadState', params: [`0x${state.toString('hex')}`] }),
-    signal: AbortSignal.timeout(120_000),
-  });
-  const body = (await response.json()) as { result?: boolean; error?: { message: string } };
-  if (body.result !== true) throw new Error(`anvil_loadState failed: ${body.error?.message ?? 'no result'}`);
+/**
+ * Writes a saved snapshot as the JSON file Anvil's `--load-state` reads, and returns its path.
+ * (Restoring through `anvil_loadState` over HTTP fails: Anvil refuses request bodies over 2 MiB,
+ * and a seeded chain's snapshot is larger.)
+ */
+export function writeLoadStateFile(dataDir: string, state: Buffer): string {
+  const file = path.join(chainPaths(dataDir).dir, `load-state.${process.pid}.json`);
+  fs.writeFileSync(file, zlib.gunzipSync(state));
+  return file;
 }
 
 /** Writes the snapshot atomically (temp file, fsync, rename) so a crash mid-write never leaves a torn state. */

@@ -36,6 +36,8 @@ export interface UniswapArtifacts {
   factory: CompiledContract;
   pair: CompiledContract;
   router: CompiledContract;
+  /** v2-periphery's test ERC20 (constructor(uint256 totalSupply)): live traffic deploys it. */
+  testToken: CompiledContract;
 }
 
 /**
@@ -120,6 +122,7 @@ export function loadUniswapArtifacts(): UniswapArtifacts {
     factory: loadArtifact('@uniswap/v2-core/build/UniswapV2Factory.json'),
     pair: loadArtifact('@uniswap/v2-core/build/UniswapV2Pair.json'),
     router: loadArtifact('@uniswap/v2-periphery/build/UniswapV2Router02.json'),
+    testToken: loadArtifact('@uniswap/v2-periphery/build/ERC20.json'),
   };
   return uniswap;
 }

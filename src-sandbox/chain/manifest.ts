@@ -10,6 +10,10 @@ export interface SeedManifest {
   chainId: number;
   /** Last block mined by the seeder (history after it is live traffic). */
   seededToBlock: number;
+  /** Hash of `seededToBlock`: equal across runs only if every seeded block (timestamps included) is. */
+  seededToBlockHash: Hex;
+  /** Seeded block n has timestamp genesis + n x this; live blocks use the wall clock. */
+  seedBlockIntervalSeconds: number;
   /** Wall-clock seconds the seeding took (for the benchmark; not deterministic). */
   seedSeconds: number;
   contracts: {
@@ -30,6 +34,17 @@ export interface SeedManifest {
     gasBurner: Address;
     /** Returns gasleft(); shows the eth_call gas cap. */
     gasProbe: Address;
+    /** What the EIP-7702 transaction's sender delegates its code to. */
+    batchCall: Address;
+  };
+  /** Accounts of the sandbox mnemonic by role (`index` is the m/44'/60'/0'/0/index address index). */
+  accounts: {
+    deployer: { index: number; address: Address };
+    /** Sender of the EIP-7702 transaction; its code delegates to `contracts.batchCall` from then on. */
+    delegator: { index: number; address: Address };
+    traders: { index: number; address: Address }[];
+    /** Used only by live traffic, never by the seeder after funding. */
+    traffic: { index: number; address: Address }[];
   };
   /** One transaction hash per kind, all mined in the seeded history. */
   transactions: {
@@ -37,7 +52,7 @@ export interface SeedManifest {
     accessList: Hex;
     eip1559: Hex;
     eip7702: Hex;
-    /** Present only if Anvil accepted a blob transaction. */
+    /** Present only if Anvil accepted a blob transaction (it does: an all-zero blob, see zero-blob-kzg.ts). */
     blob?: Hex;
     /** A transaction whose receipt has status 0. */
     failed: Hex;

@@ -1,0 +1,30 @@
+import type { HDAccount } from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
+import { SANDBOX_MNEMONIC } from './anvil';
+
+/** Mnemonic index of the account that deploys every contract and provides the first liquidity. */
+export const DEPLOYER_INDEX = 0;
+/** Accounts 1-9 are funded by Anvil at genesis; 10-17 start empty and are funded by the seeder. */
+export const TRADER_INDICES: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
+/**
+ * The account that delegates to BatchCall with EIP-7702. Kept out of the traders so nothing sends
+ * it plain 21,000-gas transfers: a delegated account runs code when paid, which costs more.
+ */
+export const DELEGATOR_INDEX = 18;
+/**
+ * Accounts only the live traffic sends from, so its nonces never collide with seeding or with
+ * people using accounts 0-9 (Anvil's well-known ones) through the gateway.
+ */
+export const TRAFFIC_INDICES: readonly number[] = [20, 21, 22, 23, 24, 25];
+
+const cache = new Map<number, HDAccount>();
+
+/** The sandbox mnemonic's account at `index` (m/44'/60'/0'/0/index); derivation is cached. */
+export function sandboxAccount(index: number): HDAccount {
+  let account = cache.get(index);
+  if (!account) {
+    account = mnemonicToAccount(SANDBOX_MNEMONIC, { addressIndex: index });
+    cache.set(index, account);
+  }
+  return account;
+}

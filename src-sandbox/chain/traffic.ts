@@ -1,0 +1,222 @@
+import { encodeDeployData, encodeFunctionData, formatGwei, parseAbi, parseEther, parseGwei, type Address, type HDAccount } from 'viem';
+import { sandboxAccount } from './accounts';
+import { gasBurnerAbi } from './abis';
+import { pickActivity, type ActivityContext } from './activity-mix';
+import { followWallClock } from './chain-time';
+import { loadUniswapArtifacts } from './contracts';
+import { blockFill, DEFAULT_FEE_WAVE, targetBaseFee, type FeeWave } from './fee-controller';
+import type { SeedManifest } from './manifest';
+import { createPrng, type Prng } from './prng';
+import { createSandboxClient, rawRequest, type SandboxClient } from './sandbox-chain';
+import { shortMessage, TrafficSender } from './traffic-sender';
+
+/** Options of `startTraffic`. */
+export interface TrafficOptions {
+  rpcUrl: string;
+  /** The seeded chain's manifest: the only source of addresses, so a restored chain works too. */
+  manifest: SeedManifest;
+  /** Anvil mines a block every this many seconds. */
+  blockTimeSeconds: number;
+  log?: (line: string) => void;
+  /** Period of the target base-fee wave, in seconds (default 180). */
+  periodSeconds?: number;
+}
+
+/** What the traffic sends to: the everyday mix's addresses plus the burner. */
+type TrafficContext = ActivityContext & { gasBurner: Address };
+
+/** A running traffic generator. */
+export interface TrafficHandle {
+  /** Stops sending; resolves once no send is in flight (or after 5 s at most). Anvil keeps mining at the interval. */
+  stop(): Promise<void>;
+}
+
+// Per-transaction cap for GasBurner calls: under EIP-7825's 16.7M cap in case Anvil enforces it.
+const MAX_BURN_PER_TX = 10_000_000n;
+// Rough gas of one everyday transaction, subtracted from what the burners add.
+const MIX_GAS_ESTIMATE = 100_000n;
+// With more than this many transactions waiting, a round adds no burners and lets the pool drain.
+const BACKLOG = 40;
+// Far above any base fee the wave reaches: the sender pays base fee + tip, never this cap, and
+// a transaction must not get stuck behind a base-fee spike.
+const FEE_CAP_FLOOR = parseGwei('100');
+const TIPS = ['0.05', '0.1', '0.5', '1', '1.5', '2', '3', '5'].map((g) => parseGwei(g));
+const TOP_UP_BELOW = parseEther('100');
+const TOP_UP_TO = parseEther('1000');
+
+/**
+ * Switches Anvil to interval mining and, for each new block, sends an everyday mix (swaps,
+ * transfers, occasional failing calls and contract creations, varied tips) plus GasBurner calls
+ * sized so the base fee follows a slow wave: heavy blocks when it is below the wave's target,
+ * light ones when above. Errors are logged, never thrown.
+ */
+export function startTraffic(options: TrafficOptions): TrafficHandle {
+  // Anvil takes whole seconds, and 0 would switch interval mining off.
+  if (!Number.isInteger(options.blockTimeSeconds) || options.blockTimeSeconds < 1) {
+    throw new Error(`startTraffic: blockTimeSeconds must be a whole number of seconds >= 1, got ${options.blockTimeSeconds}`);
+  }
+  const log = options.log ?? (() => {});
+  const abort = new AbortController();
+  const done = runTraffic(options, log, abort.signal).catch((error: unknown) => log(`traffic: stopped by an error: ${shortMessage(error)}`));
+  return {
+    async stop() {
+      abort.abort();
+      await Promise.race([done, sleep(5_000)]);
+    },
+  };
+}
+
+async function runTraffic(options: TrafficOptions, log: (line: string) => void, signal: AbortSignal): Promise<void> {
+  const { manifest, blockTimeSeconds } = options;
+  const client = createSandboxClient(options.rpcUrl);
+  const wave: FeeWave = { ...DEFAULT_FEE_WAVE, periodSeconds: options.periodSeconds ?? DEFAULT_FEE_WAVE.periodSeconds };
+  const accounts = manifest.accounts.traffic.map((a) => sandboxAccount(a.index));
+  const sender = new TrafficSender(client, log);
+  const rng = createPrng(Date.now());
+  const ctx = activityContext(manifest, accounts);
+
+  // Setup is retried: the node may still be loading a saved state when traffic starts.
+  for (let attempt = 0; !signal.aborted; attempt++) {
+    try {
+      await setUpMining(client, blockTimeSeconds, wave, log);
+      break;
+    } catch (error) {
+      if (attempt === 0) log(`traffic: setup failed, retrying: ${shortMessage(error)}`);
+      await sleep(1_000, signal);
+    }
+  }
+  const started = Date.now();
+  const pollMs = Math.min(500, Math.max(50, (blockTimeSeconds * 1000) / 8));
+  let seen = -1n;
+  let rounds = 0;
+  let failing = false;
+  while (!signal.aborted) {
+    try {
+      const head = await client.getBlockNumber({ cacheTime: 0 });
+      failing = false;
+      if (seen < 0n) seen = head;
+      else if (head > seen) {
+        seen = head;
+        const line = await sendRound(client, sender, accounts, ctx, rng, { head, elapsed: (Date.now() - started) / 1000, wave, signal });
+        if (++rounds % 10 === 1) log(line);
+        if (rounds % 20 === 0) await topUp(client, accounts, log);
+      }
+    } catch (error) {
+      // One line per streak of failures, not one per poll while the node is down.
+      if (!failing) log(`traffic: ${shortMessage(error)}`);
+      failing = true;
+    }
+    await sleep(pollMs, signal);
+  }
+}
+
+async function setUpMining(client: SandboxClient, blockTimeSeconds: number, wave: FeeWave, log: (line: string) => void): Promise<void> {
+  await followWallClock(client, log);
+  await client.setAutomine(false);
+  await client.setIntervalMining({ interval: blockTimeSeconds });
+  // A freshly seeded chain ends with a base fee of a few wei (its blocks were light). Start the
+  // wave where it is rather than spend many minutes of full blocks climbing to it.
+  const baseFee = (await client.getBlock({ blockTag: 'latest' })).baseFeePerGas ?? 0n;
+  const target = targetBaseFee(0, wave);
+  if (baseFee * 4n < target || baseFee > target * 4n) {
+    await client.setNextBlockBaseFeePerGas({ baseFeePerGas: target });
+    log(`traffic: base fee ${formatGwei(baseFee)} gwei moved to ${formatGwei(target)} gwei`);
+  }
+  log(`traffic: mining a block every ${blockTimeSeconds} s`);
+}
+
+interface Round {
+  head: bigint;
+  elapsed: number;
+  wave: FeeWave;
+  signal: AbortSignal;
+}
+
+/** Sends one block's worth of transactions; returns a summary line. */
+async function sendRound(
+  client: SandboxClient,
+  sender: TrafficSender,
+  accounts: readonly HDAccount[],
+  ctx: TrafficContext,
+  rng: Prng,
+  round: Round,
+): Promise<string> {
+  const block = await client.getBlock({ blockNumber: round.head });
+  const baseFee = block.baseFeePerGas ?? 0n;
+  const target = targetBaseFee(round.elapsed, round.wave);
+  const fill = blockFill(baseFee, target);
+  const status = await rawRequest<{ pending?: string }>(client, 'txpool_status');
+  const backlog = Number(status.pending ?? 0);
+
+  const mixCount = 3 + rng.int(6);
+  let burn = BigInt(Math.floor(fill * Number(block.gasLimit))) - BigInt(mixCount) * MIX_GAS_ESTIMATE;
+  if (backlog > BACKLOG || burn < 0n) burn = 0n;
+  const maxFee = (baseFee * 4n > FEE_CAP_FLOOR ? baseFee * 4n : FEE_CAP_FLOOR) + parseGwei('5');
+
+  let sent = 0;
+  for (let i = 0; i < mixCount && !round.signal.aborted; i++) {
+    const from = rng.pick(accounts);
+    const tx = pickActivity(ctx, rng, from.address, 0.06);
+    const hash = await sender.send(from, { ...tx, maxFeePerGas: maxFee, maxPriorityFeePerGas: rng.pick(TIPS) }, tx.kind);
+    if (hash) sent++;
+  }
+  for (let left = burn, i = 0; left > 0n && !round.signal.aborted; i++) {
+    const amount = left > MAX_BURN_PER_TX ? MAX_BURN_PER_TX : left;
+    left -= amount;
+    const data = encodeFunctionData({ abi: gasBurnerAbi, functionName: 'burn', args: [amount] });
+    // Burners go out from the first accounts in turn, so their nonces do not hold up the mix.
+    const from = accounts[i % Math.min(2, accounts.length)]!;
+    const burnTx = { to: ctx.gasBurner, data, gas: amount + 60_000n, maxFeePerGas: maxFee, maxPriorityFeePerGas: parseGwei('1') };
+    if (await sender.send(from, burnTx, 'GasBurner.burn')) sent++;
+  }
+  return (
+    `traffic: block ${round.head} base fee ${formatGwei(baseFee)} gwei, target ${formatGwei(target)} gwei, ` +
+    `fill ${Math.round(fill * 100)}%, sent ${sent}${backlog > BACKLOG ? ` (backlog ${backlog})` : ''}`
+  );
+}
+
+/** Keeps the traffic accounts' ETH up: burning gas for hours costs thousands of (sandbox) ETH. */
+async function topUp(client: SandboxClient, accounts: readonly HDAccount[], log: (line: string) => void): Promise<void> {
+  for (const account of accounts) {
+    if ((await client.getBalance({ address: account.address })) < TOP_UP_BELOW) {
+      await client.setBalance({ address: account.address, value: TOP_UP_TO });
+      log(`traffic: topped up ${account.address.slice(0, 10)}`);
+    }
+  }
+}
+
+function activityContext(manifest: SeedManifest, accounts: readonly HDAccount[]): TrafficContext {
+  const testToken = loadUniswapArtifacts().testToken;
+  return {
+    weth: manifest.contracts.weth,
+    tokens: manifest.contracts.tokens,
+    router: manifest.contracts.uniswapRouter,
+    storageShowcase: manifest.contracts.storageShowcase,
+    reverter: manifest.contracts.reverter,
+    gasBurner: manifest.contracts.gasBurner,
+    // The periphery's test ERC20 from its build artifact: a real creation without running solc.
+    creation: {
+      data: encodeDeployData({
+        abi: parseAbi(['constructor(uint256 _totalSupply)']),
+        bytecode: testToken.bytecode,
+        args: [parseEther('1000000')],
+      }),
+      gas: 1_500_000n,
+    },
+    recipients: accounts.map((a) => a.address),
+  };
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}

@@ -1,0 +1,160 @@
+import type { GatewayLimits } from './gatewayLimits';
+import { capCallGas, hasGasField, type GasCap } from './gasCap';
+import { forwardRequest } from './forwardRequest';
+import { runLogsQuery } from './logsQuery';
+import { routeMethod } from './methodPolicy';
+import type { RateLimiter } from './rateLimiter';
+import { errorReply, resultReply } from './replyBytes';
+import { normalizeRevertError } from './revertError';
+import { errorResponseText, internalError, invalidRequest, methodNotAvailable, rpcError, RpcCode, type RpcId } from './rpcErrors';
+import type { UpstreamHttp } from './upstreamHttp';
+import { isRequestError, parseMessage, validateRequest, type RpcRequest } from './validateRequest';
+
+/** eth_subscribe / eth_unsubscribe, which only a WebSocket session can serve. */
+export interface SubscriptionHandler {
+  /** Answers an eth_subscribe or eth_unsubscribe request. */
+  handle(request: RpcRequest): Promise<Buffer>;
+}
+
+/** Who is asking: the key (for the rate limit) and, over WebSocket, the session's subscriptions. */
+export interface PipelineContext {
+  key: string;
+  subscriptions?: SubscriptionHandler;
+}
+
+/** What to send back for one HTTP body or WebSocket message. */
+export type PipelineOutcome =
+  | { kind: 'reply'; status: 200 | 429; body: Buffer; retryAfterSeconds?: number }
+  /** Only notifications: nothing to answer (HTTP 204, no WebSocket message). */
+  | { kind: 'none' };
+
+/** The one request pipeline shared by HTTP and WebSocket, so both enforce the same rules and errors. */
+export interface RpcPipeline {
+  /** Parses, validates, rate-limits and answers a body or message. */
+  processMessage(bytes: Buffer, context: PipelineContext): Promise<PipelineOutcome>;
+}
+
+export interface PipelineDeps {
+  upstream: UpstreamHttp;
+  limits: GatewayLimits;
+  rateLimiter: RateLimiter;
+  gasCap: GasCap;
+  log?: (line: string) => void;
+}
+
+/** Builds the pipeline. */
+export function createPipeline(deps: PipelineDeps): RpcPipeline {
+  const { upstream, limits, rateLimiter, gasCap, log } = deps;
+
+  /** Answers one validated request; null for notifications. */
+  async function answerOne(request: RpcRequest, context: PipelineContext, raw: Buffer | undefined): Promise<Buffer | null> {
+    let reply: Buffer;
+    try {
+      reply = await route(request, context, raw);
+    } catch (error) {
+      // The method is client input: quoted and cut short so it cannot forge or flood log lines.
+      log?.(`gateway: ${JSON.stringify(request.method.slice(0, 64))} failed upstream: ${describe(error)}`);
+      reply = errorReply(request.id, internalError('upstream request failed'));
+    }
+    return request.notification ? null : reply;
+  }
+
+  async function route(request: RpcRequest, context: PipelineContext, raw: Buffer | undefined): Promise<Buffer> {
+    switch (routeMethod(request.method)) {
+      case 'refused':
+        return errorReply(request.id, methodNotAvailable(request.method));
+      case 'noAccounts':
+        return resultReply(request.id, []);
+      case 'subscription':
+        return context.subscriptions !== undefined
+          ? context.subscriptions.handle(request)
+          : errorReply(request.id, methodNotAvailable(request.method));
+      case 'logs':
+        return runLogsQuery(request, upstream, limits);
+      case 'call': {
+        if (!hasGasField(request.params)) return forwardRequest(upstream, request, request.params, raw, normalizeRevertError);
+        const params = capCallGas(request.params, await gasCap.current());
+        return forwardRequest(upstream, request, params, undefined, normalizeRevertError);
+      }
+      case 'forward':
+        return forwardRequest(upstream, request, request.params, raw);
+    }
+  }
+
+  function rateLimited(key: string, cost: number, id: RpcId): PipelineOutcome | undefined {
+    const decision = rateLimiter.take(key, cost);
+    if (decision.allowed) return undefined;
+    const error = rpcError(RpcCode.limitExceeded, 'project ID request rate exceeded', {
+      current_rps: decision.currentRps,
+      allowed_rps: decision.allowedRps,
+      backoff_seconds: decision.backoffSeconds,
+    });
+    return { kind: 'reply', status: 429, body: errorReply(id, error), retryAfterSeconds: decision.backoffSeconds };
+  }
+
+  return {
+    async processMessage(bytes, context) {
+      const parsed = parseMessage(bytes.toString('utf8'));
+      switch (parsed.kind) {
+        case 'invalid':
+          return rateLimited(context.key, 1, null) ?? reply(errorReply(null, parsed.error));
+        case 'single': {
+          const request = validateRequest(parsed.value);
+          const limited = rateLimited(context.key, 1, request.id);
+          if (limited !== undefined) return limited;
+          if (isRequestError(request)) return reply(errorReply(request.id, request.error));
+          const answer = await answerOne(request, context, bytes);
+          return answer === null ? { kind: 'none' } : reply(answer);
+        }
+        case 'batch': {
+          const { items } = parsed;
+          if (items.length === 0) {
+            return rateLimited(context.key, 1, null) ?? reply(errorReply(null, invalidRequest('empty batch')));
+          }
+          if (items.length > limits.maxBatchItems) {
+            return (
+              rateLimited(context.key, 1, null) ??
+              reply(errorReply(null, rpcError(RpcCode.invalidRequest, 'batch too large', { limit: limits.maxBatchItems })))
+            );
+          }
+          // Every item costs a token; the batch is admitted or refused as a whole.
+          const limited = rateLimited(context.key, items.length, null);
+          if (limited !== undefined) return limited;
+          const answers = await Promise.all(
+            items.map((item) => {
+              const request = validateRequest(item);
+              if (isRequestError(request)) return Buffer.from(errorResponseText(request.id, request.error));
+              return answerOne(request, context, undefined);
+            }),
+          );
+          const present = answers.filter((a): a is Buffer => a !== null);
+          return present.length === 0 ? { kind: 'none' } : reply(joinBatch(present));
+        }
+      }
+    },
+  };
+}
+
+function reply(body: Buffer): PipelineOutcome {
+  return { kind: 'reply', status: 200, body };
+}
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/** Joins serialized responses into a JSON array without parsing them again. */
+function joinBatch(parts: Buffer[]): Buffer {
+  const pieces: Buffer[] = [OPEN];
+  parts.forEach((part, i) => {
+    if (i > 0) pieces.push(COMMA);
+    pieces.push(part);
+  });
+  pieces.push(CLOSE);
+  return Buffer.concat(pieces);
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  return String(error);
+}
