@@ -60,7 +60,8 @@ describe('sandbox command line', () => {
     [['--bogus'], "Unknown option '--bogus'"],
     [['--secret', 's1'], '--secret needs --key'],
     [['--key', 'bad key!'], "--key must be 1 to 128 characters of A-Z, a-z, 0-9, '-' or '_'"],
-    [['--block-time', '-1'], "Unknown option '-1'"],
+    [['--block-time', '-1'], "Option '--block-time' argument is ambiguous"],
+    [['--block-time=-1'], "--block-time must be a number of seconds from 0 to 3600, not '-1'"],
     [['--block-time', 'soon'], "--block-time must be a number of seconds from 0 to 3600, not 'soon'"],
     [['extra'], "unexpected argument 'extra'"],
   ])('refuses %j with a usage message and exit code 2', (args, message) => {

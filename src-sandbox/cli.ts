@@ -54,6 +54,7 @@ try {
         `  JSON-RPC (WS)     ${info.wsUrl}`,
         `  Gas API           ${info.gasUrl}/networks/${info.chainId}/suggestedGasFees   (basic auth ${auth})`,
         `  Content store     ${info.storageUrl}/api/v0/<command>   (basic auth ${auth})`,
+        `  Demo content      ${sandbox.demoContent.rootCid}   (a folder: text, JSON, an image, a 50 MiB file)`,
         `  API key           ${info.key}`,
         `  API key secret    ${info.secret ?? '(set when the key was created; start with --key K --secret S to choose a new one)'}`,
         '',

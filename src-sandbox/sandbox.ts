@@ -12,10 +12,12 @@ import {
 import type { SeedManifest } from './chain/manifest';
 import { seedChain } from './chain/seed';
 import { startTraffic } from './chain/traffic';
+import { createContentStore } from './content/createContentStore';
+import { seedDemoContent, type DemoContent } from './content/seedDemoContent';
 import { createGasApi } from './gas/createGasApi';
 import { createGateway, type GatewayLimits } from './gateway/createGateway';
 import { loadOrCreateKeys } from './keys';
-import { listenSandboxServer, type SandboxServer } from './server';
+import { listenSandboxServer, type SandboxRoute, type SandboxServer } from './server';
 
 /** The network name in the sandbox's JSON-RPC paths (`/local/v3/<KEY>`). */
 export const SANDBOX_NETWORK = 'local';
@@ -53,6 +55,8 @@ export interface Sandbox {
   anvilUrl: string;
   anvilPid: number;
   manifest: SeedManifest;
+  /** The demo folder in the content store (deterministic CIDs). */
+  demoContent: DemoContent;
   /** Rejects if Anvil dies while the sandbox runs. */
   failed: Promise<never>;
   /** Stops traffic, saves the chain, stops the server and Anvil. Safe to call twice. */
@@ -92,26 +96,40 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       traffic = startTraffic({ rpcUrl: anvil.url, manifest, blockTimeSeconds: options.blockTimeSeconds ?? 2, log });
       cleanups.push(() => traffic!.stop());
     }
+    let demoContent: DemoContent;
     const saver = setInterval(() => void saveChain().catch((error: Error) => log(`could not save the chain: ${error.message}`)), SAVE_INTERVAL_MS);
     saver.unref();
     cleanups.push(async () => clearInterval(saver));
 
-    const gateway = createGateway({
-      network: SANDBOX_NETWORK,
-      upstreamUrl: anvil.url,
-      upstreamWsUrl: anvil.wsUrl,
-      isValidKey: keys.isValidKey,
-      limits: options.limits,
-    });
-    const gasApi = createGasApi({
-      chainId: SANDBOX_CHAIN_ID,
-      upstreamUrl: anvil.url,
-      upstreamWsUrl: anvil.wsUrl,
-      isValidKey: keys.isValidKey,
-      verifySecret: keys.verifySecret,
-      log,
-    });
-    const server: SandboxServer = await listenSandboxServer([gateway, gasApi], options.host ?? '127.0.0.1', options.port ?? 0);
+    // The server closes its routes when it stops; until it listens, they are closed here.
+    const routes: SandboxRoute[] = [];
+    let server: SandboxServer;
+    try {
+      routes.push(
+        createGateway({
+          network: SANDBOX_NETWORK,
+          upstreamUrl: anvil.url,
+          upstreamWsUrl: anvil.wsUrl,
+          isValidKey: keys.isValidKey,
+          limits: options.limits,
+        }),
+        createGasApi({
+          chainId: SANDBOX_CHAIN_ID,
+          upstreamUrl: anvil.url,
+          upstreamWsUrl: anvil.wsUrl,
+          isValidKey: keys.isValidKey,
+          verifySecret: keys.verifySecret,
+          log,
+        }),
+      );
+      const contentStore = await createContentStore({ dataDir, verifySecret: keys.verifySecret, log });
+      routes.push(contentStore);
+      demoContent = await seedDemoContent(contentStore);
+      server = await listenSandboxServer(routes, options.host ?? '127.0.0.1', options.port ?? 0);
+    } catch (error) {
+      await Promise.all(routes.map((route) => route.close().catch(() => {})));
+      throw error;
+    }
     cleanups.push(() => server.close());
 
     const host = urlHost(options.host ?? '127.0.0.1');
@@ -137,6 +155,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       anvilUrl: anvil.url,
       anvilPid: anvil.pid,
       manifest,
+      demoContent,
       failed,
       close() {
         closing ??= (async () => {

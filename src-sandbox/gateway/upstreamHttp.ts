@@ -1,8 +1,8 @@
 import { Pool } from 'undici';
+import { dispatchPost } from './dispatchPost';
 import { createUpstreamBatcher, type UpstreamBytes } from './upstreamBatcher';
 import { internalError, type RpcErrorObject, type RpcId } from './rpcErrors';
 import { isPlainObject } from './validateRequest';
-
 
 /** The node's answer to a request the gateway sent under its own id. */
 export interface UpstreamAnswer {
@@ -35,7 +35,6 @@ export class UpstreamRpcError extends Error {
   }
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json' };
 const RESPONSE_PREFIX = Buffer.from('{"jsonrpc":"2.0","id":');
 const ID_NULL_PREFIX = Buffer.from('{"jsonrpc":"2.0","id":null,');
 
@@ -56,11 +55,7 @@ export function createUpstreamHttp(upstreamUrl: string, timeoutMs: number): Upst
   let lastId = 0;
   const nextId = () => (lastId = lastId >= 0x3fffffff ? 1 : lastId + 1);
 
-  async function postNow(body: string | Buffer, signal?: AbortSignal): Promise<UpstreamBytes> {
-    const response = await pool.request({ path, method: 'POST', headers: JSON_HEADERS, body, signal });
-    const bytes = Buffer.from(await response.body.arrayBuffer());
-    return { status: response.statusCode, body: bytes };
-  }
+  const postNow = (body: string | Buffer, signal?: AbortSignal) => dispatchPost(pool, path, body, signal);
   const postCoalesced = createUpstreamBatcher((body) => postNow(body));
   // A request that can be cancelled (eth_getLogs) must own its HTTP request, so it is never batched.
   const post = (body: string | Buffer, signal?: AbortSignal) => (signal === undefined ? postCoalesced(body) : postNow(body, signal));

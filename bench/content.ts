@@ -1,0 +1,128 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { seededBytes } from '../src-sandbox/content/demo/seededBytes';
+import { sampleMemory } from '../src-sandbox/content/testing/processMemory';
+import { uploadFile } from '../src-sandbox/content/testing/uploadFile';
+
+// The content store's throughput and memory, each figure beside its reference: `cat` against reading
+// the same file from disk, the server's peak RSS against the 200 MB target. Measured, never typed in.
+
+const MB = 1_000_000;
+const DEFAULT_SIZE = 256 * 1024 * 1024;
+const SEED = 0xbe7c_0001;
+
+/** Options of one content-store benchmark run. */
+export interface ContentBenchOptions {
+  /** The store's base address (`http://host:port`, with or without `/api/v0`). */
+  storageUrl: string;
+  key: string;
+  secret: string;
+  /** Size of the test file; 256 MiB by default. */
+  sizeBytes?: number;
+  /** The serving process, to sample its RSS from /proc during add and cat. */
+  serverPid?: number;
+}
+
+/**
+ * Measures disk read (the floor), `add`, and `cat` with a Node client and with curl, plus the server's peak
+ * RSS when its pid is given. Returns printable lines; prints nothing.
+ */
+export async function benchContentStore(options: ContentBenchOptions): Promise<string[]> {
+  const size = options.sizeBytes ?? DEFAULT_SIZE;
+  const origin = options.storageUrl.replace(/\/+$/, '').replace(/\/api\/v0$/, '');
+  const authorization = `Basic ${Buffer.from(`${options.key}:${options.secret}`).toString('base64')}`;
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-content-bench-'));
+  const file = path.join(folder, 'bench.bin');
+  const lines: string[] = [];
+  try {
+    await pipeline(seededBytes(SEED, size), fs.createWriteStream(file));
+    // Twice, keeping the faster: the first read may still be warming the page cache.
+    const first = await timed(() => readFileFully(file));
+    const second = await timed(() => readFileFully(file));
+    const diskRate = size / MB / Math.min(first.seconds, second.seconds);
+    lines.push(`file: ${fmt(size / MB, 1)} MB of seeded pseudo-random bytes`);
+    lines.push(`disk read (floor, page cache): ${fmt(diskRate)} MB/s`);
+
+    const addMemory = options.serverPid === undefined ? undefined : sampleMemory(options.serverPid);
+    const added = await timed(() => uploadFile(origin, authorization, 'bench.bin', fs.createReadStream(file, { highWaterMark: 1024 * 1024 }), 'pin=false'));
+    const addPeak = addMemory?.stop();
+    const cid = String(added.value.at(-1)?.Hash ?? '');
+    if (!cid.startsWith('Qm')) throw new Error(`add did not answer a CID: ${JSON.stringify(added.value.at(-1))}`);
+    lines.push(`add: ${fmt(size / MB / added.seconds)} MB/s (${fmt(added.seconds)} s), CID ${cid}`);
+
+    const catMemory = options.serverPid === undefined ? undefined : sampleMemory(options.serverPid);
+    const cat = await timed(() => catWithNode(origin, authorization, cid));
+    const catPeak = catMemory?.stop();
+    if (cat.value !== size) throw new Error(`cat returned ${cat.value} bytes instead of ${size}`);
+    lines.push(versusFloor('cat (Node http client)', size / MB / cat.seconds, diskRate));
+
+    const curl = await catWithCurl(origin, options.key, options.secret, cid);
+    if (curl === undefined) lines.push('cat (curl): skipped, curl is not installed');
+    else if (curl.bytes !== size) lines.push(`cat (curl): returned ${curl.bytes} bytes instead of ${size}`);
+    else lines.push(versusFloor('cat (curl)', curl.bytes / MB / curl.seconds, diskRate));
+
+    if (addPeak === undefined || catPeak === undefined) {
+      lines.push('server memory: not sampled (no serverPid given)');
+    } else {
+      const peak = Math.max(addPeak, catPeak);
+      lines.push(`server peak RSS: ${fmt(addPeak / MB, 0)} MB during add, ${fmt(catPeak / MB, 0)} MB during cat (target < 200 MB: ${peak < 200 * MB ? 'met' : 'MISSED'})`);
+    }
+    return lines;
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+function versusFloor(name: string, rate: number, floor: number): string {
+  const ratio = rate / floor;
+  return `${name}: ${fmt(rate)} MB/s = ${fmt(ratio * 100, 0)}% of disk read (target >= 50%: ${ratio >= 0.5 ? 'met' : 'MISSED'})`;
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; seconds: number }> {
+  const started = performance.now();
+  const value = await work();
+  return { value, seconds: (performance.now() - started) / 1000 };
+}
+
+async function readFileFully(file: string): Promise<number> {
+  let bytes = 0;
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1024 * 1024 })) bytes += (chunk as Buffer).byteLength;
+  return bytes;
+}
+
+function catWithNode(origin: string, authorization: string, cid: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${origin}/api/v0/cat?arg=${cid}`, { method: 'POST', headers: { authorization } }, (response) => {
+      if (response.statusCode !== 200) reject(new Error(`cat answered ${response.statusCode}`));
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.byteLength));
+      response.on('end', () => resolve(bytes));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** curl's own timing of a `cat`; credentials go in through a config on stdin, never on its command line. */
+async function catWithCurl(origin: string, key: string, secret: string, cid: string): Promise<{ bytes: number; seconds: number } | undefined> {
+  const args = ['-s', '-K', '-', '-X', 'POST', '-o', '/dev/null', '-w', '%{size_download} %{time_total}', `${origin}/api/v0/cat?arg=${cid}`];
+  return new Promise((resolve, reject) => {
+    const child = spawn('curl', args, { stdio: ['pipe', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? resolve(undefined) : reject(error)));
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`curl exited with code ${code}`));
+      const [bytes, seconds] = output.trim().split(' ').map(Number);
+      resolve({ bytes: bytes ?? 0, seconds: seconds ?? 0 });
+    });
+    child.stdin.end(`user = "${key}:${secret}"\n`);
+  });
+}
+
+const fmt = (value: number, digits = 1) => value.toFixed(digits);

@@ -1,0 +1,25 @@
+import type { CommandHandler } from './commandContext';
+import { runAdd } from './commands/add';
+import { runBlockGet } from './commands/blockGet';
+import { runBlockStat } from './commands/blockStat';
+import { runCat } from './commands/cat';
+import { runDagGet } from './commands/dagGet';
+import { runLs } from './commands/ls';
+import { runObjectGet } from './commands/objectGet';
+import { runPinAdd } from './commands/pinAdd';
+import { runPinLs } from './commands/pinLs';
+import { runVersion } from './commands/version';
+
+/** The commands served under `/api/v0/`, by path. A Map, so names like `constructor` are simply unknown. */
+export const COMMANDS: ReadonlyMap<string, CommandHandler> = new Map([
+  ['add', runAdd],
+  ['cat', runCat],
+  ['ls', runLs],
+  ['object/get', runObjectGet],
+  ['dag/get', runDagGet],
+  ['block/get', runBlockGet],
+  ['block/stat', runBlockStat],
+  ['pin/add', runPinAdd],
+  ['pin/ls', runPinLs],
+  ['version', runVersion],
+]);
