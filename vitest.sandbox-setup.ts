@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { SeedManifest } from './src-sandbox/chain/manifest';
+import type { DemoContent } from './src-sandbox/content/seedDemoContent';
 import { startSandbox, type SandboxInfo } from './src-sandbox/sandbox';
 
 /** What every test file gets from `inject('sandbox')`: one running, seeded sandbox for the whole run. */
@@ -11,6 +12,7 @@ export interface ProvidedSandbox {
   anvilUrl: string;
   anvilPid: number;
   manifest: SeedManifest;
+  demoContent: DemoContent;
   dataDir: string;
 }
 
@@ -44,6 +46,7 @@ export default async function setup(project: TestProject) {
     anvilUrl: sandbox.anvilUrl,
     anvilPid: sandbox.anvilPid,
     manifest: sandbox.manifest,
+    demoContent: sandbox.demoContent,
     dataDir,
   });
   return async () => {
