@@ -4,6 +4,7 @@ import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import globals from 'globals';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 
@@ -57,6 +58,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Plain JavaScript: Node scripts and configs.
+    files: ['**/*.js', '**/*.mjs'],
+    languageOptions: { globals: globals.node },
   },
   {
     files: ['src-shared/**'],

@@ -32,7 +32,7 @@ test('a page on another origin reads blocks over HTTP JSON-RPC', async ({ page }
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
       });
-      return (await response.json()) as { result: any };
+      return (await response.json()) as { result: { number: string; hash: string } & string };
     };
     const chainId = (await call('eth_chainId', [])).result;
     const block = (await call('eth_getBlockByNumber', ['0x1', false])).result;

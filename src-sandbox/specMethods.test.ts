@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { decodeErrorResult, encodeAbiParameters, keccak256, toHex, type Hex } from 'viem';
 import { loadResultValidators, type ResultSchemaName } from './testing/executionApisSchemas';
 import { rawRpc, rpcResult } from './testing/rawRpc';
