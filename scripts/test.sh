@@ -14,7 +14,8 @@ echo "== build"; npx electron-vite build >/dev/null
 
 status=0
 echo "== unit and integration (vitest)"
-npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json" || status=1
+# Inside a private D-Bus session with an unlocked gnome-keyring, so keychain tests use a real keychain.
+bash scripts/keyring-session.sh npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json" || status=1
 echo "== end-to-end (playwright)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json || status=1
 

@@ -1,0 +1,242 @@
+// SECURITY: keys live only in the OS keychain and main-process memory. Everything this service returns is
+// safe for the renderer (templates without keys, `{ configured, hint }`) except `resolveWithCredentials`,
+// whose result carries the key and must stay in the main process.
+import crypto from 'node:crypto';
+import { customNetworkInputSchema } from '../../../src-shared/networks/customNetworkInput';
+import { LOCAL_NETWORK_ID, localNetwork, type LocalSandboxAddresses } from '../../../src-shared/networks/localNetwork';
+import { KEY_PLACEHOLDER, type Network } from '../../../src-shared/networks/network';
+import { PRESET_NETWORKS, presetNetwork } from '../../../src-shared/networks/presets';
+import { basicAuthorization, basicAuthToken } from '../secrets/basicAuthorization';
+import type { Credential, CredentialStatus } from '../secrets/credential';
+import type { SecretStore } from '../secrets/createSecretStore';
+import { ServiceError, type PlainError } from '../secrets/serviceError';
+import type { Store } from '../store/openStore';
+import { StoredRowInvalidError } from '../store/storeErrors';
+import { keyedUrl } from './keyedUrl';
+import {
+  CredentialMissingError,
+  LocalNetworkNotRunningError,
+  NetworkInputError,
+  NetworkNotFoundError,
+  NetworkReadOnlyError,
+} from './networkErrors';
+
+/** A network as listed for the renderer: no key, only whether one is set and its hint. */
+export type NetworkEntry = Network & {
+  credential: CredentialStatus & { error?: PlainError };
+  /** Whether this is the network the app shows. */
+  selected: boolean;
+  /** False only for the Local network while its sandbox is not running (its addresses are empty then). */
+  available: boolean;
+};
+
+/**
+ * A network ready for the main process's own requests. MAIN-PROCESS ONLY: `rpcUrl`, `wsUrl` and
+ * `authorization` carry the key. Redact `secrets` from anything derived from it before it leaves main.
+ */
+export interface NetworkWithCredentials {
+  /** The network as stored and shown (templates without the key). */
+  network: Network;
+  /** JSON-RPC over HTTP(S), with the key. */
+  rpcUrl: string;
+  /** JSON-RPC over WebSocket, with the key; null when the network has none. */
+  wsUrl: string | null;
+  /** Gas-fee API base (no key: send `authorization`); null when none. */
+  gasUrl: string | null;
+  /** Content-store base (no key: send `authorization`); null when none. */
+  storageUrl: string | null;
+  /** `Authorization` header value (HTTP basic `key:secret`) for the gas API and content store; undefined without a key. */
+  authorization: string | undefined;
+  /** Every value in here that must be redacted: key, secret, basic-auth token. */
+  secrets: string[];
+}
+
+/** Networks: presets, the Local sandbox and custom ones; the selection; their credentials. */
+export interface NetworkService {
+  /** Every network (presets, Local, custom in the order added) with its credential's status. */
+  list(): Promise<NetworkEntry[]>;
+  /** One network with its credential's status; throws `NetworkNotFoundError`. */
+  get(id: string): Promise<NetworkEntry>;
+  /** Adds a custom network from what a person entered (checked with `customNetworkInputSchema`). */
+  add(input: unknown): Promise<Network>;
+  /** Replaces a custom network's fields; keeps its id and, unless given, its credential. */
+  update(id: string, input: unknown): Promise<Network>;
+  /** Deletes a custom network and its own key (not a shared one); built-in networks cannot be deleted. */
+  delete(id: string): Promise<void>;
+  /** Makes `id` the network the app shows (persisted). */
+  select(id: string): Promise<void>;
+  /** The id of the selected network: the stored one while it exists, otherwise the Local network. */
+  selectedId(): string;
+  /** Stores the key (and secret) of a network's credential; returns its new status. */
+  setCredential(networkId: string, credential: Credential): Promise<CredentialStatus>;
+  /** Removes the key of a network's credential; false when none was set. */
+  clearCredential(networkId: string): Promise<boolean>;
+  /** MAIN-PROCESS ONLY. The network with its key put into its addresses; see {@link NetworkWithCredentials}. */
+  resolveWithCredentials(networkId: string): Promise<NetworkWithCredentials>;
+}
+
+/** What {@link createNetworkService} needs. */
+export interface NetworkServiceOptions {
+  store: Store;
+  secrets: Pick<SecretStore, 'get' | 'set' | 'delete' | 'status'>;
+  /** The running sandbox's addresses, or undefined while it is not running. */
+  localAddresses?: () => LocalSandboxAddresses | undefined;
+  /** New custom network ids (tests). */
+  newId?: () => string;
+}
+
+/** The network service over the store (custom networks, selection) and the secret store (keys). */
+export function createNetworkService({ store, secrets, localAddresses = () => undefined, newId = randomId }: NetworkServiceOptions): NetworkService {
+  const builtIn = (): Network[] => [...PRESET_NETWORKS, localNetwork(localAddresses())];
+
+  const find = (id: string): Network | undefined =>
+    id === LOCAL_NETWORK_ID ? localNetwork(localAddresses()) : (presetNetwork(id) ?? store.networks.get(id));
+
+  const findOrThrow = (id: string): Network => {
+    const network = find(id);
+    if (!network) throw new NetworkNotFoundError(id);
+    return network;
+  };
+
+  const findCustomOrThrow = (id: string): Network => {
+    const network = findOrThrow(id);
+    if (network.kind !== 'custom') throw new NetworkReadOnlyError(network.name);
+    return network;
+  };
+
+  const selectedId = (): string => {
+    try {
+      const id = store.settings.get('selectedNetworkId');
+      if (id !== undefined && find(id)) return id;
+    } catch {
+      // A damaged setting or row falls back to the Local network rather than leaving the app without one.
+    }
+    return LOCAL_NETWORK_ID;
+  };
+
+  // One keychain read per credential, however many networks share it (all presets share `hosted`).
+  const statuses = async (networks: Network[]): Promise<Map<string, NetworkEntry['credential']>> => {
+    const ids = [...new Set(networks.map((network) => network.credentialId))];
+    const results = await Promise.all(
+      ids.map(async (id): Promise<NetworkEntry['credential']> => {
+        try {
+          return await secrets.status(id);
+        } catch (error) {
+          if (!(error instanceof ServiceError)) throw error;
+          return { configured: false, error: error.toPlain() };
+        }
+      }),
+    );
+    return new Map(ids.map((id, i) => [id, results[i] ?? { configured: false }]));
+  };
+
+  const entries = async (networks: Network[]): Promise<NetworkEntry[]> => {
+    const byCredential = await statuses(networks);
+    const selected = selectedId();
+    return networks.map((network) => ({
+      ...network,
+      credential: byCredential.get(network.credentialId) ?? { configured: false },
+      selected: network.id === selected,
+      available: network.kind !== 'local' || localAddresses() !== undefined,
+    }));
+  };
+
+  const parseInput = (input: unknown) => {
+    const parsed = customNetworkInputSchema.safeParse(input);
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'network'] ??= issue.message;
+      throw new NetworkInputError(fields);
+    }
+    return parsed.data;
+  };
+
+  return {
+    async list() {
+      return entries([...builtIn(), ...store.networks.list()]);
+    },
+
+    async get(id) {
+      const [entry] = await entries([findOrThrow(id)]);
+      return entry as NetworkEntry;
+    },
+
+    async add(input) {
+      const { credentialId, ...fields } = parseInput(input);
+      const id = newId();
+      const network: Network = { ...fields, id, credentialId: credentialId ?? id, kind: 'custom' };
+      store.networks.put(network);
+      return network;
+    },
+
+    async update(id, input) {
+      const existing = findCustomOrThrow(id);
+      const { credentialId, ...fields } = parseInput(input);
+      const network: Network = { ...fields, id, credentialId: credentialId ?? existing.credentialId, kind: 'custom' };
+      store.networks.put(network);
+      return network;
+    },
+
+    async delete(id) {
+      let network: Network | undefined;
+      try {
+        network = findCustomOrThrow(id);
+      } catch (error) {
+        // A damaged row must still be deletable: that is what its error tells the person to do.
+        if (!(error instanceof StoredRowInvalidError) || presetNetwork(id) || id === LOCAL_NETWORK_ID) throw error;
+      }
+      const credentialId = network?.credentialId ?? id; // a custom network's own credential has its id
+      const shared = [...builtIn(), ...store.networks.list()].some((other) => other.id !== id && other.credentialId === credentialId);
+      // Key first: if the keychain cannot be reached, nothing is deleted and the person can retry, rather
+      // than leaving a key behind with no network to show it.
+      if (!shared) await secrets.delete(credentialId);
+      store.transaction(() => {
+        store.networks.delete(id);
+        if (store.settings.get('selectedNetworkId') === id) store.settings.delete('selectedNetworkId');
+      });
+    },
+
+    async select(id) {
+      findOrThrow(id);
+      store.settings.set('selectedNetworkId', id);
+    },
+
+    selectedId,
+
+    async setCredential(networkId, credential) {
+      const { credentialId } = findOrThrow(networkId);
+      await secrets.set(credentialId, credential);
+      return secrets.status(credentialId);
+    },
+
+    async clearCredential(networkId) {
+      return secrets.delete(findOrThrow(networkId).credentialId);
+    },
+
+    async resolveWithCredentials(networkId) {
+      const network = findOrThrow(networkId);
+      if (network.kind === 'local' && localAddresses() === undefined) throw new LocalNetworkNotRunningError();
+      const credential = await secrets.get(network.credentialId);
+      // Built-in networks always need the key; a custom one only if its addresses ask for it with {key}.
+      const needsKey = network.kind !== 'custom' || network.rpcUrl.includes(KEY_PLACEHOLDER) || (network.wsUrl ?? '').includes(KEY_PLACEHOLDER);
+      if (!credential) {
+        if (needsKey) throw new CredentialMissingError(network.name, network.credentialId);
+        return { network, rpcUrl: network.rpcUrl, wsUrl: network.wsUrl, gasUrl: network.gasUrl, storageUrl: network.storageUrl, authorization: undefined, secrets: [] };
+      }
+      const { apiKey, apiSecret } = credential;
+      return {
+        network,
+        rpcUrl: keyedUrl(network.rpcUrl, apiKey),
+        wsUrl: network.wsUrl ? keyedUrl(network.wsUrl, apiKey) : network.wsUrl,
+        gasUrl: network.gasUrl,
+        storageUrl: network.storageUrl,
+        authorization: network.gasUrl || network.storageUrl ? basicAuthorization(apiKey, apiSecret) : undefined,
+        secrets: [apiKey, ...(apiSecret ? [apiSecret] : []), basicAuthToken(apiKey, apiSecret)],
+      };
+    },
+  };
+}
+
+function randomId(): string {
+  return `custom-${crypto.randomBytes(6).toString('hex')}`;
+}

@@ -1,0 +1,56 @@
+import { ServiceError } from '../secrets/serviceError';
+
+/** No network has this id. */
+export class NetworkNotFoundError extends ServiceError {
+  override name = 'NetworkNotFoundError';
+  constructor(id: string) {
+    super(`There is no network “${id}”`, { code: 'NETWORK_NOT_FOUND' });
+  }
+}
+
+/** A built-in network (a preset or the Local sandbox) cannot be edited or deleted. */
+export class NetworkReadOnlyError extends ServiceError {
+  override name = 'NetworkReadOnlyError';
+  constructor(name: string) {
+    super(`“${name}” is built in and cannot be changed or deleted`, {
+      code: 'NETWORK_READ_ONLY',
+      details: 'Add a custom network to use other addresses.',
+    });
+  }
+}
+
+/** What was entered for a custom network does not pass its schema; `data` maps each field to its problem. */
+export class NetworkInputError extends ServiceError {
+  override name = 'NetworkInputError';
+  constructor(fields: Record<string, string>) {
+    super('The network is not valid', {
+      code: 'INVALID_NETWORK',
+      details: Object.entries(fields)
+        .map(([field, message]) => `${field}: ${message}`)
+        .join(' '),
+      data: { fields },
+    });
+  }
+}
+
+/** The network needs an API key and none is stored for its credential. */
+export class CredentialMissingError extends ServiceError {
+  override name = 'CredentialMissingError';
+  constructor(networkName: string, credentialId: string) {
+    super(`No API key is set for ${networkName}`, {
+      code: 'CREDENTIAL_MISSING',
+      details: `Enter the key for “${credentialId}” in the network settings. It is kept in the system keychain.`,
+    });
+  }
+}
+
+/** The Local network's addresses exist only while its sandbox runs. */
+export class LocalNetworkNotRunningError extends ServiceError {
+  override name = 'LocalNetworkNotRunningError';
+  constructor() {
+    super('The local sandbox is not running', {
+      code: 'LOCAL_NOT_RUNNING',
+      details: 'Start it (it starts by itself when the Local network is selected) and try again.',
+    });
+  }
+}

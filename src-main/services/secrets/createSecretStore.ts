@@ -1,0 +1,116 @@
+// SECURITY: keys live only in the OS keychain and main-process memory. Nothing here may write a key to
+// disk, a log or an error message; the renderer only ever receives `status()` (configured + hint).
+import { z } from 'zod';
+import { basicAuthToken } from './basicAuthorization';
+import { checkCredential, checkCredentialId, type Credential, type CredentialStatus } from './credential';
+import { createKeychainBridge } from './keychainBridge';
+import { StoredCredentialInvalidError } from './keychainErrors';
+import { keyHint } from './keyHint';
+
+/** The keychain-backed store of API keys, one entry per credential id. */
+export interface SecretStore {
+  /** The key and secret stored for `credentialId`, or undefined when none is. */
+  get(credentialId: string): Promise<Credential | undefined>;
+  /** Stores (or replaces) the key and secret of `credentialId`. */
+  set(credentialId: string, credential: Credential): Promise<void>;
+  /** Removes the credential; false when there was none. */
+  delete(credentialId: string): Promise<boolean>;
+  /** Whether a key is stored, and its hint (`a1b2…f9e0`): all the renderer may know. */
+  status(credentialId: string): Promise<CredentialStatus>;
+  /**
+   * Every key, secret and basic-auth token this process has read or written, for redaction and the database
+   * guard. Main-process memory only; it keeps replaced and deleted ones too (they may still be in old text).
+   */
+  knownSecrets(): string[];
+  /** Stops the keychain thread. */
+  close(): Promise<void>;
+  /**
+   * Whether a timed-out keychain call is still stuck in native code; such a thread keeps the process from
+   * exiting normally (see `createKeychainBridge`).
+   */
+  isStuck(): boolean;
+}
+
+/** Options of {@link createSecretStore}. */
+export interface SecretStoreOptions {
+  /** Keychain service name of every entry. */
+  service?: string;
+  /** Longest wait for any one keychain call. */
+  timeoutMs?: number;
+  /** The keyring module to load (tests only). */
+  modulePath?: string;
+}
+
+// One keychain entry per credential holds both values as JSON, so a key and its secret are written in one
+// call and can never be half-updated.
+const entrySchema = z.strictObject({
+  v: z.literal(1),
+  apiKey: z.string().min(1),
+  apiSecret: z.string().min(1).optional(),
+});
+
+/**
+ * The secret store on the OS keychain (`@napi-rs/keyring`: macOS Keychain, Windows Credential Manager, the
+ * Secret Service on Linux), entries `(service, credentialId)`. Every call is bounded by `timeoutMs` and fails
+ * with a `KeychainUnavailableError` ("No keychain answered within 3 s") instead of hanging.
+ */
+export function createSecretStore({ service = 'blockglass', timeoutMs = 3000, modulePath }: SecretStoreOptions = {}): SecretStore {
+  const bridge = createKeychainBridge({ service, timeoutMs, modulePath });
+  const known = new Set<string>();
+
+  const remember = ({ apiKey, apiSecret }: Credential) => {
+    known.add(apiKey);
+    if (apiSecret !== undefined) known.add(apiSecret);
+    known.add(basicAuthToken(apiKey, apiSecret));
+  };
+
+  const get = async (credentialId: string): Promise<Credential | undefined> => {
+    checkCredentialId(credentialId);
+    const stored = await bridge.request({ op: 'get', account: credentialId });
+    if (stored === null) return undefined;
+    const credential = parseEntry(stored, credentialId);
+    remember(credential);
+    return credential;
+  };
+
+  return {
+    get,
+
+    async set(credentialId, credential) {
+      checkCredentialId(credentialId);
+      const checked = checkCredential(credential);
+      remember(checked);
+      const entry: z.infer<typeof entrySchema> = { v: 1, ...checked };
+      await bridge.request({ op: 'set', account: credentialId, value: JSON.stringify(entry) });
+    },
+
+    async delete(credentialId) {
+      checkCredentialId(credentialId);
+      return bridge.request({ op: 'delete', account: credentialId });
+    },
+
+    async status(credentialId) {
+      const credential = await get(credentialId);
+      return credential ? { configured: true, hint: keyHint(credential.apiKey) } : { configured: false };
+    },
+
+    knownSecrets: () => [...known],
+
+    close: () => bridge.close(),
+
+    isStuck: () => bridge.isStuck(),
+  };
+}
+
+function parseEntry(stored: string, credentialId: string): Credential {
+  let json: unknown;
+  try {
+    json = JSON.parse(stored);
+  } catch {
+    throw new StoredCredentialInvalidError(credentialId);
+  }
+  const parsed = entrySchema.safeParse(json);
+  if (!parsed.success) throw new StoredCredentialInvalidError(credentialId);
+  const { apiKey, apiSecret } = parsed.data;
+  return apiSecret === undefined ? { apiKey } : { apiKey, apiSecret };
+}

@@ -1,0 +1,98 @@
+/** One step of the schema: applied once, in order, in its own transaction. */
+export interface Migration {
+  /** What the step does, for errors and logs. */
+  name: string;
+  sql: string;
+}
+
+/**
+ * The schema, as ordered steps. The database's `user_version` is the number of steps applied. Append new
+ * steps; never edit or reorder a step that has shipped (databases in the field have already run it).
+ *
+ * Conventions: STRICT tables; JSON in TEXT columns checked with `json_valid`; times in ms since the epoch
+ * (INTEGER); `chain` is the chain id as text (decimal for EVM, `0x` felt for Starknet), so one column holds
+ * both families. Tables that later issues fill are created now, so the schema is stable from the start.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    name: 'initial schema',
+    sql: `
+      -- App settings, one JSON value per key (the selected network among them). Never secrets.
+      CREATE TABLE settings (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL CHECK (json_valid(value))
+      ) STRICT;
+
+      -- Custom networks added by the person (presets and the Local network are built in). URLs carry no key.
+      CREATE TABLE networks (
+        id         TEXT PRIMARY KEY,
+        json       TEXT NOT NULL CHECK (json_valid(json)),
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+
+      -- Log queries saved from the log-query builder.
+      CREATE TABLE saved_log_queries (
+        id         TEXT PRIMARY KEY,
+        name       TEXT NOT NULL,
+        network_id TEXT,
+        json       TEXT NOT NULL CHECK (json_valid(json)),
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+
+      -- Calls made in the call playground, newest first per network.
+      CREATE TABLE call_history (
+        id         INTEGER PRIMARY KEY,
+        network_id TEXT NOT NULL,
+        chain      TEXT NOT NULL,
+        json       TEXT NOT NULL CHECK (json_valid(json)),
+        created_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX call_history_by_network ON call_history (network_id, created_at);
+
+      -- Imported ABIs, per contract address and chain (address in lowercase hex).
+      CREATE TABLE abis (
+        chain      TEXT NOT NULL,
+        address    TEXT NOT NULL,
+        name       TEXT,
+        json       TEXT NOT NULL CHECK (json_valid(json)),
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (chain, address)
+      ) STRICT;
+
+      -- Names people give to addresses, per chain.
+      CREATE TABLE address_labels (
+        chain      TEXT NOT NULL,
+        address    TEXT NOT NULL,
+        label      TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (chain, address)
+      ) STRICT;
+
+      -- Gas-fee samples for trends over days: one per chain and block; base fee in wei (read it with
+      -- safeIntegers: it can exceed 2^53), the suggestion's levels as JSON.
+      CREATE TABLE gas_samples (
+        chain    TEXT NOT NULL,
+        block    INTEGER NOT NULL,
+        ts       INTEGER NOT NULL,
+        base_fee INTEGER NOT NULL,
+        levels   TEXT NOT NULL CHECK (json_valid(levels)),
+        PRIMARY KEY (chain, block)
+      ) STRICT;
+      CREATE INDEX gas_samples_by_time ON gas_samples (chain, ts);
+
+      -- Immutable chain data (blocks and receipts older than the finalized head), by kind and key.
+      CREATE TABLE chain_cache (
+        chain      TEXT NOT NULL,
+        kind       TEXT NOT NULL,
+        key        TEXT NOT NULL,
+        json       TEXT NOT NULL CHECK (json_valid(json)),
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (chain, kind, key)
+      ) STRICT, WITHOUT ROWID;
+    `,
+  },
+];
