@@ -1,0 +1,34 @@
+/**
+ * An error as it crosses the API boundary: a plain, JSON-safe object in the style of viem's
+ * errors. Classes do not survive IPC or WebSocket; the renderer only displays these, never
+ * rebuilds behaviour from them. The API key is redacted from every field before it is sent.
+ */
+export interface ApiError {
+  /** Error class name on the main side, e.g. `KeychainUnavailableError`, `InvalidInputError`. */
+  name: string;
+  /** Machine-readable code where one exists (a JSON-RPC code, an HTTP status, a service code). */
+  code?: number | string;
+  /** One sentence for a person. */
+  shortMessage: string;
+  /** More detail for a person: what to do about it. */
+  details?: string;
+  /** Structured extra data (e.g. the fields that failed validation). JSON-safe. */
+  data?: unknown;
+}
+
+/** Builds the error sent when a call's input does not match its schema. */
+export function invalidInputError(method: string, issues: { path: (string | number)[]; message: string }[]): ApiError {
+  const first = issues[0];
+  const where = first && first.path.length > 0 ? ` (${first.path.join('.')})` : '';
+  return {
+    name: 'InvalidInputError',
+    code: 'invalid_input',
+    shortMessage: `Invalid input for ${method}${where}: ${first?.message ?? 'does not match the contract'}`,
+    data: { issues: issues.map((issue) => ({ path: issue.path, message: issue.message })) },
+  };
+}
+
+/** Whether a value has the shape of an {@link ApiError}. */
+export function isApiError(value: unknown): value is ApiError {
+  return typeof value === 'object' && value !== null && typeof (value as ApiError).name === 'string' && typeof (value as ApiError).shortMessage === 'string';
+}
