@@ -32,8 +32,8 @@ function runCli(args: string[]) {
   return spawnSync(process.execPath, ['--import', 'tsx', 'src-sandbox/cli.ts', ...args], { encoding: 'utf8', timeout: 30_000 });
 }
 
-async function startCli(args: string[]): Promise<{ child: ChildProcess; ready: Record<string, unknown>; stdoutLines: string[] }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-sandbox/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+async function startCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; ready: Record<string, unknown>; stdoutLines: string[] }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-sandbox/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   running.push(child);
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -118,9 +118,14 @@ describe('sandbox command line', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 120_000);
 
-  it('leaves no Anvil behind when the sandbox itself is killed with SIGKILL', async () => {
+  it('takes its key from the environment, keeping it off the command line, and leaves no Anvil behind when killed with SIGKILL', async () => {
     const dataDir = seededDataDir();
-    const { child } = await startCli(['--json', '--port', '0', '--data', dataDir, '--block-time', '0']);
+    const { child, ready } = await startCli(['--json', '--port', '0', '--data', dataDir, '--block-time', '0'], {
+      BLOCKGLASS_SANDBOX_KEY: 'envkey123',
+      BLOCKGLASS_SANDBOX_SECRET: 'envsecret456',
+    });
+    expect(ready).toMatchObject({ key: 'envkey123', secret: 'envsecret456' });
+    expect(commandLine(child.pid!)).not.toContain('envkey123');
     const anvils = anvilUnder(child.pid!);
     expect(anvils).toHaveLength(1);
     child.kill('SIGKILL');

@@ -13,7 +13,9 @@ content store) on a seeded Anvil chain.
   --host H          address to bind (default 127.0.0.1)
   --data DIR        data folder: chain state, seed manifest, hashed key
                     (default $XDG_DATA_HOME/blockglass/sandbox)
-  --key K           API key to accept (replaces the stored one)
+  --key K           API key to accept (replaces the stored one); or set
+                    BLOCKGLASS_SANDBOX_KEY (and BLOCKGLASS_SANDBOX_SECRET), which
+                    keeps them out of the process list
   --secret S        API key secret (with --key; used by the gas and content interfaces)
   --block-time S    seconds between live blocks after seeding (default 2; 0 = no live traffic)
   --fresh           discard the saved chain and seed a new one
@@ -55,6 +57,11 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
   const port = values.port === undefined ? 18545 : parseInteger(values.port, '--port', 0, 65535);
   const blockTimeSeconds = values['block-time'] === undefined ? 2 : parseNumber(values['block-time'], '--block-time', 0, 3600);
   if (values.secret !== undefined && values.key === undefined) throw new Error('--secret needs --key');
+  // Credentials from the environment (the app's launcher uses this): a command line is readable by every user.
+  if (values.key === undefined && env.BLOCKGLASS_SANDBOX_KEY) {
+    values.key = env.BLOCKGLASS_SANDBOX_KEY;
+    values.secret = env.BLOCKGLASS_SANDBOX_SECRET;
+  }
   for (const what of ['key', 'secret'] as const) {
     const value = values[what];
     if (value !== undefined) {
