@@ -3,13 +3,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { benchContentStore } from './content';
+import { benchGasApi } from './gas';
 import { measureRpc, type LoadResult } from './load';
 
 // npm run bench: every figure is measured in this run, on this machine, side by side with its
 // reference (the bare Anvil node behind the sandbox). Nothing here is typed in by hand.
 
 interface ChildInfo {
+  chainId: number;
   rpcUrl: string;
+  gasUrl: string;
+  storageUrl: string;
+  key: string;
+  secret: string;
+  pid: number;
   anvilUrl: string;
   readySeconds: number;
   seedSeconds: number;
@@ -24,7 +32,7 @@ async function startChild(dataDir: string, fresh: boolean): Promise<{ info: Chil
     child.once('exit', (code) => reject(new Error(`benchmark sandbox exited with code ${code}`)));
   });
   return {
-    info: JSON.parse(line) as ChildInfo,
+    info: { ...(JSON.parse(line) as ChildInfo), pid: child.pid! },
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -71,6 +79,17 @@ async function main() {
       printTable(header, rows);
       console.log('');
       for (const verdict of verdicts) console.log(verdict);
+      console.log('');
+
+      console.log('== Gas API (sequential requests)');
+      const gasLines = await benchGasApi({ gasUrl: info.gasUrl, chainId: info.chainId, key: info.key, secret: info.secret, anvilUrl: info.anvilUrl });
+      for (const line of gasLines) console.log(line);
+      console.log('');
+
+      const contentBytes = (quick ? 64 : 256) * 1024 * 1024;
+      console.log(`== Content store (${contentBytes / 1024 / 1024} MiB file; memory of the sandbox process)`);
+      const contentLines = await benchContentStore({ storageUrl: info.storageUrl, key: info.key, secret: info.secret, sizeBytes: contentBytes, serverPid: info.pid });
+      for (const line of contentLines) console.log(line);
     } finally {
       await stop();
     }

@@ -5,7 +5,8 @@ import { startSandbox } from '../src-sandbox/sandbox';
 const [dataDir, fresh] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: sandboxChild.ts DATA_DIR [fresh]');
 const started = performance.now();
-const sandbox = await startSandbox({ dataDir, fresh: fresh === 'fresh', blockTimeSeconds: 0 });
+// A fixed key and a known secret: the benchmark's gas and content clients need both.
+const sandbox = await startSandbox({ dataDir, fresh: fresh === 'fresh', blockTimeSeconds: 0, key: 'benchkey', secret: 'benchsecret' });
 const readySeconds = (performance.now() - started) / 1000;
 process.stdout.write(`${JSON.stringify({ ...sandbox.info, anvilUrl: sandbox.anvilUrl, readySeconds, seedSeconds: sandbox.manifest.seedSeconds })}\n`);
 const stop = () => void sandbox.close().then(() => process.exit(0));
