@@ -41,6 +41,9 @@ const BACKLOG = 40;
 // a transaction must not get stuck behind a base-fee spike.
 const FEE_CAP_FLOOR = parseGwei('100');
 const TIPS = ['0.05', '0.1', '0.5', '1', '1.5', '2', '3', '5'].map((g) => parseGwei(g));
+// Burners carry most of each block's gas, and fee-history percentiles are weighted by gas used: a
+// fixed burner tip would pin every percentile to it and the priority-fee trend would never move.
+const BURN_TIPS = ['0.8', '1', '1.2', '1.5', '2'].map((g) => parseGwei(g));
 const TOP_UP_BELOW = parseEther('100');
 const TOP_UP_TO = parseEther('1000');
 
@@ -152,6 +155,7 @@ async function sendRound(
   let burn = BigInt(Math.floor(fill * Number(block.gasLimit))) - BigInt(mixCount) * MIX_GAS_ESTIMATE;
   if (backlog > BACKLOG || burn < 0n) burn = 0n;
   const maxFee = (baseFee * 4n > FEE_CAP_FLOOR ? baseFee * 4n : FEE_CAP_FLOOR) + parseGwei('5');
+  const burnTip = rng.pick(BURN_TIPS);
 
   let sent = 0;
   for (let i = 0; i < mixCount && !round.signal.aborted; i++) {
@@ -166,7 +170,7 @@ async function sendRound(
     const data = encodeFunctionData({ abi: gasBurnerAbi, functionName: 'burn', args: [amount] });
     // Burners go out from the first accounts in turn, so their nonces do not hold up the mix.
     const from = accounts[i % Math.min(2, accounts.length)]!;
-    const burnTx = { to: ctx.gasBurner, data, gas: amount + 60_000n, maxFeePerGas: maxFee, maxPriorityFeePerGas: parseGwei('1') };
+    const burnTx = { to: ctx.gasBurner, data, gas: amount + 60_000n, maxFeePerGas: maxFee, maxPriorityFeePerGas: burnTip };
     if (await sender.send(from, burnTx, 'GasBurner.burn')) sent++;
   }
   return (
