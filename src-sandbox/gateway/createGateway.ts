@@ -9,6 +9,7 @@ import type stream from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { checkKey } from './authRefusal';
 import { createGasCap } from './gasCap';
+import { createHeadCache } from './headCache';
 import { resolveLimits, type GatewayLimits } from './gatewayLimits';
 import { matchGatewayPath } from './gatewayPaths';
 import { createHttpHandler } from './httpHandler';
@@ -44,6 +45,8 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
+const HEAD_SOCKET_TIMEOUT_MS = 2_000;
+
 /** Creates the JSON-RPC gateway: the hosted service's paths, auth, limits and errors in front of a node. */
 export function createGateway(options: GatewayOptions): Gateway {
   const limits = resolveLimits(options.limits);
@@ -54,11 +57,20 @@ export function createGateway(options: GatewayOptions): Gateway {
     if (!isPlainObject(block) || typeof block.gasLimit !== 'string') throw new Error('latest block has no gasLimit');
     return BigInt(block.gasLimit);
   }, limits.gasCapMultiplier);
+  const headCache = createHeadCache({
+    upstream,
+    upstreamWsUrl: options.upstreamWsUrl,
+    checkIntervalMs: limits.headCheckIntervalMs,
+    // A head check that takes seconds means the socket is stuck; the cache must not wait on it.
+    timeoutMs: Math.min(limits.upstreamTimeoutMs, HEAD_SOCKET_TIMEOUT_MS),
+    log,
+  });
   const pipeline = createPipeline({
     upstream,
     limits,
     rateLimiter: createRateLimiter(limits.rateLimit),
     gasCap,
+    headCache,
     log,
   });
   const handleRequest = createHttpHandler({ network, isValidKey, limits, pipeline, log });
@@ -109,6 +121,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       for (const session of sessions) session.close(1001, 'gateway shutting down');
       sessions.clear();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
+      headCache.close();
       await upstream.close();
     },
   };

@@ -20,6 +20,11 @@ export interface GatewayLimits {
   maxSubscriptionsPerConnection: number;
   /** Longest any other upstream request may take, in ms. */
   upstreamTimeoutMs: number;
+  /**
+   * How often the head cache re-reads the node's head, in ms. New blocks arrive by notification;
+   * this bounds how long a revert the node does not announce (evm_revert, anvil_reset) goes unseen.
+   */
+  headCheckIntervalMs: number;
 }
 
 /** The defaults: the hosted service's published limits, and generous local rate limits. */
@@ -36,6 +41,7 @@ export const DEFAULT_GATEWAY_LIMITS: Readonly<GatewayLimits> = Object.freeze({
   rateLimit: Object.freeze({ requestsPerSecond: 100_000, burst: 200_000 }),
   maxSubscriptionsPerConnection: 100,
   upstreamTimeoutMs: 30_000,
+  headCheckIntervalMs: 100,
 });
 
 /** Fills missing limits with the defaults. */

@@ -34,7 +34,9 @@ export function createHttpHandler(deps: HttpHandlerDeps): (req: http.IncomingMes
   async function serve(req: http.IncomingMessage, res: http.ServerResponse, key: string): Promise<void> {
     const body = await readBody(req, limits.maxBodyBytes);
     if (body === 'too-large') return sendPayloadTooLarge(res, limits.maxBodyBytes);
-    const outcome = await pipeline.processMessage(body, { key });
+    // Head-cache hits come back synchronously; awaiting them anyway would cost a microtask turn.
+    const pending = pipeline.processMessage(body, { key });
+    const outcome = pending instanceof Promise ? await pending : pending;
     if (res.destroyed) return;
     if (outcome.kind === 'none') return sendNoContent(res);
     sendJson(res, outcome.status, outcome.body, outcome.retryAfterSeconds);

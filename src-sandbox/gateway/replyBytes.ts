@@ -1,5 +1,7 @@
 import { errorResponseText, resultResponseText, type RpcErrorObject, type RpcId } from './rpcErrors';
+import { mayNeedShape, type ResultShape } from './resultShape';
 import { isResultTail, withClientId, type UpstreamAnswer } from './upstreamHttp';
+import { isPlainObject } from './validateRequest';
 
 /** Serialized error response for one request. */
 export function errorReply(id: RpcId, error: RpcErrorObject): Buffer {
@@ -23,4 +25,27 @@ export function replyFromAnswer(
   if (answer.tail !== undefined && isResultTail(answer.tail)) return withClientId(id, answer.tail);
   const parsed = answer.parse();
   return 'error' in parsed ? errorReply(id, mapError(parsed.error)) : resultReply(id, parsed.result);
+}
+
+/**
+ * Brings a reply's result into the spec's shape (see resultShape.ts). Replies without any of the
+ * shape's markers, and error replies, are returned as they are, unparsed.
+ */
+export function shapedReply(id: RpcId, reply: Buffer, shape: ResultShape): Buffer {
+  if (!mayNeedShape(shape, reply)) return reply;
+  let value: unknown;
+  try {
+    value = JSON.parse(reply.toString('utf8'));
+  } catch {
+    return reply;
+  }
+  if (!isPlainObject(value) || !Object.hasOwn(value, 'result')) return reply;
+  return resultReply(id, shape.shape(value.result));
+}
+
+/** The same for a result tail (`"result":…}`, see UpstreamAnswer.tail). */
+export function shapedTail(tail: Buffer, shape: ResultShape): Buffer {
+  if (!mayNeedShape(shape, tail)) return tail;
+  const { result } = JSON.parse(`{${tail.toString('utf8')}`) as { result: unknown };
+  return Buffer.from(`"result":${JSON.stringify(shape.shape(result))}}`);
 }

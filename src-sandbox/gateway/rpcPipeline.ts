@@ -1,14 +1,17 @@
 import type { GatewayLimits } from './gatewayLimits';
 import { capCallGas, hasGasField, type GasCap } from './gasCap';
 import { forwardRequest } from './forwardRequest';
+import type { HeadCache } from './headCache';
 import { runLogsQuery } from './logsQuery';
 import { routeMethod } from './methodPolicy';
 import type { RateLimiter } from './rateLimiter';
-import { errorReply, resultReply } from './replyBytes';
+import { errorReply, resultReply, shapedReply } from './replyBytes';
+import { resultShapeFor } from './resultShape';
 import { normalizeRevertError } from './revertError';
 import { errorResponseText, internalError, invalidRequest, methodNotAvailable, rpcError, RpcCode, type RpcId } from './rpcErrors';
 import type { UpstreamHttp } from './upstreamHttp';
 import { isRequestError, parseMessage, validateRequest, type RpcRequest } from './validateRequest';
+import { isWriteMethod } from './writeFence';
 
 /** eth_subscribe / eth_unsubscribe, which only a WebSocket session can serve. */
 export interface SubscriptionHandler {
@@ -30,8 +33,8 @@ export type PipelineOutcome =
 
 /** The one request pipeline shared by HTTP and WebSocket, so both enforce the same rules and errors. */
 export interface RpcPipeline {
-  /** Parses, validates, rate-limits and answers a body or message. */
-  processMessage(bytes: Buffer, context: PipelineContext): Promise<PipelineOutcome>;
+  /** Parses, validates, rate-limits and answers a body or message (at once when the answer is at hand). */
+  processMessage(bytes: Buffer, context: PipelineContext): PipelineOutcome | Promise<PipelineOutcome>;
 }
 
 export interface PipelineDeps {
@@ -39,12 +42,13 @@ export interface PipelineDeps {
   limits: GatewayLimits;
   rateLimiter: RateLimiter;
   gasCap: GasCap;
+  headCache: HeadCache;
   log?: (line: string) => void;
 }
 
 /** Builds the pipeline. */
 export function createPipeline(deps: PipelineDeps): RpcPipeline {
-  const { upstream, limits, rateLimiter, gasCap, log } = deps;
+  const { upstream, limits, rateLimiter, gasCap, headCache, log } = deps;
 
   /** Answers one validated request; null for notifications. */
   async function answerOne(request: RpcRequest, context: PipelineContext, raw: Buffer | undefined): Promise<Buffer | null> {
@@ -77,8 +81,20 @@ export function createPipeline(deps: PipelineDeps): RpcPipeline {
         return forwardRequest(upstream, request, params, undefined, normalizeRevertError);
       }
       case 'forward':
-        return forwardRequest(upstream, request, request.params, raw);
+        return forward(request, raw);
     }
+  }
+
+  async function forward(request: RpcRequest, raw: Buffer | undefined): Promise<Buffer> {
+    const cached = headCache.answer(request);
+    if (cached !== undefined) {
+      const hit = await cached;
+      if (hit !== undefined) return hit;
+    }
+    const send = () => forwardRequest(upstream, request, request.params, raw);
+    const reply = isWriteMethod(request.method) ? await headCache.trackWrite(send) : await send();
+    const shape = resultShapeFor(request.method);
+    return shape === undefined ? reply : shapedReply(request.id, reply, shape);
   }
 
   function rateLimited(key: string, cost: number, id: RpcId): PipelineOutcome | undefined {
@@ -92,8 +108,32 @@ export function createPipeline(deps: PipelineDeps): RpcPipeline {
     return { kind: 'reply', status: 429, body: errorReply(id, error), retryAfterSeconds: decision.backoffSeconds };
   }
 
+  async function answerBatch(items: unknown[], context: PipelineContext): Promise<PipelineOutcome> {
+    if (items.length === 0) {
+      return rateLimited(context.key, 1, null) ?? reply(errorReply(null, invalidRequest('empty batch')));
+    }
+    if (items.length > limits.maxBatchItems) {
+      return (
+        rateLimited(context.key, 1, null) ??
+        reply(errorReply(null, rpcError(RpcCode.invalidRequest, 'batch too large', { limit: limits.maxBatchItems })))
+      );
+    }
+    // Every item costs a token; the batch is admitted or refused as a whole.
+    const limited = rateLimited(context.key, items.length, null);
+    if (limited !== undefined) return limited;
+    const answers = await Promise.all(
+      items.map((item) => {
+        const request = validateRequest(item);
+        if (isRequestError(request)) return Buffer.from(errorResponseText(request.id, request.error));
+        return answerOne(request, context, undefined);
+      }),
+    );
+    const present = answers.filter((a): a is Buffer => a !== null);
+    return present.length === 0 ? { kind: 'none' } : reply(joinBatch(present));
+  }
+
   return {
-    async processMessage(bytes, context) {
+    processMessage(bytes, context) {
       const parsed = parseMessage(bytes.toString('utf8'));
       switch (parsed.kind) {
         case 'invalid':
@@ -103,33 +143,14 @@ export function createPipeline(deps: PipelineDeps): RpcPipeline {
           const limited = rateLimited(context.key, 1, request.id);
           if (limited !== undefined) return limited;
           if (isRequestError(request)) return reply(errorReply(request.id, request.error));
-          const answer = await answerOne(request, context, bytes);
-          return answer === null ? { kind: 'none' } : reply(answer);
+          // A head-cache hit skips the async layers below: on the hottest reads their promise hops
+          // are a measurable share of the gateway's own CPU.
+          const hit = request.notification || routeMethod(request.method) !== 'forward' ? undefined : headCache.answer(request);
+          if (hit instanceof Buffer) return reply(hit);
+          return answerOne(request, context, bytes).then((answer) => (answer === null ? { kind: 'none' } : reply(answer)));
         }
-        case 'batch': {
-          const { items } = parsed;
-          if (items.length === 0) {
-            return rateLimited(context.key, 1, null) ?? reply(errorReply(null, invalidRequest('empty batch')));
-          }
-          if (items.length > limits.maxBatchItems) {
-            return (
-              rateLimited(context.key, 1, null) ??
-              reply(errorReply(null, rpcError(RpcCode.invalidRequest, 'batch too large', { limit: limits.maxBatchItems })))
-            );
-          }
-          // Every item costs a token; the batch is admitted or refused as a whole.
-          const limited = rateLimited(context.key, items.length, null);
-          if (limited !== undefined) return limited;
-          const answers = await Promise.all(
-            items.map((item) => {
-              const request = validateRequest(item);
-              if (isRequestError(request)) return Buffer.from(errorResponseText(request.id, request.error));
-              return answerOne(request, context, undefined);
-            }),
-          );
-          const present = answers.filter((a): a is Buffer => a !== null);
-          return present.length === 0 ? { kind: 'none' } : reply(joinBatch(present));
-        }
+        case 'batch':
+          return answerBatch(parsed.items, context);
       }
     },
   };

@@ -142,13 +142,17 @@ export interface TestGateway {
   close(): Promise<void>;
 }
 
-/** Starts a gateway in front of `chain` with optional limits. */
-export async function startTestGateway(chain: TestChain, limits?: Partial<GatewayLimits>): Promise<TestGateway> {
+/** Starts a gateway in front of `chain` with optional limits; `upstream` reroutes it (e.g. through an UpstreamSpy). */
+export async function startTestGateway(
+  chain: TestChain,
+  limits?: Partial<GatewayLimits>,
+  upstream: { url: string; wsUrl: string } = chain.anvil,
+): Promise<TestGateway> {
   const logLines: string[] = [];
   const gateway = createGateway({
     network: 'local',
-    upstreamUrl: chain.anvil.url,
-    upstreamWsUrl: chain.anvil.wsUrl,
+    upstreamUrl: upstream.url,
+    upstreamWsUrl: upstream.wsUrl,
     isValidKey: (key) => key === TEST_KEY,
     limits,
     log: (line) => logLines.push(line),
