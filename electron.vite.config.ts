@@ -22,6 +22,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src-renderer'),
+    // Absolute asset URLs, so a deep link such as /settings/networks loads /assets/… (both shells serve the build at /).
+    base: '/',
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       rollupOptions: { input: { index: resolve(__dirname, 'src-renderer/index.html') } },

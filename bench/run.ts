@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { benchApp } from './app';
 import { benchContentStore } from './content';
 import { benchGasApi } from './gas';
 import { measureRpc, type LoadResult } from './load';
@@ -90,6 +91,15 @@ async function main() {
       console.log(`== Content store (${contentBytes / 1024 / 1024} MiB file; memory of the sandbox process)`);
       const contentLines = await benchContentStore({ storageUrl: info.storageUrl, key: info.key, secret: info.secret, sizeBytes: contentBytes, serverPid: info.pid });
       for (const line of contentLines) console.log(line);
+      console.log('');
+
+      console.log('== App: API bridge (web host WebSocket) vs calling the services directly; serve start to first paint with a live head');
+      if (!process.env.BLOCKGLASS_KEYRING_SESSION) {
+        console.log('skipped: the app needs a keychain; run `bash scripts/keyring-session.sh npm run bench`');
+      } else {
+        const appLines = await benchApp({ quick, seededChainDir: path.join(dataDir, 'chain') });
+        for (const line of appLines) console.log(line);
+      }
     } finally {
       await stop();
     }

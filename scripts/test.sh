@@ -4,6 +4,9 @@
 # sandbox on a real Anvil), then the end-to-end journeys (Playwright, Debian Chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Everything runs inside a private D-Bus session with an unlocked gnome-keyring, so the keychain
+# tests and the app's journeys use a real keychain (scripts/keyring-session.sh says what to install).
+if [ -z "${BLOCKGLASS_KEYRING_SESSION:-}" ]; then exec bash scripts/keyring-session.sh bash "$0" "$@"; fi
 mkdir -p .cache
 results=.cache/test-results
 rm -rf "$results"; mkdir -p "$results"
@@ -14,8 +17,7 @@ echo "== build"; npx electron-vite build >/dev/null
 
 status=0
 echo "== unit and integration (vitest)"
-# Inside a private D-Bus session with an unlocked gnome-keyring, so keychain tests use a real keychain.
-bash scripts/keyring-session.sh npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json" || status=1
+npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json" || status=1
 echo "== end-to-end (playwright)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json || status=1
 

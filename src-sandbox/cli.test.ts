@@ -126,6 +126,10 @@ describe('sandbox command line', () => {
     });
     expect(ready).toMatchObject({ key: 'envkey123', secret: 'envsecret456' });
     expect(commandLine(child.pid!)).not.toContain('envkey123');
+    // A key supplied on every start is kept on disk only as a hash.
+    const keyFile = fs.readFileSync(path.join(dataDir, 'keys.json'), 'utf8');
+    expect(keyFile).not.toContain('envkey123');
+    expect(keyFile).not.toContain('envsecret456');
     const anvils = anvilUnder(child.pid!);
     expect(anvils).toHaveLength(1);
     child.kill('SIGKILL');

@@ -29,6 +29,8 @@ export interface CliOptions {
   dataDir: string;
   key?: string;
   secret?: string;
+  /** The key came from the environment: keep only its hash on disk (the caller supplies it every time). */
+  storeKey: boolean;
   blockTimeSeconds: number;
   fresh: boolean;
   json: boolean;
@@ -58,7 +60,8 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
   const blockTimeSeconds = values['block-time'] === undefined ? 2 : parseNumber(values['block-time'], '--block-time', 0, 3600);
   if (values.secret !== undefined && values.key === undefined) throw new Error('--secret needs --key');
   // Credentials from the environment (the app's launcher uses this): a command line is readable by every user.
-  if (values.key === undefined && env.BLOCKGLASS_SANDBOX_KEY) {
+  const keyFromEnv = values.key === undefined && Boolean(env.BLOCKGLASS_SANDBOX_KEY);
+  if (keyFromEnv) {
     values.key = env.BLOCKGLASS_SANDBOX_KEY;
     values.secret = env.BLOCKGLASS_SANDBOX_SECRET;
   }
@@ -77,6 +80,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
     dataDir: path.resolve(values.data ?? path.join(dataHome, 'blockglass', 'sandbox')),
     key: values.key,
     secret: values.secret,
+    storeKey: !keyFromEnv,
     blockTimeSeconds,
     fresh: values.fresh ?? false,
     json: values.json ?? false,

@@ -4,10 +4,16 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** The key file as stored in the data folder: the key itself (it travels in URLs anyway) and a scrypt hash of the secret. */
+/**
+ * The key file as stored in the data folder: the key itself (it travels in URLs anyway, and a person
+ * running the sandbox by hand wants it printed on every start) or, when whoever starts the sandbox
+ * supplies the key each time (the app's launcher, through the environment), only its SHA-256; and
+ * always a scrypt hash of the secret.
+ */
 interface KeyFile {
   version: 1;
-  key: string;
+  key?: string;
+  keyHash?: string;
   secretHash: { algorithm: 'scrypt'; salt: string; hash: string; N: number; r: number; p: number };
   createdAt: string;
 }
@@ -40,30 +46,35 @@ export function checkCredentialFormat(value: string, what: 'key' | 'secret'): st
  * Loads the sandbox's key from `<dataDir>/keys.json`, or creates it. With `key` and `secret` given,
  * they replace the stored pair; otherwise the stored one is used, or a random one is generated on first start.
  */
-export function loadOrCreateKeys(dataDir: string, given: { key?: string; secret?: string } = {}): KeyStore {
+export function loadOrCreateKeys(dataDir: string, given: { key?: string; secret?: string; storeKey?: boolean } = {}): KeyStore {
   const file = path.join(dataDir, 'keys.json');
   let stored = readKeyFile(file);
   let secret: string | undefined;
   let created = false;
   if (given.key !== undefined) {
     secret = given.secret ?? '';
-    if (!stored || stored.key !== given.key || !secretMatches(stored, secret)) {
-      stored = makeKeyFile(given.key, secret);
+    const storeKey = given.storeKey ?? true;
+    const same = stored !== undefined && keyFileDigest(stored) === sha256(given.key).toString('hex') && (stored.key !== undefined) === storeKey;
+    if (!stored || !same || !secretMatches(stored, secret)) {
+      stored = makeKeyFile(given.key, secret, storeKey);
       writeKeyFile(file, stored);
     }
+  } else if (stored && stored.key === undefined) {
+    throw new Error(`${file} keeps only a hash of its key (it was given through BLOCKGLASS_SANDBOX_KEY): start with that key again, or set a new one with --key K --secret S`);
   } else if (!stored) {
     secret = crypto.randomBytes(24).toString('hex');
     stored = makeKeyFile(crypto.randomBytes(16).toString('hex'), secret);
     writeKeyFile(file, stored);
     created = true;
   }
-  const keyFile = stored;
-  const keyDigest = sha256(keyFile.key);
+  const keyFile: KeyFile = stored;
+  const keyDigest = Buffer.from(keyFileDigest(keyFile), 'hex');
   // scrypt is deliberately slow; remember recent answers (by digest, never in clear) so repeated
   // requests, right or wrong, do not each block the event loop for a whole scrypt run.
   const answers = new Map<string, boolean>();
   return {
-    key: keyFile.key,
+    // Without a stored key, a key was given (a hash-only file with no key given throws above).
+    key: keyFile.key ?? given.key!,
     secret,
     created,
     isValidKey: (candidate) => crypto.timingSafeEqual(sha256(candidate), keyDigest),
@@ -86,12 +97,17 @@ function sha256(value: string): Buffer {
   return crypto.createHash('sha256').update(value, 'utf8').digest();
 }
 
-function makeKeyFile(key: string, secret: string): KeyFile {
+/** SHA-256 of the file's key, hex: stored as such, or computed from the stored key. */
+function keyFileDigest(file: KeyFile): string {
+  return file.keyHash ?? sha256(file.key!).toString('hex');
+}
+
+function makeKeyFile(key: string, secret: string, storeKey = true): KeyFile {
   const salt = crypto.randomBytes(16);
   const hash = crypto.scryptSync(secret, salt, SCRYPT.keylen, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p });
   return {
     version: 1,
-    key,
+    ...(storeKey ? { key } : { keyHash: sha256(key).toString('hex') }),
     secretHash: { algorithm: 'scrypt', salt: salt.toString('hex'), hash: hash.toString('hex'), N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p },
     createdAt: new Date().toISOString(),
   };
@@ -113,7 +129,7 @@ function readKeyFile(file: string): KeyFile | undefined {
     throw error;
   }
   const parsed = JSON.parse(text) as Partial<KeyFile>;
-  if (parsed.version !== 1 || typeof parsed.key !== 'string' || parsed.secretHash?.algorithm !== 'scrypt') {
+  if (parsed.version !== 1 || (typeof parsed.key !== 'string' && typeof parsed.keyHash !== 'string') || parsed.secretHash?.algorithm !== 'scrypt') {
     throw new Error(`${file} is not a sandbox key file; move it away or start with --fresh`);
   }
   return parsed as KeyFile;

@@ -28,6 +28,8 @@ export interface SandboxOptions {
   host?: string;
   key?: string;
   secret?: string;
+  /** Keep the key itself in the data folder (default), or only its hash when the caller supplies it on every start. */
+  storeKey?: boolean;
   /** Seconds between live blocks after seeding; 0 keeps the chain still (no traffic). */
   blockTimeSeconds?: number;
   /** Throw away the saved chain and seed anew. */
@@ -71,7 +73,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const dataDir = path.resolve(options.dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
   if (options.fresh) removeSavedChain(dataDir);
-  const keys = loadOrCreateKeys(dataDir, { key: options.key, secret: options.secret });
+  const keys = loadOrCreateKeys(dataDir, { key: options.key, secret: options.secret, storeKey: options.storeKey });
 
   const saved = readSavedChain(dataDir);
   if (!saved) removeSavedChain(dataDir);

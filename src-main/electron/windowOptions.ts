@@ -21,6 +21,8 @@ export function mainWindowOptions(preloadPath: string): BrowserWindowConstructor
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: false,
+      // A file dropped on the window must not replace the app with that file.
+      navigateOnDragDrop: false,
     },
   };
 }

@@ -1,15 +1,29 @@
-/** The app's root. Until the app frame lands (issue 4) it says what Blockglass is and what runs today. */
+import { ThemeController } from '../features/theme/ThemeController';
+import { ConnectionBanner } from '../features/frame/ConnectionBanner';
+import { Sidebar } from '../features/frame/Sidebar';
+import { TopBar } from '../features/frame/TopBar';
+import { AppRoutes } from './AppRoutes';
+import '../styles/theme.css';
+import '../styles/base.css';
+import './App.css';
+
+/** The app frame: sidebar, top bar (search, network switcher) and the current screen. */
 export function App() {
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 720, margin: '4rem auto', lineHeight: 1.5 }}>
-      <h1>Blockglass</h1>
-      <p>
-        A desktop console for blockchain node-access services: block explorer, log queries, call playground,
-        gas dashboard and content browser.
-      </p>
-      <p role="status">
-        The app's screens are not built yet. Today the local sandbox runs on its own: <code>npm run sandbox</code>.
-      </p>
-    </main>
+    <div className="app">
+      <ThemeController />
+      {/* A button, not `href="#main"`: the URL fragment belongs to the web host's token. */}
+      <button type="button" className="skip-link" onClick={() => document.getElementById('main')?.focus()}>
+        Skip to content
+      </button>
+      <Sidebar />
+      <div className="app-column">
+        <TopBar />
+        <ConnectionBanner />
+        <main id="main" className="app-main" tabIndex={-1}>
+          <AppRoutes />
+        </main>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,29 @@
+import { expect, test } from './appFixture';
+import { e2eSandbox } from './sandbox';
+
+// A developer adds their own endpoint but pastes the wrong key: testing the connection shows the
+// service's 401 as a message a person understands, not a stack trace.
+
+test('testing a network with a wrong key shows the 401 clearly', async ({ app, page }) => {
+  const service = e2eSandbox();
+  const origin = new URL(service.rpcUrl).origin;
+  const url = new URL(app.url);
+  await page.goto(`${url.origin}/settings/networks/new${url.hash}`);
+  await page.getByLabel('Name').fill('Staging node');
+  await page.getByLabel('Chain id').fill('31337');
+  await page.getByLabel('JSON-RPC address').fill(`${origin}/local/v3/`);
+  await page.getByRole('button', { name: 'Add network' }).click();
+  await expect(page.getByRole('main').getByText('Staging node').first()).toBeVisible();
+
+  await page.getByRole('link', { name: /API keys/i }).first().click();
+  await page.getByRole('button', { name: 'Add key for Staging node' }).click();
+  await page.getByRole('textbox', { name: 'API key', exact: true }).fill('wrong-key-4f1c9a77');
+  await page.getByRole('button', { name: /save/i }).click();
+  await expect(page.getByLabel(/^Key hint /).first()).toBeVisible();
+
+  await page.getByRole('link', { name: /networks/i }).first().click();
+  await page.getByRole('button', { name: 'Test connection to Staging node' }).click();
+  const report = page.getByText(/invalid project id|rejected the API key/i).first();
+  await expect(report).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/401/).first()).toBeVisible();
+});

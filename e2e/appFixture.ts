@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { test as base, type Page } from '@playwright/test';
+
+/** A running app (web host + its own sandbox) in a data folder of its own, with everything it logged. */
+export interface RunningApp {
+  url: string;
+  dataDir: string;
+  /** Everything the web host (and the sandbox it runs) wrote to stdout and stderr so far. */
+  logs(): string;
+}
+
+/**
+ * Each journey gets a fresh app: `npm run serve -- --port 0 --data <tmp> --no-open --json`, started the
+ * way a person does (through tsx directly, so signals reach it). Its sandbox starts from a copy of the
+ * e2e sandbox's seeded chain, so no journey waits for a seed. Stopped with SIGTERM afterwards.
+ */
+export const test = base.extend<{ app: RunningApp }>({
+  // Playwright requires the fixture's first parameter to be an object pattern, even an empty one.
+  // eslint-disable-next-line no-empty-pattern
+  app: async ({}, use) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-e2e-app-'));
+    const seeded = path.resolve('.cache', 'e2e-sandbox', 'chain');
+    const chain = path.join(dataDir, 'sandbox', 'chain');
+    fs.mkdirSync(chain, { recursive: true });
+    for (const file of ['anvil-state.gz', 'manifest.json']) fs.copyFileSync(path.join(seeded, file), path.join(chain, file));
+
+    let output = '';
+    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', '--port', '0', '--data', dataDir, '--no-open', '--json'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const url = await new Promise<string>((resolve, reject) => {
+      const lines = readline.createInterface({ input: child.stdout! });
+      lines.once('line', (line) => resolve((JSON.parse(line) as { url: string }).url));
+      child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
+    });
+    await use({ url, dataDir, logs: () => output });
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  },
+});
+
+export { expect } from '@playwright/test';
+
+/** The head block number the status dot announces, or undefined while there is none. */
+export async function announcedHead(page: Page): Promise<number | undefined> {
+  const label = await page.getByRole('img', { name: /^Connected to / }).getAttribute('aria-label').catch(() => null);
+  const match = label ? /block ([\d,]+)/.exec(label) : null;
+  return match ? Number(match[1]!.replaceAll(',', '')) : undefined;
+}

@@ -1,0 +1,34 @@
+// npm run serve -- [--port N] [--data DIR] [--no-open] [--json]
+// The app as a web host on 127.0.0.1 (for browsers, the end-to-end tests, and machines without
+// Electron's runtime). Bad flags print the usage and exit 2; progress goes to stderr.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defaultDataDir } from '../src-main/web/launch/defaultDataDir';
+import { parseServeArgs, SERVE_USAGE, type ServeArgs } from '../src-main/web/launch/parseServeArgs';
+import { runWebHost } from '../src-main/web/launch/runWebHost';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const log = (line: string) => process.stderr.write(`[blockglass] ${line}\n`);
+
+let args: ServeArgs;
+try {
+  args = parseServeArgs(process.argv.slice(2));
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${SERVE_USAGE}\n`);
+  process.exit(2);
+}
+
+try {
+  await runWebHost({
+    projectRoot,
+    dataDir: path.resolve(args.dataDir ?? defaultDataDir()),
+    port: args.port,
+    openWindow: args.open,
+    json: args.json,
+    exitWithWindow: false,
+    log,
+  });
+} catch (error) {
+  log(`could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

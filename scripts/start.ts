@@ -1,0 +1,88 @@
+// npm start: the Electron app when Electron's runtime is installed; otherwise the same app from the
+// web host, in a Chromium --app window (the runtime is downloaded from GitHub, which some machines
+// cannot reach). Progress goes to stderr; the app's address (web host) to stdout.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defaultDataDir } from '../src-main/web/launch/defaultDataDir';
+import { ensureBuild } from '../src-main/web/launch/ensureBuild';
+import { runWebHost } from '../src-main/web/launch/runWebHost';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const log = (line: string) => process.stderr.write(`[blockglass] ${line}\n`);
+
+/**
+ * The Electron binary, if its runtime is installed. Read the way `require('electron')` does, but
+ * without its side effect: on a missing binary that call starts a download (which fails offline).
+ */
+function electronBinary(): string | undefined {
+  try {
+    const packageDir = path.dirname(createRequire(path.join(projectRoot, 'package.json')).resolve('electron/package.json'));
+    const relative = fs.readFileSync(path.join(packageDir, 'path.txt'), 'utf8').trim();
+    const dist = process.env.ELECTRON_OVERRIDE_DIST_PATH ?? path.join(packageDir, 'dist');
+    const binary = path.join(dist, relative);
+    return relative !== '' && fs.existsSync(binary) ? binary : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function runElectron(binary: string): Promise<never> {
+  await ensureBuild(projectRoot, log);
+  // The project folder's package.json names out/main/index.js as the entry.
+  const child = spawn(binary, [projectRoot], { stdio: 'inherit', cwd: projectRoot });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+  const code = await new Promise<number>((resolve) => child.once('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0))));
+  process.exit(code);
+}
+
+/** Whether a command is on the PATH. */
+function onPath(command: string): boolean {
+  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir !== '' && fs.existsSync(path.join(dir, command)));
+}
+
+/**
+ * On Linux the keychain is the Secret Service on the D-Bus session bus. A machine with no session
+ * bus at all (a server, a container, an SSH login) has no keychain, and the Local sandbox could not
+ * get its key. Then, if gnome-keyring is installed, run the app inside a private, unlocked keychain
+ * for this run (scripts/keyring-session.sh); keys added there are forgotten when the app stops,
+ * which is said in one line. Nothing is ever written to a file instead.
+ */
+function needsPrivateKeychain(): boolean {
+  if (process.platform !== 'linux' || process.env.DBUS_SESSION_BUS_ADDRESS || process.env.BLOCKGLASS_KEYRING_SESSION) return false;
+  if (onPath('dbus-run-session') && onPath('gnome-keyring-daemon')) return true;
+  log('no keychain is reachable (no D-Bus session) and gnome-keyring is not installed: keys cannot be stored. Install it with: apt-get install dbus dbus-x11 gnome-keyring');
+  return false;
+}
+
+/** Runs this same command again inside a private keychain session, passing signals on. */
+function runInPrivateKeychain(): void {
+  process.stderr.write('Blockglass: no keychain is reachable here (no D-Bus session), so this run uses a private one; keys you add are forgotten when Blockglass stops.\n');
+  const child = spawn('bash', [path.join(projectRoot, 'scripts', 'keyring-session.sh'), process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    cwd: projectRoot,
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+  child.once('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+async function start(): Promise<void> {
+  try {
+    const binary = electronBinary();
+    if (binary) {
+      await runElectron(binary);
+    } else {
+      process.stderr.write("Blockglass: Electron's runtime is not installed here, so the app opens in a Chromium window from the local web host instead.\n");
+      // Any free port: the window's profile is fresh each time, so a fixed origin would buy nothing.
+      await runWebHost({ projectRoot, dataDir: defaultDataDir(), port: 0, openWindow: true, json: false, exitWithWindow: true, log });
+    }
+  } catch (error) {
+    log(`could not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
+if (needsPrivateKeychain()) runInPrivateKeychain();
+else await start();

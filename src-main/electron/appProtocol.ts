@@ -1,0 +1,63 @@
+// SECURITY: the UI is served from `app://blockglass/`, from the renderer build only. Do not loosen
+// it: paths go through the shared `resolveStaticPath`, the real path must stay inside the folder,
+// only regular files are served, and every response carries the CSP (`connect-src 'none'`).
+import fs from 'node:fs';
+import path from 'node:path';
+import { protocol } from 'electron';
+import { contentTypeFor } from '../services/api/contentTypeFor';
+import { resolveStaticPath } from '../services/api/resolveStaticPath';
+import { APP_HOST, APP_SCHEME } from './appOrigin';
+import { ELECTRON_CONTENT_SECURITY_POLICY } from './electronContentSecurityPolicy';
+
+/** Registers `app:` as a standard, secure scheme (origins, storage, module scripts). Must run before `ready`. */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, stream: true, codeCache: true } },
+  ]);
+}
+
+const HEADERS = {
+  'Content-Security-Policy': ELECTRON_CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cache-Control': 'no-cache',
+};
+
+/** Serves `rendererDir` on `app://blockglass/`, with index.html for every app route. Call after `ready`. */
+export function serveAppProtocol(rendererDir: string, log: (line: string) => void): void {
+  const root = fs.realpathSync(rendererDir);
+  const indexFile = path.join(root, 'index.html');
+
+  const fail = (status: number) => new Response(`${status}\n`, { status, headers: { ...HEADERS, 'Content-Type': 'text/plain; charset=utf-8' } });
+  const send = async (file: string, method: string) => {
+    const body = method === 'HEAD' ? null : await fs.promises.readFile(file);
+    return new Response(body, { status: 200, headers: { ...HEADERS, 'Content-Type': contentTypeFor(file) } });
+  };
+  const findFile = async (relativePath: string) => {
+    const real = await fs.promises.realpath(path.join(root, relativePath)).catch(() => undefined);
+    if (!real || !real.startsWith(root + path.sep)) return undefined;
+    const stat = await fs.promises.stat(real).catch(() => undefined);
+    return stat?.isFile() ? real : undefined;
+  };
+
+  protocol.handle(APP_SCHEME, async (request) => {
+    const url = new URL(request.url);
+    if (url.host !== APP_HOST || url.username !== '' || url.password !== '') return fail(404);
+    if (request.method !== 'GET' && request.method !== 'HEAD') return fail(405);
+    const resolved = resolveStaticPath(`${url.pathname}${url.search}`);
+    switch (resolved.kind) {
+      case 'refuse':
+        log(`electron: refused an app:// path: ${resolved.reason}`);
+        return fail(400);
+      case 'not-found':
+        return fail(404);
+      case 'app':
+        return send(indexFile, request.method);
+      case 'file': {
+        const file = await findFile(resolved.relativePath);
+        if (file) return send(file, request.method);
+        return resolved.fallback === 'app' ? send(indexFile, request.method) : fail(404);
+      }
+    }
+  });
+}

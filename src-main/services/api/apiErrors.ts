@@ -1,0 +1,38 @@
+import type { ApiError } from '../../../src-shared/api/apiError';
+import { quoteName } from './quoteName';
+
+// The errors the dispatcher itself answers with. Codes are stable: the renderer may branch on them.
+
+/** A method or topic name that is not in the contract. */
+export function unknownNameError(kind: 'method' | 'topic', name: string): ApiError {
+  return kind === 'method'
+    ? { name: 'UnknownMethodError', code: 'unknown_method', shortMessage: `There is no API method named ${quoteName(name)}.` }
+    : { name: 'UnknownTopicError', code: 'unknown_topic', shortMessage: `There is no API subscription named ${quoteName(name)}.` };
+}
+
+/** A contract name that the running services do not implement (a wiring bug, not the caller's fault). */
+export function notImplementedError(name: string): ApiError {
+  return { name: 'NotImplementedError', code: 'not_implemented', shortMessage: `${quoteName(name)} is not available in this build of Blockglass.` };
+}
+
+/** A message that could not be read as a client message. */
+export function invalidMessageError(reason: string): ApiError {
+  return { name: 'InvalidMessageError', code: 'invalid_message', shortMessage: `The request was refused: ${reason}.` };
+}
+
+/** Too many calls or subscriptions at once on one connection. */
+export function tooManyError(kind: 'calls' | 'subscriptions', limit: number): ApiError {
+  return {
+    name: 'TooManyRequestsError',
+    code: kind === 'calls' ? 'too_many_calls' : 'too_many_subscriptions',
+    shortMessage: `The window has more than ${limit} ${kind} open at once.`,
+    details: kind === 'calls' ? 'Wait for some calls to finish.' : 'Cancel some subscriptions first.',
+  };
+}
+
+/** An answer that could not be sent: not JSON-safe, or too large. */
+export function unsendableError(reason: 'not-json-safe' | 'too-large', maxBytes: number): ApiError {
+  return reason === 'not-json-safe'
+    ? { name: 'OutputNotJsonSafeError', code: 'output_not_json_safe', shortMessage: 'The answer could not be sent: it is not JSON-safe.' }
+    : { name: 'OutputTooLargeError', code: 'output_too_large', shortMessage: `The answer could not be sent: it is larger than ${maxBytes} bytes.` };
+}

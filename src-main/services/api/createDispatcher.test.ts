@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import type { ServerMessage } from '../../../src-shared/api/wire';
+import { createDispatcher, type DispatcherLimits } from './createDispatcher';
+import { createTestServices } from './testing/createTestServices';
+
+// The dispatcher alone, driven with raw messages as a hostile or broken page could send them.
+
+function setup(limits: Partial<DispatcherLimits> = {}) {
+  const services = createTestServices();
+  const sent: ServerMessage[] = [];
+  const lines: string[] = [];
+  const dispatcher = createDispatcher({ ...services, shell: 'electron', log: (line) => lines.push(line), limits });
+  const connection = dispatcher.connect((_message, json) => sent.push(JSON.parse(json) as ServerMessage), 'window 1');
+  return { services, sent, lines, connection };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+describe('createDispatcher', () => {
+  it('passes the shell and a live signal to handlers, and aborts the signal on close', async () => {
+    const { services, sent, connection } = setup();
+    let seen: AbortSignal | undefined;
+    services.handlers['app.info'] = async (_input, context) => {
+      seen = context.signal as AbortSignal;
+      return { name: 'Blockglass', version: '1', shell: context.shell };
+    };
+    connection.receive({ t: 'call', id: 1, method: 'app.info', input: {} });
+    await settle();
+    expect(sent).toEqual([{ t: 'result', id: 1, ok: true, value: { name: 'Blockglass', version: '1', shell: 'electron' } }]);
+    expect(seen?.aborted).toBe(false);
+    connection.close();
+    expect(seen?.aborted).toBe(true);
+    expect(connection.closed).toBe(true);
+  });
+
+  it('accepts JSON text and plain objects alike', async () => {
+    const { sent, connection } = setup();
+    connection.receive('{"t":"call","id":1,"method":"settings.get","input":{}}');
+    connection.receive({ t: 'call', id: 2, method: 'settings.get', input: {} });
+    await settle();
+    expect(sent.map((message) => message.id).sort()).toEqual([1, 2]);
+  });
+
+  it('ignores a second message with an id in use, and logs it', async () => {
+    const { services, sent, lines, connection } = setup();
+    services.handlers['settings.get'] = () => new Promise((resolve) => setTimeout(() => resolve({ theme: 'dark' }), 10));
+    connection.receive({ t: 'call', id: 7, method: 'settings.get', input: {} });
+    await settle();
+    connection.receive({ t: 'call', id: 7, method: 'app.info', input: {} });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent).toEqual([{ t: 'result', id: 7, ok: true, value: { theme: 'dark' } }]);
+    expect(lines).toContain('api window 1: refused call #7: its id is already in use');
+  });
+
+  it('limits calls in flight and subscriptions per connection', async () => {
+    const { services, sent, connection } = setup({ maxPendingCalls: 2, maxSubscriptions: 1 });
+    services.handlers['settings.get'] = () => new Promise(() => undefined);
+    for (const id of [1, 2, 3]) connection.receive({ t: 'call', id, method: 'settings.get', input: {} });
+    for (const id of [4, 5]) connection.receive({ t: 'subscribe', id, topic: 'network.health', input: { networkId: 'mainnet' } });
+    await settle();
+    expect(sent.find((message) => message.id === 3)).toMatchObject({ t: 'result', ok: false, error: { code: 'too_many_calls' } });
+    expect(sent.find((message) => message.id === 5)).toMatchObject({ t: 'end', error: { code: 'too_many_subscriptions' } });
+    connection.close();
+  });
+
+  it('answers with an error when a result is not JSON-safe or too large', async () => {
+    const { services, sent, lines, connection } = setup({ maxMessageBytes: 1000 });
+    services.handlers['settings.get'] = async () => ({ theme: 10n }) as never;
+    services.handlers['networks.list'] = async () => [{ name: 'x'.repeat(2000) }] as never;
+    connection.receive({ t: 'call', id: 1, method: 'settings.get', input: {} });
+    connection.receive({ t: 'call', id: 2, method: 'networks.list', input: {} });
+    await settle();
+    expect(sent).toEqual([
+      { t: 'result', id: 1, ok: false, error: { name: 'OutputNotJsonSafeError', code: 'output_not_json_safe', shortMessage: 'The answer could not be sent: it is not JSON-safe.' } },
+      { t: 'result', id: 2, ok: false, error: { name: 'OutputTooLargeError', code: 'output_too_large', shortMessage: 'The answer could not be sent: it is larger than 1000 bytes.' } },
+    ]);
+    expect(lines).toHaveLength(2);
+  });
+
+  it('ends a subscription whose event cannot be sent, and aborts its work', async () => {
+    const { services, sent, connection } = setup();
+    let signal: AbortSignal | undefined;
+    services.topics['sandbox.status'] = async (_input, emit, given) => {
+      signal = given as AbortSignal;
+      emit({ state: 'running', restarts: 0, since: 1n } as never);
+      emit({ state: 'running', restarts: 1 });
+      await new Promise(() => undefined);
+    };
+    connection.receive({ t: 'subscribe', id: 1, topic: 'sandbox.status', input: {} });
+    await settle();
+    expect(sent).toEqual([{ t: 'end', id: 1, error: expect.objectContaining({ code: 'output_not_json_safe' }) }]);
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it('turns anything thrown into a plain error', async () => {
+    const { services, sent, connection } = setup();
+    services.handlers['settings.get'] = async () => {
+      throw 'a string';
+    };
+    services.handlers['app.info'] = () => {
+      throw new TypeError('sync throw\nwith a second line');
+    };
+    connection.receive({ t: 'call', id: 1, method: 'settings.get', input: {} });
+    connection.receive({ t: 'call', id: 2, method: 'app.info', input: {} });
+    await settle();
+    expect(sent.sort((a, b) => a.id - b.id)).toEqual([
+      { t: 'result', id: 1, ok: false, error: { name: 'UnknownError', shortMessage: 'Something went wrong in the app.' } },
+      { t: 'result', id: 2, ok: false, error: { name: 'TypeError', shortMessage: 'sync throw' } },
+    ]);
+  });
+
+  it('reports a contract name with no handler as not implemented', async () => {
+    const { services, sent, connection } = setup();
+    delete (services.handlers as Partial<typeof services.handlers>)['sandbox.restart'];
+    connection.receive({ t: 'call', id: 1, method: 'sandbox.restart', input: {} });
+    await settle();
+    expect(sent).toEqual([{ t: 'result', id: 1, ok: false, error: { name: 'NotImplementedError', code: 'not_implemented', shortMessage: '"sandbox.restart" is not available in this build of Blockglass.' } }]);
+  });
+
+  it('sends nothing after close, and ignores what comes in', async () => {
+    const { services, sent, connection } = setup();
+    services.handlers['settings.get'] = () => new Promise((resolve) => setTimeout(() => resolve({ theme: 'dark' }), 5));
+    connection.receive({ t: 'call', id: 1, method: 'settings.get', input: {} });
+    connection.close();
+    connection.receive({ t: 'call', id: 2, method: 'app.info', input: {} });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent).toEqual([]);
+    expect(services.runs.get('app.info')).toBeUndefined();
+  });
+
+  it('answers a subscribe with a bad topic field by ending it', async () => {
+    const { sent, connection } = setup();
+    connection.receive({ t: 'subscribe', id: 3, topic: 42, input: {} });
+    await settle();
+    expect(sent).toEqual([{ t: 'end', id: 3, error: { name: 'InvalidMessageError', code: 'invalid_message', shortMessage: 'The request was refused: not a client message.' } }]);
+  });
+});

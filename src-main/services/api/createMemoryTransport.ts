@@ -1,0 +1,85 @@
+import type { ClientMessage, ServerMessage } from '../../../src-shared/api/wire';
+import type { Dispatcher, DispatcherConnection } from './createDispatcher';
+
+/** The renderer-side end of an in-memory pipe to a dispatcher: the shape the renderer's API client takes. */
+export interface MemoryTransport {
+  send(message: ClientMessage): void;
+  onMessage(listener: (message: ServerMessage) => void): () => void;
+  onConnectionChange(listener: (connected: boolean) => void): () => void;
+  isConnected(): boolean;
+  /** Sends anything at all, as a hostile or broken page could (JSON text or a value). */
+  sendRaw(raw: unknown): void;
+  /** Breaks the pipe: main's side of the connection closes (aborting its work) and the client is told. */
+  drop(): void;
+  /** Opens a new connection after `drop`, as a reconnecting WebSocket would. */
+  restore(): void;
+  /** Closes the pipe for good. */
+  close(): void;
+  /** Every message main sent, in order, as received (for assertions). */
+  readonly received: readonly ServerMessage[];
+}
+
+/**
+ * An in-memory transport for tests: both directions go as JSON text and arrive asynchronously,
+ * like the real pipes, so the contract is exercised exactly as the shells carry it.
+ */
+export function createMemoryTransport(dispatcher: Dispatcher, label = 'memory'): MemoryTransport {
+  const messageListeners = new Set<(message: ServerMessage) => void>();
+  const connectionListeners = new Set<(connected: boolean) => void>();
+  const received: ServerMessage[] = [];
+  let connection: DispatcherConnection | undefined;
+  let generation = 0;
+
+  const open = () => {
+    const mine = ++generation;
+    connection = dispatcher.connect((_message, json) => {
+      queueMicrotask(() => {
+        if (mine !== generation) return; // sent on a connection that has since dropped
+        const message = JSON.parse(json) as ServerMessage;
+        received.push(message);
+        for (const listener of [...messageListeners]) listener(message);
+      });
+    }, `${label} #${mine}`);
+  };
+  const shut = () => {
+    generation += 1;
+    connection?.close();
+    connection = undefined;
+  };
+  const announce = (connected: boolean) => queueMicrotask(() => connectionListeners.forEach((listener) => listener(connected)));
+
+  open();
+  return {
+    received,
+    send(message) {
+      this.sendRaw(JSON.stringify(message));
+    },
+    sendRaw(raw) {
+      const target = connection;
+      if (!target) throw new Error('The memory transport is not connected.');
+      queueMicrotask(() => target.receive(raw));
+    },
+    onMessage(listener) {
+      messageListeners.add(listener);
+      return () => messageListeners.delete(listener);
+    },
+    onConnectionChange(listener) {
+      connectionListeners.add(listener);
+      return () => connectionListeners.delete(listener);
+    },
+    isConnected: () => connection !== undefined,
+    drop() {
+      if (!connection) return;
+      shut();
+      announce(false);
+    },
+    restore() {
+      if (connection) return;
+      open();
+      announce(true);
+    },
+    close() {
+      shut();
+    },
+  };
+}

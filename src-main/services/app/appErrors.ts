@@ -1,0 +1,12 @@
+import { ServiceError } from '../secrets/serviceError';
+
+/** The Local sandbox's key is made and kept by Blockglass: it cannot be set or removed by hand. */
+export class LocalCredentialManagedError extends ServiceError {
+  override name = 'LocalCredentialManagedError';
+  constructor() {
+    super("The Local sandbox's key is managed by Blockglass", {
+      code: 'LOCAL_CREDENTIAL_MANAGED',
+      details: 'Blockglass creates it on first start and keeps it in the system keychain. Use another network for your own key.',
+    });
+  }
+}

@@ -1,0 +1,106 @@
+// SECURITY: the composition root. Keys live in the keychain and in main-process memory; everything that
+// leaves (handler answers, errors, events, log lines) is either built without them or passed through
+// `redact`, which knows every key and secret this process has read, written or resolved. The store refuses
+// writes that contain any of them.
+import type { MethodHandlers, TopicHandlers } from '../../../src-shared/api/types';
+import { LOCAL_NETWORK_ID } from '../../../src-shared/networks/localNetwork';
+import { createNetworkService, type NetworkWithCredentials } from '../networks/createNetworkService';
+import { createRpcService } from '../rpc/createRpcService';
+import { createSandboxLauncher } from '../sandbox/createSandboxLauncher';
+import { createSecretStore } from '../secrets/createSecretStore';
+import { redactSecrets } from '../secrets/redactSecrets';
+import { openStore } from '../store/openStore';
+import { createHandlers } from './createHandlers';
+import { createThemeSetting } from './themeSetting';
+
+/** What the shells (Electron, web host) get: the contract's handlers, the redactor, and the way out. */
+export interface AppServices {
+  handlers: MethodHandlers;
+  topics: TopicHandlers;
+  /** Removes every known secret (keychain keys read or written, resolved networks' keys and tokens) from a text. */
+  redact(text: string): string;
+  /** Stops the sandbox (no orphans), closes the rpc service, the store and the secret store. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link createAppServices}. */
+export interface AppServicesOptions {
+  /** The app's data folder: the SQLite store, and the sandbox's data in `sandbox/`. */
+  dataDir: string;
+  shell: 'electron' | 'web';
+  /** Where `src-sandbox/cli.ts` is. */
+  projectRoot: string;
+  version: string;
+  /** Hears log lines, already redacted. */
+  log?: (line: string) => void;
+  /** Start the Local sandbox now (default true). */
+  startSandbox?: boolean;
+  /** Keychain service name (default `blockglass`; tests use their own). */
+  keychainService?: string;
+  /** Extra sandbox flags (tests: `--block-time 1`). */
+  sandboxArgs?: string[];
+}
+
+/**
+ * Opens the store, the secret store, the network service, the rpc service and the sandbox launcher, and
+ * implements every method and subscription of the API contract over them. Selects the Local network when
+ * nothing is selected yet, and starts the sandbox (without waiting for it: its status says when it runs).
+ */
+export async function createAppServices(options: AppServicesOptions): Promise<AppServices> {
+  const store = openStore(options.dataDir);
+  const secrets = createSecretStore(options.keychainService ? { service: options.keychainService } : {});
+  const resolvedSecrets = new Set<string>();
+  const knownSecrets = () => [...secrets.knownSecrets(), ...resolvedSecrets];
+  const redact = (text: string) => redactSecrets(text, knownSecrets());
+  const log = (line: string) => options.log?.(redact(line));
+  store.refuseSecrets(knownSecrets);
+
+  const launcher = createSandboxLauncher({ dataDir: options.dataDir, secrets, projectRoot: options.projectRoot, log, extraArgs: options.sandboxArgs });
+  const networks = createNetworkService({ store, secrets, localAddresses: () => launcher.addresses() });
+  const resolve = async (networkId: string): Promise<NetworkWithCredentials> => {
+    const resolved = await networks.resolveWithCredentials(networkId);
+    for (const secret of resolved.secrets) resolvedSecrets.add(secret);
+    return resolved;
+  };
+  const rpc = createRpcService({
+    resolve,
+    log,
+    expectedChainId: async (networkId) => (await networks.get(networkId)).chainId,
+  });
+
+  try {
+    if (store.settings.get('selectedNetworkId') === undefined) store.settings.set('selectedNetworkId', LOCAL_NETWORK_ID);
+  } catch (error) {
+    log(`app: could not save the first selection: ${(error as Error).message}`); // selectedId() falls back to Local anyway
+  }
+
+  const { handlers, topics } = createHandlers({
+    networks,
+    secrets,
+    rpc,
+    launcher,
+    theme: createThemeSetting(store),
+    app: { version: options.version, shell: options.shell },
+    redact,
+  });
+
+  if (options.startSandbox ?? true) {
+    void launcher.start().then((status) => {
+      if (status.state !== 'running') log(`app: the local sandbox is ${status.state}: ${status.lastError?.shortMessage ?? ''}`);
+    });
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    handlers,
+    topics,
+    redact,
+    close: () =>
+      (closing ??= (async () => {
+        await rpc.close().catch((error: Error) => log(`app: closing the rpc service: ${error.message}`));
+        await launcher.stop().catch((error: Error) => log(`app: stopping the sandbox: ${error.message}`));
+        store.close();
+        await secrets.close();
+      })()),
+  };
+}

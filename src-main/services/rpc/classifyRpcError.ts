@@ -1,0 +1,74 @@
+import type { RpcErrorFacts } from './rpcErrorFacts';
+
+/** What went wrong with a request, as a person would tell it apart. */
+export type RpcErrorKind =
+  | 'apiKeyRejected'
+  | 'apiKeyMissing'
+  | 'accessDenied'
+  | 'rateLimited'
+  | 'quotaExceeded'
+  | 'tooManyResults'
+  | 'queryTimeout'
+  | 'limitExceeded'
+  | 'reverted'
+  | 'methodNotFound'
+  | 'invalidParams'
+  | 'rpc'
+  | 'timeout'
+  | 'aborted'
+  | 'tooLarge'
+  | 'networkDown'
+  | 'hostNotFound'
+  | 'network'
+  | 'socketClosed'
+  | 'http'
+  | 'notJsonRpc'
+  | 'unknown';
+
+/** JSON-RPC codes the hosted service uses (reference/SERVICE-FACTS.md). */
+export const RPC_CODE = {
+  reverted: 3,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  resourceUnavailable: -32002,
+  methodNotSupported: -32004,
+  limitExceeded: -32005,
+} as const;
+
+/**
+ * The kind of a failure, from its facts. Order matters: an HTTP 429 carries -32005 too, and a 401 is told by
+ * its status before anything else (its body is plain text, not JSON-RPC).
+ */
+export function classifyRpcError(facts: RpcErrorFacts): RpcErrorKind {
+  const message = (facts.rpcMessage ?? '').toLowerCase();
+  if (facts.kind === 'aborted') return 'aborted';
+  if (facts.status === 401) return /required/i.test(facts.httpBody ?? '') ? 'apiKeyMissing' : 'apiKeyRejected';
+  if (facts.status === 403 || facts.rpcCode === RPC_CODE.resourceUnavailable) return 'accessDenied';
+  if (message.includes('daily request count exceeded')) return 'quotaExceeded';
+  if (facts.status === 429 || message.includes('rate exceeded') || hasBackoff(facts.rpcData)) return 'rateLimited';
+  if (facts.rpcCode === RPC_CODE.limitExceeded) {
+    if (message.startsWith('query returned more than')) return 'tooManyResults';
+    if (message.includes('timeout')) return 'queryTimeout';
+    return 'limitExceeded';
+  }
+  if (facts.rpcCode === RPC_CODE.reverted || (facts.rpcCode !== undefined && message.startsWith('execution reverted'))) return 'reverted';
+  if (facts.rpcCode === RPC_CODE.methodNotFound || facts.rpcCode === RPC_CODE.methodNotSupported) return 'methodNotFound';
+  if (facts.rpcCode === RPC_CODE.invalidParams) return 'invalidParams';
+  if (facts.rpcCode !== undefined) return 'rpc';
+  if (facts.kind === 'timeout') return 'timeout';
+  if (facts.kind === 'tooLarge') return 'tooLarge';
+  if (facts.status !== undefined) return 'http';
+  if (facts.kind === 'notJson') return 'notJsonRpc';
+  if (facts.systemCode === 'ECONNREFUSED') return 'networkDown';
+  if (facts.systemCode === 'ENOTFOUND' || facts.systemCode === 'EAI_AGAIN') return 'hostNotFound';
+  if (facts.systemCode === 'UND_ERR_CONNECT_TIMEOUT' || facts.systemCode === 'ETIMEDOUT') return 'timeout';
+  if (facts.kind === 'socketClosed') return 'socketClosed';
+  if (facts.systemCode !== undefined || facts.kind === 'network') return 'network';
+  return 'unknown';
+}
+
+/** Whether JSON-RPC error data carries the hosted service's `backoff_seconds`. */
+export function hasBackoff(data: unknown): data is { backoff_seconds: number } {
+  return typeof data === 'object' && data !== null && typeof (data as { backoff_seconds?: unknown }).backoff_seconds === 'number';
+}

@@ -1,0 +1,145 @@
+// SECURITY: this service holds networks resolved with their keys (URLs with the key in the path, basic-auth
+// tokens). Nothing it returns or throws may carry them: every error goes through `toApiError` with the
+// network's secrets, and log lines are built from those redacted errors only.
+import type { ApiError } from '../../../src-shared/api/apiError';
+import type { HealthEvent, HealthReport } from '../../../src-shared/api/views';
+import type { NetworkWithCredentials } from '../networks/createNetworkService';
+import type { Client } from 'viem';
+import { createHttpAgent } from './createHttpAgent';
+import { createHttpClient } from './createHttpClient';
+import { createSocketPool } from './createSocketPool';
+import { probeNetwork, type SendRequest } from './probeNetwork';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retryDelay';
+import { ApiFailure } from './apiFailure';
+import { toApiError } from './toApiError';
+import { DEFAULT_HEALTH_TIMINGS, watchNetworkHealth, type HealthTimings } from './watchNetworkHealth';
+import { withRetries } from './withRetries';
+
+/** JSON-RPC to every network: one-off probes, live health, and plain requests for the screens. */
+export interface RpcService {
+  /** Probes a network once: chain id (eth_chainId; starknet_chainId for Starknet), head (latest block number/hash/timestamp), latency; never throws: failures go in the report's `error` (an ApiError, key redacted). */
+  probe(networkId: string, signal?: AbortSignal): Promise<HealthReport>;
+  /** Emits HealthEvents for a network until `signal` aborts: 'connecting' first, then one per new head (WebSocket newHeads with reconnect + resubscribe and backoff; polling every ~4 s when the network has no wsUrl or the socket is down), with latency from a periodic cheap probe, chainIdMismatch, and 'error' events when the node can't be reached (then keeps retrying). Aborting closes its sockets and timers. */
+  watchHealth(networkId: string, onEvent: (event: HealthEvent) => void, signal: AbortSignal): Promise<void>;
+  /** One JSON-RPC request through the network's client, for later screens; throws an `ApiFailure` (redacted ApiError). */
+  request<T>(networkId: string, method: string, params: unknown[], options?: { signal?: AbortSignal }): Promise<T>;
+  /** Stops every watch, closes every socket and pooled connection. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link createRpcService}. */
+export interface RpcServiceOptions {
+  /** MAIN-PROCESS ONLY: the network with its key (see `NetworkService.resolveWithCredentials`). */
+  resolve: (networkId: string) => Promise<NetworkWithCredentials>;
+  /** Per-request timeout, body included (default 15 s). */
+  timeoutMs?: number;
+  /** Largest JSON-RPC answer accepted (default 32 MiB). */
+  maxResponseBytes?: number;
+  /** Hears retries and socket trouble; lines are redacted. */
+  log?: (line: string) => void;
+  /** Chain id a network is configured with, for reports on networks that fail to resolve (e.g. no key yet). */
+  expectedChainId?: (networkId: string) => Promise<number | string | undefined>;
+  retryPolicy?: RetryPolicy;
+  healthTimings?: HealthTimings;
+}
+
+/** 32 MiB: far above any block or receipt list, below what would hurt the main process. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+/** 15 s: the service's own query limit is 10 s, plus the way there and back. */
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+/**
+ * The rpc service on viem: one HTTP client per network and key (batching, keep-alive pool, timeout, size
+ * cap), retries with backoff that honour `backoff_seconds` and `Retry-After`, pooled WebSockets for
+ * `newHeads`, and errors mapped to ApiErrors with the key redacted.
+ */
+export function createRpcService(options: RpcServiceOptions): RpcService {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const policy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
+  const log = options.log ?? (() => {});
+  const agent = createHttpAgent({ timeoutMs });
+  const sockets = createSocketPool({ timeoutMs });
+  const clients = new Map<string, { rpcUrl: string; client: Client }>();
+  const lifetime = new AbortController();
+  const watches = new Set<Promise<void>>();
+
+  // One client per network and key: a new key (or a restarted sandbox's new port) gives a new URL.
+  const clientFor = (resolved: NetworkWithCredentials): Client => {
+    const cached = clients.get(resolved.network.id);
+    if (cached?.rpcUrl === resolved.rpcUrl) return cached.client;
+    const client = createHttpClient(resolved.rpcUrl, { fetch: agent.fetch, timeoutMs, maxResponseBytes });
+    clients.set(resolved.network.id, { rpcUrl: resolved.rpcUrl, client });
+    return client;
+  };
+
+  const toError = (error: unknown, resolved?: NetworkWithCredentials, method?: string, signal?: AbortSignal): ApiError =>
+    signal?.aborted
+      ? { name: 'AbortError', code: 'ABORTED', shortMessage: 'The request was cancelled.' }
+      : toApiError(error, { secrets: resolved?.secrets ?? [], method, timeoutMs, maxResponseBytes, url: resolved?.rpcUrl });
+
+  const send: SendRequest = (resolved, method, params, signal) =>
+    withRetries(() => clientFor(resolved).request({ method, params } as never, { signal, retryCount: 0 }), {
+      policy,
+      signal,
+      onRetry: ({ attempt, delayMs, error }) =>
+        log(`rpc ${resolved.network.id} ${method}: retry ${attempt} in ${delayMs} ms after: ${toError(error, resolved, method).shortMessage}`),
+    });
+
+  const probeDeps = { send, toError: (error: unknown, resolved: NetworkWithCredentials) => toError(error, resolved) };
+  const linked = (signal?: AbortSignal) => (signal ? AbortSignal.any([signal, lifetime.signal]) : lifetime.signal);
+
+  return {
+    async probe(networkId, signal) {
+      let resolved: NetworkWithCredentials;
+      try {
+        resolved = await options.resolve(networkId);
+      } catch (error) {
+        const expectedChainId = (await options.expectedChainId?.(networkId).catch(() => undefined)) ?? '';
+        return { networkId, ok: false, expectedChainId, chainIdMismatch: false, error: toError(error), checkedAt: Date.now() };
+      }
+      const combined = linked(signal);
+      const report = await probeNetwork(resolved, probeDeps, combined);
+      return combined.aborted && report.error ? { ...report, error: toError(undefined, resolved, undefined, combined) } : report;
+    },
+
+    watchHealth(networkId, onEvent, signal) {
+      const watch = watchNetworkHealth(networkId, onEvent, linked(signal), {
+        resolve: options.resolve,
+        expectedChainId: options.expectedChainId,
+        probe: (resolved, s) => probeNetwork(resolved, probeDeps, s),
+        ping: (resolved, s) => probeNetwork(resolved, probeDeps, s, 'chainId'),
+        sockets,
+        toError: (error, resolved) => toError(error, resolved),
+        timings: options.healthTimings ?? DEFAULT_HEALTH_TIMINGS,
+        log,
+      });
+      watches.add(watch);
+      void watch.finally(() => watches.delete(watch)).catch(() => {});
+      return watch;
+    },
+
+    async request<T>(networkId: string, method: string, params: unknown[], requestOptions: { signal?: AbortSignal } = {}): Promise<T> {
+      const signal = linked(requestOptions.signal);
+      let resolved: NetworkWithCredentials;
+      try {
+        resolved = await options.resolve(networkId);
+      } catch (error) {
+        throw new ApiFailure(toError(error));
+      }
+      try {
+        return (await send(resolved, method, params, signal)) as T;
+      } catch (error) {
+        throw new ApiFailure(toError(error, resolved, method, signal));
+      }
+    },
+
+    async close() {
+      lifetime.abort();
+      await Promise.allSettled([...watches]);
+      sockets.close();
+      clients.clear();
+      await agent.close();
+    },
+  };
+}

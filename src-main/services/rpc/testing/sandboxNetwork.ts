@@ -1,0 +1,44 @@
+// SECURITY (tests): builds resolved networks with keys in their URLs, as the network service does.
+import type { EvmNetwork, Network } from '../../../../src-shared/networks/network';
+import type { NetworkWithCredentials } from '../../networks/createNetworkService';
+import { keyedUrl } from '../../networks/keyedUrl';
+
+/** The shared test sandbox's addresses (from `inject('sandbox').info`). */
+export interface SandboxAddresses {
+  rpcUrl: string;
+  wsUrl: string;
+  gasUrl: string;
+  chainId: number;
+}
+
+/** A network at the test sandbox's addresses, with `key` put in the way `resolveWithCredentials` does. */
+export function sandboxNetwork(
+  info: SandboxAddresses,
+  key: string,
+  overrides: Partial<EvmNetwork> & { ws?: boolean } = {},
+): NetworkWithCredentials {
+  const { ws = true, ...fields } = overrides;
+  const template = (url: string) => url.replace(/\/v3\/[^/?#]*$/, '/v3/');
+  const network: Network = {
+    id: 'local',
+    name: 'Local sandbox',
+    family: 'evm',
+    chainId: info.chainId,
+    rpcUrl: template(info.rpcUrl),
+    wsUrl: ws ? template(info.wsUrl) : null,
+    gasUrl: info.gasUrl,
+    storageUrl: info.gasUrl,
+    credentialId: 'local',
+    kind: 'local',
+    ...fields,
+  };
+  return {
+    network,
+    rpcUrl: keyedUrl(network.rpcUrl, key),
+    wsUrl: network.wsUrl ? keyedUrl(network.wsUrl, key) : null,
+    gasUrl: network.gasUrl,
+    storageUrl: network.storageUrl,
+    authorization: undefined,
+    secrets: [key],
+  };
+}

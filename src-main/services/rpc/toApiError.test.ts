@@ -1,0 +1,245 @@
+import { HttpRequestError, ResponseBodyTooLargeError, RpcRequestError, SocketClosedError, TimeoutError } from 'viem';
+import { LimitExceededRpcError, MethodNotFoundRpcError } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { ServiceError } from '../secrets/serviceError';
+import { ApiFailure } from './apiFailure';
+import { toApiError } from './toApiError';
+
+// Pure cases: errors built the way viem builds them (same classes, same fields), for the shapes the real
+// sandbox cannot produce on demand. toApiError.sandbox.test.ts covers the errors viem really throws.
+const KEY = 'k3y0123456789abcdef0123456789abc';
+const URL = `https://mainnet.example.io/v3/${KEY}`;
+const body = { method: 'eth_call', params: [] };
+const context = { secrets: [KEY], timeoutMs: 15_000, maxResponseBytes: 32 * 1024 * 1024 };
+
+const rpc = (error: { code: number; message: string; data?: unknown }, status?: number, headers?: Record<string, string>) =>
+  new RpcRequestError({ body, error, url: URL, ...(status ? { status, headers: new Headers(headers) } : {}) });
+const fetchFailed = (code: string, message: string) =>
+  new HttpRequestError({ body, url: URL, details: 'fetch failed', cause: Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(message), { code }) }) });
+
+const cases: Array<[string, unknown]> = [
+  ['401 invalid project id', new HttpRequestError({ body, url: URL, status: 401, details: JSON.stringify('invalid project id\n') })],
+  ['401 project id required', new HttpRequestError({ body, url: URL, status: 401, details: JSON.stringify('project id required in the url\n') })],
+  ['403 -32002 allowlist', rpc({ code: -32002, message: 'rejected due to project ID settings' }, 403)],
+  ['429 -32005 rate', rpc({ code: -32005, message: 'project ID request rate exceeded', data: { current_rps: 13.4, allowed_rps: 10, backoff_seconds: 2 } }, 429, { 'retry-after': '2' })],
+  ['-32005 daily quota', rpc({ code: -32005, message: 'daily request count exceeded, request rate limited' })],
+  [
+    '-32005 log limit with hint',
+    new LimitExceededRpcError(
+      rpc({ code: -32005, message: 'query returned more than 10000 results. Try with this block range [0x79, 0x80].', data: { from: '0x79', to: '0x80', limit: 10000 } }),
+    ),
+  ],
+  ['-32005 query timeout', rpc({ code: -32005, message: 'query timeout exceeded' })],
+  ['-32005 too many params', rpc({ code: -32005, message: 'too many addresses and topics' })],
+  ['code 3 revert with reason', rpc({ code: 3, message: 'execution reverted: Reverter: amount is zero', data: '0x08c379a0' })],
+  ['code 3 revert without reason', rpc({ code: 3, message: 'execution reverted', data: '0x4e487b710000000000000000000000000000000000000000000000000000000000000011' })],
+  ['-32601', new MethodNotFoundRpcError(rpc({ code: -32601, message: 'the method anvil_mine does not exist/is not available' }), { method: 'anvil_mine' })],
+  ['-32602', rpc({ code: -32602, message: 'exceed maximum block range: 10000' })],
+  ['-32603', rpc({ code: -32603, message: 'internal error' })],
+  ['timeout', new TimeoutError({ body, url: URL })],
+  ['connection refused', fetchFailed('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:8545')],
+  ['host not found', fetchFailed('ENOTFOUND', 'getaddrinfo ENOTFOUND mainnet.example.io')],
+  ['connection reset', fetchFailed('ECONNRESET', 'read ECONNRESET')],
+  ['response too large', new ResponseBodyTooLargeError({ maxSize: 32 * 1024 * 1024, size: 40_000_000 })],
+  ['socket closed', new SocketClosedError({ url: `wss://mainnet.example.io/ws/v3/${KEY}` })],
+  ['HTTP 502 with a body echoing the URL', new HttpRequestError({ body, url: URL, status: 502, details: JSON.stringify(`bad gateway for /v3/${KEY}`) })],
+  ['an answer that is not JSON', new HttpRequestError({ body, url: URL, cause: new SyntaxError('Unexpected token o in JSON at position 12') })],
+  ['abort', new DOMException('This operation was aborted', 'AbortError')],
+  ['unknown', new Error(`something odd at ${URL}`)],
+];
+
+describe('toApiError (pure cases)', () => {
+  it.each(cases)('never lets the key through: %s', (_label, error) => {
+    expect(JSON.stringify(toApiError(error, context))).not.toContain(KEY);
+  });
+
+  it('maps each failure to a sentence a person understands', () => {
+    const mapped = Object.fromEntries(cases.map(([label, error]) => [label, toApiError(error, context)]));
+    expect(mapped).toMatchInlineSnapshot(`
+      {
+        "-32005 daily quota": {
+          "code": -32005,
+          "details": "Requests work again when the quota resets, or with another key.",
+          "name": "QuotaExceededError",
+          "shortMessage": "The key's daily request quota is used up (daily request count exceeded, request rate limited).",
+        },
+        "-32005 log limit with hint": {
+          "code": -32005,
+          "data": {
+            "from": "0x79",
+            "limit": 10000,
+            "to": "0x80",
+          },
+          "details": "Ask for a narrower block range: the service suggests blocks 0x79 to 0x80.",
+          "name": "LogLimitExceededError",
+          "shortMessage": "The query matches more than 10000 logs, over the service's limit for one answer.",
+        },
+        "-32005 query timeout": {
+          "code": -32005,
+          "details": "Ask for a narrower block range, or fewer addresses and topics.",
+          "name": "QueryTimeoutError",
+          "shortMessage": "The node gave up on the query at its time limit (query timeout exceeded).",
+        },
+        "-32005 too many params": {
+          "code": -32005,
+          "details": "Ask for less at once: fewer addresses and topics, a narrower range, a smaller batch.",
+          "name": "LimitExceededError",
+          "shortMessage": "The request exceeds a limit of the service (too many addresses and topics).",
+        },
+        "-32601": {
+          "code": -32601,
+          "details": "It answered: the method anvil_mine does not exist/is not available. The service may not support it on this network, or the key's plan may not include it.",
+          "name": "MethodNotFoundError",
+          "shortMessage": "The node does not offer this method (the method anvil_mine does not exist/is not available).",
+        },
+        "-32602": {
+          "code": -32602,
+          "name": "InvalidParamsError",
+          "shortMessage": "The node refused the request's parameters: exceed maximum block range: 10000",
+        },
+        "-32603": {
+          "code": -32603,
+          "name": "RpcError",
+          "shortMessage": "The node answered with error -32603: internal error",
+        },
+        "401 invalid project id": {
+          "code": 401,
+          "details": "Check the key in Settings → Keys.",
+          "name": "InvalidApiKeyError",
+          "shortMessage": "The service rejected the API key (401 invalid project id).",
+        },
+        "401 project id required": {
+          "code": 401,
+          "details": "Enter the key in Settings → Keys.",
+          "name": "MissingApiKeyError",
+          "shortMessage": "The service needs an API key (401 project id required in the url).",
+        },
+        "403 -32002 allowlist": {
+          "code": -32002,
+          "details": "The key's allowlists (methods, contract addresses, origins) do not allow it. Change them in the service's dashboard, or use another key.",
+          "name": "AccessDeniedError",
+          "shortMessage": "The service refused the request under the key's settings (403 rejected due to project ID settings).",
+        },
+        "429 -32005 rate": {
+          "code": 429,
+          "data": {
+            "allowedRps": 10,
+            "backoffSeconds": 2,
+            "currentRps": 13.4,
+          },
+          "details": "Blockglass retried as the service asked; try again in 2 s, or send fewer requests at once.",
+          "name": "RateLimitedError",
+          "shortMessage": "The service's request rate limit for this key was reached (429 project ID request rate exceeded).",
+        },
+        "HTTP 502 with a body echoing the URL": {
+          "code": 502,
+          "details": "It said: bad gateway for /v3/<redacted>",
+          "name": "HttpError",
+          "shortMessage": "The node answered HTTP 502 at mainnet.example.io.",
+        },
+        "abort": {
+          "code": "ABORTED",
+          "name": "AbortError",
+          "shortMessage": "The request was cancelled.",
+        },
+        "an answer that is not JSON": {
+          "code": "NOT_JSON_RPC",
+          "details": "The address may not be a JSON-RPC endpoint: check it in the network settings.",
+          "name": "InvalidAnswerError",
+          "shortMessage": "The answer of mainnet.example.io is not JSON-RPC.",
+        },
+        "code 3 revert with reason": {
+          "code": 3,
+          "data": "0x08c379a0",
+          "details": "The contract refused the call; its revert data is attached.",
+          "name": "ExecutionRevertedError",
+          "shortMessage": "The call reverted: Reverter: amount is zero",
+        },
+        "code 3 revert without reason": {
+          "code": 3,
+          "data": "0x4e487b710000000000000000000000000000000000000000000000000000000000000011",
+          "details": "The contract refused the call; its revert data is attached.",
+          "name": "ExecutionRevertedError",
+          "shortMessage": "The call reverted without a reason string.",
+        },
+        "connection refused": {
+          "code": "ECONNREFUSED",
+          "details": "The node is down or the address is wrong. For the Local network, check that the sandbox is running.",
+          "name": "NetworkDownError",
+          "shortMessage": "Nothing answers at mainnet.example.io (connection refused).",
+        },
+        "connection reset": {
+          "code": "ECONNRESET",
+          "details": "Cause: read ECONNRESET",
+          "name": "NetworkError",
+          "shortMessage": "The connection to mainnet.example.io failed (ECONNRESET).",
+        },
+        "host not found": {
+          "code": "ENOTFOUND",
+          "details": "Check the address and the internet connection.",
+          "name": "HostNotFoundError",
+          "shortMessage": "The host mainnet.example.io could not be found.",
+        },
+        "response too large": {
+          "code": "RESPONSE_TOO_LARGE",
+          "data": {
+            "maxBytes": 33554432,
+            "receivedBytes": 40000000,
+          },
+          "details": "Ask for less at once: a narrower block range, fewer items in a batch.",
+          "name": "ResponseTooLargeError",
+          "shortMessage": "The node's answer is larger than the 32 MiB limit.",
+        },
+        "socket closed": {
+          "code": "SOCKET_CLOSED",
+          "details": "Live views reconnect by themselves.",
+          "name": "SocketClosedError",
+          "shortMessage": "The WebSocket connection to mainnet.example.io closed.",
+        },
+        "timeout": {
+          "code": "TIMEOUT",
+          "details": "It may be overloaded or unreachable. Try again; a live view keeps retrying by itself.",
+          "name": "TimeoutError",
+          "shortMessage": "The node at mainnet.example.io did not answer within 15 s.",
+        },
+        "unknown": {
+          "code": "UNKNOWN",
+          "name": "UnknownRpcError",
+          "shortMessage": "The request failed: something odd at https://mainnet.example.io/v3/<redacted>",
+        },
+      }
+    `);
+  });
+
+  it('names the method the node does not offer', () => {
+    const error = new MethodNotFoundRpcError(rpc({ code: -32601, message: 'the method eth_foo does not exist/is not available' }), { method: 'eth_foo' });
+    expect(toApiError(error, { ...context, method: 'eth_foo' }).shortMessage).toBe('The node does not offer eth_foo.');
+  });
+
+  it('keeps a ServiceError as it is (redacted)', () => {
+    const error = new ServiceError(`No API key is set for ${KEY}`, { code: 'CREDENTIAL_MISSING', details: 'Enter it.' });
+    expect(toApiError(error, context)).toMatchInlineSnapshot(`
+      {
+        "code": "CREDENTIAL_MISSING",
+        "details": "Enter it.",
+        "name": "ServiceError",
+        "shortMessage": "No API key is set for <redacted>",
+      }
+    `);
+  });
+
+  it('keeps an already mapped ApiFailure', () => {
+    const failure = new ApiFailure({ name: 'InvalidApiKeyError', code: 401, shortMessage: 'The service rejected the API key (401 invalid project id).' });
+    expect(toApiError(failure, context)).toEqual(failure.toPlain());
+  });
+
+  it('names the host and port of an unreachable node, never the path with the key', () => {
+    const mapped = toApiError(fetchFailed('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:8545'), context);
+    expect(mapped.shortMessage).toBe('Nothing answers at mainnet.example.io (connection refused).');
+  });
+
+  it('drops data that redaction would break rather than send it', () => {
+    const mapped = toApiError(rpc({ code: -32000, message: 'odd', data: { flag: true } }), { secrets: ['true'] });
+    expect(mapped.data).toBeUndefined();
+  });
+});

@@ -1,0 +1,281 @@
+// SECURITY: this is where errors from the network become errors a person (and the renderer) sees. viem's
+// messages carry the URL, and the URL carries the key in its path: every text that leaves here goes through
+// `redactApiError`. Do not return a field built from raw text without it.
+import type { ApiError } from '../../../src-shared/api/apiError';
+import { isApiError } from '../../../src-shared/api/apiError';
+import { ServiceError } from '../secrets/serviceError';
+import { classifyRpcError, hasBackoff } from './classifyRpcError';
+import { endpointOf } from './endpointOf';
+import { redactApiError } from './redactApiError';
+import { rpcErrorFacts } from './rpcErrorFacts';
+
+/** What the mapper knows besides the error: the secrets to redact and how the request was made. */
+export interface ErrorContext {
+  /** Key, secret and tokens of the network asked; removed from every field. */
+  secrets: readonly string[];
+  /** The JSON-RPC method, for messages such as "The node does not offer eth_foo". */
+  method?: string;
+  /** The request timeout, for "did not answer within N s". */
+  timeoutMs?: number;
+  /** The response-size cap, for "over the N MiB limit". */
+  maxResponseBytes?: number;
+  /** The address asked, when the error itself does not say (WebSocket failures); only its host is shown. */
+  url?: string;
+}
+
+const SNIPPET = 200;
+
+/**
+ * Turns any failure of a JSON-RPC request (viem's errors, fetch and socket errors, the services' own errors)
+ * into an {@link ApiError} a person understands, with the key redacted from every field. One switch over the
+ * kinds of {@link classifyRpcError}, in the manner of viem's `buildRequest`.
+ */
+export function toApiError(error: unknown, context: ErrorContext): ApiError {
+  if (error instanceof ServiceError) return redactApiError(error.toPlain(), context.secrets);
+  if (isPlainApiError(error)) return redactApiError(pickApiError(error), context.secrets);
+
+  const facts = rpcErrorFacts(error);
+  const where = endpointOf(facts.url ?? context.url);
+  const said = snippet(facts.rpcMessage ?? '');
+  let result: ApiError;
+  switch (classifyRpcError(facts)) {
+    case 'apiKeyRejected':
+      result = {
+        name: 'InvalidApiKeyError',
+        code: 401,
+        shortMessage: `The service rejected the API key (401 ${snippet(facts.httpBody || 'unauthorized')}).`,
+        details: 'Check the key in Settings → Keys.',
+      };
+      break;
+    case 'apiKeyMissing':
+      result = {
+        name: 'MissingApiKeyError',
+        code: 401,
+        shortMessage: `The service needs an API key (401 ${snippet(facts.httpBody || 'unauthorized')}).`,
+        details: 'Enter the key in Settings → Keys.',
+      };
+      break;
+    case 'accessDenied':
+      result = {
+        name: 'AccessDeniedError',
+        code: facts.rpcCode ?? 403,
+        shortMessage: `The service refused the request under the key's settings (${facts.status ?? 403} ${said || 'forbidden'}).`,
+        details: "The key's allowlists (methods, contract addresses, origins) do not allow it. Change them in the service's dashboard, or use another key.",
+      };
+      break;
+    case 'rateLimited': {
+      const data = hasBackoff(facts.rpcData) ? (facts.rpcData as { backoff_seconds: number; current_rps?: unknown; allowed_rps?: unknown }) : undefined;
+      const wait = data?.backoff_seconds ?? retryAfterSeconds(facts.retryAfter);
+      result = {
+        name: 'RateLimitedError',
+        code: 429,
+        shortMessage: `The service's request rate limit for this key was reached (429 ${said || 'too many requests'}).`,
+        details: `Blockglass retried as the service asked; try again ${wait !== undefined ? `in ${wait} s` : 'in a moment'}, or send fewer requests at once.`,
+        data: { backoffSeconds: wait, currentRps: data?.current_rps, allowedRps: data?.allowed_rps },
+      };
+      break;
+    }
+    case 'quotaExceeded':
+      result = {
+        name: 'QuotaExceededError',
+        code: facts.rpcCode ?? 429,
+        shortMessage: `The key's daily request quota is used up (${said}).`,
+        details: 'Requests work again when the quota resets, or with another key.',
+      };
+      break;
+    case 'tooManyResults': {
+      const hint = rangeHint(facts.rpcData);
+      const limit = /more than (\d+) results/.exec(said)?.[1];
+      result = {
+        name: 'LogLimitExceededError',
+        code: facts.rpcCode ?? -32005,
+        shortMessage: `The query matches more than ${limit ?? 'the allowed number of'} logs, over the service's limit for one answer.`,
+        details: hint ? `Ask for a narrower block range: the service suggests blocks ${hint.from} to ${hint.to}.` : 'Ask for a narrower block range.',
+        ...(facts.rpcData !== undefined ? { data: facts.rpcData } : {}),
+      };
+      break;
+    }
+    case 'queryTimeout':
+      result = {
+        name: 'QueryTimeoutError',
+        code: facts.rpcCode ?? -32005,
+        shortMessage: `The node gave up on the query at its time limit (${said}).`,
+        details: 'Ask for a narrower block range, or fewer addresses and topics.',
+      };
+      break;
+    case 'limitExceeded':
+      result = {
+        name: 'LimitExceededError',
+        code: facts.rpcCode ?? -32005,
+        shortMessage: `The request exceeds a limit of the service (${said}).`,
+        details: 'Ask for less at once: fewer addresses and topics, a narrower range, a smaller batch.',
+        ...(facts.rpcData !== undefined ? { data: facts.rpcData } : {}),
+      };
+      break;
+    case 'reverted': {
+      const reason = /^execution reverted:?\s*(.*)$/is.exec(facts.rpcMessage ?? '')?.[1]?.trim();
+      result = {
+        name: 'ExecutionRevertedError',
+        code: facts.rpcCode ?? 3,
+        shortMessage: reason ? `The call reverted: ${snippet(reason)}` : 'The call reverted without a reason string.',
+        details: 'The contract refused the call; its revert data is attached.',
+        ...(facts.rpcData !== undefined ? { data: facts.rpcData } : {}),
+      };
+      break;
+    }
+    case 'methodNotFound':
+      result = {
+        name: 'MethodNotFoundError',
+        code: facts.rpcCode ?? -32601,
+        shortMessage: context.method ? `The node does not offer ${context.method}.` : `The node does not offer this method (${said}).`,
+        details: `It answered: ${said}. The service may not support it on this network, or the key's plan may not include it.`,
+      };
+      break;
+    case 'invalidParams':
+      result = {
+        name: 'InvalidParamsError',
+        code: facts.rpcCode ?? -32602,
+        shortMessage: `The node refused the request's parameters: ${said}`,
+        ...(facts.rpcData !== undefined ? { data: facts.rpcData } : {}),
+      };
+      break;
+    case 'rpc':
+      result = {
+        name: 'RpcError',
+        code: facts.rpcCode ?? 'RPC_ERROR',
+        shortMessage: `The node answered with error ${facts.rpcCode}: ${said}`,
+        ...(facts.rpcData !== undefined ? { data: facts.rpcData } : {}),
+      };
+      break;
+    case 'timeout':
+      result = {
+        name: 'TimeoutError',
+        code: 'TIMEOUT',
+        shortMessage: `${where ? `The node at ${where}` : 'The node'} did not answer within ${seconds(context.timeoutMs)}.`,
+        details: 'It may be overloaded or unreachable. Try again; a live view keeps retrying by itself.',
+      };
+      break;
+    case 'aborted':
+      result = { name: 'AbortError', code: 'ABORTED', shortMessage: 'The request was cancelled.' };
+      break;
+    case 'tooLarge': {
+      const cap = facts.sizes?.maxSize ?? context.maxResponseBytes;
+      result = {
+        name: 'ResponseTooLargeError',
+        code: 'RESPONSE_TOO_LARGE',
+        shortMessage: `The node's answer is larger than the ${cap !== undefined ? byteSize(cap) : 'size'} limit.`,
+        details: 'Ask for less at once: a narrower block range, fewer items in a batch.',
+        ...(facts.sizes ? { data: { maxBytes: facts.sizes.maxSize, receivedBytes: facts.sizes.size } } : {}),
+      };
+      break;
+    }
+    case 'networkDown':
+      result = {
+        name: 'NetworkDownError',
+        code: 'ECONNREFUSED',
+        shortMessage: `Nothing answers at ${where || 'the address'} (connection refused).`,
+        details: 'The node is down or the address is wrong. For the Local network, check that the sandbox is running.',
+      };
+      break;
+    case 'hostNotFound':
+      result = {
+        name: 'HostNotFoundError',
+        code: facts.systemCode ?? 'ENOTFOUND',
+        shortMessage: `The host ${hostOnly(where) || 'of the address'} could not be found.`,
+        details: 'Check the address and the internet connection.',
+      };
+      break;
+    case 'network':
+      result = {
+        name: 'NetworkError',
+        code: facts.systemCode ?? 'NETWORK',
+        shortMessage: `The connection to ${where || 'the node'} failed${facts.systemCode ? ` (${facts.systemCode})` : ''}.`,
+        details: `Cause: ${snippet(facts.message)}`,
+      };
+      break;
+    case 'socketClosed':
+      result = {
+        name: 'SocketClosedError',
+        code: 'SOCKET_CLOSED',
+        shortMessage: `The WebSocket connection to ${where || 'the node'} closed.`,
+        details: 'Live views reconnect by themselves.',
+      };
+      break;
+    case 'http':
+      result = {
+        name: 'HttpError',
+        code: facts.status ?? 'HTTP',
+        shortMessage: `The node answered HTTP ${facts.status}${where ? ` at ${where}` : ''}.`,
+        ...(facts.httpBody ? { details: `It said: ${snippet(facts.httpBody)}` } : {}),
+      };
+      break;
+    case 'notJsonRpc':
+      result = {
+        name: 'InvalidAnswerError',
+        code: 'NOT_JSON_RPC',
+        shortMessage: `The answer of ${where || 'the node'} is not JSON-RPC.`,
+        details: 'The address may not be a JSON-RPC endpoint: check it in the network settings.',
+      };
+      break;
+    case 'unknown':
+      result = {
+        name: 'UnknownRpcError',
+        code: 'UNKNOWN',
+        shortMessage: `The request failed: ${snippet(firstLine(facts.message) || facts.name)}`,
+      };
+      break;
+  }
+  return redactApiError(result, context.secrets);
+}
+
+function isPlainApiError(error: unknown): error is ApiError & { toPlain?: () => ApiError } {
+  return isApiError(error) && (typeof (error as { toPlain?: unknown }).toPlain === 'function' || !(error instanceof Error));
+}
+
+function pickApiError(error: ApiError & { toPlain?: () => ApiError }): ApiError {
+  const plain = error.toPlain ? error.toPlain() : error;
+  return {
+    name: plain.name,
+    shortMessage: plain.shortMessage,
+    ...(plain.code !== undefined ? { code: plain.code } : {}),
+    ...(plain.details !== undefined ? { details: plain.details } : {}),
+    ...(plain.data !== undefined ? { data: plain.data } : {}),
+  };
+}
+
+/** The block-range hint of a -32005 "more than 10000 results" error, when its data has one. */
+function rangeHint(data: unknown): { from: string; to: string } | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { from, to } = data as { from?: unknown; to?: unknown };
+  return typeof from === 'string' && typeof to === 'string' ? { from, to } : undefined;
+}
+
+function retryAfterSeconds(header: string | undefined): number | undefined {
+  if (header === undefined) return undefined;
+  const value = Number.parseInt(header, 10);
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+function snippet(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > SNIPPET ? `${flat.slice(0, SNIPPET - 1)}…` : flat;
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0]?.trim() ?? '';
+}
+
+function seconds(ms: number | undefined): string {
+  return ms === undefined ? 'the time limit' : `${Math.round(ms / 100) / 10} s`;
+}
+
+/** 33554432 → "32 MiB", 65536 → "64 KiB", other sizes in bytes. */
+function byteSize(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
+function hostOnly(endpoint: string): string {
+  return endpoint.replace(/:\d+$/, '');
+}

@@ -1,0 +1,89 @@
+// SECURITY: serves the renderer build and nothing else. Do not loosen it: paths go through
+// `resolveStaticPath`, the real path (symlinks resolved) must stay inside the folder, only regular
+// files are sent (no directory listings), and every response carries the security headers.
+import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { contentTypeFor } from '../services/api/contentTypeFor';
+import { resolveStaticPath } from '../services/api/resolveStaticPath';
+import { API_SOCKET_PATH } from '../../src-shared/api/apiSocket';
+import { isAllowedHost } from './isAllowedHost';
+import { securityHeaders, type CachePolicy } from './securityHeaders';
+
+/** Where the build is, which port the host answers on (for the Host check), and where refusals are logged. */
+export interface StaticHandlerOptions {
+  rendererDir: string;
+  port: () => number;
+  log: (line: string) => void;
+}
+
+/** Creates the HTTP handler for the renderer build, with the SPA fallback to index.html for app routes. */
+export function createStaticHandler({ rendererDir, port, log }: StaticHandlerOptions): (request: IncomingMessage, response: ServerResponse) => void {
+  const root = fs.realpathSync(rendererDir);
+  const indexFile = path.join(root, 'index.html');
+  if (!fs.statSync(indexFile, { throwIfNoEntry: false })?.isFile()) throw new Error(`${rendererDir} has no index.html: build the renderer first (npx electron-vite build).`);
+
+  const fail = (response: ServerResponse, status: number, extra: Record<string, string> = {}) => {
+    response.writeHead(status, { ...securityHeaders('no-store'), 'Content-Type': 'text/plain; charset=utf-8', ...extra });
+    response.end(`${status}\n`);
+  };
+
+  const send = async (request: IncomingMessage, response: ServerResponse, file: string, cache: CachePolicy) => {
+    const handle = await fs.promises.open(file, 'r');
+    let streaming = false;
+    try {
+      const { size } = await handle.stat();
+      response.writeHead(200, { ...securityHeaders(cache), 'Content-Type': contentTypeFor(file), 'Content-Length': String(size) });
+      if (request.method === 'HEAD') return void response.end();
+      streaming = true; // from here the stream owns the file handle and closes it
+      await pipeline(handle.createReadStream(), response).catch(() => undefined); // a window that goes away mid-file is not an error
+    } finally {
+      if (!streaming) await handle.close();
+    }
+  };
+
+  /** The real path of a candidate file, if it is a regular file inside the folder. */
+  const findFile = async (relativePath: string): Promise<string | undefined> => {
+    const real = await fs.promises.realpath(path.join(root, relativePath)).catch(() => undefined);
+    if (!real || !real.startsWith(root + path.sep)) return undefined;
+    const stat = await fs.promises.stat(real).catch(() => undefined);
+    return stat?.isFile() ? real : undefined;
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    if (!isAllowedHost(request.headers.host, port())) {
+      log(`web host: refused ${request.method ?? '?'} request: Host header is not 127.0.0.1:<port>`);
+      return fail(response, 403);
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') return fail(response, 405, { Allow: 'GET, HEAD' });
+    const target = request.url ?? '';
+    if (target.split('?')[0] === API_SOCKET_PATH) return fail(response, 426, { Upgrade: 'websocket', Connection: 'Upgrade' });
+    const resolved = resolveStaticPath(target);
+    switch (resolved.kind) {
+      case 'refuse':
+        log(`web host: refused a request path: ${resolved.reason}`);
+        return fail(response, 400);
+      case 'not-found':
+        return fail(response, 404);
+      case 'app':
+        return send(request, response, indexFile, 'no-store');
+      case 'file': {
+        const file = await findFile(resolved.relativePath);
+        if (file) return send(request, response, file, file === indexFile ? 'no-store' : resolved.fallback === 'not-found' ? 'immutable' : 'revalidate');
+        // The page answers navigations only: a script or image that is missing gets a 404, not HTML.
+        const destination = request.headers['sec-fetch-dest'];
+        const navigation = destination === undefined || destination === 'document';
+        return resolved.fallback === 'app' && navigation ? send(request, response, indexFile, 'no-store') : fail(response, 404);
+      }
+    }
+  };
+
+  return (request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      log(`web host: could not serve a request: ${error instanceof Error ? error.message : String(error)}`);
+      if (!response.headersSent) fail(response, 500);
+      else response.destroy();
+    });
+  };
+}

@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { acquireDataDirLock } from './acquireDataDirLock';
+import { chromiumArgs } from './chromiumArgs';
+import { defaultDataDir } from './defaultDataDir';
+import { isBuildStale } from './ensureBuild';
+import { findChromium } from './findChromium';
+import { hasDisplay } from './hasDisplay';
+import { DEFAULT_WEB_PORT, parseServeArgs } from './parseServeArgs';
+import { writeLaunchPage } from './writeLaunchPage';
+
+const temps: string[] = [];
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-launch-'));
+  temps.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('parseServeArgs', () => {
+  it('has defaults', () => {
+    expect(parseServeArgs([])).toEqual({ port: DEFAULT_WEB_PORT, dataDir: undefined, open: true, json: false });
+  });
+
+  it('reads every flag', () => {
+    expect(parseServeArgs(['--port', '0', '--data', '/tmp/x', '--no-open', '--json'])).toEqual({ port: 0, dataDir: '/tmp/x', open: false, json: true });
+    expect(parseServeArgs(['--port=8080'])).toMatchObject({ port: 8080 });
+  });
+
+  it.each([
+    [['--port', 'abc'], '--port must be a number from 0 to 65535, not "abc"'],
+    [['--port', '70000'], '--port must be a number from 0 to 65535, not "70000"'],
+    [['--port', '-1'], /argument is ambiguous/],
+    [['--data', ' '], '--data needs a folder'],
+    [['--open'], /^Unknown option '--open'/],
+    [['extra'], 'unexpected argument: extra'],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseServeArgs(argv)).toThrow(message);
+  });
+});
+
+describe('defaultDataDir', () => {
+  it('follows XDG_DATA_HOME, else ~/.local/share', () => {
+    expect(defaultDataDir({ XDG_DATA_HOME: '/data' }, '/home/ada')).toBe('/data/blockglass');
+    expect(defaultDataDir({}, '/home/ada')).toBe('/home/ada/.local/share/blockglass');
+    expect(defaultDataDir({ XDG_DATA_HOME: 'relative' }, '/home/ada')).toBe('/home/ada/.local/share/blockglass');
+  });
+});
+
+describe('hasDisplay', () => {
+  it('needs X11 or Wayland on Linux, assumes one elsewhere', () => {
+    expect(hasDisplay({}, 'linux')).toBe(false);
+    expect(hasDisplay({ DISPLAY: ':0' }, 'linux')).toBe(true);
+    expect(hasDisplay({ WAYLAND_DISPLAY: 'wayland-0' }, 'linux')).toBe(true);
+    expect(hasDisplay({}, 'darwin')).toBe(true);
+  });
+});
+
+describe('findChromium', () => {
+  const search = (installed: string[], env: NodeJS.ProcessEnv = {}, platform: NodeJS.Platform = 'linux') => findChromium({ env, platform, isExecutable: (file) => installed.includes(file) });
+
+  it("prefers CHROMIUM_PATH, then Debian's chromium, then others on PATH", () => {
+    expect(search(['/opt/c/chrome', '/usr/bin/chromium'], { CHROMIUM_PATH: '/opt/c/chrome' })).toBe('/opt/c/chrome');
+    expect(search(['/usr/bin/chromium', '/usr/local/bin/google-chrome'], { PATH: '/usr/local/bin' })).toBe('/usr/bin/chromium');
+    expect(search(['/usr/local/bin/google-chrome'], { PATH: '/usr/local/bin:relative/bin' })).toBe('/usr/local/bin/google-chrome');
+  });
+
+  it('finds nothing when nothing is installed', () => {
+    expect(search([], { PATH: '/usr/bin' })).toBeUndefined();
+  });
+
+  it('looks in the usual places on macOS', () => {
+    expect(search(['/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'], {}, 'darwin')).toBe('/Applications/Google Chrome.app/Contents/MacOS/Google Chrome');
+  });
+});
+
+describe('chromiumArgs', () => {
+  it('keeps the sandbox for a normal user and drops it only as root', () => {
+    expect(chromiumArgs('file:///x', '/p', false)).not.toContain('--no-sandbox');
+    expect(chromiumArgs('file:///x', '/p', true)).toEqual(expect.arrayContaining(['--no-sandbox', '--disable-gpu']));
+    expect(chromiumArgs('file:///x', '/p', false)).toEqual(expect.arrayContaining(['--app=file:///x', '--user-data-dir=/p', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic']));
+  });
+});
+
+describe('writeLaunchPage', () => {
+  it('writes a page only this user can read, which sends the window on', () => {
+    const dir = tempDir();
+    const url = 'http://127.0.0.1:5000/#token=abc_-123';
+    const { file, fileUrl } = writeLaunchPage(dir, url);
+    expect(fileUrl).toBe(`file://${file}`);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const html = fs.readFileSync(file, 'utf8');
+    expect(html).toContain(`location.replace("${url}")`);
+    expect(html).toContain(`content="0;url=${url}"`);
+  });
+
+  it('escapes what it writes', () => {
+    const html = fs.readFileSync(writeLaunchPage(tempDir(), 'http://127.0.0.1:1/#token="</script><b>').file, 'utf8');
+    expect(html).not.toContain('</script><b>');
+    expect(html).not.toContain('"</script>');
+  });
+});
+
+describe('acquireDataDirLock', () => {
+  it('lets one process hold a data folder, and takes over a stale lock', () => {
+    const dir = tempDir();
+    const release = acquireDataDirLock(dir);
+    expect(fs.readFileSync(path.join(dir, 'web-host.lock'), 'utf8')).toBe(String(process.pid));
+    release();
+    expect(fs.existsSync(path.join(dir, 'web-host.lock'))).toBe(false);
+    fs.writeFileSync(path.join(dir, 'web-host.lock'), '999999999');
+    acquireDataDirLock(dir)();
+  });
+
+  it('refuses a folder held by a running process', () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'web-host.lock'), String(process.ppid));
+    expect(() => acquireDataDirLock(dir)).toThrow(`Blockglass is already running on ${dir} (process ${process.ppid}). Close it first, or pass another folder with --data.`);
+  });
+});
+
+describe('isBuildStale', () => {
+  it('is stale when an output is missing or older than a source, not when only tests changed', () => {
+    const root = tempDir();
+    const write = (file: string, mtime: number) => {
+      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      fs.writeFileSync(path.join(root, file), 'x');
+      fs.utimesSync(path.join(root, file), mtime, mtime);
+    };
+    write('src-renderer/main.tsx', 1000);
+    expect(isBuildStale(root, ['out/renderer/index.html'])).toBe(true);
+    write('out/renderer/index.html', 2000);
+    expect(isBuildStale(root, ['out/renderer/index.html'])).toBe(false);
+    write('src-renderer/main.test.tsx', 3000);
+    expect(isBuildStale(root, ['out/renderer/index.html'])).toBe(false);
+    write('src-shared/api/contract.ts', 3000);
+    expect(isBuildStale(root, ['out/renderer/index.html'])).toBe(true);
+  });
+});

@@ -1,0 +1,65 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ApiCallError } from './ApiCallError';
+import type { BlockglassBridge } from './blockglassBridge';
+import { connectApi, type ApiEnvironment } from './connectApi';
+import { FakeWebSocket } from './testing/FakeWebSocket';
+
+const TOKEN = 'a'.repeat(43);
+
+function environment(hash: string, protocol = 'http:', bridge?: BlockglassBridge) {
+  const replaced: string[] = [];
+  const env: ApiEnvironment = {
+    bridge,
+    location: { hash, pathname: '/settings/networks', search: '?tab=keys', protocol, host: '127.0.0.1:5000' },
+    history: { state: { from: 'router' }, replaceState: (_state: unknown, _unused: string, url?: string | URL | null) => void replaced.push(String(url)) },
+    WebSocket: FakeWebSocket as never,
+  };
+  return { env, replaced };
+}
+
+beforeEach(() => {
+  FakeWebSocket.instances = [];
+});
+
+describe('connectApi', () => {
+  it('uses the preload bridge inside Electron, and touches neither the URL nor the network', async () => {
+    const sent: unknown[] = [];
+    const bridge: BlockglassBridge = { send: (message) => sent.push(message), onMessage: () => () => undefined };
+    const { env, replaced } = environment(`#token=${TOKEN}`, 'app:', bridge);
+    void connectApi(env).call('app.info', {});
+    expect(sent).toEqual([{ t: 'call', id: 1, method: 'app.info', input: {} }]);
+    expect(FakeWebSocket.instances).toEqual([]);
+    expect(replaced).toEqual([]);
+  });
+
+  it('takes the token out of the address bar, keeping the deep link, and connects to /api on the same host', () => {
+    const { env, replaced } = environment(`#token=${TOKEN}`);
+    connectApi(env);
+    expect(replaced).toEqual(['/settings/networks?tab=keys']);
+    expect(FakeWebSocket.last().url).toBe('ws://127.0.0.1:5000/api');
+    expect(FakeWebSocket.last().protocols).toEqual(['blockglass', `blockglass.${TOKEN}`]);
+  });
+
+  it('uses wss: on an https: page', () => {
+    connectApi(environment(`#token=${TOKEN}`, 'https:').env);
+    expect(FakeWebSocket.last().url).toBe('wss://127.0.0.1:5000/api');
+  });
+
+  it('without a token, connects nowhere and fails every call with a clear error', async () => {
+    const { env, replaced } = environment('');
+    const api = connectApi(env);
+    const thrown = (await api.call('app.info', {}).catch((caught: unknown) => caught)) as ApiCallError;
+    expect(thrown.error).toMatchObject({ name: 'MissingAccessTokenError', code: 'missing_token', shortMessage: 'This window has no access token, so it cannot reach Blockglass.' });
+    expect(FakeWebSocket.instances).toEqual([]);
+    expect(replaced).toEqual([]);
+    const ended = await new Promise((resolve) => api.subscribe('sandbox.status', {}, { onEvent: () => undefined, onEnd: resolve }));
+    expect(ended).toMatchObject({ code: 'missing_token' });
+  });
+
+  it('removes a malformed token from the address bar too, and does not use it', () => {
+    const { env, replaced } = environment('#token=not-a-token');
+    connectApi(env);
+    expect(replaced).toEqual(['/settings/networks?tab=keys']);
+    expect(FakeWebSocket.instances).toEqual([]);
+  });
+});

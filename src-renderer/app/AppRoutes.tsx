@@ -1,0 +1,52 @@
+import { Redirect, Route, Switch } from 'wouter';
+import { CallScreen } from '../features/call/CallScreen';
+import { ContentScreen } from '../features/content/ContentScreen';
+import { ExplorerScreen } from '../features/explorer/ExplorerScreen';
+import { NotFoundScreen } from '../features/frame/NotFoundScreen';
+import { GasScreen } from '../features/gas/GasScreen';
+import { LogsScreen } from '../features/logs/LogsScreen';
+import { SettingsScreen } from '../features/settings/SettingsScreen';
+
+/**
+ * Every screen has a URL (path routing: the web host's token travels in the fragment, so the fragment
+ * is never a route). Deep links such as `/settings/keys` or `/explorer/block/123` load directly.
+ */
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path="/">
+        <Redirect to="/explorer" replace />
+      </Route>
+      {/* A shell may load the page by file name (`app://…/index.html`): that is the start page too. */}
+      <Route path={/\/index\.html$/}>
+        <Redirect to="/explorer" replace />
+      </Route>
+      <Route path="/explorer">
+        <ExplorerScreen />
+      </Route>
+      <Route path="/explorer/block/:id">{(params) => <ExplorerScreen request={{ kind: 'block', value: params.id }} />}</Route>
+      <Route path="/explorer/tx/:hash">{(params) => <ExplorerScreen request={{ kind: 'tx', value: params.hash }} />}</Route>
+      <Route path="/explorer/address/:address">{(params) => <ExplorerScreen request={{ kind: 'address', value: params.address }} />}</Route>
+      <Route path="/logs">
+        <LogsScreen />
+      </Route>
+      <Route path="/call">
+        <CallScreen />
+      </Route>
+      <Route path="/gas">
+        <GasScreen />
+      </Route>
+      <Route path="/content">
+        <ContentScreen />
+      </Route>
+      <Route path="/content/:cid">{(params) => <ContentScreen cid={params.cid} />}</Route>
+      <Route path="/content/:cid/*">{(params) => <ContentScreen cid={params.cid} path={params['*']} />}</Route>
+      <Route path="/settings" nest>
+        <SettingsScreen />
+      </Route>
+      <Route>
+        <NotFoundScreen />
+      </Route>
+    </Switch>
+  );
+}

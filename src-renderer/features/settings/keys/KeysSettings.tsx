@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../../../api/useApi';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { LoadingState } from '../../../components/LoadingState';
+import { apiErrorOf } from '../../../lib/apiErrorOf';
+import { networksQuery } from '../../../queries/networks';
+import { CredentialCard } from './CredentialCard';
+import { credentialGroups } from './credentialGroups';
+import './KeysSettings.css';
+
+/** `/settings/keys`: each credential's status (set or not, its hint), with add, replace and delete. */
+export function KeysSettings() {
+  const api = useApi();
+  const networks = useQuery(networksQuery(api));
+  return (
+    <section className="page" aria-labelledby="keys-title">
+      <header className="page-header">
+        <div>
+          <h2 id="keys-title" className="page-title">
+            API keys
+          </h2>
+          <p className="page-subtitle">Keys live in the system keychain. Blockglass shows only a hint of each, and never writes one to disk.</p>
+        </div>
+      </header>
+      {networks.isPending ? <LoadingState label="Loading keys…" /> : null}
+      {networks.isError ? <ErrorNotice error={apiErrorOf(networks.error)} title="Keys could not be loaded" onRetry={() => void networks.refetch()} /> : null}
+      {networks.data ? (
+        <div className="keys-list">
+          {credentialGroups(networks.data).map((group) => (
+            <CredentialCard key={group.credentialId} group={group} />
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}

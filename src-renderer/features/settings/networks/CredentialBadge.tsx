@@ -1,0 +1,27 @@
+import { Link } from 'wouter';
+import type { NetworkView } from '../../../../src-shared/api/views';
+
+/** Whether a network's key is set (with its hint), not set, or unknown because the keychain did not answer. */
+export function CredentialBadge({ network }: { network: Pick<NetworkView, 'credential' | 'credentialId'> }) {
+  const { credential } = network;
+  if (credential.error) {
+    return (
+      <span className="badge badge-danger" title={`${credential.error.shortMessage}${credential.error.details ? ` ${credential.error.details}` : ''}`}>
+        Keychain unavailable
+      </span>
+    );
+  }
+  if (credential.configured) {
+    return (
+      <span className="credential-hint" title={`Key “${network.credentialId}” is set`}>
+        <span className="badge badge-ok">Set</span>
+        {credential.hint ? <span className="mono muted">{credential.hint}</span> : null}
+      </span>
+    );
+  }
+  return (
+    <Link to="~/settings/keys" className="badge" title={`No key for “${network.credentialId}”; add one in API keys`}>
+      Not set
+    </Link>
+  );
+}

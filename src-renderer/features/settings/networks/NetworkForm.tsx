@@ -1,0 +1,119 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import type { ApiError } from '../../../../src-shared/api/apiError';
+import type { CustomNetworkInput } from '../../../../src-shared/networks/customNetworkInput';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { TextField } from '../../../components/TextField';
+import { fieldErrorsFromApiError, inputFromValues, validateNetworkForm, type FieldErrors, type NetworkFormField, type NetworkFormValues } from './networkFormValues';
+
+/** Props of {@link NetworkForm}. */
+export interface NetworkFormProps {
+  initial: NetworkFormValues;
+  submitLabel: string;
+  pending: boolean;
+  /** Main's refusal of the last submit; its field messages are shown beside the fields until they change. */
+  serverError?: ApiError;
+  onSubmit(input: CustomNetworkInput): void;
+}
+
+/**
+ * The add/edit form of a custom network. It checks with `customNetworkInputSchema` (the schema main checks
+ * with) before sending, live after the first attempt, and shows main's own field errors from its ApiError.
+ */
+export function NetworkForm({ initial, submitLabel, pending, serverError, onSubmit }: NetworkFormProps) {
+  const [values, setValues] = useState(initial);
+  const [attempted, setAttempted] = useState(false);
+  // Server messages stay beside a field until that field is edited.
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
+  const [shownServerError, setShownServerError] = useState(serverError);
+  const familyId = useId();
+  const credentialId = useId();
+
+  if (serverError !== shownServerError) {
+    setShownServerError(serverError);
+    setEdited(new Set());
+  }
+
+  const clientErrors: FieldErrors = attempted ? validateNetworkForm(values) : {};
+  const serverErrors: FieldErrors = serverError ? fieldErrorsFromApiError(serverError) : {};
+  const errorOf = (field: NetworkFormField) => clientErrors[field] ?? (edited.has(field) ? undefined : serverErrors[field]);
+
+  const set = (field: keyof NetworkFormValues) => (value: string) => {
+    setValues((previous) => ({ ...previous, [field]: value }));
+    setEdited((previous) => new Set(previous).add(field));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    if (Object.keys(validateNetworkForm(values)).length > 0) return;
+    onSubmit(inputFromValues(values));
+  };
+
+  const text = (field: 'name' | 'chainId' | 'rpcUrl' | 'wsUrl' | 'gasUrl' | 'storageUrl', label: string, extra: { hint?: string; placeholder?: string; mono?: boolean; wide?: boolean } = {}) => (
+    <TextField
+      label={label}
+      name={field}
+      value={values[field]}
+      onChange={(event) => set(field)(event.target.value)}
+      error={errorOf(field)}
+      hint={extra.hint}
+      placeholder={extra.placeholder}
+      mono={extra.mono}
+      className={extra.wide ? 'field-wide' : undefined}
+      autoComplete="off"
+      spellCheck={false}
+    />
+  );
+
+  return (
+    <form className="card network-form" onSubmit={submit} noValidate aria-label="Network">
+      {text('name', 'Name', { placeholder: 'My node' })}
+      <div className="field">
+        <label htmlFor={familyId} className="field-label">
+          Family
+        </label>
+        <select id={familyId} className="select" value={values.family} onChange={(event) => set('family')(event.target.value)}>
+          <option value="evm">EVM (Ethereum JSON-RPC)</option>
+          <option value="starknet">Starknet</option>
+        </select>
+        {errorOf('family') ? <span className="field-error">{errorOf('family')}</span> : null}
+      </div>
+      {text('chainId', 'Chain id', {
+        mono: true,
+        placeholder: values.family === 'evm' ? '1' : 'SN_MAIN',
+        hint: values.family === 'evm' ? 'A number such as 1 or 11155111 (0x hex works too).' : 'A short string such as SN_SEPOLIA, or its 0x felt.',
+      })}
+      <div className="field">
+        <label htmlFor={credentialId} className="field-label">
+          API key
+        </label>
+        <select id={credentialId} className="select" value={values.credential} onChange={(event) => set('credential')(event.target.value)}>
+          <option value="own">Its own key</option>
+          <option value="hosted">The hosted service's key</option>
+        </select>
+        <span className="field-hint">
+          Keys are entered in <Link to="~/settings/keys">API keys</Link>, never in an address.
+        </span>
+      </div>
+      {text('rpcUrl', 'JSON-RPC address', { mono: true, wide: true, placeholder: 'https://rpc.example.com/v3/', hint: 'http(s) or ws(s). Use {key} where the key goes; otherwise it is appended.' })}
+      {text('wsUrl', 'WebSocket address (optional)', { mono: true, wide: true, placeholder: 'wss://rpc.example.com/ws/v3/' })}
+      {text('gasUrl', 'Gas API address (optional)', { mono: true, placeholder: 'https://gas.api.example.com' })}
+      {text('storageUrl', 'Content store address (optional)', { mono: true, placeholder: 'https://ipfs.example.com:5001' })}
+      {errorOf('form') ? <p className="field-error field-wide">{errorOf('form')}</p> : null}
+      {serverError ? (
+        <div className="field-wide">
+          <ErrorNotice error={serverError} />
+        </div>
+      ) : null}
+      <div className="network-form-actions">
+        <button type="submit" className="btn btn-primary" disabled={pending}>
+          {pending ? 'Saving…' : submitLabel}
+        </button>
+        <Link to="/networks" className="btn">
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,109 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { useApi } from '../../../api/useApi';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { HexValue } from '../../../components/HexValue';
+import { Icon } from '../../../components/Icon';
+import { InfoList } from '../../../components/InfoList';
+import { InfoRow } from '../../../components/InfoRow';
+import { LoadingState } from '../../../components/LoadingState';
+import { StatusDot } from '../../../components/StatusDot';
+import { useSubscription } from '../../../hooks/useSubscription';
+import { apiErrorOf } from '../../../lib/apiErrorOf';
+import { formatQuantity } from '../../../lib/formatQuantity';
+import { formatAgo, formatDateTime } from '../../../lib/formatTime';
+import { describeSandbox } from './describeSandbox';
+
+/** `/settings/sandbox`: the local sandbox's live state (from the `sandbox.status` topic), Restart and Reset chain. */
+export function SandboxSettings() {
+  const api = useApi();
+  const status = useSubscription('sandbox.status', {});
+  const [confirmingReset, setConfirmingReset] = useState(false);
+  const restart = useMutation({ mutationFn: () => api.call('sandbox.restart', {}) });
+  const reset = useMutation({ mutationFn: () => api.call('sandbox.resetChain', {}), onSuccess: () => setConfirmingReset(false) });
+  const sandbox = status.data;
+  const busy = restart.isPending || reset.isPending || sandbox?.state === 'starting' || sandbox?.state === 'restarting';
+
+  return (
+    <section className="page" aria-labelledby="sandbox-title">
+      <header className="page-header">
+        <div>
+          <h2 id="sandbox-title" className="page-title">
+            Sandbox
+          </h2>
+          <p className="page-subtitle">The local copy of the service: JSON-RPC on a seeded Anvil chain, the gas API and a content store.</p>
+        </div>
+        <div className="settings-actions">
+          <button type="button" className="btn" onClick={() => restart.mutate()} disabled={busy}>
+            <Icon name="refresh" />
+            {restart.isPending ? 'Restarting…' : 'Restart'}
+          </button>
+          <button type="button" className="btn btn-link-danger" onClick={() => setConfirmingReset(true)} disabled={busy}>
+            Reset chain
+          </button>
+        </div>
+      </header>
+      {restart.isError ? <ErrorNotice error={apiErrorOf(restart.error)} title="The sandbox did not restart" /> : null}
+      {status.error ? <ErrorNotice error={status.error} title="The sandbox's status feed stopped (reconnecting)" /> : null}
+      {sandbox === undefined && !status.error ? <LoadingState label="Asking the sandbox…" /> : null}
+      {sandbox ? (
+        <div className="card">
+          <InfoList label="Sandbox status">
+            <InfoRow label="State">
+              <StatusDot tone={describeSandbox(sandbox.state).tone} label={`Sandbox ${describeSandbox(sandbox.state).label.toLowerCase()}`} />
+              <strong>{describeSandbox(sandbox.state).label}</strong>
+              {sandbox.state === 'running' && sandbox.since !== undefined ? (
+                <span className="muted" title={formatDateTime(sandbox.since)}>
+                  since {formatAgo(sandbox.since)}
+                </span>
+              ) : null}
+            </InfoRow>
+            <InfoRow label="Restarts after crashes">
+              <span className="mono">{sandbox.restarts}</span>
+            </InfoRow>
+            <InfoRow label="Origin">{sandbox.origin ? <HexValue value={sandbox.origin} label="sandbox origin" /> : <span className="muted">Not running</span>}</InfoRow>
+            <InfoRow label="Seeded to block">
+              {sandbox.seededToBlock !== undefined ? (
+                <Link to={`~/explorer/block/${sandbox.seededToBlock}`} className="mono">
+                  {formatQuantity(sandbox.seededToBlock)}
+                </Link>
+              ) : (
+                <span className="muted">—</span>
+              )}
+            </InfoRow>
+            <InfoRow label="Demo content">
+              {sandbox.demoContentCid ? (
+                <>
+                  <Link to={`~/content/${sandbox.demoContentCid}`} className="mono">
+                    {sandbox.demoContentCid}
+                  </Link>
+                </>
+              ) : (
+                <span className="muted">—</span>
+              )}
+            </InfoRow>
+            <InfoRow label="Last error">{sandbox.lastError ? <ErrorNotice error={sandbox.lastError} /> : <span className="muted">None</span>}</InfoRow>
+          </InfoList>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={confirmingReset}
+        title="Reset the local chain?"
+        confirmLabel="Reset chain"
+        danger
+        busy={reset.isPending}
+        error={reset.isError ? apiErrorOf(reset.error) : undefined}
+        onConfirm={() => reset.mutate()}
+        onCancel={() => {
+          setConfirmingReset(false);
+          reset.reset();
+        }}
+      >
+        This discards the local chain: every block, transaction and balance made since it was seeded, including your own. The sandbox then seeds a fresh chain
+        from its fixed seed, which takes a few seconds.
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import type { ApiError } from '../../src-shared/api/apiError';
+import type { TopicInput, TopicName, TopicPayload } from '../../src-shared/api/types';
+import { useApi } from '../api/useApi';
+
+/** The latest state of a live subscription. */
+export interface SubscriptionState<T extends TopicName> {
+  /** The latest event, undefined until the first one arrives. */
+  data: TopicPayload<T> | undefined;
+  /** Why the subscription ended, if it ended with an error (it is restarted after `retryMs`). */
+  error: ApiError | undefined;
+}
+
+interface Stored<T extends TopicName> extends SubscriptionState<T> {
+  key: string;
+}
+
+/**
+ * Subscribes to `topic` with `input` while the component is mounted and `input` is defined, and answers
+ * the latest event. It resubscribes when the input changes (compared by value, so an inline object does
+ * not churn), unsubscribes on unmount, and restarts an ended subscription after `retryMs` (live views
+ * should recover by themselves when the main side drops a feed).
+ */
+export function useSubscription<T extends TopicName>(
+  topic: T,
+  input: TopicInput<T> | undefined,
+  { retryMs = 3000 }: { retryMs?: number } = {},
+): SubscriptionState<T> {
+  const api = useApi();
+  const key = input === undefined ? '' : `${topic}:${JSON.stringify(input)}`;
+  const [stored, setStored] = useState<Stored<T>>({ key, data: undefined, error: undefined });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (key === '') return;
+    // Inputs are JSON-safe by contract, so the key's JSON is the input: the effect depends on its value only.
+    const parsedInput = JSON.parse(key.slice(topic.length + 1)) as TopicInput<T>;
+    let active = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = api.subscribe(topic, parsedInput, {
+      onEvent(payload) {
+        if (active) setStored({ key, data: payload, error: undefined });
+      },
+      onEnd(error) {
+        if (!active) return;
+        if (error) setStored((previous) => ({ key, data: previous.key === key ? previous.data : undefined, error }));
+        retry = setTimeout(() => setAttempt((n) => n + 1), retryMs);
+      },
+    });
+    return () => {
+      active = false;
+      if (retry) clearTimeout(retry);
+      unsubscribe();
+    };
+  }, [api, topic, key, retryMs, attempt]);
+
+  // State from an earlier input is never shown for the current one.
+  if (stored.key !== key) return { data: undefined, error: undefined };
+  return { data: stored.data, error: stored.error };
+}
