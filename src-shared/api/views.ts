@@ -36,8 +36,8 @@ export interface HealthReport {
   ok: boolean;
   /** Chain id the node reports: a number for EVM, a felt hex string for Starknet; undefined when unreachable. */
   chainId?: number | string;
-  /** Chain id the network is configured with. */
-  expectedChainId: number | string;
+  /** Chain id the network is configured with; undefined when the network itself could not be read. */
+  expectedChainId?: number | string;
   /** The node reports another chain than the network says. */
   chainIdMismatch: boolean;
   head?: HeadView;

@@ -95,7 +95,7 @@ export function createRpcService(options: RpcServiceOptions): RpcService {
       try {
         resolved = await options.resolve(networkId);
       } catch (error) {
-        const expectedChainId = (await options.expectedChainId?.(networkId).catch(() => undefined)) ?? '';
+        const expectedChainId = await options.expectedChainId?.(networkId).catch(() => undefined);
         return { networkId, ok: false, expectedChainId, chainIdMismatch: false, error: toError(error), checkedAt: Date.now() };
       }
       const combined = linked(signal);

@@ -53,7 +53,7 @@ export interface HealthDeps {
 export async function watchNetworkHealth(networkId: string, onEvent: (event: HealthEvent) => void, signal: AbortSignal, deps: HealthDeps): Promise<void> {
   const timings = deps.timings ?? DEFAULT_HEALTH_TIMINGS;
   const log = deps.log ?? (() => {});
-  let expectedChainId: number | string = '';
+  let expectedChainId: number | string | undefined;
   let last: HealthReport | undefined;
   let lastHash: string | undefined;
   let lastState: HealthEvent['state'] | undefined;
@@ -86,7 +86,7 @@ export async function watchNetworkHealth(networkId: string, onEvent: (event: Hea
     expectedChainId = resolved.network.chainId;
   } catch (error) {
     firstError = error;
-    expectedChainId = (await deps.expectedChainId?.(networkId).catch(() => undefined)) ?? '';
+    expectedChainId = await deps.expectedChainId?.(networkId).catch(() => undefined);
   }
   emit({ networkId, state: 'connecting', ok: false, expectedChainId, chainIdMismatch: false, checkedAt: Date.now() });
 

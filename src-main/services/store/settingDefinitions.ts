@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { networkIdSchema } from '../../../src-shared/networks/network';
 
 /**
@@ -8,6 +8,8 @@ import { networkIdSchema } from '../../../src-shared/networks/network';
 export const SETTING_DEFINITIONS = {
   /** The network the app shows; unset means the Local network. */
   selectedNetworkId: networkIdSchema,
+  /** The app's colour theme; unset means follow the system. */
+  theme: z.enum(['light', 'dark', 'system']),
 } satisfies Record<string, z.ZodType>;
 
 /** The name of a setting. */
