@@ -5,7 +5,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { chainPaths } from './chain/chainState';
-import { commandLine, descendants, isAlive, waitUntil } from './testing/processTree';
+import { commandLine, descendants, isAlive, waitUntil } from '../test-support/processTree';
 import { rpcResult } from './testing/rawRpc';
 
 // The sandbox command as a person runs it: flags, the ready line, a restart that keeps the chain,

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import fs from 'node:fs';
+import { guardScript } from '../../src-shared/process/guardScript';
 
 /** The sandbox's fixed mnemonic: Anvil's and Hardhat's well-known test mnemonic, so every seed is identical. */
 export const SANDBOX_MNEMONIC = 'test test test test test test test test test test test junk';
@@ -47,23 +48,10 @@ export function anvilBinaryPath(): string {
   return bin;
 }
 
-// The guard is a tiny shell that owns Anvil. It reads its stdin (a pipe from this process): when
-// this process dies for any reason, even SIGKILL, the pipe closes and the guard stops Anvil. This
-// is what makes "no orphan Anvil" hold without relying on our own signal handlers.
-const GUARD = `
-bin="$1"; shift
-exec 3<&0
-"$bin" "$@" </dev/null &
-child=$!
-echo "anvil-pid $child" >&2
-( read _unused <&3; kill -TERM "$child" 2>/dev/null ) &
-watcher=$!
-trap 'kill -TERM "$child" 2>/dev/null' TERM INT HUP
-status=0
-while kill -0 "$child" 2>/dev/null; do wait "$child"; status=$?; done
-kill "$watcher" 2>/dev/null
-exit "$status"
-`;
+// Anvil runs behind a guard (see guardScript): when this process dies for any reason, even SIGKILL,
+// the guard's stdin pipe closes and it stops Anvil. That is what makes "no orphan Anvil" hold
+// without relying on our own signal handlers.
+const GUARD = guardScript('anvil');
 
 /** Starts Anvil behind the guard and resolves once it answers JSON-RPC. */
 export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilProcess> {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sharedSandbox } from '../rpc/testing/sharedSandbox';
 import { isApiError } from '../../../src-shared/api/apiError';
 import type { HealthEvent, SandboxStatus } from '../../../src-shared/api/views';
-import { descendants, commandLine, isAlive, waitUntil } from '../sandbox/testing/processTree';
+import { descendants, commandLine, isAlive, waitUntil } from '../../../test-support/processTree';
 import { seededDataDir } from '../sandbox/testing/seededDataDir';
 import { createSecretStore, type SecretStore } from '../secrets/createSecretStore';
 import { describeWithKeychain } from '../secrets/testing/keyringSession';

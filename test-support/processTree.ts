@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 
-// Test helpers over /proc (Linux), copied from src-sandbox/testing/processTree.ts: app code may not import
-// the sandbox's code, tests included.
+// Test helpers over /proc (Linux), shared by the sandbox's and the app's tests.
 
-/** PIDs of every live descendant of `pid`. */
+/** PIDs of every live descendant of `pid`, read from /proc (Linux). */
 export function descendants(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of fs.readdirSync('/proc')) {

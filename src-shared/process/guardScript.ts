@@ -1,0 +1,23 @@
+/**
+ * A tiny `/bin/sh` script that owns a child process: `sh -c <script> <label>-guard <command> <args…>`.
+ * It reads its stdin, a pipe from the parent: when the parent dies for any reason, even SIGKILL (when no
+ * exit handler of its own runs), the pipe closes and the guard sends SIGTERM to the child. A SIGTERM, INT
+ * or HUP to the guard is passed on the same way. It prints `<label>-pid <pid>` on stderr first; the child's
+ * exit status becomes the guard's. The sandbox guards its Anvil with it, and the app guards its sandbox.
+ */
+export function guardScript(label: string): string {
+  if (!/^[a-z]+$/.test(label)) throw new Error(`guard label must be lowercase letters, not ${JSON.stringify(label)}`);
+  return `
+exec 3<&0
+"$@" </dev/null &
+child=$!
+echo "${label}-pid $child" >&2
+( read _unused <&3; kill -TERM "$child" 2>/dev/null ) &
+watcher=$!
+trap 'kill -TERM "$child" 2>/dev/null' TERM INT HUP
+status=0
+while kill -0 "$child" 2>/dev/null; do wait "$child"; status=$?; done
+kill "$watcher" 2>/dev/null
+exit "$status"
+`;
+}
