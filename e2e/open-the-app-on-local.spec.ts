@@ -8,6 +8,8 @@ test('the first run lands on the Local network with a live head that advances', 
   const network = page.getByLabel('Network', { exact: true });
   await expect(network).toHaveValue('local');
   await expect(page.getByRole('img', { name: /^Connected to / })).toBeVisible({ timeout: 30_000 });
+  // The list was fetched while the sandbox was still starting; it must not keep saying so.
+  await expect(network.locator('option:checked')).toHaveText('Local sandbox');
   const first = await announcedHead(page);
   expect(first).toBeGreaterThan(200);
   await expect.poll(() => announcedHead(page), { timeout: 20_000 }).toBeGreaterThan(first!);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultDataDir } from '../src-main/web/launch/defaultDataDir';
 import { parseServeArgs, SERVE_USAGE, type ServeArgs } from '../src-main/web/launch/parseServeArgs';
+import { runInPrivateKeychainIfNeeded } from '../src-main/web/launch/privateKeychain';
 import { runWebHost } from '../src-main/web/launch/runWebHost';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,8 +19,9 @@ try {
   process.exit(2);
 }
 
-try {
-  await runWebHost({
+if (!runInPrivateKeychainIfNeeded(projectRoot, log)) {
+  try {
+    await runWebHost({
     projectRoot,
     dataDir: path.resolve(args.dataDir ?? defaultDataDir()),
     port: args.port,
@@ -28,7 +30,8 @@ try {
     exitWithWindow: false,
     log,
   });
-} catch (error) {
-  log(`could not start: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  } catch (error) {
+    log(`could not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
 }

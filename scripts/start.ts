@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultDataDir } from '../src-main/web/launch/defaultDataDir';
 import { ensureBuild } from '../src-main/web/launch/ensureBuild';
+import { runInPrivateKeychainIfNeeded } from '../src-main/web/launch/privateKeychain';
 import { runWebHost } from '../src-main/web/launch/runWebHost';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,36 +39,6 @@ async function runElectron(binary: string): Promise<never> {
   process.exit(code);
 }
 
-/** Whether a command is on the PATH. */
-function onPath(command: string): boolean {
-  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir !== '' && fs.existsSync(path.join(dir, command)));
-}
-
-/**
- * On Linux the keychain is the Secret Service on the D-Bus session bus. A machine with no session
- * bus at all (a server, a container, an SSH login) has no keychain, and the Local sandbox could not
- * get its key. Then, if gnome-keyring is installed, run the app inside a private, unlocked keychain
- * for this run (scripts/keyring-session.sh); keys added there are forgotten when the app stops,
- * which is said in one line. Nothing is ever written to a file instead.
- */
-function needsPrivateKeychain(): boolean {
-  if (process.platform !== 'linux' || process.env.DBUS_SESSION_BUS_ADDRESS || process.env.BLOCKGLASS_KEYRING_SESSION) return false;
-  if (onPath('dbus-run-session') && onPath('gnome-keyring-daemon')) return true;
-  log('no keychain is reachable (no D-Bus session) and gnome-keyring is not installed: keys cannot be stored. Install it with: apt-get install dbus dbus-x11 gnome-keyring');
-  return false;
-}
-
-/** Runs this same command again inside a private keychain session, passing signals on. */
-function runInPrivateKeychain(): void {
-  process.stderr.write('Blockglass: no keychain is reachable here (no D-Bus session), so this run uses a private one; keys you add are forgotten when Blockglass stops.\n');
-  const child = spawn('bash', [path.join(projectRoot, 'scripts', 'keyring-session.sh'), process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
-    stdio: 'inherit',
-    cwd: projectRoot,
-  });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
-  child.once('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
-}
-
 async function start(): Promise<void> {
   try {
     const binary = electronBinary();
@@ -84,5 +55,4 @@ async function start(): Promise<void> {
   }
 }
 
-if (needsPrivateKeychain()) runInPrivateKeychain();
-else await start();
+if (!runInPrivateKeychainIfNeeded(projectRoot, log)) await start();

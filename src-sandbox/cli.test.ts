@@ -64,6 +64,7 @@ describe('sandbox command line', () => {
     [['--block-time=-1'], "--block-time must be a number of seconds from 0 to 3600, not '-1'"],
     [['--block-time', 'soon'], "--block-time must be a number of seconds from 0 to 3600, not 'soon'"],
     [['extra'], "unexpected argument 'extra'"],
+    [['--rate-limit', '0'], "--rate-limit must be a whole number from 1 to 10000000, not '0'"],
   ])('refuses %j with a usage message and exit code 2', (args, message) => {
     const result = runCli(args);
     expect(result.status).toBe(2);

@@ -18,6 +18,7 @@ content store) on a seeded Anvil chain.
                     keeps them out of the process list
   --secret S        API key secret (with --key; used by the gas and content interfaces)
   --block-time S    seconds between live blocks after seeding (default 2; 0 = no live traffic)
+  --rate-limit N    JSON-RPC requests per second per key, bursts up to 2N (default 100000)
   --fresh           discard the saved chain and seed a new one
   --json            print exactly one line of JSON on stdout when ready
   -h, --help        show this help`;
@@ -32,6 +33,8 @@ export interface CliOptions {
   /** The key came from the environment: keep only its hash on disk (the caller supplies it every time). */
   storeKey: boolean;
   blockTimeSeconds: number;
+  /** The gateway's per-key rate limit, when --rate-limit is given. */
+  limits?: { rateLimit: { requestsPerSecond: number; burst: number } };
   fresh: boolean;
   json: boolean;
   help: boolean;
@@ -50,6 +53,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
       key: { type: 'string' },
       secret: { type: 'string' },
       'block-time': { type: 'string' },
+      'rate-limit': { type: 'string' },
       fresh: { type: 'boolean' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -58,6 +62,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
   if (positionals.length > 0) throw new Error(`unexpected argument '${positionals[0]}'`);
   const port = values.port === undefined ? 18545 : parseInteger(values.port, '--port', 0, 65535);
   const blockTimeSeconds = values['block-time'] === undefined ? 2 : parseNumber(values['block-time'], '--block-time', 0, 3600);
+  const rateLimit = values['rate-limit'] === undefined ? undefined : parseInteger(values['rate-limit'], '--rate-limit', 1, 10_000_000);
   if (values.secret !== undefined && values.key === undefined) throw new Error('--secret needs --key');
   // Credentials from the environment (the app's launcher uses this): a command line is readable by every user.
   const keyFromEnv = values.key === undefined && Boolean(env.BLOCKGLASS_SANDBOX_KEY);
@@ -82,6 +87,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
     secret: values.secret,
     storeKey: !keyFromEnv,
     blockTimeSeconds,
+    ...(rateLimit === undefined ? {} : { limits: { rateLimit: { requestsPerSecond: rateLimit, burst: rateLimit * 2 } } }),
     fresh: values.fresh ?? false,
     json: values.json ?? false,
     help: values.help ?? false,

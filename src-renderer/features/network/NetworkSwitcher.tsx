@@ -7,6 +7,7 @@ import { StatusDot } from '../../components/StatusDot';
 import { apiErrorOf } from '../../lib/apiErrorOf';
 import { networksQuery } from '../../queries/networks';
 import { useNetworkHealth } from './useNetworkHealth';
+import { useRefreshNetworksOnSandboxChange } from './useRefreshNetworksOnSandboxChange';
 import { useSelectNetwork } from './useSelectNetwork';
 import './NetworkSwitcher.css';
 
@@ -24,6 +25,7 @@ export function NetworkSwitcher() {
   const selectId = useId();
   const selected: NetworkView | undefined = networks.data?.find((network) => network.selected);
   const health = useNetworkHealth(selected);
+  useRefreshNetworksOnSandboxChange();
 
   if (networks.isPending) {
     return (

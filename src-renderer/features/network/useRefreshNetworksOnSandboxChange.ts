@@ -1,0 +1,21 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useSubscription } from '../../hooks/useSubscription';
+import { networksKey } from '../../queries/networks';
+
+/**
+ * Refetches the network list whenever the sandbox's state changes: the Local network's addresses and
+ * its `available` flag come from the running sandbox, so a list fetched while it was starting would
+ * otherwise say "not running" for good.
+ */
+export function useRefreshNetworksOnSandboxChange(): void {
+  const queryClient = useQueryClient();
+  const { data } = useSubscription('sandbox.status', {});
+  const last = useRef<string | undefined>(undefined);
+  const state = data ? `${data.state} ${data.origin ?? ''}` : undefined;
+  useEffect(() => {
+    if (state === undefined) return;
+    if (last.current !== undefined && last.current !== state) void queryClient.invalidateQueries({ queryKey: networksKey });
+    last.current = state;
+  }, [state, queryClient]);
+}
