@@ -198,6 +198,18 @@ export function createSandboxLauncher(options: SandboxLauncherOptions): SandboxL
     if (running) await running.stop(graceMs);
   };
 
+  /** Stops the sandbox and starts it again; `fresh` discards its chain and seeds anew. The key is kept. */
+  const relaunch = (fresh: boolean) =>
+    interrupting(async () => {
+      wanted = true;
+      cancelRestart();
+      failures = 0;
+      setStatus({ state: 'restarting', ...base() });
+      await stopChild();
+      await launch('restarting', fresh);
+      return { ...current };
+    });
+
   return {
     status: () => ({ ...current }),
 
@@ -218,27 +230,9 @@ export function createSandboxLauncher(options: SandboxLauncherOptions): SandboxL
         return { ...current };
       }),
 
-    restart: () =>
-      interrupting(async () => {
-        wanted = true;
-        cancelRestart();
-        failures = 0;
-        setStatus({ state: 'restarting', ...base() });
-        await stopChild();
-        await launch('restarting');
-        return { ...current };
-      }),
+    restart: () => relaunch(false),
 
-    resetChain: () =>
-      interrupting(async () => {
-        wanted = true;
-        cancelRestart();
-        failures = 0;
-        setStatus({ state: 'restarting', ...base() });
-        await stopChild();
-        await launch('restarting', true);
-        return { ...current };
-      }),
+    resetChain: () => relaunch(true),
 
     stop: () =>
       interrupting(async () => {
