@@ -5,7 +5,7 @@ export default defineConfig({
     include: ['src-*/**/*.test.ts', 'src-*/**/*.test.tsx', 'scripts/**/*.test.ts'],
     // One seeded sandbox for every suite (see vitest.sandbox-setup.ts); SKIP_SANDBOX_SETUP=1 skips it
     // for suites that start their own bare Anvil.
-    globalSetup: process.env.SKIP_SANDBOX_SETUP === '1' ? [] : ['./vitest.sandbox-setup.ts'],
+    globalSetup: ['./vitest.build-setup.ts', ...(process.env.SKIP_SANDBOX_SETUP === '1' ? [] : ['./vitest.sandbox-setup.ts'])],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

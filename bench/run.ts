@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { bundleNodeEntry } from '../scripts/buildSandbox.mjs';
+import { SANDBOX_NODE_FLAGS } from '../src-shared/process/sandboxNodeFlags';
 import { benchApp } from './app';
 import { benchContentStore } from './content';
 import { benchGasApi } from './gas';
@@ -24,8 +26,11 @@ interface ChildInfo {
   seedSeconds: number;
 }
 
+/** The benchmark's sandbox process, bundled like the app's (`out/sandbox/cli.mjs`) and run by plain node. */
+const SANDBOX_CHILD = path.resolve('.cache', 'bench', 'sandboxChild.mjs');
+
 async function startChild(dataDir: string, fresh: boolean): Promise<{ info: ChildInfo; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/sandboxChild.ts', dataDir, fresh ? 'fresh' : ''], {
+  const child = spawn(process.execPath, [...SANDBOX_NODE_FLAGS, SANDBOX_CHILD, dataDir, fresh ? 'fresh' : ''], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
@@ -55,6 +60,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-bench-'));
   console.log(`Blockglass benchmarks: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
   console.log('');
+  await bundleNodeEntry('bench/sandboxChild.ts', SANDBOX_CHILD);
   try {
     console.log('== Sandbox seeding (fresh data folder: compile contracts, seed, save)');
     const seeding = await startChild(dataDir, true);

@@ -13,7 +13,7 @@ rm -rf "$results"; mkdir -p "$results"
 
 echo "== typecheck"; npx tsc -b
 echo "== lint"; npx eslint .
-echo "== build"; npx electron-vite build >/dev/null
+echo "== build"; npx electron-vite build >/dev/null && node scripts/buildSandbox.mjs
 
 status=0
 echo "== unit and integration (vitest)"

@@ -28,12 +28,15 @@ function seededDataDir(): string {
   return dir;
 }
 
+/** The CLI as `npm run sandbox` runs it: the bundle of this very source (vitest.build-setup.ts makes it). */
+const CLI = 'out/sandbox/cli.mjs';
+
 function runCli(args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'src-sandbox/cli.ts', ...args], { encoding: 'utf8', timeout: 30_000 });
+  return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 30_000 });
 }
 
 async function startCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; ready: Record<string, unknown>; stdoutLines: string[] }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-sandbox/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   running.push(child);
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

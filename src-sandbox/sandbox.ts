@@ -77,10 +77,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 
   const saved = readSavedChain(dataDir);
   if (!saved) removeSavedChain(dataDir);
-  const loadStateFile = saved ? writeLoadStateFile(dataDir, saved.state) : undefined;
+  let loadStateFile: string | undefined;
   let anvil: AnvilProcess;
   try {
     if (saved) log('restoring the saved chain');
+    loadStateFile = saved ? await writeLoadStateFile(dataDir, saved.statePath) : undefined;
     anvil = await startAnvil({ args: loadStateFile ? ['--load-state', loadStateFile] : [] });
   } finally {
     if (loadStateFile) fs.rmSync(loadStateFile, { force: true });

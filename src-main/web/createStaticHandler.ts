@@ -22,7 +22,7 @@ export interface StaticHandlerOptions {
 export function createStaticHandler({ rendererDir, port, log }: StaticHandlerOptions): (request: IncomingMessage, response: ServerResponse) => void {
   const root = fs.realpathSync(rendererDir);
   const indexFile = path.join(root, 'index.html');
-  if (!fs.statSync(indexFile, { throwIfNoEntry: false })?.isFile()) throw new Error(`${rendererDir} has no index.html: build the renderer first (npx electron-vite build).`);
+  if (!fs.statSync(indexFile, { throwIfNoEntry: false })?.isFile()) throw new Error(`${rendererDir} has no index.html: build the app first (npm run build).`);
 
   const fail = (response: ServerResponse, status: number, extra: Record<string, string> = {}) => {
     response.writeHead(status, { ...securityHeaders('no-store'), 'Content-Type': 'text/plain; charset=utf-8', ...extra });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import type { SeedManifest } from './manifest';
 
@@ -9,12 +10,12 @@ export function chainPaths(dataDir: string) {
   return { dir, state: path.join(dir, 'anvil-state.gz'), manifest: path.join(dir, 'manifest.json') };
 }
 
-/** Reads a saved chain; undefined when there is none or it is incomplete (a seed that never finished). */
-export function readSavedChain(dataDir: string): { state: Buffer; manifest: SeedManifest } | undefined {
+/** Reads a saved chain's manifest; undefined when there is none or it is incomplete (a seed that never finished). */
+export function readSavedChain(dataDir: string): { statePath: string; manifest: SeedManifest } | undefined {
   const paths = chainPaths(dataDir);
   if (!fs.existsSync(paths.manifest) || !fs.existsSync(paths.state)) return undefined;
   const manifest = JSON.parse(fs.readFileSync(paths.manifest, 'utf8')) as SeedManifest;
-  return { state: fs.readFileSync(paths.state), manifest };
+  return { statePath: paths.state, manifest };
 }
 
 /** Removes the saved chain so the next start seeds anew. */
@@ -40,9 +41,15 @@ export async function dumpAnvilState(rpcUrl: string): Promise<Buffer> {
  * (Restoring through `anvil_loadState` over HTTP fails: Anvil refuses request bodies over 2 MiB,
  * and a seeded chain's snapshot is larger.)
  */
-export function writeLoadStateFile(dataDir: string, state: Buffer): string {
+export async function writeLoadStateFile(dataDir: string, statePath: string): Promise<string> {
   const file = path.join(chainPaths(dataDir).dir, `load-state.${process.pid}.json`);
-  fs.writeFileSync(file, zlib.gunzipSync(state));
+  // Streamed: a seeded chain's snapshot is about 60 MB of JSON, which need never be in memory at once.
+  try {
+    await pipeline(fs.createReadStream(statePath), zlib.createGunzip(), fs.createWriteStream(file));
+  } catch (error) {
+    fs.rmSync(file, { force: true });
+    throw new Error(`the saved chain ${statePath} cannot be read (${(error as Error).message}); start with --fresh to seed a new one`, { cause: error });
+  }
   return file;
 }
 

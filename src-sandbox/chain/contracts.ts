@@ -53,9 +53,19 @@ export const ROUTER_PAIR_INIT_CODE_HASH: Hex = '0x96e8ac4277198ff8b6f785478aa9a3
 
 const require = createRequire(import.meta.url);
 
-/** Default location of the Solidity sources, relative to this file. */
+/**
+ * Default location of the Solidity sources: `resources/contracts` in the nearest folder above this
+ * module that has one (this file runs from `src-sandbox/chain/`, or bundled from `out/sandbox/`).
+ */
 export function defaultContractsDir(): string {
-  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../resources/contracts');
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = path.join(dir, 'resources', 'contracts');
+    if (fs.existsSync(candidate)) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`resources/contracts not found above ${fileURLToPath(import.meta.url)}`);
+    dir = parent;
+  }
 }
 
 let compiled: Record<SandboxContractName, CompiledContract> | undefined;

@@ -5,6 +5,8 @@ import { CommandError, ErrorCode, errorMessage } from './errors';
 
 const STREAM_ERROR_HEADER = 'X-Stream-Error';
 const EXPOSED_HEADERS = 'X-Stream-Output, X-Chunked-Output, X-Content-Length';
+/** Bytes a byte stream may hold in the response's buffer before `writeBytes` waits for the socket. */
+const BYTES_IN_FLIGHT = 1024 * 1024;
 
 /** The methods Kubo's RPC accepts, as its 405 answers list them. */
 export const ALLOWED_METHODS = 'OPTIONS, POST';
@@ -114,7 +116,9 @@ export class CommandReply {
     const res = this.res;
     if (res.destroyed || res.writableEnded) throw new ClientGoneError();
     this.releaseHeaders();
-    if (this.write(chunk)) return;
+    // Up to BYTES_IN_FLIGHT may wait in the response's buffer: waiting for 'drain' after every 256 KiB block
+    // costs an event-loop turn per block, while the socket could already take more.
+    if (this.write(chunk) || res.writableLength < BYTES_IN_FLIGHT) return;
     await new Promise<void>((resolve, reject) => {
       const drained = () => {
         cleanup();

@@ -28,7 +28,7 @@ export interface AppServicesOptions {
   /** The app's data folder: the SQLite store, and the sandbox's data in `sandbox/`. */
   dataDir: string;
   shell: 'electron' | 'web';
-  /** Where `src-sandbox/cli.ts` is. */
+  /** Folder holding the sandbox's bundle, `out/sandbox/cli.mjs`. */
   projectRoot: string;
   version: string;
   /** Hears log lines, already redacted. */

@@ -24,7 +24,7 @@ async function rpc(url: string, method: string, params: unknown[] = []): Promise
 /** This test process's sandbox processes for `dataDir`: the sandbox itself (not its guard) and its Anvil. */
 function sandboxProcesses(dataDir: string): { sandbox: number[]; anvil: number[]; all: number[] } {
   const all = descendants(process.pid);
-  const sandbox = all.filter((pid) => commandLine(pid).includes('src-sandbox/cli.ts') && commandLine(pid).includes(dataDir) && !commandLine(pid).startsWith('/bin/sh'));
+  const sandbox = all.filter((pid) => commandLine(pid).includes('out/sandbox/cli.mjs') && commandLine(pid).includes(dataDir) && !commandLine(pid).startsWith('/bin/sh'));
   const anvil = sandbox.flatMap((pid) => descendants(pid)).filter((pid) => /anvil/.test(commandLine(pid)));
   const guards = all.filter((pid) => commandLine(pid).startsWith('/bin/sh') && commandLine(pid).includes(dataDir));
   return { sandbox, anvil, all: [...guards, ...sandbox, ...sandbox.flatMap((pid) => descendants(pid))] };
@@ -136,7 +136,7 @@ describe('sandbox launcher inside an app process that ends', () => {
   /** Every process of the sandbox started for `dataDir`, found anywhere (the app that started it may be gone). */
   const everywhere = (dataDir: string) => {
     const pids = fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map(Number);
-    const sandbox = pids.filter((pid) => commandLine(pid).includes('src-sandbox/cli.ts') && commandLine(pid).includes(dataDir));
+    const sandbox = pids.filter((pid) => commandLine(pid).includes('out/sandbox/cli.mjs') && commandLine(pid).includes(dataDir));
     return [...sandbox, ...sandbox.flatMap((pid) => descendants(pid))];
   };
 

@@ -38,7 +38,7 @@ export interface SandboxLauncherOptions {
   /** The app's data folder; the sandbox's data goes in `<dataDir>/sandbox`. */
   dataDir: string;
   secrets: Pick<SecretStore, 'get' | 'set'>;
-  /** Where `src-sandbox/cli.ts` is. */
+  /** Folder holding the sandbox's bundle, `out/sandbox/cli.mjs`. */
   projectRoot: string;
   log?: (line: string) => void;
   /** Waits before restarts after consecutive crashes (default 1, 2, 5, 10 s; the last repeats). */

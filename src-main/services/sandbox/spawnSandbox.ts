@@ -3,8 +3,10 @@
 // environment only by its owner. The child's stdout carries the ready line, with the key: it is parsed and
 // never logged. Its stderr lines are logged only after redaction.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { LocalSandboxAddresses } from '../../../src-shared/networks/localNetwork';
+import { SANDBOX_NODE_FLAGS } from '../../../src-shared/process/sandboxNodeFlags';
 import { basicAuthToken } from '../secrets/basicAuthorization';
 import type { Credential } from '../secrets/credential';
 import { redactSecrets } from '../secrets/redactSecrets';
@@ -35,7 +37,7 @@ export interface SandboxChild {
 
 /** Options of {@link spawnSandbox}. */
 export interface SpawnSandboxOptions {
-  /** Folder holding `src-sandbox/cli.ts` (and `node_modules` with tsx). */
+  /** Folder holding the sandbox's bundle, `out/sandbox/cli.mjs` (`npm run build` makes it). */
   projectRoot: string;
   /** The sandbox's own data folder. */
   dataDir: string;
@@ -55,11 +57,15 @@ export interface SpawnSandboxOptions {
 }
 
 const MAX_READY_LINE = 64 * 1024;
+
+/** Where `npm run build` puts the sandbox (scripts/buildSandbox.mjs). */
+export const sandboxBundlePath = (projectRoot: string) => path.join(projectRoot, 'out', 'sandbox', 'cli.mjs');
 const TAIL_LINES = 12;
 
 /**
- * Starts the sandbox CLI as a child process (`<node> --import tsx <root>/src-sandbox/cli.ts --json --port N
- * --data DIR`) behind {@link SANDBOX_GUARD}, and resolves once it printed its ready line. Rejects with a
+ * Starts the sandbox CLI as a child process (`<node> <root>/out/sandbox/cli.mjs --json --port N --data DIR`:
+ * the bundle, run by plain node, starts in a third of the time and memory the TypeScript sources took under
+ * tsx) behind {@link SANDBOX_GUARD}, and resolves once it printed its ready line. Rejects with a
  * `SandboxStartError` (redacted, with its last stderr lines) when it exits first or stays silent too long;
  * the process is stopped then.
  */
@@ -68,8 +74,9 @@ export async function spawnSandbox(options: SpawnSandboxOptions): Promise<Sandbo
   const secrets = [apiKey, ...(apiSecret ? [apiSecret, basicAuthToken(apiKey, apiSecret)] : [basicAuthToken(apiKey)])];
   const redact = (text: string) => redactSecrets(text, secrets);
   const log = options.log ?? (() => {});
-  const cli = path.join(options.projectRoot, 'src-sandbox', 'cli.ts');
-  const args = ['--import', 'tsx', cli, '--json', '--port', String(options.port), '--data', options.dataDir, ...(options.fresh ? ['--fresh'] : []), ...(options.extraArgs ?? [])];
+  const cli = sandboxBundlePath(options.projectRoot);
+  if (!fs.existsSync(cli)) throw new SandboxStartError(`It is not built: ${cli} is missing (run \`npm run build\`)`, '');
+  const args = [...SANDBOX_NODE_FLAGS, cli, '--json', '--port', String(options.port), '--data', options.dataDir, ...(options.fresh ? ['--fresh'] : []), ...(options.extraArgs ?? [])];
   const env: NodeJS.ProcessEnv = { ...process.env, BLOCKGLASS_SANDBOX_KEY: apiKey };
   if (apiSecret) env.BLOCKGLASS_SANDBOX_SECRET = apiSecret;
   else delete env.BLOCKGLASS_SANDBOX_SECRET;

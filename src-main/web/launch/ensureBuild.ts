@@ -4,10 +4,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 /** Sources whose change means the build is out of date (tests excluded: they are not built). */
-const SOURCES = ['src-renderer', 'src-shared', 'src-main', 'electron.vite.config.ts', 'package.json'];
+const SOURCES = ['src-renderer', 'src-shared', 'src-main', 'src-sandbox', 'electron.vite.config.ts', 'scripts/buildSandbox.mjs', 'package.json'];
 
-/** What `electron-vite build` produces: the renderer, and Electron's main and preload. */
-export const BUILD_OUTPUTS = ['out/renderer/index.html', 'out/main/index.js', 'out/preload/index.cjs'];
+/** What `npm run build` produces: the renderer, Electron's main and preload (electron-vite), and the sandbox's bundle. */
+export const BUILD_OUTPUTS = ['out/renderer/index.html', 'out/main/index.js', 'out/preload/index.cjs', 'out/sandbox/cli.mjs'];
 
 /** Whether any output is missing or older than the newest source. */
 export function isBuildStale(projectRoot: string, outputs: readonly string[] = BUILD_OUTPUTS): boolean {
@@ -29,16 +29,21 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-/** Builds with `electron-vite build` when the build is out of date; its output goes to stderr (stdout may carry `--json`). */
+/** Builds as `npm run build` does when the build is out of date; its output goes to stderr (stdout may carry `--json`). */
 export async function ensureBuild(projectRoot: string, log: (line: string) => void): Promise<void> {
   if (!isBuildStale(projectRoot)) return;
-  log('building the app (electron-vite build)…');
+  log('building the app (npm run build)…');
   const require = createRequire(path.join(projectRoot, 'package.json'));
-  const cli = path.join(path.dirname(require.resolve('electron-vite/package.json')), 'bin', 'electron-vite.js');
+  const electronVite = path.join(path.dirname(require.resolve('electron-vite/package.json')), 'bin', 'electron-vite.js');
+  await runBuildStep(projectRoot, [electronVite, 'build'], 'electron-vite build');
+  await runBuildStep(projectRoot, [path.join(projectRoot, 'scripts', 'buildSandbox.mjs')], 'node scripts/buildSandbox.mjs');
+}
+
+async function runBuildStep(projectRoot: string, args: string[], name: string): Promise<void> {
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, 'build'], { cwd: projectRoot, stdio: ['ignore', process.stderr, process.stderr] });
+    const child = spawn(process.execPath, args, { cwd: projectRoot, stdio: ['ignore', process.stderr, process.stderr] });
     child.once('error', reject);
     child.once('exit', resolve);
   });
-  if (code !== 0) throw new Error(`the build failed (electron-vite build exited with code ${code}); run \`npx electron-vite build\` to see why`);
+  if (code !== 0) throw new Error(`the build failed (${name} exited with code ${code}); run \`npm run build\` to see why`);
 }
