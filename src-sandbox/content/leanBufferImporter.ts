@@ -4,6 +4,10 @@ import type { BufferImporter } from 'ipfs-unixfs-importer';
 import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
 import { sha256 } from 'multiformats/hashes/sha2';
+import { createGcPacer } from './gcPacer';
+
+/** A full collection after every 32 MiB imported keeps an upload's memory flat (see gcPacer.ts). */
+const GC_EVERY_BYTES = 32 * 1024 * 1024;
 
 /** How leaves are encoded: what the importer's own buffer importer takes from its options. */
 export interface LeafOptions {
@@ -22,7 +26,9 @@ export interface LeafOptions {
  */
 export function leanBufferImporter(options: LeafOptions): BufferImporter {
   return async function* importLeaves(file, blockstore) {
+    const pace = createGcPacer(GC_EVERY_BYTES);
     for await (const chunk of file.content) {
+      pace(chunk.byteLength);
       yield async () => {
         if (options.rawLeaves) {
           const cid = CID.createV1(raw.code, await sha256.digest(chunk));
