@@ -6,7 +6,8 @@ import {
   readSavedChain,
   removeSavedChain,
   writeManifestFile,
-  writeLoadStateFile,
+  loadStateFile,
+  unpackStateFile,
   writeStateFile,
 } from './chain/chainState';
 import type { SeedManifest } from './chain/manifest';
@@ -77,15 +78,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 
   const saved = readSavedChain(dataDir);
   if (!saved) removeSavedChain(dataDir);
-  let loadStateFile: string | undefined;
-  let anvil: AnvilProcess;
-  try {
-    if (saved) log('restoring the saved chain');
-    loadStateFile = saved ? await writeLoadStateFile(dataDir, saved.statePath) : undefined;
-    anvil = await startAnvil({ args: loadStateFile ? ['--load-state', loadStateFile] : [] });
-  } finally {
-    if (loadStateFile) fs.rmSync(loadStateFile, { force: true });
-  }
+  if (saved) log('restoring the saved chain');
+  const stateFile = saved ? await loadStateFile(dataDir, saved.statePath) : undefined;
+  const anvil: AnvilProcess = await startAnvil({ args: stateFile ? ['--load-state', stateFile] : [] });
   const cleanups: (() => Promise<void>)[] = [() => anvil.stop()];
   const unwind = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
@@ -163,8 +158,17 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       close() {
         closing ??= (async () => {
           await traffic?.stop().catch(() => {});
-          await saveChain().catch((error: Error) => log(`could not save the chain: ${error.message}`));
+          const state = await dumpAnvilState(anvil.url).catch((error: Error) => log(`could not save the chain: ${error.message}`));
           await unwind();
+          if (state) {
+            try {
+              writeStateFile(dataDir, state);
+              // Unpacked for the next start now, while Anvil is gone and nothing waits.
+              await unpackStateFile(dataDir, state);
+            } catch (error) {
+              log(`could not save the chain: ${(error as Error).message}`);
+            }
+          }
         })();
         return closing;
       },
