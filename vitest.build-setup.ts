@@ -1,4 +1,4 @@
-import { buildSandbox } from './scripts/buildSandbox.mjs';
+import { buildSandbox } from './scripts/build.mjs';
 
 /**
  * Bundles the sandbox from the current sources before any test runs (about 0.1 s): the app's launcher

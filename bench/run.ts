@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { bundleNodeEntry } from '../scripts/buildSandbox.mjs';
+import { bundleNodeEntry } from '../scripts/build.mjs';
 import { SANDBOX_NODE_FLAGS } from '../src-shared/process/sandboxNodeFlags';
 import { benchApp } from './app';
 import { benchContentStore } from './content';

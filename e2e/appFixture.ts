@@ -29,7 +29,7 @@ export const test = base.extend<{ app: RunningApp }>({
     for (const file of ['anvil-state.gz', 'manifest.json']) fs.copyFileSync(path.join(seeded, file), path.join(chain, file));
 
     let output = '';
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', '--port', '0', '--data', dataDir, '--no-open', '--json'], {
+    const child: ChildProcess = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data', dataDir, '--no-open', '--json'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -2,13 +2,13 @@
 // The app as a web host on 127.0.0.1 (for browsers, the end-to-end tests, and machines without
 // Electron's runtime). Bad flags print the usage and exit 2; progress goes to stderr.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { defaultDataDir } from '../src-main/web/launch/defaultDataDir';
+import { findProjectRoot } from '../src-main/web/launch/findProjectRoot';
 import { parseServeArgs, SERVE_USAGE, type ServeArgs } from '../src-main/web/launch/parseServeArgs';
 import { runInPrivateKeychainIfNeeded } from '../src-main/web/launch/privateKeychain';
 import { runWebHost } from '../src-main/web/launch/runWebHost';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const projectRoot = findProjectRoot(import.meta.url);
 const log = (line: string) => process.stderr.write(`[blockglass] ${line}\n`);
 
 let args: ServeArgs;

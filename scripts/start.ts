@@ -5,13 +5,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { defaultDataDir } from '../src-main/web/launch/defaultDataDir';
-import { ensureBuild } from '../src-main/web/launch/ensureBuild';
+import { findProjectRoot } from '../src-main/web/launch/findProjectRoot';
 import { runInPrivateKeychainIfNeeded } from '../src-main/web/launch/privateKeychain';
 import { runWebHost } from '../src-main/web/launch/runWebHost';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const projectRoot = findProjectRoot(import.meta.url);
 const log = (line: string) => process.stderr.write(`[blockglass] ${line}\n`);
 
 /**
@@ -31,7 +30,6 @@ function electronBinary(): string | undefined {
 }
 
 async function runElectron(binary: string): Promise<never> {
-  await ensureBuild(projectRoot, log);
   // The project folder's package.json names out/main/index.js as the entry.
   const child = spawn(binary, [projectRoot], { stdio: 'inherit', cwd: projectRoot });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));

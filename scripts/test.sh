@@ -13,7 +13,7 @@ rm -rf "$results"; mkdir -p "$results"
 
 echo "== typecheck"; npx tsc -b
 echo "== lint"; npx eslint .
-echo "== build"; npx electron-vite build >/dev/null && node scripts/buildSandbox.mjs
+echo "== build"; node scripts/build.mjs >"$results/build.log" 2>&1 || { cat "$results/build.log"; exit 1; }
 
 status=0
 echo "== unit and integration (vitest)"

@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { acquireDataDirLock } from './acquireDataDirLock';
 import { chromiumArgs } from './chromiumArgs';
 import { defaultDataDir } from './defaultDataDir';
-import { isBuildStale } from './ensureBuild';
 import { findChromium } from './findChromium';
 import { hasDisplay } from './hasDisplay';
 import { DEFAULT_WEB_PORT, parseServeArgs } from './parseServeArgs';
@@ -120,24 +119,5 @@ describe('acquireDataDirLock', () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, 'web-host.lock'), String(process.ppid));
     expect(() => acquireDataDirLock(dir)).toThrow(`Blockglass is already running on ${dir} (process ${process.ppid}). Close it first, or pass another folder with --data.`);
-  });
-});
-
-describe('isBuildStale', () => {
-  it('is stale when an output is missing or older than a source, not when only tests changed', () => {
-    const root = tempDir();
-    const write = (file: string, mtime: number) => {
-      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-      fs.writeFileSync(path.join(root, file), 'x');
-      fs.utimesSync(path.join(root, file), mtime, mtime);
-    };
-    write('src-renderer/main.tsx', 1000);
-    expect(isBuildStale(root, ['out/renderer/index.html'])).toBe(true);
-    write('out/renderer/index.html', 2000);
-    expect(isBuildStale(root, ['out/renderer/index.html'])).toBe(false);
-    write('src-renderer/main.test.tsx', 3000);
-    expect(isBuildStale(root, ['out/renderer/index.html'])).toBe(false);
-    write('src-shared/api/contract.ts', 3000);
-    expect(isBuildStale(root, ['out/renderer/index.html'])).toBe(true);
   });
 });

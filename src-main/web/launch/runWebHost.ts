@@ -3,7 +3,6 @@ import path from 'node:path';
 import { createAppServices } from '../../services/app/createAppServices';
 import { startWebHost, type WebHost } from '../startWebHost';
 import { acquireDataDirLock } from './acquireDataDirLock';
-import { ensureBuild } from './ensureBuild';
 import { findChromium } from './findChromium';
 import { hasDisplay } from './hasDisplay';
 import { openAppWindow, type AppWindow } from './openAppWindow';
@@ -24,13 +23,12 @@ export interface RunWebHostOptions {
 }
 
 /**
- * Builds if needed, takes the data folder, starts the app's services (and with them the sandbox),
+ * Takes the data folder (the caller has built the app: scripts/build.mjs ensureBuild), starts the app's services (and with them the sandbox),
  * serves the app on 127.0.0.1, prints its address, opens the window, and shuts everything down on
  * SIGINT/SIGTERM (or when the window closes, for `npm start`). Resolves once running.
  */
 export async function runWebHost(options: RunWebHostOptions): Promise<void> {
   const { projectRoot, dataDir, log } = options;
-  await ensureBuild(projectRoot, log);
   const releaseLock = acquireDataDirLock(dataDir);
   let services: Awaited<ReturnType<typeof createAppServices>> | undefined;
   let host: WebHost | undefined;
