@@ -1,15 +1,8 @@
 import { Transform } from 'node:stream';
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, isJsonWhitespace, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../jsonBytes';
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COLON = 0x3a;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
 const KEY = Buffer.from('traces');
 const EMPTY_ARRAY = Buffer.from('[]');
-const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
 
 const enum State {
   Normal,
@@ -71,12 +64,12 @@ export function dropTraces(): Transform {
             break;
           case State.AfterKey:
           case State.AfterColon:
-            if (isSpace(byte)) {
+            if (isJsonWhitespace(byte)) {
               out[length++] = byte;
             } else if (state === State.AfterKey && byte === COLON) {
               out[length++] = byte;
               state = State.AfterColon;
-            } else if (state === State.AfterColon && byte === OPEN_ARRAY) {
+            } else if (state === State.AfterColon && byte === OPEN_BRACKET) {
               length += EMPTY_ARRAY.copy(out, length);
               state = State.Skipping;
               depth = 1;
@@ -94,9 +87,9 @@ export function dropTraces(): Transform {
               else if (byte === QUOTE) skipInString = false;
             } else if (byte === QUOTE) {
               skipInString = true;
-            } else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
+            } else if (byte === OPEN_BRACKET || byte === OPEN_BRACE) {
               depth += 1;
-            } else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) {
+            } else if (byte === CLOSE_BRACKET || byte === CLOSE_BRACE) {
               depth -= 1;
               if (depth === 0) state = State.Normal;
             }

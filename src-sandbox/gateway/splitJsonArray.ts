@@ -1,9 +1,4 @@
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, isJsonWhitespace as isWhitespace, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../jsonBytes';
 
 /**
  * Splits the bytes of a JSON array of objects into the bytes of each object, without parsing
@@ -57,10 +52,6 @@ function endOfString(bytes: Buffer, open: number): number {
     for (let j = i - 1; bytes[j] === BACKSLASH; j--) backslashes++;
     if (backslashes % 2 === 0) return i;
   }
-}
-
-function isWhitespace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
 function skipWhitespace(bytes: Buffer, from: number): number {
