@@ -63,7 +63,10 @@ export async function benchContentStore(options: ContentBenchOptions): Promise<s
     const cat = await timed(() => catWithNode(origin, authorization, cid));
     const catPeak = catMemory?.stop();
     if (cat.value !== size) throw new Error(`cat returned ${cat.value} bytes instead of ${size}`);
-    lines.push(versusFloor('cat (Node http client)', size / MB / cat.seconds, diskRate, cachedRate));
+    // Node's http client, in this busy process, reads slower than the store serves (curl below reads the same
+    // answer two to three times faster): its line is a reference, and the target is judged on curl's.
+    const nodeRate = size / MB / cat.seconds;
+    lines.push(`cat (Node http client, a reference: the client is the limit): ${fmt(nodeRate)} MB/s = ${fmt((nodeRate / diskRate) * 100, 0)}% of disk read; ${fmt((nodeRate / cachedRate) * 100, 0)}% of the page-cache read`);
 
     const curl = await catWithCurl(origin, options.key, options.secret, cid);
     if (curl === undefined) lines.push('cat (curl): skipped, curl is not installed');
