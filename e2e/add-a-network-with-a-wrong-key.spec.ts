@@ -5,6 +5,14 @@ import { e2eSandbox } from './sandbox';
 // service's 401 as a message a person understands, not a stack trace.
 
 test('testing a network with a wrong key shows the 401 clearly', async ({ app, page }) => {
+  // The forms' schemas (zod, loaded with the Settings screen) must run under the page's CSP without an eval.
+  await page.addInitScript(() => {
+    // This runs in the page; e2e code is compiled without DOM types.
+    type Violation = { violatedDirective: string; blockedURI: string };
+    const scope = globalThis as unknown as { __violations: string[]; document: { addEventListener(type: string, listener: (event: Violation) => void): void } };
+    scope.__violations = [];
+    scope.document.addEventListener('securitypolicyviolation', (event) => scope.__violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
   const service = e2eSandbox();
   const origin = new URL(service.rpcUrl).origin;
   const url = new URL(app.url);
@@ -26,4 +34,5 @@ test('testing a network with a wrong key shows the 401 clearly', async ({ app, p
   const report = page.getByText(/invalid project id|rejected the API key/i).first();
   await expect(report).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(/401/).first()).toBeVisible();
+  expect(await page.evaluate(() => (globalThis as unknown as { __violations: string[] }).__violations)).toEqual([]);
 });

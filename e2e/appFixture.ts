@@ -11,6 +11,8 @@ export interface RunningApp {
   dataDir: string;
   /** Everything the web host (and the sandbox it runs) wrote to stdout and stderr so far. */
   logs(): string;
+  /** Stops the app (SIGTERM: it saves and closes everything) and resolves once it exited; safe to call twice. */
+  stop(): Promise<void>;
 }
 
 /**
@@ -38,9 +40,13 @@ export const test = base.extend<{ app: RunningApp }>({
       lines.once('line', (line) => resolve((JSON.parse(line) as { url: string }).url));
       child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
     });
-    await use({ url, dataDir, logs: () => output });
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const stop = async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    };
+    await use({ url, dataDir, logs: () => output, stop });
+    await stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   },
 });

@@ -51,10 +51,13 @@ test('keys typed in Settings are nowhere but the keychain after a session', asyn
     expect(app.logs()).not.toContain(secret);
   }
 
+  // The data folder once the app has stopped: at rest, with what it writes on the way out (the saved chain).
+  await app.stop();
   const files = filesUnder(app.dataDir);
   expect(files.some((file) => file.endsWith('blockglass.sqlite'))).toBe(true);
   for (const file of files) {
     const bytes = fs.readFileSync(file);
     for (const secret of secrets) expect(bytes.includes(Buffer.from(secret)), `${path.relative(app.dataDir, file)} holds a key`).toBe(false);
   }
+  for (const secret of secrets) expect(app.logs(), 'the logs of the whole run, shutdown included').not.toContain(secret);
 });

@@ -1,5 +1,3 @@
-// Must be first: configures zod before any schema module is evaluated.
-import './app/configureZod';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { CallScreen } from '../features/call/CallScreen';
 import { ContentScreen } from '../features/content/ContentScreen';
@@ -5,7 +6,10 @@ import { ExplorerScreen } from '../features/explorer/ExplorerScreen';
 import { NotFoundScreen } from '../features/frame/NotFoundScreen';
 import { GasScreen } from '../features/gas/GasScreen';
 import { LogsScreen } from '../features/logs/LogsScreen';
-import { SettingsScreen } from '../features/settings/SettingsScreen';
+
+// Settings is the one screen with forms, and so the one that needs zod (a third of the page's script):
+// it loads when first opened, which keeps the first paint of every other screen lighter.
+const SettingsScreen = lazy(() => import('../features/settings/SettingsScreen').then((module) => ({ default: module.SettingsScreen })));
 
 /**
  * Every screen has a URL (path routing: the web host's token travels in the fragment, so the fragment
@@ -42,7 +46,9 @@ export function AppRoutes() {
       <Route path="/content/:cid">{(params) => <ContentScreen cid={params.cid} />}</Route>
       <Route path="/content/:cid/*">{(params) => <ContentScreen cid={params.cid} path={params['*']} />}</Route>
       <Route path="/settings" nest>
-        <SettingsScreen />
+        <Suspense fallback={<p role="status">Loading Settings…</p>}>
+          <SettingsScreen />
+        </Suspense>
       </Route>
       <Route>
         <NotFoundScreen />

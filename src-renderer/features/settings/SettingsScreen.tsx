@@ -1,3 +1,5 @@
+// Must be first: configures zod before any schema module of this screen is evaluated.
+import '../../app/configureZod';
 import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
 import { Icon, type IconName } from '../../components/Icon';
 import { isWithin } from '../../lib/isWithin';
