@@ -1,18 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../test-support/tempDirs';
 import { isBuildStale } from './build.mjs';
 
-const made: string[] = [];
-const tempDir = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-build-'));
-  made.push(dir);
-  return dir;
-};
-afterEach(() => {
-  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = useTempDirs('blockglass-build-');
 
 describe('isBuildStale', () => {
   it('is stale when an output is missing or older than a source, not when only tests changed', () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../../../test-support/tempDirs';
 import { acquireDataDirLock } from './acquireDataDirLock';
 import { chromiumArgs } from './chromiumArgs';
 import { defaultDataDir } from './defaultDataDir';
@@ -10,15 +10,7 @@ import { hasDisplay } from './hasDisplay';
 import { DEFAULT_WEB_PORT, parseServeArgs } from './parseServeArgs';
 import { writeLaunchPage } from './writeLaunchPage';
 
-const temps: string[] = [];
-const tempDir = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-launch-'));
-  temps.push(dir);
-  return dir;
-};
-afterEach(() => {
-  for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = useTempDirs('blockglass-launch-');
 
 describe('parseServeArgs', () => {
   it('has defaults', () => {
