@@ -17,3 +17,5 @@ export declare function buildBundles(): Promise<void>;
 export declare function buildAll(): Promise<void>;
 /** Builds when the build is out of date. */
 export declare function ensureBuild(log: (line: string) => void): Promise<void>;
+/** Runs `work` while holding `lockDir` (waits for a live holder; takes over a dead one's lock). */
+export declare function withLock<T>(lockDir: string, work: () => Promise<T>, options?: { pollMs?: number }): Promise<T>;

@@ -99,11 +99,61 @@ export async function buildAll() {
   await buildBundles();
 }
 
-/** Builds when the build is out of date. */
+/**
+ * Builds when the build is out of date. One build at a time per checkout: a second launcher (two
+ * `npm start`s, parallel test workers) waits for the first one's build and then finds it fresh.
+ */
 export async function ensureBuild(log) {
   if (!isBuildStale()) return;
-  log('building the app (npm run build)…');
-  await buildAll();
+  await withLock(at('out/.build-lock'), async () => {
+    if (!isBuildStale()) return; // built by whoever held the lock before
+    log('building the app (npm run build)…');
+    await buildAll();
+  });
+}
+
+/**
+ * Runs `work` while holding `lockDir` (made with mkdir, which is atomic; it holds the holder's pid). Waits
+ * while another live process holds it, and takes over the lock of a process that died holding it.
+ */
+export async function withLock(lockDir, work, { pollMs = 100 } = {}) {
+  fs.mkdirSync(path.dirname(lockDir), { recursive: true });
+  for (;;) {
+    try {
+      fs.mkdirSync(lockDir);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      if (!holderIsAlive(lockDir)) {
+        fs.rmSync(lockDir, { recursive: true, force: true });
+        continue;
+      }
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+  }
+  try {
+    fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
+    return await work();
+  } finally {
+    fs.rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
+/** Whether the lock's holder still runs (a lock without its pid file is a holder's first instant, unless old). */
+function holderIsAlive(lockDir) {
+  let pid;
+  try {
+    pid = Number(fs.readFileSync(path.join(lockDir, 'pid'), 'utf8'));
+  } catch {
+    const made = fs.statSync(lockDir, { throwIfNoEntry: false });
+    return made !== undefined && Date.now() - made.mtimeMs < 10_000;
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

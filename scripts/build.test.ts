@@ -1,8 +1,9 @@
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../test-support/tempDirs';
-import { isBuildStale } from './build.mjs';
+import { isBuildStale, withLock } from './build.mjs';
 
 const tempDir = useTempDirs('blockglass-build-');
 
@@ -22,5 +23,51 @@ describe('isBuildStale', () => {
     expect(isBuildStale(root, ['out/renderer/index.html'])).toBe(false);
     write('src-shared/api/contract.ts', 3000);
     expect(isBuildStale(root, ['out/renderer/index.html'])).toBe(true);
+  });
+});
+
+describe('withLock', () => {
+  it('runs one holder at a time: the second waits for the first to finish', async () => {
+    const lock = path.join(tempDir(), 'lock');
+    const events: string[] = [];
+    const hold = (name: string, ms: number) =>
+      withLock(lock, async () => {
+        events.push(`${name} in`);
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        events.push(`${name} out`);
+        return name;
+      }, { pollMs: 10 });
+    expect(await Promise.all([hold('a', 150), hold('b', 10)])).toEqual(['a', 'b']);
+    expect(events).toEqual(['a in', 'a out', 'b in', 'b out']);
+    expect(fs.existsSync(lock)).toBe(false);
+  });
+
+  it('waits while another live process holds the lock, and takes over the lock of a dead one', async () => {
+    const lock = path.join(tempDir(), 'lock');
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+    try {
+      fs.mkdirSync(lock);
+      fs.writeFileSync(path.join(lock, 'pid'), String(holder.pid));
+      let ran = false;
+      const waiting = withLock(lock, async () => (ran = true), { pollMs: 10 });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(ran).toBe(false);
+      holder.kill('SIGKILL');
+      await new Promise((resolve) => holder.once('exit', resolve));
+      await waiting; // the holder died without releasing: its lock is taken over
+      expect(ran).toBe(true);
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
+
+  it('releases the lock when the work fails, and takes over the lock of a holder that died', async () => {
+    const lock = path.join(tempDir(), 'lock');
+    await expect(withLock(lock, async () => Promise.reject(new Error('build broke')))).rejects.toThrow('build broke');
+    expect(fs.existsSync(lock)).toBe(false);
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+    fs.mkdirSync(lock);
+    fs.writeFileSync(path.join(lock, 'pid'), String(dead));
+    expect(await withLock(lock, async () => 'taken over', { pollMs: 10 })).toBe('taken over');
   });
 });
