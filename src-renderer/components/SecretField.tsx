@@ -1,4 +1,5 @@
 import { useId, useState, type Ref } from 'react';
+import { describedByOf, FieldNotes } from './FieldNotes';
 import { Icon } from './Icon';
 
 /** Props of {@link SecretField}. */
@@ -19,7 +20,7 @@ export interface SecretFieldProps {
 export function SecretField({ label, name, inputRef, hint, error, required, autoFocus }: SecretFieldProps) {
   const [visible, setVisible] = useState(false);
   const id = useId();
-  const describedBy = [error ? `${id}-error` : undefined, hint ? `${id}-hint` : undefined].filter(Boolean).join(' ') || undefined;
+  const describedBy = describedByOf(id, error, hint);
   return (
     <div className="field">
       <label htmlFor={id} className="field-label">
@@ -50,16 +51,7 @@ export function SecretField({ label, name, inputRef, hint, error, required, auto
           <Icon name={visible ? 'eyeOff' : 'eye'} size={14} />
         </button>
       </div>
-      {error ? (
-        <span id={`${id}-error`} className="field-error">
-          {error}
-        </span>
-      ) : null}
-      {hint ? (
-        <span id={`${id}-hint`} className="field-hint">
-          {hint}
-        </span>
-      ) : null}
+      <FieldNotes id={id} error={error} hint={hint} />
     </div>
   );
 }
