@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameSchema } from '../text/nameSchema';
 import { endpointUrlProblem, type EndpointRules } from './endpointUrlProblem';
 import { credentialIdSchema } from './network';
 import { parseStarknetChainId } from './parseStarknetChainId';
@@ -46,7 +47,7 @@ const starknetChainId = z.string().transform((value, context) => {
 });
 
 const common = {
-  name: z.string().trim().min(1, 'Enter a name.').max(64, 'A name is at most 64 characters.'),
+  name: nameSchema(),
   rpcUrl: endpoint(RPC),
   wsUrl: optionalEndpoint(WS),
   gasUrl: optionalEndpoint(HTTP),
