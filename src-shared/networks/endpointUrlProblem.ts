@@ -1,5 +1,6 @@
 import { KEY_PLACEHOLDER } from './network';
 import { parseUrl } from './parseUrl';
+import { quoteInput } from '../text/quoteInput';
 
 /** Which addresses an endpoint field accepts. */
 export interface EndpointRules {
@@ -51,7 +52,7 @@ export function endpointUrlProblem(raw: string, rules: EndpointRules): string | 
   for (const [name, value] of url.searchParams) {
     if (value === PLACEHOLDER_TOKEN) continue;
     if (KEY_PARAMS.has(name.toLowerCase()) || looksLikeKey(value)) {
-      return `The address carries a key in its “${name}” parameter. ${USE_KEY_FIELD}`;
+      return `The address carries a key in its ${quoteInput(name)} parameter. ${USE_KEY_FIELD}`;
     }
   }
   const segments = url.pathname.split('/').map(safeDecode);

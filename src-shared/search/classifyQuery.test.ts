@@ -84,16 +84,19 @@ describe('classifyQuery explains what it refuses', () => {
   });
 
   it('block numbers past uint64 and below zero', () => {
-    expect(message('18446744073709551616')).toMatchInlineSnapshot(`"blockTooLarge: 18446744073709551616 is too large for a block number (the largest is 2^64 − 1)."`);
+    expect(message('18446744073709551616')).toMatchInlineSnapshot(`"blockTooLarge: "18446744073709551616" is too large for a block number (the largest is 2^64 − 1)."`);
     expect(message('-1')).toMatchInlineSnapshot(`"negative: A block number cannot be negative."`);
   });
 
   it('strings shaped like a CID that do not decode', () => {
-    expect(message('Qm' + '1'.repeat(44))).toMatch(/^badCid: Qm11111111…111111 looks like a CID but is not a valid one/);
+    expect(message('Qm' + '1'.repeat(44))).toMatch(/^badCid: "Qm1{44}" looks like a CID but is not a valid one/);
     expect(message('b' + 'a'.repeat(58))).toMatch(/^badCid: /);
   });
 
   it('ENS names, which are not resolved', () => {
-    expect(message('vitalik.eth')).toMatchInlineSnapshot(`"ens: vitalik.eth looks like an ENS name; names are not resolved yet. Search for its address instead."`);
+    expect(message('vitalik.eth')).toMatchInlineSnapshot(`"ens: "vitalik.eth" looks like an ENS name; names are not resolved yet. Search for its address instead."`);
+    // A pasted megabyte is quoted in a few dozen characters, not in full.
+    const pasted = message(`${'a'.repeat(1024 * 1024)}.eth`);
+    expect(pasted).toBe(`ens: "${'a'.repeat(48)}…" looks like an ENS name; names are not resolved yet. Search for its address instead.`);
   });
 });

@@ -1,5 +1,6 @@
 import { CID } from 'multiformats/cid';
 import { getAddress, isAddress } from 'viem';
+import { quoteInput } from '../text/quoteInput';
 
 /** Block tags the JSON-RPC `eth_getBlockByNumber` accepts by name. */
 export const BLOCK_TAGS = ['latest', 'earliest', 'pending', 'safe', 'finalized'] as const;
@@ -62,7 +63,7 @@ export function classifyQuery(raw: string): QueryClass {
   const cid = classifyCid(text);
   if (cid !== undefined) return cid;
 
-  if (ENS_NAME.test(text)) return invalid('ens', `${text} looks like an ENS name; names are not resolved yet. Search for its address instead.`);
+  if (ENS_NAME.test(text)) return invalid('ens', `${quoteInput(text)} looks like an ENS name; names are not resolved yet. Search for its address instead.`);
   return invalid('unrecognised', UNRECOGNISED_MESSAGE);
 }
 
@@ -71,7 +72,7 @@ function classifyDecimal(digits: string): QueryClass {
   if (digits.length === 64 || digits.length === 40) return classifyHex(digits, false);
   const number = BigInt(digits);
   if (number > MAX_BLOCK_NUMBER) {
-    return invalid('blockTooLarge', `${shorten(digits)} is too large for a block number (the largest is 2^64 − 1).`);
+    return invalid('blockTooLarge', `${quoteInput(digits)} is too large for a block number (the largest is 2^64 − 1).`);
   }
   return { kind: 'block', number };
 }
@@ -108,11 +109,12 @@ function classifyCid(text: string): QueryClass | undefined {
   try {
     const parsed = CID.parse(cid);
     // Round-tripping refuses non-canonical encodings (stray trailing bits) that would name another CID.
-    if (parsed.toString() !== cid) return invalid('badCid', `${shorten(cid)} is not a valid CID.`);
+    if (parsed.toString() !== cid) return invalid('badCid', `${quoteInput(cid)} is not a valid CID.`);
     return path === undefined ? { kind: 'cid', cid, version: parsed.version } : { kind: 'cid', cid, version: parsed.version, path };
   } catch (error) {
-    const reason = error instanceof Error && error.message !== '' ? `: ${error.message}` : '';
-    return invalid('badCid', `${shorten(cid)} looks like a CID but is not a valid one${reason}.`);
+    // The library's reason is kept when short (it may quote the input, which can be any length).
+    const reason = error instanceof Error && error.message !== '' && error.message.length <= 120 ? `: ${error.message}` : '';
+    return invalid('badCid', `${quoteInput(cid)} looks like a CID but is not a valid one${reason}.`);
   }
 }
 
@@ -127,11 +129,6 @@ function splitContentPath(text: string): { cid: string; path?: string } {
 
 function invalid(reason: InvalidReason, message: string): QueryClass {
   return { kind: 'invalid', reason, message };
-}
-
-/** Long input is cut in messages, so a pasted page does not fill the screen. */
-function shorten(text: string): string {
-  return text.length > 24 ? `${text.slice(0, 10)}…${text.slice(-6)}` : text;
 }
 
 /** A character as it can be shown in a message (whitespace and controls by code). */

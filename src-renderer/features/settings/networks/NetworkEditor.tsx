@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { CustomNetworkInput } from '../../../../src-shared/networks/customNetworkInput';
+import { quoteInput } from '../../../../src-shared/text/quoteInput';
 import { useApi } from '../../../api/useApi';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorNotice } from '../../../components/ErrorNotice';
@@ -56,7 +57,7 @@ export function NetworkEditor({ networkId }: { networkId?: string }) {
       {header}
       {networks.isPending ? <LoadingState label="Loading the network…" /> : null}
       {networks.isError ? <ErrorNotice error={apiErrorOf(networks.error)} title="Networks could not be loaded" onRetry={() => void networks.refetch()} /> : null}
-      {networks.data && !network ? <EmptyState title={`There is no network “${networkId}”`}>It may have been deleted.</EmptyState> : null}
+      {networks.data && !network ? <EmptyState title={`There is no network ${quoteInput(networkId)}`}>It may have been deleted.</EmptyState> : null}
       {network && network.kind !== 'custom' ? (
         <EmptyState title={`${network.name} is built in`}>Built-in networks cannot be changed; add a custom network to use other addresses.</EmptyState>
       ) : null}
