@@ -2,7 +2,9 @@
 // the app's own origin) before the dispatcher sees it, refusals are logged with a reason, and each
 // window's connection is closed (aborting its subscriptions) when its page goes away.
 import { ipcMain, type IpcMainEvent, type WebContents } from 'electron';
-import type { Dispatcher, DispatcherConnection } from '../services/api/createDispatcher';
+import type { DispatcherConnection } from '../../src-shared/api/dispatcherTypes';
+import type { PipeClosedMessage } from '../../src-shared/api/wire';
+import type { Dispatcher } from '../services/api/createDispatcher';
 import { API_TO_MAIN, API_TO_RENDERER } from './ipcChannels';
 import { senderRefusal } from './isTrustedSender';
 
@@ -27,9 +29,20 @@ export function registerApiIpc({ dispatcher, log, devOrigins }: ApiIpcOptions): 
   const connectionFor = (contents: WebContents): DispatcherConnection => {
     let connection = connections.get(contents.id);
     if (connection) return connection;
-    connection = dispatcher.connect((_message, json) => {
-      if (!contents.isDestroyed()) contents.send(API_TO_RENDERER, json);
-    }, `window ${contents.id}`);
+    connection = dispatcher.connect(
+      {
+        send(_message, json) {
+          if (!contents.isDestroyed()) contents.send(API_TO_RENDERER, json);
+        },
+        // IPC has no close frame: say so in a message; the window's next message opens a new connection.
+        hangUp(code, reason) {
+          connections.delete(contents.id);
+          const closed: PipeClosedMessage = { t: 'closed', code, reason };
+          if (!contents.isDestroyed()) contents.send(API_TO_RENDERER, JSON.stringify(closed));
+        },
+      },
+      `window ${contents.id}`,
+    );
     connections.set(contents.id, connection);
     if (!watched.has(contents)) {
       watched.add(contents);

@@ -7,6 +7,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { MAX_MESSAGE_BYTES } from '../../src-shared/api/wire';
 import type { Dispatcher } from '../services/api/createDispatcher';
 import { API_SUBPROTOCOL } from '../../src-shared/api/apiSocket';
+import { API_CLOSE } from '../../src-shared/api/closeCodes';
 import { checkUpgrade } from './checkUpgrade';
 import { refuseConnection } from './refuseConnection';
 
@@ -45,19 +46,26 @@ export function createApiBridge({ dispatcher, token, port, log, onConnection }: 
   const attach = (socket: WebSocket) => {
     opened += 1;
     const label = `socket ${opened}`;
-    const connection = dispatcher.connect((_message, json) => {
-      if (socket.readyState !== socket.OPEN) return;
-      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-        log(`web host: closed ${label}: the window is not reading its messages`);
-        socket.close(1008, 'not reading');
-        return;
-      }
-      socket.send(json);
-    }, label);
+    const connection = dispatcher.connect(
+      {
+        send(_message, json) {
+          if (socket.readyState !== socket.OPEN) return;
+          if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+            log(`web host: closed ${label}: the window is not reading its messages`);
+            socket.close(API_CLOSE.policy, 'not reading');
+            return;
+          }
+          socket.send(json);
+        },
+        // The message had no id to answer on: the close code and reason are the answer.
+        hangUp: (code, reason) => socket.close(code, reason),
+      },
+      label,
+    );
     socket.on('message', (data: RawData, isBinary: boolean) => {
       if (isBinary) {
         log(`web host: closed ${label}: it sent a binary frame`);
-        socket.close(1003, 'text frames only');
+        socket.close(API_CLOSE.unsupportedData, 'text frames only');
         return;
       }
       connection.receive(rawText(data));

@@ -1,3 +1,4 @@
+import type { PipeClosure } from '../../src-shared/api/closeCodes';
 import type { ClientMessage, ServerMessage } from '../../src-shared/api/wire';
 
 /**
@@ -9,8 +10,11 @@ export interface ApiTransport {
   send(message: ClientMessage): void;
   /** Listens to main's messages; returns the function that stops listening. */
   onMessage(listener: (message: ServerMessage) => void): () => void;
-  /** Listens to the connection going up and down; returns the function that stops listening. */
-  onConnectionChange?(listener: (connected: boolean) => void): () => void;
+  /**
+   * Listens to the connection going up and down; returns the function that stops listening. When
+   * main hung up, the going-down call carries its close code and reason.
+   */
+  onConnectionChange?(listener: (connected: boolean, closure?: PipeClosure) => void): () => void;
   /** Whether messages can be sent now; assumed true when absent. */
   isConnected?(): boolean;
   /** Closes the pipe for good. */

@@ -1,4 +1,4 @@
-import type { ClientMessage, ServerMessage } from '../../src-shared/api/wire';
+import type { ClientMessage, PipeClosedMessage, ServerMessage } from '../../src-shared/api/wire';
 
 /**
  * What Electron's preload exposes as `window.blockglass`: two verbs, never `ipcRenderer`. The
@@ -6,7 +6,8 @@ import type { ClientMessage, ServerMessage } from '../../src-shared/api/wire';
  */
 export interface BlockglassBridge {
   send(message: ClientMessage): void;
-  onMessage(listener: (message: ServerMessage) => void): () => void;
+  /** Main's messages, and its hang-up (`closed`) when it could not accept what the window sent. */
+  onMessage(listener: (message: ServerMessage | PipeClosedMessage) => void): () => void;
 }
 
 declare global {

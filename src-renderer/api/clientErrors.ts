@@ -1,4 +1,5 @@
 import type { ApiError } from '../../src-shared/api/apiError';
+import type { PipeClosure } from '../../src-shared/api/closeCodes';
 
 // Errors the client makes itself, shaped like main's so the UI shows them the same way.
 
@@ -9,6 +10,16 @@ export function connectionLostError(): ApiError {
     code: 'connection_lost',
     shortMessage: 'The connection to Blockglass was lost before the answer came.',
     details: 'The window reconnects by itself; try again in a moment.',
+  };
+}
+
+/** Main hung up on the connection, with a close code and a reason (it could not accept what the window sent). */
+export function connectionClosedError(closure: PipeClosure): ApiError {
+  return {
+    name: 'ConnectionClosedError',
+    code: closure.code,
+    shortMessage: `Blockglass closed the connection: ${closure.reason === '' ? 'no reason given' : closure.reason} (${closure.code}).`,
+    details: 'The window sent a message Blockglass could not accept; it reconnects by itself.',
   };
 }
 

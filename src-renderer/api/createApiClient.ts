@@ -1,9 +1,10 @@
 import type { ApiError } from '../../src-shared/api/apiError';
+import { isRefusalCloseCode, type PipeClosure } from '../../src-shared/api/closeCodes';
 import type { MethodInput, MethodName, MethodOutput, TopicInput, TopicName, TopicPayload } from '../../src-shared/api/types';
 import { MAX_MESSAGE_BYTES, type ClientMessage, type ServerMessage } from '../../src-shared/api/wire';
 import { ApiCallError } from './ApiCallError';
 import type { ApiTransport } from './apiTransport';
-import { clientClosedError, connectionLostError, sendFailedError, unsendableRequestError } from './clientErrors';
+import { clientClosedError, connectionClosedError, connectionLostError, sendFailedError, unsendableRequestError } from './clientErrors';
 
 /** What a subscriber receives: each event, then (optionally) the end, with the error if it failed. */
 export interface SubscriptionHandlers<Payload> {
@@ -20,8 +21,12 @@ export interface ApiClient {
   subscribe<T extends TopicName>(topic: T, input: TopicInput<T>, handlers: SubscriptionHandlers<TopicPayload<T>>): () => void;
   /** Whether the pipe to main is up now. */
   isConnected(): boolean;
-  /** Listens to the pipe going down and coming back; returns the function that stops listening. */
-  onConnectionChange(listener: (connected: boolean) => void): () => void;
+  /**
+   * Listens to the pipe going down and coming back; returns the function that stops listening. When
+   * main hung up on a message it could not accept, the going-down call carries that error (its
+   * close code and reason).
+   */
+  onConnectionChange(listener: (connected: boolean, error?: ApiError) => void): () => void;
   /** Fails calls in flight, forgets subscriptions and closes the transport. */
   close(): void;
 }
@@ -49,7 +54,7 @@ export function createApiClient(transport: ApiTransport): ApiClient {
   let closed = false;
   const calls = new Map<number, PendingCall>();
   const subscriptions = new Map<number, LiveSubscription>();
-  const connectionListeners = new Set<(connected: boolean) => void>();
+  const connectionListeners = new Set<(connected: boolean, error?: ApiError) => void>();
 
   /** Sends now if the pipe is up; false if it could not be sent. */
   const transmit = (message: ClientMessage): boolean => {
@@ -63,7 +68,7 @@ export function createApiClient(transport: ApiTransport): ApiClient {
   };
 
   const stopMessages = transport.onMessage((message) => receive(message));
-  const stopConnection = transport.onConnectionChange?.((isUp) => connectionChanged(isUp)) ?? (() => undefined);
+  const stopConnection = transport.onConnectionChange?.((isUp, closure) => connectionChanged(isUp, closure)) ?? (() => undefined);
 
   function receive(message: ServerMessage): void {
     if (typeof message !== 'object' || message === null || typeof message.id !== 'number') return;
@@ -84,20 +89,22 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     }
   }
 
-  function connectionChanged(isUp: boolean): void {
+  function connectionChanged(isUp: boolean, closure?: PipeClosure): void {
     if (closed || isUp === connected) return;
     connected = isUp;
+    // A hang-up by main says why; a dropped pipe does not.
+    const refusal = !isUp && closure && isRefusalCloseCode(closure.code) ? connectionClosedError(closure) : undefined;
     if (!isUp) {
       for (const [id, pending] of calls) {
         if (!pending.sent) continue; // never left: it goes out on the next connection
         calls.delete(id);
-        pending.reject(new ApiCallError(pending.message.method, connectionLostError()));
+        pending.reject(new ApiCallError(pending.message.method, refusal ?? connectionLostError()));
       }
     } else {
       for (const pending of calls.values()) pending.sent = transmit(pending.message);
       for (const live of subscriptions.values()) transmit(live.message); // main's new connection has none of them
     }
-    for (const listener of [...connectionListeners]) guarded(() => listener(isUp));
+    for (const listener of [...connectionListeners]) guarded(() => listener(isUp, refusal));
   }
 
   return {

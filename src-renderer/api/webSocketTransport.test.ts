@@ -73,3 +73,17 @@ describe('webSocketTransport', () => {
     expect(FakeWebSocket.instances).toHaveLength(1);
   });
 });
+
+describe('webSocketTransport: why main hung up', () => {
+  it('reports the close code and reason when the socket closes', () => {
+    const transport = open();
+    const changes: unknown[] = [];
+    transport.onConnectionChange?.((connected, closure) => changes.push([connected, closure]));
+    FakeWebSocket.last().accept();
+    FakeWebSocket.last().closeFromServer(4400, 'not a client message: null, not an object');
+    expect(changes).toEqual([
+      [true, undefined],
+      [false, { code: 4400, reason: 'not a client message: null, not an object' }],
+    ]);
+  });
+});

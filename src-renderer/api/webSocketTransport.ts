@@ -1,5 +1,6 @@
 import type { ServerMessage } from '../../src-shared/api/wire';
 import { apiSubprotocols } from '../../src-shared/api/apiSocket';
+import type { PipeClosure } from '../../src-shared/api/closeCodes';
 import type { ApiTransport } from './apiTransport';
 
 /** Where and how to reach the web host's API socket. */
@@ -21,15 +22,15 @@ export function webSocketTransport(options: WebSocketTransportOptions): ApiTrans
   const Impl = options.WebSocket ?? globalThis.WebSocket;
   const { initialMs, maxMs } = options.backoff ?? { initialMs: 250, maxMs: 10_000 };
   const messageListeners = new Set<(message: ServerMessage) => void>();
-  const connectionListeners = new Set<(connected: boolean) => void>();
+  const connectionListeners = new Set<(connected: boolean, closure?: PipeClosure) => void>();
   let socket: WebSocket | undefined;
   let open = false;
   let closed = false;
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const announce = (isUp: boolean) => {
-    for (const listener of [...connectionListeners]) listener(isUp);
+  const announce = (isUp: boolean, closure?: PipeClosure) => {
+    for (const listener of [...connectionListeners]) listener(isUp, closure);
   };
 
   function connect(): void {
@@ -59,12 +60,13 @@ export function webSocketTransport(options: WebSocketTransportOptions): ApiTrans
       for (const listener of [...messageListeners]) listener(message);
     };
     current.onerror = () => undefined; // a close event follows; reconnection starts there
-    current.onclose = () => {
+    current.onclose = (event: CloseEvent) => {
       if (socket !== current) return;
       socket = undefined;
       if (open) {
         open = false;
-        announce(false);
+        // The close code and reason are main's answer to a message it could not accept: pass them on.
+        announce(false, { code: event.code, reason: event.reason });
       }
       scheduleReconnect();
     };

@@ -16,23 +16,16 @@ export type ServerMessage =
   | { t: 'event'; id: number; payload: unknown }
   | { t: 'end'; id: number; error?: ApiError };
 
+/**
+ * Main → renderer over Electron's IPC, which has no close frame of its own: main hung up on the
+ * window's connection (same codes as the WebSocket's close, see `closeCodes.ts`). The next message
+ * the window sends opens a new connection.
+ */
+export interface PipeClosedMessage {
+  t: 'closed';
+  code: number;
+  reason: string;
+}
+
 /** Largest message either side accepts, bytes (a guard against runaway payloads). */
 export const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
-
-/** Parses and checks the shape of a client message; undefined if it is not one. */
-export function parseClientMessage(value: unknown): ClientMessage | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const message = value as Record<string, unknown>;
-  const id = message.id;
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) return undefined;
-  switch (message.t) {
-    case 'call':
-      return typeof message.method === 'string' ? { t: 'call', id, method: message.method, input: message.input } : undefined;
-    case 'subscribe':
-      return typeof message.topic === 'string' ? { t: 'subscribe', id, topic: message.topic, input: message.input } : undefined;
-    case 'unsubscribe':
-      return { t: 'unsubscribe', id };
-    default:
-      return undefined;
-  }
-}

@@ -97,25 +97,51 @@ describe('calls', () => {
     expect(transport.received).toHaveLength(0);
   });
 
-  it('refuses an oversized message in main, and answers its id', async () => {
-    transport.sendRaw(JSON.stringify({ t: 'call', id: 99, method: 'credentials.set', input: { networkId: 'mainnet', apiKey: KEY, pad: 'p'.repeat(70_000) } }));
+  it('refuses an oversized message in main: answers an object\'s id, hangs up on text it cannot read', async () => {
     transport.sendRaw({ t: 'call', id: 100, method: 'credentials.set', input: { networkId: 'mainnet', apiKey: KEY, pad: 'p'.repeat(70_000) } });
+    transport.sendRaw(JSON.stringify({ t: 'call', id: 99, method: 'credentials.set', input: { networkId: 'mainnet', apiKey: KEY, pad: 'p'.repeat(70_000) } }));
     await tick(5);
-    // JSON text over the limit is not parsed, so it cannot be answered; an object's id can be read.
+    // JSON text over the limit is not parsed, so its id is unknown: the close code is the answer.
     expect(transport.received).toEqual([
       { t: 'result', id: 100, ok: false, error: { name: 'InvalidMessageError', code: 'invalid_message', shortMessage: 'The request was refused: larger than 65536 bytes.' } },
     ]);
+    expect(transport.closures).toEqual([{ code: 1009, reason: 'larger than 65536 bytes' }]);
     expect(services.runs.size).toBe(0);
-    expect(logLines.filter((line) => line.includes('larger than'))).toHaveLength(2);
+    expect(logLines.filter((line) => line.includes('refused a message: larger than'))).toHaveLength(2);
     expect(logLines.join('\n')).not.toContain(KEY);
   });
 
-  it('drops messages that are not client messages, and logs why', async () => {
-    for (const raw of ['not json', '{"t":"call"}', '[]', 'null', '{"t":"call","id":-1,"method":"app.info"}', '{"t":"launch","id":1}']) transport.sendRaw(raw);
+  it('answers every message that is not a client message: an error on its id, else a close code', async () => {
+    transport.sendRaw('{"t":"launch","id":1}');
+    transport.sendRaw('{"t":"call","id":2}');
     await tick(5);
-    expect(transport.received).toEqual([]);
-    expect(logLines).toHaveLength(6);
-    expect(logLines.every((line) => line.includes('refused a message'))).toBe(true);
+    expect(transport.received.map((message) => message.t === 'result' && !message.ok && [message.id, message.error.shortMessage])).toEqual([
+      [1, 'The request was refused: unknown message type "launch".'],
+      [2, 'The request was refused: a call needs a method name (a string).'],
+    ]);
+    for (const [raw, code] of [['not json', 1007], ['{"t":"call"}', 4400], ['[]', 4400], ['null', 4400], ['{"t":"call","id":-1,"method":"app.info"}', 4400]] as const) {
+      transport.restore();
+      transport.sendRaw(raw);
+      await tick(2);
+      expect(transport.closures.at(-1)?.code).toBe(code);
+    }
+    expect(transport.closures).toHaveLength(5);
+    expect(logLines.filter((line) => line.includes('refused a message'))).toHaveLength(7);
+  });
+
+  it('fails a call in flight with the reason main hung up for, and works again after reconnecting', async () => {
+    services.handlers['settings.get'] = () => new Promise(() => undefined);
+    const pending = failure(api.call('settings.get', {}));
+    await tick(2);
+    transport.sendRaw('[1,2,3]');
+    expect(await pending).toEqual({
+      name: 'ConnectionClosedError',
+      code: 4400,
+      shortMessage: 'Blockglass closed the connection: not a client message: an array, not an object (4400).',
+      details: 'The window sent a message Blockglass could not accept; it reconnects by itself.',
+    });
+    transport.restore();
+    await expect(api.call('app.info', {})).resolves.toMatchObject({ name: 'Blockglass' });
   });
 
   it('redacts the key from every field of an error, however deep', async () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../../src-shared/api/wire';
-import { createDispatcher, type DispatcherLimits } from './createDispatcher';
+import type { PipeClosure } from '../../../src-shared/api/closeCodes';
+import type { DispatcherLimits } from '../../../src-shared/api/dispatcherTypes';
+import { createDispatcher } from './createDispatcher';
 import { createTestServices } from './testing/createTestServices';
 
 // The dispatcher alone, driven with raw messages as a hostile or broken page could send them.
@@ -9,9 +11,10 @@ function setup(limits: Partial<DispatcherLimits> = {}) {
   const services = createTestServices();
   const sent: ServerMessage[] = [];
   const lines: string[] = [];
+  const closures: PipeClosure[] = [];
   const dispatcher = createDispatcher({ ...services, shell: 'electron', log: (line) => lines.push(line), limits });
-  const connection = dispatcher.connect((_message, json) => sent.push(JSON.parse(json) as ServerMessage), 'window 1');
-  return { services, sent, lines, connection };
+  const connection = dispatcher.connect({ send: (_message, json) => sent.push(JSON.parse(json) as ServerMessage), hangUp: (code, reason) => closures.push({ code, reason }) }, 'window 1');
+  return { services, sent, lines, closures, connection };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
@@ -41,15 +44,17 @@ describe('createDispatcher', () => {
     expect(sent.map((message) => message.id).sort()).toEqual([1, 2]);
   });
 
-  it('ignores a second message with an id in use, and logs it', async () => {
-    const { services, sent, lines, connection } = setup();
+  it('hangs up on a second message with an id in use (an answer on that id would reach the wrong request), and logs it', async () => {
+    const { services, sent, lines, closures, connection } = setup();
     services.handlers['settings.get'] = () => new Promise((resolve) => setTimeout(() => resolve({ theme: 'dark' }), 10));
     connection.receive({ t: 'call', id: 7, method: 'settings.get', input: {} });
     await settle();
     connection.receive({ t: 'call', id: 7, method: 'app.info', input: {} });
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(sent).toEqual([{ t: 'result', id: 7, ok: true, value: { theme: 'dark' } }]);
-    expect(lines).toContain('api window 1: refused call #7: its id is already in use');
+    expect(sent).toEqual([]);
+    expect(closures).toEqual([{ code: 4409, reason: 'id 7 is already in use' }]);
+    expect(connection.closed).toBe(true);
+    expect(lines).toContain('api window 1: closed the connection (4409): id 7 is already in use');
   });
 
   it('limits calls in flight and subscriptions per connection', async () => {
@@ -132,6 +137,37 @@ describe('createDispatcher', () => {
     const { sent, connection } = setup();
     connection.receive({ t: 'subscribe', id: 3, topic: 42, input: {} });
     await settle();
-    expect(sent).toEqual([{ t: 'end', id: 3, error: { name: 'InvalidMessageError', code: 'invalid_message', shortMessage: 'The request was refused: not a client message.' } }]);
+    expect(sent).toEqual([{ t: 'end', id: 3, error: { name: 'InvalidMessageError', code: 'invalid_message', shortMessage: 'The request was refused: a subscription needs a topic name (a string).' } }]);
+  });
+
+  it.each([
+    ['an unknown message type', { t: 'poke', id: 4 }, 'unknown message type "poke"'],
+    ['a call without a method', { t: 'call', id: 4, input: {} }, 'a call needs a method name (a string)'],
+    ['no type at all', { id: 4 }, 'no message type (t is call, subscribe or unsubscribe)'],
+  ])('answers %s on its id', async (_case, raw, reason) => {
+    const { sent, closures, connection } = setup();
+    connection.receive(raw);
+    await settle();
+    expect(sent).toEqual([{ t: 'result', id: 4, ok: false, error: { name: 'InvalidMessageError', code: 'invalid_message', shortMessage: `The request was refused: ${reason}.` } }]);
+    expect(closures).toEqual([]);
+  });
+
+  it.each([
+    ['invalid JSON', '{"t":"call",', 1007, 'not valid JSON'],
+    ['null', 'null', 4400, 'not a client message: null, not an object'],
+    ['an array', '[1,2,3]', 4400, 'not a client message: an array, not an object'],
+    ['a number', '42', 4400, 'not a client message: a number, not an object'],
+    ['an id of -1', '{"t":"call","id":-1,"method":"app.info","input":{}}', 4400, 'not a client message: unusable id (an id is a whole number from 0 to 2^53 − 1)'],
+    ['an id of 1.5', '{"t":"call","id":1.5,"method":"app.info","input":{}}', 4400, 'not a client message: unusable id (an id is a whole number from 0 to 2^53 − 1)'],
+    ['an unknown type without an id', '{"t":"poke"}', 4400, 'not a client message: no id'],
+    ['a message over the size limit', `{"t":"call","method":"app.info","input":"${'x'.repeat(2000)}"}`, 1009, 'larger than 1000 bytes'],
+  ])('hangs up with a close code and a reason on %s (no id to answer on)', async (_case, raw, code, reason) => {
+    const { sent, closures, connection, lines } = setup({ maxMessageBytes: 1000 });
+    connection.receive(raw);
+    await settle();
+    expect(sent).toEqual([]);
+    expect(closures).toEqual([{ code, reason }]);
+    expect(connection.closed).toBe(true);
+    expect(lines).toContain(`api window 1: closed the connection (${code}): ${reason}`);
   });
 });

@@ -1,11 +1,13 @@
 import type { ClientMessage, ServerMessage } from '../../../src-shared/api/wire';
-import type { Dispatcher, DispatcherConnection } from './createDispatcher';
+import type { PipeClosure } from '../../../src-shared/api/closeCodes';
+import type { DispatcherConnection } from '../../../src-shared/api/dispatcherTypes';
+import type { Dispatcher } from './createDispatcher';
 
 /** The renderer-side end of an in-memory pipe to a dispatcher: the shape the renderer's API client takes. */
 export interface MemoryTransport {
   send(message: ClientMessage): void;
   onMessage(listener: (message: ServerMessage) => void): () => void;
-  onConnectionChange(listener: (connected: boolean) => void): () => void;
+  onConnectionChange(listener: (connected: boolean, closure?: PipeClosure) => void): () => void;
   isConnected(): boolean;
   /** Sends anything at all, as a hostile or broken page could (JSON text or a value). */
   sendRaw(raw: unknown): void;
@@ -17,6 +19,8 @@ export interface MemoryTransport {
   close(): void;
   /** Every message main sent, in order, as received (for assertions). */
   readonly received: readonly ServerMessage[];
+  /** Every hang-up main made, in order (the pipe stays down until `restore`). */
+  readonly closures: readonly PipeClosure[];
 }
 
 /**
@@ -25,32 +29,48 @@ export interface MemoryTransport {
  */
 export function createMemoryTransport(dispatcher: Dispatcher, label = 'memory'): MemoryTransport {
   const messageListeners = new Set<(message: ServerMessage) => void>();
-  const connectionListeners = new Set<(connected: boolean) => void>();
+  const connectionListeners = new Set<(connected: boolean, closure?: PipeClosure) => void>();
   const received: ServerMessage[] = [];
+  const closures: PipeClosure[] = [];
   let connection: DispatcherConnection | undefined;
   let generation = 0;
 
   const open = () => {
     const mine = ++generation;
-    connection = dispatcher.connect((_message, json) => {
-      queueMicrotask(() => {
-        if (mine !== generation) return; // sent on a connection that has since dropped
-        const message = JSON.parse(json) as ServerMessage;
-        received.push(message);
-        for (const listener of [...messageListeners]) listener(message);
-      });
-    }, `${label} #${mine}`);
+    connection = dispatcher.connect(
+      {
+        send(_message, json) {
+          queueMicrotask(() => {
+            if (mine !== generation) return; // sent on a connection that has since dropped
+            const message = JSON.parse(json) as ServerMessage;
+            received.push(message);
+            for (const listener of [...messageListeners]) listener(message);
+          });
+        },
+        // Queued like the messages, so the answers sent before the hang-up arrive before it (as on a socket).
+        hangUp(code, reason) {
+          queueMicrotask(() => {
+            if (mine !== generation) return;
+            closures.push({ code, reason });
+            shut();
+            announce(false, { code, reason });
+          });
+        },
+      },
+      `${label} #${mine}`,
+    );
   };
   const shut = () => {
     generation += 1;
     connection?.close();
     connection = undefined;
   };
-  const announce = (connected: boolean) => queueMicrotask(() => connectionListeners.forEach((listener) => listener(connected)));
+  const announce = (connected: boolean, closure?: PipeClosure) => queueMicrotask(() => connectionListeners.forEach((listener) => listener(connected, closure)));
 
   open();
   return {
     received,
+    closures,
     send(message) {
       this.sendRaw(JSON.stringify(message));
     },

@@ -6,7 +6,7 @@ export class FakeWebSocket {
   closedWith: number | undefined;
   onopen: (() => void) | null = null;
   onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event: { code: number; reason: string }) => void) | null = null;
   onerror: (() => void) | null = null;
 
   constructor(
@@ -36,11 +36,17 @@ export class FakeWebSocket {
     this.onmessage?.({ data });
   }
 
-  /** The connection dropped (or was refused). */
+  /** The connection dropped (or was refused): 1006, as a browser reports a close without a close frame. */
   drop(): void {
     this.readyState = 3;
     this.onerror?.();
-    this.onclose?.();
+    this.onclose?.({ code: 1006, reason: '' });
+  }
+
+  /** The server closed the connection with a code and a reason. */
+  closeFromServer(code: number, reason: string): void {
+    this.readyState = 3;
+    this.onclose?.({ code, reason });
   }
 
   /** The latest socket made. */

@@ -12,7 +12,7 @@ import type { ClientMessage, ServerMessage } from '../../../../src-shared/api/wi
 export interface RendererTransport {
   send(message: ClientMessage): void;
   onMessage(listener: (message: ServerMessage) => void): () => void;
-  onConnectionChange?(listener: (connected: boolean) => void): () => void;
+  onConnectionChange?(listener: (connected: boolean, closure?: { code: number; reason: string }) => void): () => void;
   isConnected?(): boolean;
   close?(): void;
 }
@@ -22,7 +22,7 @@ export interface RendererApiClient {
   call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>>;
   subscribe<T extends TopicName>(topic: T, input: TopicInput<T>, handlers: { onEvent(payload: TopicPayload<T>): void; onEnd?(error?: ApiError): void }): () => void;
   isConnected(): boolean;
-  onConnectionChange(listener: (connected: boolean) => void): () => void;
+  onConnectionChange(listener: (connected: boolean, error?: ApiError) => void): () => void;
   close(): void;
 }
 

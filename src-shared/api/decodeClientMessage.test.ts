@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeClientMessage } from './decodeClientMessage';
+import { utf8Length } from './utf8Length';
 
 describe('decodeClientMessage', () => {
   it('reads calls, subscriptions and cancellations from JSON text', () => {
@@ -14,8 +15,8 @@ describe('decodeClientMessage', () => {
   });
 
   it.each([
-    ['a fractional id', { t: 'call', id: 1.5, method: 'm' }, 'not a client message'],
-    ['a call without a method', { t: 'call', id: 1, input: {} }, 'not a client message'],
+    ['a fractional id', { t: 'call', id: 1.5, method: 'm' }, 'not a client message: unusable id (an id is a whole number from 0 to 2^53 − 1)'],
+    ['a call without a method', { t: 'call', id: 1, input: {} }, 'a call needs a method name (a string)'],
     ['a bigint input', { t: 'call', id: 1, method: 'm', input: 1n }, 'not JSON-safe'],
     ['cut-off JSON', '{"t":', 'not valid JSON'],
     ['undefined', undefined, 'not a JSON value'],
@@ -24,13 +25,21 @@ describe('decodeClientMessage', () => {
   });
 
   it('refuses text over the size limit without parsing it, counting UTF-8 bytes', () => {
-    expect(decodeClientMessage(`{"t":"call","id":1,"method":"m","input":"${'é'.repeat(60)}"}`, 100)).toEqual({ ok: false, reason: 'larger than 100 bytes' });
+    expect(decodeClientMessage(`{"t":"call","id":1,"method":"m","input":"${'é'.repeat(60)}"}`, 100)).toEqual({ ok: false, reason: 'larger than 100 bytes', close: 1009 });
   });
 
-  it('never throws, whatever it is given (property)', () => {
+  it('gives every refusal either an id to answer on or a close code (property)', () => {
     fc.assert(fc.property(fc.oneof(fc.string(), fc.jsonValue(), fc.anything()), (raw) => {
       const decoded = decodeClientMessage(raw);
-      expect(typeof decoded.ok).toBe('boolean');
+      if (decoded.ok) return;
+      if (decoded.id !== undefined) expect(Number.isSafeInteger(decoded.id) && decoded.id >= 0).toBe(true);
+      else expect([1007, 1009, 4400]).toContain(decoded.close);
+    }));
+  });
+
+  it('counts UTF-8 bytes as an encoder does (property)', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }), (binary, graphemes) => {
+      for (const text of [binary, graphemes]) expect(utf8Length(text)).toBe(new TextEncoder().encode(text).length);
     }));
   });
 });

@@ -1,18 +1,19 @@
-import type { ApiError } from '../../../src-shared/api/apiError';
-import { quoteName } from './quoteName';
+import { quoteInput } from '../text/quoteInput';
+import type { ApiError } from './apiError';
 
-// The errors the dispatcher itself answers with. Codes are stable: the renderer may branch on them.
+// The errors the dispatcher itself answers with (in main, and in the renderer's fake). Codes are
+// stable: the renderer may branch on them.
 
 /** A method or topic name that is not in the contract. */
 export function unknownNameError(kind: 'method' | 'topic', name: string): ApiError {
   return kind === 'method'
-    ? { name: 'UnknownMethodError', code: 'unknown_method', shortMessage: `There is no API method named ${quoteName(name)}.` }
-    : { name: 'UnknownTopicError', code: 'unknown_topic', shortMessage: `There is no API subscription named ${quoteName(name)}.` };
+    ? { name: 'UnknownMethodError', code: 'unknown_method', shortMessage: `There is no API method named ${quoteInput(name)}.` }
+    : { name: 'UnknownTopicError', code: 'unknown_topic', shortMessage: `There is no API subscription named ${quoteInput(name)}.` };
 }
 
 /** A contract name that the running services do not implement (a wiring bug, not the caller's fault). */
 export function notImplementedError(name: string): ApiError {
-  return { name: 'NotImplementedError', code: 'not_implemented', shortMessage: `${quoteName(name)} is not available in this build of Blockglass.` };
+  return { name: 'NotImplementedError', code: 'not_implemented', shortMessage: `${quoteInput(name)} is not available in this build of Blockglass.` };
 }
 
 /** A message that could not be read as a client message. */

@@ -1,44 +1,40 @@
-// SECURITY: every message from a window enters main here, whichever shell carries it. Do not loosen
-// it: only names that are the contract's OWN keys are called (never prototype names), every input is
-// checked with the contract's schema before a handler runs, every error leaves through `toApiError`
-// (redacted), refusals are logged with a reason but never with input values, and a closed
-// connection aborts all of its work.
+// SECURITY: every message from a window enters main here, whichever shell carries it (the renderer's
+// fake runs the same code, so tests see main's behaviour). Do not loosen it: only names that are the
+// contract's OWN keys are called (never prototype names), every input is checked with the
+// contract's schema before a handler runs, every error leaves through `toApiError`, refusals are
+// logged with a reason but never with input values, every message that cannot be accepted gets an
+// answer (an error on its id, or a hang-up with a close code when it has no usable id), and a
+// closed connection aborts all of its work.
 import type { z } from 'zod';
-import { invalidInputError, type ApiError } from '../../../src-shared/api/apiError';
-import { methods, topics } from '../../../src-shared/api/contract';
-import type { AbortSignalLike, CallContext, MethodName, TopicName } from '../../../src-shared/api/types';
-import type { ClientMessage, ServerMessage } from '../../../src-shared/api/wire';
-import { invalidMessageError, notImplementedError, tooManyError, unknownNameError, unsendableError } from './apiErrors';
-import type { ApiServices } from './apiServices';
-import type { DispatcherConnection, DispatcherLimits, SendServerMessage } from './createDispatcher';
+import { quoteInput } from '../text/quoteInput';
+import { invalidInputError, type ApiError } from './apiError';
+import { API_CLOSE, MAX_CLOSE_REASON_BYTES } from './closeCodes';
+import { methods, topics } from './contract';
 import { decodeClientMessage } from './decodeClientMessage';
 import { describeIssues, plainIssues } from './describeIssues';
-import { quoteName } from './quoteName';
-import { toApiError } from './toApiError';
+import type { ConnectionOptions, DispatcherConnection } from './dispatcherTypes';
+import { invalidMessageError, notImplementedError, tooManyError, unknownNameError, unsendableError } from './dispatchErrors';
+import { newAbortController, type AbortControllerLike } from './newAbortController';
+import type { CallContext, MethodName, TopicName } from './types';
+import { isOverUtf8Limit, utf8Length } from './utf8Length';
+import type { ClientMessage, ServerMessage } from './wire';
 
 // The handler maps are typed per name; here a name is only known at run time, after the checks.
 type AnyMethodHandler = (input: unknown, context: CallContext) => Promise<unknown>;
-type AnyTopicHandler = (input: unknown, emit: (payload: unknown) => void, signal: AbortSignalLike, context: CallContext) => Promise<void>;
-
-interface ConnectionOptions {
-  services: ApiServices;
-  shell: 'electron' | 'web';
-  limits: DispatcherLimits;
-  log: (line: string) => void;
-  send: SendServerMessage;
-  label: string;
-}
+type AnyTopicHandler = (input: unknown, emit: (payload: unknown) => void, signal: CallContext['signal'], context: CallContext) => Promise<void>;
 
 /** One connection's state: its calls in flight, its subscriptions (each with its own AbortController). */
-export function openConnection({ services, shell, limits, log, send, label }: ConnectionOptions): DispatcherConnection {
-  const lifetime = new AbortController();
+export function openConnection(options: ConnectionOptions): DispatcherConnection {
+  const { shell, limits, log, peer, label } = options;
+  const lifetime = newAbortController();
   const context: CallContext = { shell, signal: lifetime.signal };
   const pendingCalls = new Set<number>();
-  const subscriptions = new Map<number, AbortController>();
+  const subscriptions = new Map<number, AbortControllerLike>();
+  const notImplemented = options.notImplemented ?? notImplementedError;
   let closed = false;
 
   const refuse = (what: string, reason: string) => log(`api ${label}: refused ${what}: ${reason}`);
-  const plain = (error: unknown): ApiError => toApiError(error, services.redact);
+  const plain = (error: unknown): ApiError => options.toApiError(error);
 
   /** Serialises and sends; answers why not when the message is not JSON-safe or too large. */
   function deliver(message: ServerMessage): ApiError | undefined {
@@ -49,11 +45,9 @@ export function openConnection({ services, shell, limits, log, send, label }: Co
     } catch {
       return unsendableError('not-json-safe', limits.maxMessageBytes);
     }
-    if (json.length * 3 > limits.maxMessageBytes && Buffer.byteLength(json, 'utf8') > limits.maxMessageBytes) {
-      return unsendableError('too-large', limits.maxMessageBytes);
-    }
+    if (isOverUtf8Limit(json, limits.maxMessageBytes)) return unsendableError('too-large', limits.maxMessageBytes);
     try {
-      send(message, json);
+      peer.send(message, json);
     } catch (error) {
       log(`api ${label}: could not send a message: ${plain(error).shortMessage}`);
     }
@@ -74,27 +68,38 @@ export function openConnection({ services, shell, limits, log, send, label }: Co
     if (problem) deliver({ t: 'end', id, error: problem });
   }
 
+  /** Closes the connection and tells the shell to hang up: nothing could be answered. */
+  function hangUp(code: number, reason: string): void {
+    if (closed) return;
+    log(`api ${label}: closed the connection (${code}): ${reason}`);
+    connection.close();
+    try {
+      peer.hangUp(code, closeReason(reason));
+    } catch (error) {
+      log(`api ${label}: could not hang up: ${plain(error).shortMessage}`);
+    }
+  }
+
   async function call({ id, method: name, input }: Extract<ClientMessage, { t: 'call' }>): Promise<void> {
-    if (pendingCalls.has(id) || subscriptions.has(id)) return refuse(`call #${id}`, 'its id is already in use');
     if (!Object.hasOwn(methods, name)) {
-      refuse(`call #${id} ${quoteName(name)}`, 'not a method of the contract');
+      refuse(`call #${id} ${quoteInput(name)}`, 'not a method of the contract');
       return answer(id, { ok: false, error: unknownNameError('method', name) });
     }
     if (pendingCalls.size >= limits.maxPendingCalls) {
-      refuse(`call #${id} ${quoteName(name)}`, `more than ${limits.maxPendingCalls} calls in flight`);
+      refuse(`call #${id} ${quoteInput(name)}`, `more than ${limits.maxPendingCalls} calls in flight`);
       return answer(id, { ok: false, error: tooManyError('calls', limits.maxPendingCalls) });
     }
-    const handler = (services.handlers as Record<string, AnyMethodHandler | undefined>)[name];
+    const handler = (options.handlers as Record<string, AnyMethodHandler | undefined>)[name];
     if (typeof handler !== 'function') {
-      refuse(`call #${id} ${quoteName(name)}`, 'no handler for it');
-      return answer(id, { ok: false, error: notImplementedError(name) });
+      refuse(`call #${id} ${quoteInput(name)}`, 'no handler for it');
+      return answer(id, { ok: false, error: notImplemented(name) });
     }
     pendingCalls.add(id);
     try {
       const schema: z.ZodType = methods[name as MethodName].input;
       const parsed = await schema.safeParseAsync(input);
       if (!parsed.success) {
-        refuse(`call #${id} ${quoteName(name)}`, `invalid input (${describeIssues(parsed.error.issues)})`);
+        refuse(`call #${id} ${quoteInput(name)}`, `invalid input (${describeIssues(parsed.error.issues)})`);
         return answer(id, { ok: false, error: invalidInputError(name, plainIssues(parsed.error.issues)) });
       }
       const value = await handler(parsed.data, context);
@@ -107,21 +112,20 @@ export function openConnection({ services, shell, limits, log, send, label }: Co
   }
 
   async function subscribe({ id, topic: name, input }: Extract<ClientMessage, { t: 'subscribe' }>): Promise<void> {
-    if (pendingCalls.has(id) || subscriptions.has(id)) return refuse(`subscription #${id}`, 'its id is already in use');
     if (!Object.hasOwn(topics, name)) {
-      refuse(`subscription #${id} ${quoteName(name)}`, 'not a topic of the contract');
+      refuse(`subscription #${id} ${quoteInput(name)}`, 'not a topic of the contract');
       return end(id, unknownNameError('topic', name));
     }
     if (subscriptions.size >= limits.maxSubscriptions) {
-      refuse(`subscription #${id} ${quoteName(name)}`, `more than ${limits.maxSubscriptions} subscriptions`);
+      refuse(`subscription #${id} ${quoteInput(name)}`, `more than ${limits.maxSubscriptions} subscriptions`);
       return end(id, tooManyError('subscriptions', limits.maxSubscriptions));
     }
-    const handler = (services.topics as Record<string, AnyTopicHandler | undefined>)[name];
+    const handler = (options.topics as Record<string, AnyTopicHandler | undefined>)[name];
     if (typeof handler !== 'function') {
-      refuse(`subscription #${id} ${quoteName(name)}`, 'no handler for it');
-      return end(id, notImplementedError(name));
+      refuse(`subscription #${id} ${quoteInput(name)}`, 'no handler for it');
+      return end(id, notImplemented(name));
     }
-    const controller = new AbortController();
+    const controller = newAbortController();
     subscriptions.set(id, controller);
     /** Ends the subscription from main's side, unless the renderer already left (then nothing is sent). */
     const finish = (error?: unknown) => {
@@ -135,14 +139,14 @@ export function openConnection({ services, shell, limits, log, send, label }: Co
       const parsed = await schema.safeParseAsync(input);
       if (controller.signal.aborted) return;
       if (!parsed.success) {
-        refuse(`subscription #${id} ${quoteName(name)}`, `invalid input (${describeIssues(parsed.error.issues)})`);
+        refuse(`subscription #${id} ${quoteInput(name)}`, `invalid input (${describeIssues(parsed.error.issues)})`);
         return finish(invalidInputError(name, plainIssues(parsed.error.issues)));
       }
       const emit = (payload: unknown) => {
         if (controller.signal.aborted) return; // cancelled: events still in flight are dropped
         const problem = deliver({ t: 'event', id, payload });
         if (problem) {
-          log(`api ${label}: subscription #${id} ${quoteName(name)} ended: an event was ${problem.name}`);
+          log(`api ${label}: subscription #${id} ${quoteInput(name)} ended: an event was ${problem.name}`);
           finish(problem);
         }
       };
@@ -160,7 +164,7 @@ export function openConnection({ services, shell, limits, log, send, label }: Co
     controller.abort();
   }
 
-  return {
+  const connection: DispatcherConnection = {
     get closed() {
       return closed;
     },
@@ -169,12 +173,17 @@ export function openConnection({ services, shell, limits, log, send, label }: Co
       const decoded = decodeClientMessage(raw, limits.maxMessageBytes);
       if (!decoded.ok) {
         refuse('a message', decoded.reason);
-        if (decoded.id === undefined || pendingCalls.has(decoded.id) || subscriptions.has(decoded.id)) return;
-        if (decoded.kind === 'call') answer(decoded.id, { ok: false, error: invalidMessageError(decoded.reason) });
-        else end(decoded.id, invalidMessageError(decoded.reason));
+        // An answer needs an id the window is not already waiting on for something else.
+        if (decoded.id === undefined) return hangUp(decoded.close, decoded.reason);
+        if (pendingCalls.has(decoded.id) || subscriptions.has(decoded.id)) return hangUp(API_CLOSE.idInUse, `id ${decoded.id} is already in use`);
+        if (decoded.answerAs === 'end') end(decoded.id, invalidMessageError(decoded.reason));
+        else answer(decoded.id, { ok: false, error: invalidMessageError(decoded.reason) });
         return;
       }
       const { message } = decoded;
+      if (message.t !== 'unsubscribe' && (pendingCalls.has(message.id) || subscriptions.has(message.id))) {
+        return hangUp(API_CLOSE.idInUse, `id ${message.id} is already in use`);
+      }
       if (message.t === 'call') void call(message);
       else if (message.t === 'subscribe') void subscribe(message);
       else unsubscribe(message.id);
@@ -188,4 +197,16 @@ export function openConnection({ services, shell, limits, log, send, label }: Co
       lifetime.abort();
     },
   };
+  return connection;
+}
+
+/** A close reason cut to what a WebSocket close frame can carry (123 UTF-8 bytes), on a character boundary. */
+function closeReason(reason: string): string {
+  if (utf8Length(reason) <= MAX_CLOSE_REASON_BYTES) return reason;
+  let cut = '';
+  for (const char of reason) {
+    if (utf8Length(`${cut}${char}…`) > MAX_CLOSE_REASON_BYTES) break;
+    cut += char;
+  }
+  return `${cut}…`;
 }

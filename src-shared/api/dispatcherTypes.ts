@@ -1,0 +1,65 @@
+import type { ApiError } from './apiError';
+import type { MethodHandlers, TopicHandlers } from './types';
+import { MAX_MESSAGE_BYTES, type ServerMessage } from './wire';
+
+/** Per-connection limits; the defaults suit one app window. */
+export interface DispatcherLimits {
+  /** Largest message accepted or sent, bytes (UTF-8 JSON). */
+  maxMessageBytes: number;
+  /** Calls awaiting an answer at once. */
+  maxPendingCalls: number;
+  /** Live subscriptions at once. */
+  maxSubscriptions: number;
+}
+
+/** The limits used unless a test sets others. */
+export const DEFAULT_DISPATCHER_LIMITS: DispatcherLimits = {
+  maxMessageBytes: MAX_MESSAGE_BYTES,
+  maxPendingCalls: 256,
+  maxSubscriptions: 100,
+};
+
+/** Sends one message to the window: the object and its JSON text (both pipes carry the text). */
+export type SendServerMessage = (message: ServerMessage, json: string) => void;
+
+/** The window's end of a connection, as the shell carries it. */
+export interface ApiPeer {
+  /** Sends one message to the window. */
+  send: SendServerMessage;
+  /**
+   * Hangs up: called when the window sent something no answer can reach (no usable id, an id in
+   * use). The shell closes its pipe with `code` and `reason` (at most 123 UTF-8 bytes) so the
+   * client can report why; the connection is already closed when this runs.
+   */
+  hangUp(code: number, reason: string): void;
+}
+
+/** One window's (or socket's) connection to the API. */
+export interface DispatcherConnection {
+  /** Handles one incoming message: JSON text or a plain object. Never throws. */
+  receive(message: unknown): void;
+  /** Aborts every subscription and the connection's signal; later messages either way are dropped. */
+  close(): void;
+  /** Whether `close` was called (or the connection hung up). */
+  readonly closed: boolean;
+}
+
+/** What a connection runs: the handler maps (any subset; a missing one answers `notImplemented`). */
+export interface DispatcherHandlers {
+  handlers: Partial<MethodHandlers>;
+  topics: Partial<TopicHandlers>;
+}
+
+/** What one connection needs from its side (main, or the renderer's fake). */
+export interface ConnectionOptions extends DispatcherHandlers {
+  shell: 'electron' | 'web';
+  limits: DispatcherLimits;
+  /** The only way an error leaves: main's redacting conversion, or the fake's plain copy. */
+  toApiError(thrown: unknown): ApiError;
+  /** The error for a contract name without a handler; the dispatcher's own unless given. */
+  notImplemented?(name: string): ApiError;
+  /** Receives refusal lines; they name ids and reasons, never input values. */
+  log(line: string): void;
+  peer: ApiPeer;
+  label: string;
+}
