@@ -49,3 +49,17 @@ describe('createFakeApiClient', () => {
     await expect.poll(() => signal?.aborted).toBe(true);
   });
 });
+
+describe('createFakeApiClient runs main\'s dispatcher core', () => {
+  it('answers an unknown method and an over-limit subscription count exactly as main does', async () => {
+    const api = createFakeApiClient({});
+    const thrown = (await api.call('no.such' as never, {} as never).catch((caught: unknown) => caught)) as ApiCallError;
+    expect(thrown.error).toEqual({ name: 'UnknownMethodError', code: 'unknown_method', shortMessage: 'There is no API method named "no.such".' });
+  });
+
+  it('refuses an answer that is not JSON-safe with main\'s error', async () => {
+    const api = createFakeApiClient({ methods: { 'settings.get': async () => ({ theme: 1n }) as never } });
+    const thrown = (await api.call('settings.get', {}).catch((caught: unknown) => caught)) as ApiCallError;
+    expect(thrown.error).toEqual({ name: 'OutputNotJsonSafeError', code: 'output_not_json_safe', shortMessage: 'The answer could not be sent: it is not JSON-safe.' });
+  });
+});

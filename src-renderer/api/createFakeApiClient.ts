@@ -1,8 +1,9 @@
-import type { z } from 'zod';
-import { invalidInputError, isApiError, type ApiError } from '../../src-shared/api/apiError';
-import { methods, topics } from '../../src-shared/api/contract';
-import type { AbortSignalLike, CallContext, MethodHandlers, TopicHandlers } from '../../src-shared/api/types';
-import type { ClientMessage, ServerMessage } from '../../src-shared/api/wire';
+import { isApiError, type ApiError } from '../../src-shared/api/apiError';
+import type { PipeClosure } from '../../src-shared/api/closeCodes';
+import { DEFAULT_DISPATCHER_LIMITS, type DispatcherConnection } from '../../src-shared/api/dispatcherTypes';
+import { openConnection } from '../../src-shared/api/openConnection';
+import type { MethodHandlers, TopicHandlers } from '../../src-shared/api/types';
+import type { ServerMessage } from '../../src-shared/api/wire';
 import type { ApiTransport } from './apiTransport';
 import { createApiClient, type ApiClient } from './createApiClient';
 
@@ -12,91 +13,64 @@ export interface FakeApiHandlers {
   topics?: Partial<TopicHandlers>;
 }
 
-type AnyMethodHandler = (input: unknown, context: CallContext) => Promise<unknown>;
-type AnyTopicHandler = (input: unknown, emit: (payload: unknown) => void, signal: AbortSignalLike, context: CallContext) => Promise<void>;
-
 /**
- * The test double of the API: the real client over a pipe that runs the given handlers in the page.
- * Inputs are checked with the contract's schemas and everything crosses as JSON, as in the app; a
- * method or topic without a handler fails with `NotImplementedError` naming it.
+ * The test double of the API: the real client over a pipe into the dispatcher's own connection core
+ * (`src-shared/api/openConnection`, the code main runs), with the given handlers in the page. Lookup,
+ * schema checks, limits and error shapes are main's; everything crosses as JSON text; a method or
+ * topic without a handler fails with `NotImplementedError` naming it.
  */
 export function createFakeApiClient(handlers: FakeApiHandlers, options: { shell?: 'electron' | 'web' } = {}): ApiClient {
   return createApiClient(fakeTransport(handlers, options.shell ?? 'web'));
 }
 
 function fakeTransport(handlers: FakeApiHandlers, shell: 'electron' | 'web'): ApiTransport {
-  const listeners = new Set<(message: ServerMessage) => void>();
-  const lifetime = new AbortController();
-  const context: CallContext = { shell, signal: lifetime.signal };
-  const subscriptions = new Map<number, AbortController>();
+  const messageListeners = new Set<(message: ServerMessage) => void>();
+  const connectionListeners = new Set<(connected: boolean, closure?: PipeClosure) => void>();
+  let connection: DispatcherConnection;
 
-  const reply = (message: ServerMessage) => {
-    let copy: ServerMessage;
-    try {
-      copy = JSON.parse(JSON.stringify(message)) as ServerMessage;
-    } catch {
-      const error: ApiError = { name: 'OutputNotJsonSafeError', code: 'output_not_json_safe', shortMessage: 'The fake handler answered something that is not JSON-safe.' };
-      copy = message.t === 'result' ? { t: 'result', id: message.id, ok: false, error } : { t: 'end', id: message.id, error };
-    }
-    queueMicrotask(() => listeners.forEach((listener) => listener(copy)));
+  const open = () => {
+    const current: DispatcherConnection = openConnection({
+      handlers: handlers.methods ?? {},
+      topics: handlers.topics ?? {},
+      shell,
+      limits: DEFAULT_DISPATCHER_LIMITS,
+      toApiError: plain,
+      notImplemented: notInFake,
+      log: () => undefined,
+      label: 'fake',
+      peer: {
+        send: (_message, json) => queueMicrotask(() => messageListeners.forEach((listener) => listener(JSON.parse(json) as ServerMessage))),
+        // As in Electron: report the hang-up, and the next message goes to a new connection.
+        hangUp: (code, reason) =>
+          queueMicrotask(() => {
+            if (connection !== current) return;
+            connection = open();
+            connectionListeners.forEach((listener) => listener(false, { code, reason }));
+            connectionListeners.forEach((listener) => listener(true));
+          }),
+      },
+    });
+    return current;
   };
-
-  async function call({ id, method, input }: Extract<ClientMessage, { t: 'call' }>): Promise<void> {
-    try {
-      if (!Object.hasOwn(methods, method)) throw { name: 'UnknownMethodError', code: 'unknown_method', shortMessage: `There is no API method named "${method}".` };
-      const parsed = await (methods[method as keyof typeof methods].input as z.ZodType).safeParseAsync(input);
-      if (!parsed.success) throw invalidInputError(method, issuesOf(parsed.error));
-      const handler = handlers.methods?.[method as keyof MethodHandlers] as AnyMethodHandler | undefined;
-      if (!handler) throw notInFake(method);
-      reply({ t: 'result', id, ok: true, value: await handler(parsed.data, context) });
-    } catch (error) {
-      reply({ t: 'result', id, ok: false, error: plain(error) });
-    }
-  }
-
-  async function subscribe({ id, topic, input }: Extract<ClientMessage, { t: 'subscribe' }>): Promise<void> {
-    const controller = new AbortController();
-    subscriptions.set(id, controller);
-    const finish = (error?: unknown) => {
-      if (controller.signal.aborted) return;
-      subscriptions.delete(id);
-      controller.abort();
-      reply(error === undefined ? { t: 'end', id } : { t: 'end', id, error: plain(error) });
-    };
-    try {
-      if (!Object.hasOwn(topics, topic)) throw { name: 'UnknownTopicError', code: 'unknown_topic', shortMessage: `There is no API subscription named "${topic}".` };
-      const parsed = await (topics[topic as keyof typeof topics].input as z.ZodType).safeParseAsync(input);
-      if (!parsed.success) throw invalidInputError(topic, issuesOf(parsed.error));
-      const handler = handlers.topics?.[topic as keyof TopicHandlers] as AnyTopicHandler | undefined;
-      if (!handler) throw notInFake(topic);
-      const emit = (payload: unknown) => {
-        if (!controller.signal.aborted) reply({ t: 'event', id, payload });
-      };
-      await handler(parsed.data, emit, controller.signal, context);
-      finish();
-    } catch (error) {
-      finish(error);
-    }
-  }
+  connection = open();
 
   return {
     send(message) {
-      const copy = JSON.parse(JSON.stringify(message)) as ClientMessage;
-      if (copy.t === 'call') void call(copy);
-      else if (copy.t === 'subscribe') void subscribe(copy);
-      else {
-        subscriptions.get(copy.id)?.abort();
-        subscriptions.delete(copy.id);
-      }
+      const json = JSON.stringify(message);
+      const target = connection;
+      queueMicrotask(() => target.receive(json));
     },
     onMessage(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      messageListeners.add(listener);
+      return () => messageListeners.delete(listener);
     },
+    onConnectionChange(listener) {
+      connectionListeners.add(listener);
+      return () => connectionListeners.delete(listener);
+    },
+    isConnected: () => true,
     close() {
-      for (const controller of subscriptions.values()) controller.abort();
-      subscriptions.clear();
-      lifetime.abort();
+      connection.close();
     },
   };
 }
@@ -105,10 +79,7 @@ function notInFake(name: string): ApiError {
   return { name: 'NotImplementedError', code: 'not_implemented', shortMessage: `The fake API has no handler for "${name}"; pass one to createFakeApiClient.` };
 }
 
-function issuesOf(error: z.ZodError): { path: (string | number)[]; message: string }[] {
-  return error.issues.map((issue) => ({ path: issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment))), message: issue.message }));
-}
-
+/** The fake's error conversion: main's shape without main's redactor (the page holds no key). */
 function plain(error: unknown): ApiError {
   if (isApiError(error)) {
     const { name, code, shortMessage, details, data } = error;
