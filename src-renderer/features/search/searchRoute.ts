@@ -1,5 +1,7 @@
 import type { QueryClass } from '../../../src-shared/search/classifyQuery';
+import { quoteInput } from '../../../src-shared/text/quoteInput';
 import { formatQuantity } from '../../lib/formatQuantity';
+import { contentRoute } from './contentRoute';
 
 /** A search target the app can open. */
 export type SearchTarget = Exclude<QueryClass, { kind: 'empty' } | { kind: 'invalid' }>;
@@ -19,10 +21,8 @@ export function searchRoute(target: SearchTarget): string {
       return `/explorer/tx/${target.hash}`;
     case 'address':
       return `/explorer/address/${target.address}`;
-    case 'cid': {
-      const path = target.path === undefined ? '' : `/${target.path.split('/').map(encodeURIComponent).join('/')}`;
-      return `/content/${target.cid}${path}`;
-    }
+    case 'cid':
+      return contentRoute(target.cid, target.path);
   }
 }
 
@@ -38,6 +38,6 @@ export function describeTarget(target: SearchTarget): string {
     case 'address':
       return 'Address';
     case 'cid':
-      return `Content (CIDv${target.version})${target.path ? ` · /${target.path}` : ''}`;
+      return `Content (CIDv${target.version})${target.path ? ` · ${quoteInput(`/${target.path}`)}` : ''}`;
   }
 }
