@@ -6,6 +6,7 @@ import { createAppServices } from '../services/app/createAppServices';
 import { createDispatcher } from '../services/api/createDispatcher';
 import { APP_URL } from './appOrigin';
 import { registerAppScheme, serveAppProtocol } from './appProtocol';
+import { devRendererUrl } from './devRendererUrl';
 import { registerApiIpc } from './registerApiIpc';
 import { applySecurity } from './security';
 import { mainWindowOptions } from './windowOptions';
@@ -18,9 +19,11 @@ const CLOSE_TIMEOUT_MS = 15_000;
 let redact = (text: string) => text;
 const log = (line: string) => process.stderr.write(`[blockglass] ${redact(line)}\n`);
 
-// The dev server (electron-vite dev) is trusted only when running unpackaged.
-const devUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
-const devOrigins = devUrl ? [new URL(devUrl).origin] : [];
+// The dev server is trusted only when `npm run dev` started Electron on purpose (devRendererUrl.ts).
+const dev = devRendererUrl({ isPackaged: app.isPackaged, rendererUrl: process.env.ELECTRON_RENDERER_URL, argv: process.argv });
+if (dev.ignored) log(dev.ignored);
+const devUrl = dev.url;
+const devOrigins = dev.url ? [dev.origin] : [];
 
 applySecurity({ log, devOrigins });
 registerAppScheme();
