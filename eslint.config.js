@@ -8,17 +8,47 @@ import globals from 'globals';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 
-/** `no-restricted-imports` options forbidding Node built-ins and/or electron, with the reason. */
+/**
+ * npm packages that need Node (native addons, sockets, the file system): they may not be imported
+ * where the code must run in a browser page (the renderer, and src-shared which the renderer uses).
+ */
+const nodeOnlyPackages = ['ws', 'libsql', '@napi-rs/keyring', 'busboy', 'undici', 'blockstore-fs', 'solc', 'kubo-rpc-client', 'esbuild', 'electron-vite', 'tsx', 'vite', 'fs-extra'];
+const nodeOnlyGroups = ['@foundry-rs/*', '@napi-rs/*', 'ws/*', 'undici/*', 'blockstore-fs/*', 'libsql/*'];
+
+/** `no-restricted-imports` options forbidding Node built-ins, Node-only packages and/or electron, with the reason. */
 function forbid({ node = false, electron = false, why }) {
   const paths = [
-    ...(node ? nodeBuiltins.map((name) => ({ name, message: why })) : []),
+    ...(node ? [...nodeBuiltins, ...nodeOnlyPackages].map((name) => ({ name, message: why })) : []),
     ...(electron ? [{ name: 'electron', message: why }] : []),
   ];
   const patterns = [
-    ...(node ? [{ group: ['node:*'], message: why }] : []),
+    ...(node ? [{ group: ['node:*', ...nodeOnlyGroups], message: why }] : []),
     ...(electron ? [{ group: ['electron/*', '@electron/*'], message: why }] : []),
   ];
   return ['error', { paths, patterns }];
+}
+
+/** A regex source matching a module name exactly, for esquery selectors. */
+const exactly = (names) => `/^(${names.map((name) => name.replace(/[.*+?^${}()|[\]\\/@-]/g, '\\$&')).join('|')})$/`;
+
+/**
+ * `no-restricted-syntax` selectors for what `no-restricted-imports` does not see: `import('fs')`
+ * and `require('electron')`, with the reason.
+ */
+function forbidDynamic({ node = false, electron = false, why }) {
+  const names = [...(node ? [...nodeBuiltins, ...nodeOnlyPackages] : []), ...(electron ? ['electron'] : [])];
+  const pattern = exactly(names);
+  const prefixes = [...(node ? ['node:', '@foundry-rs/', '@napi-rs/'] : []), ...(electron ? ['electron/', '@electron/'] : [])];
+  const prefixPattern = `/^(${prefixes.map((prefix) => prefix.replace(/[/@-]/g, '\\$&')).join('|')})/`;
+  return [
+    'error',
+    { selector: `ImportExpression[source.value=${pattern}]`, message: why },
+    { selector: `ImportExpression[source.value=${prefixPattern}]`, message: why },
+    { selector: `CallExpression[callee.name='require'][arguments.0.value=${pattern}]`, message: why },
+    { selector: `CallExpression[callee.name='require'][arguments.0.value=${prefixPattern}]`, message: why },
+    // A module name the linter cannot read (`import(name)`) could be anything: name it literally.
+    ...(node ? [{ selector: 'ImportExpression[source.type!="Literal"][source.type!="TemplateLiteral"]', message: `${why} (import() needs a literal module name here, so the rule can check it)` }] : []),
+  ];
 }
 
 /** An import-x zone: files in `target` may not import from `from`. */
@@ -51,6 +81,9 @@ export default tseslint.config(
             zone('./src-main', './src-renderer', 'Main-process code may not import renderer code.'),
             zone('./src-main', './src-sandbox', 'The app talks to the sandbox over the network, as to the hosted service; it starts it as a process.'),
             zone('./src-main/web', './src-main/electron', 'The web host and the Electron shell are separate transports.'),
+            zone('./src-main/shell-common', './src-main/electron', 'src-main/shell-common is shared by both shells: it may not import either of them.'),
+            zone('./src-main/shell-common', './src-main/web', 'src-main/shell-common is shared by both shells: it may not import either of them.'),
+            zone('./src-main/services', './src-main/shell-common', 'Services are transport-agnostic: no shell code, not even the shells\' common part.'),
             zone('./src-main/electron', './src-main/web', 'The web host and the Electron shell are separate transports.'),
             zone('./src-sandbox', './src-main', 'The sandbox is a separate program: it may not import app code.'),
             zone('./src-sandbox', './src-renderer', 'The sandbox is a separate program: it may not import app code.'),
@@ -66,18 +99,27 @@ export default tseslint.config(
   },
   {
     files: ['src-shared/**'],
-    rules: { 'no-restricted-imports': forbid({ node: true, electron: true, why: 'src-shared runs on both sides: no Node built-ins, no electron.' }) },
+    rules: {
+      'no-restricted-imports': forbid({ node: true, electron: true, why: 'src-shared runs on both sides: no Node built-ins, no Node-only packages, no electron.' }),
+      'no-restricted-syntax': forbidDynamic({ node: true, electron: true, why: 'src-shared runs on both sides: no Node built-ins, no Node-only packages, no electron.' }),
+    },
   },
   {
     files: ['src-shared/**/*.test.ts'],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' },
   },
   {
     files: ['src-renderer/**'],
-    rules: { 'no-restricted-imports': forbid({ node: true, electron: true, why: 'The renderer is a browser page: no Node built-ins, no electron; use the API client.' }) },
+    rules: {
+      'no-restricted-imports': forbid({ node: true, electron: true, why: 'The renderer is a browser page: no Node built-ins, no Node-only packages, no electron; use the API client.' }),
+      'no-restricted-syntax': forbidDynamic({ node: true, electron: true, why: 'The renderer is a browser page: no Node built-ins, no Node-only packages, no electron; use the API client.' }),
+    },
   },
   {
-    files: ['src-main/services/**', 'src-main/web/**', 'src-sandbox/**'],
-    rules: { 'no-restricted-imports': forbid({ electron: true, why: 'Only src-main/electron may import electron.' }) },
+    files: ['src-main/services/**', 'src-main/web/**', 'src-main/shell-common/**', 'src-sandbox/**'],
+    rules: {
+      'no-restricted-imports': forbid({ electron: true, why: 'Only src-main/electron may import electron.' }),
+      'no-restricted-syntax': forbidDynamic({ electron: true, why: 'Only src-main/electron may import electron.' }),
+    },
   },
 );

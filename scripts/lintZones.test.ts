@@ -8,7 +8,7 @@ const eslint = new ESLint();
 
 async function problems(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages.filter((message) => message.ruleId?.includes('restricted')).map((message) => message.message);
+  return result!.messages.filter((message) => message.ruleId?.includes('restricted') || message.fatal).map((message) => message.message);
 }
 
 describe('import zones', () => {
@@ -21,6 +21,31 @@ describe('import zones', () => {
     ['src-shared/chain/bad.ts', "import path from 'path';\nexport const x = path;\n", 'src-shared runs on both sides'],
     ['src-shared/chain/bad.ts', "import { mainWindowOptions } from '../../src-main/electron/windowOptions';\nexport const x = mainWindowOptions;\n", 'src-shared is pure and shared'],
     ['src-sandbox/gateway/bad.ts', "import { BrowserWindow } from 'electron';\nexport const x = BrowserWindow;\n", 'Only src-main/electron may import electron'],
+    // Node-only npm packages, where a browser page runs the code.
+    ...['ws', 'libsql', '@napi-rs/keyring', 'busboy', 'undici', 'blockstore-fs', 'kubo-rpc-client', '@foundry-rs/anvil-linux-amd64'].flatMap((name) => [
+      ['src-shared/chain/bad.ts', `import x from '${name}';\nexport const y = x;\n`, 'src-shared runs on both sides'],
+      ['src-renderer/features/explorer/Bad.tsx', `import x from '${name}';\nexport const y = x;\n`, 'The renderer is a browser page'],
+    ]),
+    ['src-renderer/features/explorer/Bad.tsx', "import { Agent } from 'undici/lib/agent';\nexport const y = Agent;\n", 'The renderer is a browser page'],
+    // import() and require() of Node built-ins and Node-only packages.
+    ['src-shared/chain/bad.ts', "export const load = () => import('node:fs');\n", 'src-shared runs on both sides'],
+    ['src-shared/chain/bad.ts', "export const load = () => import('fs/promises');\n", 'src-shared runs on both sides'],
+    ['src-shared/chain/bad.ts', "export const load = () => import('ws');\n", 'src-shared runs on both sides'],
+    ['src-shared/chain/bad.ts', "const name = 'fs';\nexport const load = () => import(name);\n", 'import() needs a literal module name'],
+    ['src-renderer/features/explorer/Bad.tsx', "export const load = () => import('child_process');\n", 'The renderer is a browser page'],
+    ['src-renderer/features/explorer/Bad.tsx', "export const load = () => import('node:path');\n", 'The renderer is a browser page'],
+    ['src-renderer/features/explorer/Bad.tsx', "export const load = () => import('@napi-rs/keyring');\n", 'The renderer is a browser page'],
+    ['src-renderer/features/explorer/Bad.tsx', "declare const require: (name: string) => unknown;\nexport const fs = require('fs');\n", 'The renderer is a browser page'],
+    // Services (and the web host, the shells' common code, the sandbox) never reach electron, not even at run time.
+    ['src-main/services/rpc/bad.ts', "declare const require: (name: string) => unknown;\nexport const electron = require('electron');\n", 'Only src-main/electron may import electron'],
+    ['src-main/services/rpc/bad.ts', "export const load = () => import('electron');\n", 'Only src-main/electron may import electron'],
+    ['src-main/web/bad.ts', "declare const require: (name: string) => unknown;\nexport const ipc = require('electron/main');\n", 'Only src-main/electron may import electron'],
+    ['src-sandbox/bad.ts', "export const load = () => import('electron');\n", 'Only src-main/electron may import electron'],
+    ['src-main/shell-common/bad.ts', "import { app } from 'electron';\nexport const x = app;\n", 'Only src-main/electron may import electron'],
+    // The shells' common code is a zone of its own: it belongs to neither shell, and services do not use it.
+    ['src-main/shell-common/bad.ts', "import { applySecurity } from '../electron/security';\nexport const x = applySecurity;\n", 'shared by both shells'],
+    ['src-main/shell-common/bad.ts', "import { startWebHost } from '../web/startWebHost';\nexport const x = startWebHost;\n", 'shared by both shells'],
+    ['src-main/services/rpc/bad.ts', "import { resolveStaticPath } from '../../shell-common/resolveStaticPath';\nexport const x = resolveStaticPath;\n", 'Services are transport-agnostic'],
   ])('refuses a wrong import in %s', async (filePath, code, reason) => {
     const found = await problems(filePath, code);
     expect(found.length).toBeGreaterThan(0);
@@ -31,6 +56,14 @@ describe('import zones', () => {
     ['src-main/electron/ok.ts', "import { app } from 'electron';\nexport const x = app;\n"],
     ['src-sandbox/ok.ts', "import fs from 'node:fs';\nexport const x = fs;\n"],
     ['src-main/services/ok.ts', "import fs from 'node:fs';\nexport const x = fs;\n"],
+    ['src-main/services/ok.ts', "import WebSocket from 'ws';\nexport const x = WebSocket;\n"],
+    ['src-main/services/ok.ts', "export const load = () => import('node:fs');\n"],
+    ['src-main/web/ok.ts', "import { resolveStaticPath } from '../shell-common/resolveStaticPath';\nexport const x = resolveStaticPath;\n"],
+    ['src-main/electron/ok.ts', "import { resolveStaticPath } from '../shell-common/resolveStaticPath';\nexport const x = resolveStaticPath;\n"],
+    ['src-main/electron/ok.ts', "export const load = () => import('electron');\n"],
+    ['src-renderer/features/explorer/Ok.tsx', "export const load = () => import('./Lazy');\n"],
+    ['src-renderer/features/explorer/Ok.tsx', "import { z } from 'zod';\nimport { createPublicClient } from 'viem';\nexport const x = [z, createPublicClient];\n"],
+    ['src-shared/chain/ok.ts', "import { CID } from 'multiformats/cid';\nexport const x = CID;\n"],
   ])('allows the same kind of import where it belongs: %s', async (filePath, code) => {
     expect(await problems(filePath, code)).toEqual([]);
   });

@@ -4,8 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { protocol } from 'electron';
-import { contentTypeFor } from '../services/api/contentTypeFor';
-import { resolveStaticPath } from '../services/api/resolveStaticPath';
+import { contentTypeFor } from '../shell-common/contentTypeFor';
+import { resolveStaticPath } from '../shell-common/resolveStaticPath';
 import { APP_HOST, APP_SCHEME } from './appOrigin';
 import { ELECTRON_CONTENT_SECURITY_POLICY } from './electronContentSecurityPolicy';
 
