@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import type { ApiError } from '../../src-shared/api/apiError';
 import { ErrorNotice } from './ErrorNotice';
 import './ConfirmDialog.css';
@@ -20,7 +21,9 @@ export interface ConfirmDialogProps {
 
 /**
  * A modal question before an action that cannot be undone. The native `<dialog>` gives the focus trap,
- * Escape to cancel and the inert background for free.
+ * Escape to cancel and the inert background for free. It is rendered into `<body>` (a portal), so it
+ * inherits nothing from where it is used: a table cell's `nowrap`, right alignment or sibling margin
+ * once pushed it to x=4 and cut its text off.
  */
 export function ConfirmDialog({ open, title, children, confirmLabel, danger = false, busy = false, error, onConfirm, onCancel }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -34,7 +37,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, danger = fa
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
-  return (
+  return createPortal(
     <dialog
       ref={ref}
       className="confirm-dialog"
@@ -66,6 +69,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, danger = fa
           </div>
         </>
       ) : null}
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }

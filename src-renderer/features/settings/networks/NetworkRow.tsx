@@ -57,7 +57,7 @@ export function NetworkRow({ network }: { network: NetworkView }) {
               </button>
             </>
           ) : null}
-          {/* In the cell: a dialog may not be a child of a table body. */}
+          {/* Rendered into <body> by ConfirmDialog (a portal): the cell only owns its state. */}
           <ConfirmDialog
             open={confirming}
             title={`Delete ${network.name}?`}
