@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type WebSocket from 'ws';
+import WebSocket from 'ws';
+import type { ApiError } from '../../src-shared/api/apiError';
 import { createTestServices } from '../services/api/testing/createTestServices';
+import { loadRendererClient, loadRendererWebSocketTransport } from '../services/api/testing/loadRendererClient';
 import { startWebHost, type WebHost } from './startWebHost';
 import { openSocket } from './testing/openSocket';
 import { createRendererFixture } from './testing/rendererFixture';
@@ -103,4 +105,30 @@ describe('the API door over the web host WebSocket', () => {
       { numRuns: 150 },
     );
   }, 120_000);
+
+  it('the renderer\'s real client reports the close code and reason, and reconnects', async () => {
+    const { createApiClient } = await loadRendererClient();
+    const { webSocketTransport } = await loadRendererWebSocketTransport();
+    const sockets: WebSocket[] = [];
+    const origin = host.origin;
+    // A browser-like socket that lets the test send a frame the client itself never would.
+    const SpiedWebSocket = class extends WebSocket {
+      constructor(url: string, protocols: string[]) {
+        super(url, protocols, { origin });
+        sockets.push(this);
+      }
+    };
+    const api = createApiClient(webSocketTransport({ url: `ws://127.0.0.1:${host.port}/api`, token, WebSocket: SpiedWebSocket, backoff: { initialMs: 20, maxMs: 50 } }));
+    await expect(api.call('app.info', {})).resolves.toMatchObject({ name: 'Blockglass' });
+    const reported = new Promise<ApiError | undefined>((resolve) => api.onConnectionChange((connected, error) => !connected && resolve(error)));
+    sockets[0]!.send('[1,2,3]');
+    expect(await reported).toEqual({
+      name: 'ConnectionClosedError',
+      code: 4400,
+      shortMessage: 'Blockglass closed the connection: not a client message: an array, not an object (4400).',
+      details: 'The window sent a message Blockglass could not accept; it reconnects by itself.',
+    });
+    await expect(api.call('app.info', {})).resolves.toMatchObject({ name: 'Blockglass' });
+    api.close();
+  });
 });
