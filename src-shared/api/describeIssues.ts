@@ -1,9 +1,15 @@
-/** One schema issue, as zod reports it. */
+import { quoteInput } from '../text/quoteInput';
+
+/** One schema issue, as zod reports it (`keys` on an `unrecognized_keys` issue). */
 export interface SchemaIssue {
   code: string;
   path: PropertyKey[];
   message: string;
+  keys?: unknown;
 }
+
+/** Issues sent back at most; a thousand bad items need not make a thousand messages. */
+const MAX_ISSUES = 20;
 
 /**
  * Issues summarised for a log line: codes and paths only. Messages and unknown keys are left out
@@ -15,12 +21,26 @@ export function describeIssues(issues: readonly SchemaIssue[]): string {
   return shown.join('; ');
 }
 
-/** Issues as `invalidInputError` takes them: path segments as strings or numbers. */
+/**
+ * Issues as `invalidInputError` takes them: path segments as strings or numbers. What echoes the
+ * input goes through `quoteInput` (cut, controls and bidi shown by code): unknown keys, which zod
+ * quotes in full, and path segments that are not the schema's own names (record keys).
+ */
 export function plainIssues(issues: readonly SchemaIssue[]): { path: (string | number)[]; message: string }[] {
-  return issues.map((issue) => ({
-    path: issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment))),
-    message: issue.message,
+  return issues.slice(0, MAX_ISSUES).map((issue) => ({
+    path: issue.path.map((segment) => (typeof segment === 'number' ? segment : isNameLike(String(segment)) ? String(segment) : quoteInput(String(segment)))),
+    message: issue.code === 'unrecognized_keys' && Array.isArray(issue.keys) ? unknownKeys(issue.keys) : issue.message,
   }));
+}
+
+function isNameLike(segment: string): boolean {
+  return /^[A-Za-z_][\w-]{0,63}$/.test(segment);
+}
+
+function unknownKeys(keys: readonly unknown[]): string {
+  const shown = keys.slice(0, 3).map((key) => quoteInput(String(key)));
+  const more = keys.length > shown.length ? ` and ${keys.length - shown.length} more` : '';
+  return `Unrecognized key${keys.length === 1 ? '' : 's'}: ${shown.join(', ')}${more}`;
 }
 
 function describePath(path: readonly PropertyKey[]): string {
