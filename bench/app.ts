@@ -14,6 +14,7 @@ import { createAppServices, type AppServices } from '../src-main/services/app/cr
 import { API_SOCKET_PATH, API_SUBPROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../src-shared/api/apiSocket';
 import { ensureBuild } from '../scripts/build.mjs';
 import { startWebHost } from '../src-main/web/startWebHost';
+import { SAVED_CHAIN_FILES } from '../src-shared/sandbox/savedChainFiles';
 
 // The app's own costs, measured in this run on this machine, each beside its reference:
 //  1. the web host's API bridge (WebSocket + dispatcher) against calling the same handler in-process;
@@ -276,8 +277,8 @@ async function benchFirstPaint(options: AppBenchOptions): Promise<string[]> {
       seeded = path.join(seedDir, 'sandbox', 'chain');
       lines.push(`(no seeded chain given: one unmeasured start seeded it first, ${fmt((performance.now() - started) / 1000, 1)} s)`);
     }
-    for (const file of ['anvil-state.gz', 'manifest.json']) {
-      if (!fs.existsSync(path.join(seeded, file))) throw new Error(`${seeded} holds no ${file}: not a seeded chain folder`);
+    if (!fs.existsSync(path.join(seeded, 'manifest.json')) || !SAVED_CHAIN_FILES.slice(0, 2).some((file) => fs.existsSync(path.join(seeded, file)))) {
+      throw new Error(`${seeded} holds no manifest.json and snapshot: not a seeded chain folder`);
     }
 
     // The measured runs are restarts, as most starts are: each copies a data folder that one earlier,
@@ -294,7 +295,7 @@ async function benchFirstPaint(options: AppBenchOptions): Promise<string[]> {
     try {
       const chain = path.join(template, 'sandbox', 'chain');
       fs.mkdirSync(chain, { recursive: true });
-      for (const file of ['anvil-state.gz', 'manifest.json']) fs.copyFileSync(path.join(seeded, file), path.join(chain, file));
+      for (const file of SAVED_CHAIN_FILES) if (fs.existsSync(path.join(seeded, file))) fs.copyFileSync(path.join(seeded, file), path.join(chain, file));
       firstStart = await startToHead(browser, template, SEED_TIMEOUT_MS);
       for (let i = 0; i < runs; i++) {
         const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-bench-paint-'));

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { SAVED_CHAIN_FILES } from '../src-shared/sandbox/savedChainFiles';
 import { test as base, type Page } from '@playwright/test';
 
 /** A running app (web host + its own sandbox) in a data folder of its own, with everything it logged. */
@@ -28,7 +29,7 @@ export const test = base.extend<{ app: RunningApp }>({
     const seeded = path.resolve('.cache', 'e2e-sandbox', 'chain');
     const chain = path.join(dataDir, 'sandbox', 'chain');
     fs.mkdirSync(chain, { recursive: true });
-    for (const file of ['anvil-state.gz', 'manifest.json']) fs.copyFileSync(path.join(seeded, file), path.join(chain, file));
+    for (const file of SAVED_CHAIN_FILES) if (fs.existsSync(path.join(seeded, file))) fs.copyFileSync(path.join(seeded, file), path.join(chain, file));
 
     let output = '';
     const child: ChildProcess = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data', dataDir, '--no-open', '--json'], {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { chainPaths } from './chain/chainState';
+import { copySavedChain } from './chain/chainState';
 import { commandLine, descendants, isAlive, waitUntil } from '../test-support/processTree';
 import { rpcResult } from './testing/rawRpc';
 
@@ -20,11 +20,7 @@ afterEach(() => {
 /** A data folder holding a copy of the seeded chain, so this test restores instead of seeding. */
 function seededDataDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-cli-'));
-  const from = chainPaths(shared.dataDir);
-  const to = chainPaths(dir);
-  fs.mkdirSync(to.dir, { recursive: true });
-  fs.copyFileSync(from.state, to.state);
-  fs.copyFileSync(from.manifest, to.manifest);
+  copySavedChain(shared.dataDir, dir);
   return dir;
 }
 

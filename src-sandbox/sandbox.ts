@@ -1,15 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startAnvil, SANDBOX_CHAIN_ID, type AnvilProcess } from './chain/anvil';
-import {
-  dumpAnvilState,
-  readSavedChain,
-  removeSavedChain,
-  writeManifestFile,
-  loadStateFile,
-  unpackStateFile,
-  writeStateFile,
-} from './chain/chainState';
+import { chainPaths, keepDump, readSavedChain, removeSavedChain, stateFileToLoad, writeManifestFile } from './chain/chainState';
+import { historyToKeep } from './chain/historyToKeep';
 import type { SeedManifest } from './chain/manifest';
 import { seedChain } from './chain/seed';
 import { startTraffic } from './chain/traffic';
@@ -66,7 +59,7 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-const SAVE_INTERVAL_MS = 60_000;
+const SAVE_INTERVAL_S = 60;
 
 /** Starts Anvil, seeds it (first start) or restores its saved chain, then serves the three interfaces. */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
@@ -79,15 +72,37 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const saved = readSavedChain(dataDir);
   if (!saved) removeSavedChain(dataDir);
   if (saved) log('restoring the saved chain');
-  const stateFile = saved ? await loadStateFile(dataDir, saved.statePath) : undefined;
-  const anvil: AnvilProcess = await startAnvil({ args: stateFile ? ['--load-state', stateFile] : [] });
+  const stateFile = saved ? await stateFileToLoad(dataDir, log) : undefined;
+  // Anvil keeps the state at every block (so eth_call, eth_getStorageAt and eth_getBalance answer at old
+  // blocks after a restart too) and dumps it, with those states, every minute and when it stops.
+  const paths = chainPaths(dataDir);
+  fs.mkdirSync(paths.dir, { recursive: true });
+  const launchAnvil = (loadFrom: string | undefined) =>
+    startAnvil({
+      args: [
+        '--preserve-historical-states',
+        '--dump-state', paths.dump,
+        '--state-interval', String(SAVE_INTERVAL_S),
+        ...(loadFrom ? ['--load-state', loadFrom] : []),
+      ],
+    });
+  let anvil: AnvilProcess = await launchAnvil(stateFile);
   const cleanups: (() => Promise<void>)[] = [() => anvil.stop()];
   const unwind = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
   };
   try {
-    const manifest = saved?.manifest ?? (await seedNewChain(anvil, dataDir, log));
-    const saveChain = async () => writeStateFile(dataDir, await dumpAnvilState(anvil.url));
+    let manifest = saved?.manifest;
+    if (!manifest) {
+      manifest = await seedNewChain(anvil, log);
+      // Saved with the seeded blocks' states (anvil_dumpState leaves them out; Anvil's own dump on exit
+      // keeps them), so even the first restart, or a copy of this folder, answers at old blocks.
+      const keep = await historyToKeep(anvil.url, manifest.seededToBlock);
+      await anvil.stop();
+      await keepDump(dataDir, keep);
+      writeManifestFile(dataDir, manifest);
+      anvil = await launchAnvil(paths.live);
+    }
 
     let traffic: { stop(): Promise<void> } | undefined;
     if ((options.blockTimeSeconds ?? 2) > 0) {
@@ -95,9 +110,6 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       cleanups.push(() => traffic!.stop());
     }
     let demoContent: DemoContent;
-    const saver = setInterval(() => void saveChain().catch((error: Error) => log(`could not save the chain: ${error.message}`)), SAVE_INTERVAL_MS);
-    saver.unref();
-    cleanups.push(async () => clearInterval(saver));
 
     // The server closes its routes when it stops; until it listens, they are closed here.
     const routes: SandboxRoute[] = [];
@@ -158,16 +170,16 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       close() {
         closing ??= (async () => {
           await traffic?.stop().catch(() => {});
-          const state = await dumpAnvilState(anvil.url).catch((error: Error) => log(`could not save the chain: ${error.message}`));
-          await unwind();
-          if (state) {
-            try {
-              writeStateFile(dataDir, state);
-              // Unpacked for the next start now, while Anvil is gone and nothing waits.
-              await unpackStateFile(dataDir, state);
-            } catch (error) {
-              log(`could not save the chain: ${(error as Error).message}`);
-            }
+          const keep = await historyToKeep(anvil.url, manifest.seededToBlock).catch((error: Error) => {
+            log(`could not list the blocks whose state to keep (${error.message}): keeping every state`);
+            return () => true;
+          });
+          await unwind(); // Anvil dumps its chain as it stops
+          try {
+            if (fs.existsSync(paths.dump)) await keepDump(dataDir, keep);
+            else log('could not save the chain: Anvil left no dump');
+          } catch (error) {
+            log(`could not save the chain: ${(error as Error).message}`);
           }
         })();
         return closing;
@@ -179,13 +191,10 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   }
 }
 
-/** Seeds a fresh Anvil and saves the chain: state first, manifest last (the manifest marks a finished seed). */
-async function seedNewChain(anvil: AnvilProcess, dataDir: string, log: (line: string) => void): Promise<SeedManifest> {
+/** Seeds a fresh Anvil; the caller saves the chain (state first, manifest last: the manifest marks a finished seed). */
+async function seedNewChain(anvil: AnvilProcess, log: (line: string) => void): Promise<SeedManifest> {
   log('seeding a new chain (first start or --fresh)');
-  const manifest = await seedChain({ rpcUrl: anvil.url, log });
-  writeStateFile(dataDir, await dumpAnvilState(anvil.url));
-  writeManifestFile(dataDir, manifest);
-  return manifest;
+  return seedChain({ rpcUrl: anvil.url, log });
 }
 
 function urlHost(host: string): string {

@@ -5,20 +5,84 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { dropTraces } from './dropTraces';
+import { keepHistory } from './keepHistory';
 import type { SeedManifest } from './manifest';
 
-/** Where a sandbox keeps its chain: Anvil's state snapshot (gzip, as anvil_dumpState returns it) and the seed manifest. */
+/**
+ * Where a sandbox keeps its chain: the seed's snapshot (`anvil-state.gz`, as anvil_dumpState returns it, no
+ * historical states), the live snapshot with the historical states kept (`anvil-state.json`, what a restart
+ * loads), Anvil's own dump (`anvil-dump.json`: written by Anvil every minute and when it stops, turned into
+ * the live snapshot), and the seed manifest.
+ */
 export function chainPaths(dataDir: string) {
   const dir = path.join(dataDir, 'chain');
-  return { dir, state: path.join(dir, 'anvil-state.gz'), manifest: path.join(dir, 'manifest.json') };
+  return {
+    dir,
+    state: path.join(dir, 'anvil-state.gz'),
+    live: path.join(dir, 'anvil-state.json'),
+    dump: path.join(dir, 'anvil-dump.json'),
+    manifest: path.join(dir, 'manifest.json'),
+  };
+}
+
+/**
+ * Copies a saved chain (whichever snapshots it has, and its manifest) into another data folder, as tests,
+ * benchmarks and fixtures do to start a sandbox that restores instead of seeding.
+ */
+export function copySavedChain(fromDataDir: string, toDataDir: string): void {
+  const from = chainPaths(fromDataDir);
+  const to = chainPaths(toDataDir);
+  fs.mkdirSync(to.dir, { recursive: true });
+  for (const file of ['live', 'state', 'manifest'] as const) {
+    if (fs.existsSync(from[file])) fs.copyFileSync(from[file], to[file]);
+  }
 }
 
 /** Reads a saved chain's manifest; undefined when there is none or it is incomplete (a seed that never finished). */
 export function readSavedChain(dataDir: string): { statePath: string; manifest: SeedManifest } | undefined {
   const paths = chainPaths(dataDir);
-  if (!fs.existsSync(paths.manifest) || !fs.existsSync(paths.state)) return undefined;
+  if (!fs.existsSync(paths.manifest) || !(fs.existsSync(paths.state) || fs.existsSync(paths.live))) return undefined;
   const manifest = JSON.parse(fs.readFileSync(paths.manifest, 'utf8')) as SeedManifest;
   return { statePath: paths.state, manifest };
+}
+
+/**
+ * The file `--load-state` should read: Anvil's own dump when one is left over (Anvil stopped without the
+ * sandbox turning it into the live snapshot: after a `kill -9` of the sandbox its guard still stops Anvil,
+ * which dumps), else the live snapshot, else the seed's snapshot unpacked. A torn dump is set aside, and
+ * the live snapshot it would have replaced is used: what was saved last survives.
+ */
+export async function stateFileToLoad(dataDir: string, log: (line: string) => void): Promise<string | undefined> {
+  const paths = chainPaths(dataDir);
+  if (fs.existsSync(paths.dump)) {
+    try {
+      await keepDump(dataDir, () => true);
+    } catch (error) {
+      log(`the chain's last dump is damaged and was set aside (${(error as Error).message}); the chain as saved before it is restored`);
+      fs.renameSync(paths.dump, `${paths.dump}.damaged`);
+    }
+  }
+  if (fs.existsSync(paths.live)) return paths.live;
+  if (fs.existsSync(paths.state)) return loadStateFile(dataDir, paths.state);
+  return undefined;
+}
+
+/**
+ * Turns Anvil's dump into the live snapshot: call traces dropped (see dropTraces.ts), historical states kept
+ * only for the blocks `keep` accepts (see keepHistory.ts); written beside it and renamed into place, then
+ * the dump removed. Throws, leaving the live snapshot as it was, when the dump is not a whole JSON text.
+ */
+export async function keepDump(dataDir: string, keep: (blockHash: string) => boolean): Promise<void> {
+  const paths = chainPaths(dataDir);
+  const temporary = `${paths.live}.${process.pid}.tmp`;
+  try {
+    await pipeline(fs.createReadStream(paths.dump), dropTraces(), keepHistory(keep), fs.createWriteStream(temporary));
+    fs.renameSync(temporary, paths.live);
+    fs.rmSync(paths.dump, { force: true });
+  } catch (error) {
+    fs.rmSync(temporary, { force: true });
+    throw error;
+  }
 }
 
 /** Removes the saved chain so the next start seeds anew. */
@@ -56,12 +120,6 @@ export async function loadStateFile(dataDir: string, statePath: string): Promise
     throw new Error(`the saved chain ${statePath} cannot be read (${(error as Error).message}); start with --fresh to seed a new one`, { cause: error });
   }
   return file;
-}
-
-/** Unpacks a snapshot just saved, so that the next start finds it ready (see {@link loadStateFile}). */
-export async function unpackStateFile(dataDir: string, compressed: Buffer): Promise<void> {
-  const file = unpackedPath(dataDir, compressed);
-  if (!fs.existsSync(file)) await writeUnpacked(compressed, file);
 }
 
 function unpackedPath(dataDir: string, compressed: Buffer): string {

@@ -20,7 +20,7 @@ export async function forwardRequest(
   request: RpcRequest,
   params: unknown,
   raw: Buffer | undefined,
-  mapError?: (error: RpcErrorObject) => RpcErrorObject,
+  mapError?: (error: RpcErrorObject) => RpcErrorObject | null,
 ): Promise<Buffer> {
   if (raw !== undefined && isRawForwardable(request)) {
     const { status, body } = await upstream.post(raw);

@@ -15,16 +15,18 @@ export function resultReply(id: RpcId, result: unknown): Buffer {
 
 /**
  * Turns the node's answer into the client's reply: successes are re-addressed byte for byte;
- * errors are parsed and passed through `mapError` (e.g. revert normalization).
+ * errors are parsed and passed through `mapError` (e.g. revert normalization; `null` answers a null result).
  */
 export function replyFromAnswer(
   id: RpcId,
   answer: UpstreamAnswer,
-  mapError: (error: RpcErrorObject) => RpcErrorObject = (e) => e,
+  mapError: (error: RpcErrorObject) => RpcErrorObject | null = (e) => e,
 ): Buffer {
   if (answer.tail !== undefined && isResultTail(answer.tail)) return withClientId(id, answer.tail);
   const parsed = answer.parse();
-  return 'error' in parsed ? errorReply(id, mapError(parsed.error)) : resultReply(id, parsed.result);
+  if (!('error' in parsed)) return resultReply(id, parsed.result);
+  const mapped = mapError(parsed.error);
+  return mapped === null ? resultReply(id, null) : errorReply(id, mapped);
 }
 
 /**

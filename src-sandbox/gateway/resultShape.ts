@@ -33,8 +33,20 @@ const TRANSACTION: ResultShape = { markers: SIDECAR_MARKERS, shape: shapeTransac
 /** The shape of eth_getBlockByNumber / eth_getBlockByHash results. */
 export const BLOCK_RESULT_SHAPE: ResultShape = { markers: SIDECAR_MARKERS, shape: shapeBlock };
 
+// The seed: a pending block's number, hash, nonce and logsBloom are null (it is not sealed). Anvil fills them.
+const PENDING_NULLS = ['number', 'hash', 'nonce', 'logsBloom'];
+/** The shape of an eth_getBlockByNumber("pending") result: a block, with the members the seed nulls. */
+const PENDING_BLOCK_SHAPE: ResultShape = {
+  markers: [marker('hash')],
+  shape: (block) => {
+    const shaped = shapeBlock(block);
+    return isPlainObject(shaped) ? { ...shaped, ...Object.fromEntries(PENDING_NULLS.map((name) => [name, null])) } : shaped;
+  },
+};
+
 /** The rewrite a method's result needs, or undefined for methods whose results pass as the node sent them. */
-export function resultShapeFor(method: string): ResultShape | undefined {
+export function resultShapeFor(method: string, params?: unknown): ResultShape | undefined {
+  if (method === 'eth_getBlockByNumber' && Array.isArray(params) && params[0] === 'pending') return PENDING_BLOCK_SHAPE;
   switch (method) {
     case 'eth_getTransactionReceipt':
     case 'eth_sendRawTransactionSync':

@@ -7,7 +7,7 @@ import { routeMethod } from './methodPolicy';
 import type { RateLimiter } from './rateLimiter';
 import { errorReply, resultReply, shapedReply } from './replyBytes';
 import { resultShapeFor } from './resultShape';
-import { normalizeRevertError } from './revertError';
+import { mapNodeError } from './nodeErrors';
 import { errorResponseText, internalError, invalidRequest, methodNotAvailable, rpcError, RpcCode, type RpcId } from './rpcErrors';
 import type { UpstreamHttp } from './upstreamHttp';
 import { isRequestError, parseMessage, validateRequest, type RpcRequest } from './validateRequest';
@@ -76,9 +76,9 @@ export function createPipeline(deps: PipelineDeps): RpcPipeline {
       case 'logs':
         return runLogsQuery(request, upstream, limits);
       case 'call': {
-        if (!hasGasField(request.params)) return forwardRequest(upstream, request, request.params, raw, normalizeRevertError);
+        if (!hasGasField(request.params)) return forwardRequest(upstream, request, request.params, raw, mapNodeError(request.method));
         const params = capCallGas(request.params, await gasCap.current());
-        return forwardRequest(upstream, request, params, undefined, normalizeRevertError);
+        return forwardRequest(upstream, request, params, undefined, mapNodeError(request.method));
       }
       case 'forward':
         return forward(request, raw);
@@ -91,9 +91,9 @@ export function createPipeline(deps: PipelineDeps): RpcPipeline {
       const hit = await cached;
       if (hit !== undefined) return hit;
     }
-    const send = () => forwardRequest(upstream, request, request.params, raw);
+    const send = () => forwardRequest(upstream, request, request.params, raw, mapNodeError(request.method));
     const reply = isWriteMethod(request.method) ? await headCache.trackWrite(send) : await send();
-    const shape = resultShapeFor(request.method);
+    const shape = resultShapeFor(request.method, request.params);
     return shape === undefined ? reply : shapedReply(request.id, reply, shape);
   }
 

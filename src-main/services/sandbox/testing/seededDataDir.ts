@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import { SAVED_CHAIN_FILES } from '../../../../src-shared/sandbox/savedChainFiles';
 import path from 'node:path';
 
 /**
@@ -11,6 +12,6 @@ export function seededDataDir(seededSandboxDir: string, prefix = 'blockglass-app
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const chain = path.join(dir, 'sandbox', 'chain');
   fs.mkdirSync(chain, { recursive: true });
-  for (const file of ['anvil-state.gz', 'manifest.json']) fs.copyFileSync(path.join(seededSandboxDir, 'chain', file), path.join(chain, file));
+  for (const file of SAVED_CHAIN_FILES) if (fs.existsSync(path.join(seededSandboxDir, 'chain', file))) fs.copyFileSync(path.join(seededSandboxDir, 'chain', file), path.join(chain, file));
   return dir;
 }
