@@ -1,5 +1,6 @@
 import { ThemeController } from '../features/theme/ThemeController';
 import { ConnectionBanner } from '../features/frame/ConnectionBanner';
+import { KeychainNotice } from '../features/frame/KeychainNotice';
 import { Sidebar } from '../features/frame/Sidebar';
 import { TopBar } from '../features/frame/TopBar';
 import { AppRoutes } from './AppRoutes';
@@ -20,6 +21,7 @@ export function App() {
       <div className="app-column">
         <TopBar />
         <ConnectionBanner />
+        <KeychainNotice />
         <main id="main" className="app-main" tabIndex={-1}>
           <AppRoutes />
         </main>

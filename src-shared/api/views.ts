@@ -56,7 +56,13 @@ export interface HealthEvent extends HealthReport {
 
 /** The local sandbox as the app runs it. */
 export interface SandboxStatus {
-  state: 'stopped' | 'starting' | 'running' | 'restarting' | 'crashed';
+  /**
+   * `failed`: it could not start (`lastError` says why and what to do; `retrying` says whether the app tries
+   * again by itself). `crashed`: it was running and stopped unexpectedly.
+   */
+  state: 'stopped' | 'starting' | 'running' | 'restarting' | 'crashed' | 'failed';
+  /** With `failed`: whether the app will try again by itself (false when a restart would not cure the cause). */
+  retrying?: boolean;
   /** Restarts after crashes since the app started. */
   restarts: number;
   /** Why it last stopped or failed to start (redacted). */
@@ -81,4 +87,13 @@ export interface AppInfo {
   name: 'Blockglass';
   version: string;
   shell: 'electron' | 'web';
+  /**
+   * Where API keys are kept in this run: `system` the OS keychain; `private` a throwaway keyring the
+   * launcher started for this run (no session keychain was reachable); `memory` this process's memory,
+   * because no keychain could be reached at all. With `private` and `memory` keys are forgotten on quit.
+   */
+  keychain: KeychainMode;
 }
+
+/** See {@link AppInfo.keychain}. */
+export type KeychainMode = 'system' | 'private' | 'memory';

@@ -25,7 +25,7 @@ describe('createDispatcher', () => {
     let seen: AbortSignal | undefined;
     services.handlers['app.info'] = async (_input, context) => {
       seen = context.signal as AbortSignal;
-      return { name: 'Blockglass', version: '1', shell: context.shell };
+      return { name: 'Blockglass', version: '1', shell: context.shell, keychain: 'system' };
     };
     connection.receive({ t: 'call', id: 1, method: 'app.info', input: {} });
     await settle();

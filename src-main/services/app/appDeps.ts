@@ -2,6 +2,7 @@ import type { NetworkService } from '../networks/createNetworkService';
 import type { RpcService } from '../rpc/createRpcService';
 import type { SandboxLauncher } from '../sandbox/createSandboxLauncher';
 import type { SecretStore } from '../secrets/createSecretStore';
+import type { KeychainMode } from '../../../src-shared/api/views';
 import type { ThemeSetting } from './themeSetting';
 
 /** The services the handlers are written against (the composition root builds the real ones). */
@@ -11,7 +12,7 @@ export interface AppDeps {
   rpc: Pick<RpcService, 'probe' | 'watchHealth'>;
   launcher: Pick<SandboxLauncher, 'status' | 'onStatus' | 'restart' | 'resetChain'>;
   theme: ThemeSetting;
-  app: { version: string; shell: 'electron' | 'web' };
+  app: { version: string; shell: 'electron' | 'web'; keychain: () => KeychainMode };
   /** Removes every known secret from a text. */
   redact(text: string): string;
 }

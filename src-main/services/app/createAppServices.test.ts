@@ -41,8 +41,10 @@ describeWithKeychain('app services: every handler over real services', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('app.info names the app, its version and shell', async () => {
-    expect(await app.handlers['app.info']({}, ctx)).toEqual({ name: 'Blockglass', version: '0.1.0-test', shell: 'web' });
+  it('app.info names the app, its version, shell, and where keys are kept (a keychain answered: not memory)', async () => {
+    // These suites run inside scripts/keyring-session.sh, a throwaway keyring: keys last only for the run.
+    const keychain = process.env.BLOCKGLASS_KEYRING_SESSION ? 'private' : 'system';
+    expect(await app.handlers['app.info']({}, ctx)).toEqual({ name: 'Blockglass', version: '0.1.0-test', shell: 'web', keychain });
   });
 
   it('opens on the Local network on first run, with the sandbox running under a key it made', async () => {

@@ -3,7 +3,8 @@
 // `redact`, which knows every key and secret this process has read, written or resolved. The store refuses
 // writes that contain any of them.
 import type { MethodHandlers, TopicHandlers } from '../../../src-shared/api/types';
-import { LOCAL_NETWORK_ID } from '../../../src-shared/networks/localNetwork';
+import type { KeychainMode } from '../../../src-shared/api/views';
+import { LOCAL_CREDENTIAL_ID, LOCAL_NETWORK_ID } from '../../../src-shared/networks/localNetwork';
 import { createNetworkService, type NetworkWithCredentials } from '../networks/createNetworkService';
 import { createRpcService } from '../rpc/createRpcService';
 import { createSandboxLauncher } from '../sandbox/createSandboxLauncher';
@@ -48,12 +49,17 @@ export interface AppServicesOptions {
  */
 export async function createAppServices(options: AppServicesOptions): Promise<AppServices> {
   const store = openStore(options.dataDir);
-  const secrets = createSecretStore(options.keychainService ? { service: options.keychainService } : {});
   const resolvedSecrets = new Set<string>();
   const knownSecrets = () => [...secrets.knownSecrets(), ...resolvedSecrets];
   const redact = (text: string) => redactSecrets(text, knownSecrets());
   const log = (line: string) => options.log?.(redact(line));
+  // Without any reachable keychain, keys live in memory for this run (never in a file): the app still works.
+  const secrets = createSecretStore({ ...(options.keychainService ? { service: options.keychainService } : {}), memoryFallback: true, log });
   store.refuseSecrets(knownSecrets);
+  // Decided now, before anything is shown: where keys live this run (a missing keychain answers at once).
+  await secrets.get(LOCAL_CREDENTIAL_ID).catch((error: Error) => log(`secrets: ${error.message}`));
+  const keychain = (): KeychainMode =>
+    secrets.mode() === 'memory' ? 'memory' : process.env.BLOCKGLASS_KEYRING_SESSION ? 'private' : 'system';
 
   const launcher = createSandboxLauncher({ dataDir: options.dataDir, secrets, projectRoot: options.projectRoot, log, extraArgs: options.sandboxArgs });
   const networks = createNetworkService({ store, secrets, localAddresses: () => launcher.addresses() });
@@ -80,7 +86,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     rpc,
     launcher,
     theme: createThemeSetting(store),
-    app: { version: options.version, shell: options.shell },
+    app: { version: options.version, shell: options.shell, keychain },
     redact,
   });
 

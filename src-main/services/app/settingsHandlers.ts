@@ -9,6 +9,6 @@ export function settingsHandlers({ theme, app }: AppDeps): Pick<MethodHandlers, 
       if (input.theme !== undefined) theme.set(input.theme);
       return { theme: theme.get() };
     },
-    'app.info': async () => ({ name: 'Blockglass', version: app.version, shell: app.shell }),
+    'app.info': async () => ({ name: 'Blockglass', version: app.version, shell: app.shell, keychain: app.keychain() }),
   };
 }

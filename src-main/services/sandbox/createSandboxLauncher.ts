@@ -12,6 +12,7 @@ import { ServiceError } from '../secrets/serviceError';
 import { generateSandboxCredential, isSandboxCredential } from './generateSandboxCredential';
 import { readSandboxFacts } from './readSandboxFacts';
 import { DEFAULT_RESTART_BACKOFF_MS, restartDelay } from './restartDelay';
+import { classifyStartFailure } from './classifyStartFailure';
 import { SandboxCrashedError } from './sandboxErrors';
 import { describeExit, spawnSandbox, type SandboxChild } from './spawnSandbox';
 
@@ -141,7 +142,17 @@ export function createSandboxLauncher(options: SandboxLauncherOptions): SandboxL
     } catch (error) {
       if (abort.signal.aborted) return; // given up on purpose by stop, restart or reset, which set the state
       preferredPort = undefined; // perhaps someone took the port meanwhile: the next try takes any
-      failed(toPlain(error));
+      const plain = toPlain(error);
+      const failure = classifyStartFailure(plain);
+      log(`sandbox: could not start: ${failure.reason}${failure.permanent ? ' (not retried: a restart would not cure it)' : ''}`);
+      failed(
+        {
+          ...plain,
+          shortMessage: `Could not start: ${failure.reason}`,
+          details: `${failure.fix}${plain.details ? ` Cause: ${plain.details}` : ''}`,
+        },
+        failure.permanent ? 'permanent' : 'start',
+      );
       return;
     }
     child = started;
@@ -158,15 +169,19 @@ export function createSandboxLauncher(options: SandboxLauncherOptions): SandboxL
       if (stableTimer) clearTimeout(stableTimer);
       const error = new SandboxCrashedError(describeExit(exit), started.lastLines());
       log(`sandbox: ${error.shortMessage} (${describeExit(exit)})`);
-      failed(error.toPlain());
+      failed(error.toPlain(), 'crash');
     });
   };
 
-  /** Records a failure (crash or failed start) and schedules a restart with backoff while one is wanted. */
-  const failed = (error: ApiError) => {
+  /**
+   * Records a failure and schedules a restart with backoff while one is wanted: a crash (it was running) or a
+   * failed start, except one whose cause a restart would not cure (`permanent`), which waits to be asked.
+   */
+  const failed = (error: ApiError, kind: 'crash' | 'start' | 'permanent') => {
     failures++;
-    setStatus({ state: 'crashed', restarts, lastError: error });
-    if (!wanted) return;
+    const retrying = wanted && kind !== 'permanent' && failures <= maxFailures;
+    setStatus(kind === 'crash' ? { state: 'crashed', restarts, lastError: error } : { state: 'failed', restarts, lastError: error, retrying });
+    if (!wanted || kind === 'permanent') return;
     if (failures > maxFailures) {
       log(`sandbox: ${failures} failures in a row; not restarting it again until asked`);
       return;

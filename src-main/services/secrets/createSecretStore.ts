@@ -3,8 +3,8 @@
 import { z } from 'zod';
 import { basicAuthToken } from './basicAuthorization';
 import { checkCredential, checkCredentialId, type Credential, type CredentialStatus } from './credential';
-import { createKeychainBridge } from './keychainBridge';
-import { StoredCredentialInvalidError } from './keychainErrors';
+import { createKeychainBridge, type KeychainRequest, type KeychainResult } from './keychainBridge';
+import { KeychainUnavailableError, StoredCredentialInvalidError } from './keychainErrors';
 import { keyHint } from './keyHint';
 
 /** The keychain-backed store of API keys, one entry per credential id. */
@@ -25,11 +25,20 @@ export interface SecretStore {
   /** Stops the keychain thread. */
   close(): Promise<void>;
   /**
+   * Where keys are kept in this run: `keychain` once the OS keychain answered, `memory` when it could not be
+   * reached on the first call (keys then live in this process only and are forgotten when it stops),
+   * `undecided` before the first call. Decided once: a keychain that answered and later fails stays an error.
+   */
+  mode(): SecretStoreMode;
+  /**
    * Whether a timed-out keychain call is still stuck in native code; such a thread keeps the process from
    * exiting normally (see `createKeychainBridge`).
    */
   isStuck(): boolean;
 }
+
+/** See {@link SecretStore.mode}. */
+export type SecretStoreMode = 'undecided' | 'keychain' | 'memory';
 
 /** Options of {@link createSecretStore}. */
 export interface SecretStoreOptions {
@@ -39,6 +48,13 @@ export interface SecretStoreOptions {
   timeoutMs?: number;
   /** The keyring module to load (tests only). */
   modulePath?: string;
+  /**
+   * Keep keys in this process's memory for this run when no keychain can be reached on the first call
+   * (as VS Code does), instead of failing every call. Never a file. Default false.
+   */
+  memoryFallback?: boolean;
+  /** Hears the one line said when the store falls back to memory. */
+  log?: (line: string) => void;
 }
 
 // One keychain entry per credential holds both values as JSON, so a key and its secret are written in one
@@ -54,9 +70,41 @@ const entrySchema = z.strictObject({
  * Secret Service on Linux), entries `(service, credentialId)`. Every call is bounded by `timeoutMs` and fails
  * with a `KeychainUnavailableError` ("No keychain answered within 3 s") instead of hanging.
  */
-export function createSecretStore({ service = 'blockglass', timeoutMs = 3000, modulePath }: SecretStoreOptions = {}): SecretStore {
-  const bridge = createKeychainBridge({ service, timeoutMs, modulePath });
+export function createSecretStore({ service = 'blockglass', timeoutMs = 3000, modulePath, memoryFallback = false, log }: SecretStoreOptions = {}): SecretStore {
+  const keychain = createKeychainBridge({ service, timeoutMs, modulePath });
   const known = new Set<string>();
+  let mode: SecretStoreMode = 'undecided';
+  const memory = new Map<string, string>();
+
+  // The first call decides where keys live for the whole run; later calls never switch, so a key is
+  // never half in the keychain and half in memory.
+  let deciding: Promise<void> | undefined;
+  const bridge = {
+    request: async <R extends KeychainRequest>(request: R): Promise<KeychainResult<R>> => {
+      if (mode === 'undecided' && deciding) await deciding.catch(() => {});
+      if (mode === 'memory') return inMemory(memory, request) as KeychainResult<R>;
+      if (mode === 'keychain' || !memoryFallback) {
+        const value = await keychain.request(request);
+        mode = 'keychain';
+        return value;
+      }
+      let settle!: () => void;
+      deciding = new Promise<void>((resolve) => (settle = resolve));
+      try {
+        const value = await keychain.request(request);
+        mode = 'keychain';
+        return value;
+      } catch (error) {
+        if (!(error instanceof KeychainUnavailableError)) throw error;
+        mode = 'memory';
+        log?.(`secrets: no keychain could be reached (${error.shortMessage}); keys are kept in memory for this run only and forgotten when Blockglass stops`);
+        void keychain.close().catch(() => {});
+        return inMemory(memory, request) as KeychainResult<R>;
+      } finally {
+        settle();
+      }
+    },
+  };
 
   const remember = ({ apiKey, apiSecret }: Credential) => {
     known.add(apiKey);
@@ -96,10 +144,25 @@ export function createSecretStore({ service = 'blockglass', timeoutMs = 3000, mo
 
     knownSecrets: () => [...known],
 
-    close: () => bridge.close(),
+    close: () => keychain.close(),
 
-    isStuck: () => bridge.isStuck(),
+    isStuck: () => keychain.isStuck(),
+
+    mode: () => mode,
   };
+}
+
+/** The keychain's operations on a map in this process's memory (the fallback: never written anywhere). */
+function inMemory(memory: Map<string, string>, request: KeychainRequest): unknown {
+  switch (request.op) {
+    case 'get':
+      return memory.get(request.account) ?? null;
+    case 'set':
+      memory.set(request.account, request.value);
+      return null;
+    case 'delete':
+      return memory.delete(request.account);
+  }
 }
 
 function parseEntry(stored: string, credentialId: string): Credential {

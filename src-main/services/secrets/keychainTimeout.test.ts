@@ -18,6 +18,8 @@ interface ProbeLine {
   ms: number;
   ticks: number;
   ok: boolean;
+  mode: string;
+  value?: unknown;
   error?: { name: string; shortMessage: string; code?: string; details?: string };
 }
 
@@ -25,9 +27,9 @@ interface ProbeLine {
  * Runs the probe with D-Bus at `busAddress` and resolves one line per op. The child is then killed: a thread
  * stuck on a silent bus keeps a Node process from exiting at all (see createKeychainBridge).
  */
-function probe(busAddress: string, timeoutMs: number, ops: string[]): Promise<ProbeLine[]> {
+function probe(busAddress: string, timeoutMs: number, ops: string[], env: NodeJS.ProcessEnv = {}): Promise<ProbeLine[]> {
   const child = spawn(process.execPath, ['--import', 'tsx', PROBE, String(timeoutMs), ...ops], {
-    env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: busAddress },
+    env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: busAddress, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -89,6 +91,28 @@ describe.skipIf(!onLinux)('secret store when no keychain answers', () => {
     expect(lines[1]?.error?.details).toMatch(/^An earlier keychain request is still waiting for an answer\./);
     expect(lines[1]?.ms).toBeLessThan(200);
     expect(lines[2]?.ms).toBeLessThan(200);
+  });
+
+  it('as the app runs it, keeps keys in memory for the run when no keychain can be reached, and says which', async () => {
+    const nowhere = `unix:path=${path.join(dir, 'nothing-here.sock')}`;
+    const lines = await probe(nowhere, 3000, ['get', 'set', 'get', 'status', 'delete', 'get'], { PROBE_MEMORY_FALLBACK: '1' });
+    expect(lines.map((l) => [l.op, l.ok, l.mode, l.value])).toEqual([
+      ['get', true, 'memory', null],
+      ['set', true, 'memory', null],
+      ['get', true, 'memory', { apiKey: 'probe-key-0123456789' }],
+      ['status', true, 'memory', { configured: true, hint: 'prob…6789' }],
+      ['delete', true, 'memory', true],
+      ['get', true, 'memory', null],
+    ]);
+    expect(lines[0]!.ms).toBeLessThan(2000); // decided at once, not after the timeout
+  });
+
+  it('keeps keys in memory too when the keychain hangs on the first call (after the timeout)', async () => {
+    const lines = await probe(silentAddress, 1000, ['set', 'get'], { PROBE_MEMORY_FALLBACK: '1' });
+    expect(lines.map((l) => [l.op, l.ok, l.mode])).toEqual([
+      ['set', true, 'memory'],
+      ['get', true, 'memory'],
+    ]);
   });
 
   it('says the keychain cannot be reached, at once, when the bus address leads nowhere', async () => {

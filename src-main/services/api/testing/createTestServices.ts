@@ -40,7 +40,7 @@ export function createTestServices(options: { healthIntervalMs?: number } = {}):
   };
 
   const handlers: MethodHandlers = {
-    'app.info': async (_input, context) => (count('app.info'), { name: 'Blockglass', version: '0.0.0-test', shell: context.shell }),
+    'app.info': async (_input, context) => (count('app.info'), { name: 'Blockglass', version: '0.0.0-test', shell: context.shell, keychain: 'system' }),
     'networks.list': async () => (count('networks.list'), PRESET_NETWORKS.map((network) => view(network.id))),
     'networks.add': async () => {
       count('networks.add');

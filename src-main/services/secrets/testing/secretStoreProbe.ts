@@ -7,7 +7,8 @@ import { createSecretStore } from '../createSecretStore';
 import { ServiceError } from '../serviceError';
 
 const [timeoutArg, ...ops] = process.argv.slice(2);
-const store = createSecretStore({ service: 'blockglass-probe', timeoutMs: Number(timeoutArg) });
+// PROBE_MEMORY_FALLBACK=1: as the app runs it (keys in memory when no keychain is reachable); each line says the mode.
+const store = createSecretStore({ service: 'blockglass-probe', timeoutMs: Number(timeoutArg), memoryFallback: process.env.PROBE_MEMORY_FALLBACK === '1' });
 let ticks = 0;
 const ticker = setInterval(() => ticks++, 50);
 
@@ -24,7 +25,7 @@ for (const op of ops) {
   } catch (error) {
     outcome = { ok: false, error: error instanceof ServiceError ? error.toPlain() : { name: 'Unexpected', shortMessage: String(error) } };
   }
-  process.stdout.write(`${JSON.stringify({ op, ms: Date.now() - started, ticks, ...(outcome as object) })}\n`);
+  process.stdout.write(`${JSON.stringify({ op, ms: Date.now() - started, ticks, mode: store.mode(), ...(outcome as object) })}\n`);
 }
 clearInterval(ticker);
 process.exit(0);

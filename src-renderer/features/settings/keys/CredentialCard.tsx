@@ -1,17 +1,20 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useApi } from '../../../api/useApi';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Icon } from '../../../components/Icon';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
+import { appInfoQuery } from '../../../queries/appInfo';
 import { networksKey } from '../../../queries/networks';
+import { keychainWords } from './keychainWords';
 import { type CredentialGroup, usedBy } from './credentialGroups';
 import { KeyForm } from './KeyForm';
 
 /** One credential: whether its key is set (and the hint), the networks using it, and add / replace / delete. */
 export function CredentialCard({ group }: { group: CredentialGroup }) {
   const api = useApi();
+  const info = useQuery(appInfoQuery(api));
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -68,7 +71,7 @@ export function CredentialCard({ group }: { group: CredentialGroup }) {
       {credential.error ? <ErrorNotice error={credential.error} title="The keychain did not answer" /> : null}
       {saved && !editing ? (
         <p className="credential-card-saved" role="status">
-          Key saved in the system keychain.
+          {keychainWords(info.data?.keychain).saved}
         </p>
       ) : null}
       {editing ? (
@@ -96,7 +99,7 @@ export function CredentialCard({ group }: { group: CredentialGroup }) {
           remove.reset();
         }}
       >
-        It is removed from the system keychain. {usedBy(group.networks)}; they cannot connect until a key is added again.
+        It is removed from {keychainWords(info.data?.keychain).where}. {usedBy(group.networks)}; they cannot connect until a key is added again.
       </ConfirmDialog>
     </section>
   );

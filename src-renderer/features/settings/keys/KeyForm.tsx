@@ -24,7 +24,7 @@ function clear(input: HTMLInputElement | null) {
   if (input) input.value = '';
 }
 
-/** Adds or replaces a credential's key (and optional secret) in the system keychain. */
+/** Adds or replaces a credential's key (and optional secret) where this run keeps keys (see keychainWords). */
 export function KeyForm({ networkId, title, replacing, onCancel, onSaved }: KeyFormProps) {
   const api = useApi();
   const queryClient = useQueryClient();

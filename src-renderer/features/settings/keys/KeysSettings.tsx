@@ -3,7 +3,9 @@ import { useApi } from '../../../api/useApi';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { LoadingState } from '../../../components/LoadingState';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
+import { appInfoQuery } from '../../../queries/appInfo';
 import { networksQuery } from '../../../queries/networks';
+import { keychainWords } from './keychainWords';
 import { CredentialCard } from './CredentialCard';
 import { credentialGroups } from './credentialGroups';
 import './KeysSettings.css';
@@ -12,6 +14,7 @@ import './KeysSettings.css';
 export function KeysSettings() {
   const api = useApi();
   const networks = useQuery(networksQuery(api));
+  const info = useQuery(appInfoQuery(api));
   return (
     <section className="page" aria-labelledby="keys-title">
       <header className="page-header">
@@ -19,7 +22,9 @@ export function KeysSettings() {
           <h2 id="keys-title" className="page-title">
             API keys
           </h2>
-          <p className="page-subtitle">Keys live in the system keychain. Blockglass shows only a hint of each, and never writes one to disk.</p>
+          <p className="page-subtitle">
+            {keychainWords(info.data?.keychain).lasting} Blockglass shows only a hint of each, and never writes one to disk.
+          </p>
         </div>
       </header>
       {networks.isPending ? <LoadingState label="Loading keys…" /> : null}

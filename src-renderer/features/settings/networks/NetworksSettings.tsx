@@ -22,7 +22,7 @@ export function NetworksSettings() {
           <h2 id="networks-title" className="page-title">
             Networks
           </h2>
-          <p className="page-subtitle">Where Blockglass connects. Addresses are shown without keys; keys stay in the system keychain.</p>
+          <p className="page-subtitle">Where Blockglass connects. Addresses are shown without keys; keys never leave the app's main side.</p>
         </div>
         <Link to="/networks/new" className="btn btn-primary">
           <Icon name="plus" />

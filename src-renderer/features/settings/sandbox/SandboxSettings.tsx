@@ -45,6 +45,9 @@ export function SandboxSettings() {
           </button>
         </div>
       </header>
+      {sandbox?.state === 'failed' && sandbox.lastError ? (
+        <ErrorNotice error={sandbox.lastError} title={sandbox.retrying ? 'The local sandbox (Blockglass tries again)' : 'The local sandbox'} />
+      ) : null}
       {restart.isError ? <ErrorNotice error={apiErrorOf(restart.error)} title="The sandbox did not restart" /> : null}
       {status.error ? <ErrorNotice error={status.error} title="The sandbox's status feed stopped (reconnecting)" /> : null}
       {sandbox === undefined && !status.error ? <LoadingState label="Asking the sandbox…" /> : null}

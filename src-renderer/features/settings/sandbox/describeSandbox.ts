@@ -7,6 +7,7 @@ const STATES: Record<SandboxStatus['state'], { tone: StatusTone; label: string }
   restarting: { tone: 'busy', label: 'Restarting' },
   stopped: { tone: 'idle', label: 'Stopped' },
   crashed: { tone: 'error', label: 'Crashed' },
+  failed: { tone: 'error', label: 'Could not start' },
 };
 
 /** The sandbox's state for the status dot and its label. */

@@ -1,0 +1,23 @@
+import { Link } from 'wouter';
+import { Icon } from '../../components/Icon';
+import { useSubscription } from '../../hooks/useSubscription';
+import './SandboxAlert.css';
+
+/**
+ * In the top bar, whatever screen is open: the Local sandbox could not start (with the reason) or crashed.
+ * Links to its Settings page, which says what to do and has Restart.
+ */
+export function SandboxAlert() {
+  const { data } = useSubscription('sandbox.status', {});
+  if (data?.state !== 'failed' && data?.state !== 'crashed') return null;
+  const text = data.state === 'failed' ? `Local sandbox ${lowerFirst(data.lastError?.shortMessage ?? 'could not start')}` : 'Local sandbox crashed';
+  return (
+    <Link to="~/settings/sandbox" className="sandbox-alert" role="alert" title={data.lastError?.details ?? text}>
+      <Icon name="warning" />
+      <span className="sandbox-alert-text">{text}</span>
+      {data.state === 'failed' && !data.retrying ? <span className="sandbox-alert-action">What to do</span> : null}
+    </Link>
+  );
+}
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
