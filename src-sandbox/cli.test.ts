@@ -5,7 +5,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { copySavedChain } from './chain/chainState';
-import { commandLine, descendants, isAlive, waitUntil } from '../test-support/processTree';
+import { commandLine, descendants, environment, isAlive, waitUntil } from '../test-support/processTree';
 import { rpcResult } from './testing/rawRpc';
 
 // The sandbox command as a person runs it: flags, the ready line, a restart that keeps the chain,
@@ -132,6 +132,10 @@ describe('sandbox command line', () => {
     expect(keyFile).not.toContain('envsecret456');
     const anvils = anvilUnder(child.pid!);
     expect(anvils).toHaveLength(1);
+    // The key reaches the sandbox only: neither Anvil nor its guard has it in its environment.
+    for (const pid of descendants(child.pid!)) {
+      expect(environment(pid).join('\n'), commandLine(pid)).not.toMatch(/envkey123|envsecret456/);
+    }
     child.kill('SIGKILL');
     await waitUntil(() => !isAlive(anvils[0]!), 'Anvil to exit after the sandbox was killed', 10_000);
     fs.rmSync(dataDir, { recursive: true, force: true });

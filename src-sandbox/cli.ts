@@ -6,6 +6,9 @@ import { startSandbox, type Sandbox } from './sandbox';
 let options: CliOptions;
 try {
   options = parseCliArgs(process.argv.slice(2));
+  // Read once: nothing this process starts (Anvil, its guard) inherits the key or secret.
+  delete process.env.BLOCKGLASS_SANDBOX_KEY;
+  delete process.env.BLOCKGLASS_SANDBOX_SECRET;
 } catch (error) {
   process.stderr.write(`sandbox: ${(error as Error).message}\n\n${USAGE}\n`);
   process.exit(2);

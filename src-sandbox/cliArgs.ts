@@ -68,7 +68,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
   const keyFromEnv = values.key === undefined && Boolean(env.BLOCKGLASS_SANDBOX_KEY);
   if (keyFromEnv) {
     values.key = env.BLOCKGLASS_SANDBOX_KEY;
-    values.secret = env.BLOCKGLASS_SANDBOX_SECRET;
+    values.secret = env.BLOCKGLASS_SANDBOX_SECRET || undefined; // the app's guard passes an empty line for none
   }
   for (const what of ['key', 'secret'] as const) {
     const value = values[what];

@@ -63,8 +63,13 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilProce
     '--timestamp', String(GENESIS_TIMESTAMP),
     ...(options.args ?? []),
   ];
+  // Never the sandbox's key or secret: Anvil and its guard get the environment without them.
+  const env = { ...process.env };
+  delete env.BLOCKGLASS_SANDBOX_KEY;
+  delete env.BLOCKGLASS_SANDBOX_SECRET;
   const child = spawn('/bin/sh', ['-c', GUARD, 'anvil-guard', anvilBinaryPath(), ...args], {
     stdio: ['pipe', 'pipe', 'pipe'],
+    env,
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   // A crash report needs the node's last words, but its banner lists private keys: keep a short tail only.

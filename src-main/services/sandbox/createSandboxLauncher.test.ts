@@ -75,6 +75,15 @@ describeWithKeychain('sandbox launcher with real sandbox processes and the real 
     expect(sandbox).toHaveLength(1);
     expect(commandLine(sandbox[0]!)).not.toContain(key);
     expect(environment(sandbox[0]!)).toContain(`BLOCKGLASS_SANDBOX_KEY=${key}`);
+    // ...and only the sandbox: not its guard, not Anvil, not Anvil's guard (their environments, from /proc).
+    const { all } = sandboxProcesses(dataDir);
+    const others = all.filter((pid) => pid !== sandbox[0]);
+    expect(others.length).toBeGreaterThanOrEqual(3);
+    for (const pid of others) {
+      const env = environment(pid).join('\n');
+      expect(env, commandLine(pid)).not.toContain(key);
+      expect(env, commandLine(pid)).not.toContain(credential!.apiSecret!);
+    }
     expect(logs.join('\n')).not.toContain(key);
   });
 

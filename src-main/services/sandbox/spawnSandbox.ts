@@ -77,18 +77,25 @@ export async function spawnSandbox(options: SpawnSandboxOptions): Promise<Sandbo
   const cli = sandboxBundlePath(options.projectRoot);
   if (!fs.existsSync(cli)) throw new SandboxStartError(`It is not built: ${cli} is missing (run \`npm run build\`)`, '');
   const args = [...SANDBOX_NODE_FLAGS, cli, '--json', '--port', String(options.port), '--data', options.dataDir, ...(options.fresh ? ['--fresh'] : []), ...(options.extraArgs ?? [])];
-  const env: NodeJS.ProcessEnv = { ...process.env, BLOCKGLASS_SANDBOX_KEY: apiKey };
-  if (apiSecret) env.BLOCKGLASS_SANDBOX_SECRET = apiSecret;
-  else delete env.BLOCKGLASS_SANDBOX_SECRET;
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.BLOCKGLASS_SANDBOX_KEY;
+  delete env.BLOCKGLASS_SANDBOX_SECRET;
   // Under Electron, process.execPath is the Electron binary: this makes it behave as plain Node.
   if (process.versions.electron) env.ELECTRON_RUN_AS_NODE = '1';
 
   // POSIX: behind the guard, so even a SIGKILLed app leaves no sandbox. Windows has no /bin/sh: the
   // process.on('exit') fallback below is all there is there.
   const guarded = process.platform !== 'win32';
+  // The guard reads the key and secret from its stdin and hands them to the sandbox's environment only.
   const child: ChildProcess = guarded
     ? spawn('/bin/sh', ['-c', SANDBOX_GUARD, 'sandbox-guard', process.execPath, ...args], { cwd: options.projectRoot, env, stdio: ['pipe', 'pipe', 'pipe'] })
-    : spawn(process.execPath, args, { cwd: options.projectRoot, env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+    : spawn(process.execPath, args, {
+        cwd: options.projectRoot,
+        env: { ...env, BLOCKGLASS_SANDBOX_KEY: apiKey, ...(apiSecret ? { BLOCKGLASS_SANDBOX_SECRET: apiSecret } : {}) },
+        stdio: ['pipe', 'pipe', 'pipe'],
+        windowsHide: true,
+      });
+  if (guarded) child.stdin!.write(`${apiKey}\n${apiSecret ?? ''}\n`);
 
   const exited = new Promise<SandboxExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const spawnFailed = new Promise<Error>((resolve) => child.once('error', resolve));
