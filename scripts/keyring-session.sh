@@ -113,8 +113,23 @@ if [ -z "$unlocked" ]; then
 fi
 
 export BLOCKGLASS_KEYRING_SESSION=1
+# CMD runs in the background so that a signal to this shell (or to the launcher's process group) is passed
+# to it and waited for: CMD stops cleanly, then this shell exits, dbus-run-session ends the bus, and the
+# keyring daemon leaves with its bus. (In the foreground, a signal killed this shell at once and left CMD,
+# the bus and the daemon running.) INT is passed as TERM: a background job of a non-interactive shell
+# ignores SIGINT.
 set +e
-"$@"
-rc=$?
-set -e
+"$@" &
+cmd=$!
+trap 'kill -TERM "$cmd" 2>/dev/null' TERM INT HUP
+rc=0
+while kill -0 "$cmd" 2>/dev/null; do wait "$cmd"; rc=$?; done
+# The keyring daemon of THIS session (found by its bus address) is stopped now rather than left to notice
+# that its bus is gone: nothing of the session outlives it.
+for proc in /proc/[0-9]*; do
+  [ "$(cat "$proc/comm" 2>/dev/null)" = gnome-keyring-d ] || continue
+  if { tr '\0' '\n' <"$proc/environ"; } 2>/dev/null | grep -qxF "DBUS_SESSION_BUS_ADDRESS=$DBUS_SESSION_BUS_ADDRESS"; then
+    kill -TERM "${proc#/proc/}" 2>/dev/null || true
+  fi
+done
 exit "$rc"

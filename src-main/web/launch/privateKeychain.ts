@@ -21,14 +21,28 @@ function needsPrivateKeychain(log: (line: string) => void): boolean {
   return false;
 }
 
-/** Runs this same command again inside a private keychain session, passing signals on. */
+/**
+ * Runs this same command again inside a private keychain session, passing signals on to the whole session:
+ * it runs in a process group of its own (dbus-run-session, its bus, the inner shell, the app), and a signal
+ * to this launcher goes to that group. (Sent to dbus-run-session alone, a signal killed it and left the app,
+ * its sandbox, Anvil, the bus and the keyring daemon running.) The inner shell passes it to the app and
+ * waits; when the app has stopped, the bus ends and the keyring daemon with it.
+ */
 function runInPrivateKeychain(projectRoot: string): void {
   process.stderr.write('Blockglass: no keychain is reachable here (no D-Bus session), so this run uses a private one; keys you add are forgotten when Blockglass stops.\n');
   const child = spawn('bash', [path.join(projectRoot, 'scripts', 'keyring-session.sh'), process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
     stdio: 'inherit',
     cwd: projectRoot,
+    detached: true,
   });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+  const forward = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      child.kill(signal); // the group is gone already
+    }
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => forward(signal));
   child.once('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
