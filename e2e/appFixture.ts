@@ -21,34 +21,46 @@ export interface RunningApp {
  * way a person does (through tsx directly, so signals reach it). Its sandbox starts from a copy of the
  * e2e sandbox's seeded chain, so no journey waits for a seed. Stopped with SIGTERM afterwards.
  */
+/**
+ * Starts the app the way a person does: `npm run serve -- --port 0 --data <tmp> --no-open --json` (the
+ * script node runs, directly, so signals reach it), in a data folder of its own holding a copy of the e2e
+ * sandbox's seeded chain, so no journey waits for a seed. `env` replaces the environment it runs in.
+ */
+export async function launchApp(env: NodeJS.ProcessEnv = process.env): Promise<RunningApp & { pid: number }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-e2e-app-'));
+  const seeded = path.resolve('.cache', 'e2e-sandbox', 'chain');
+  const chain = path.join(dataDir, 'sandbox', 'chain');
+  fs.mkdirSync(chain, { recursive: true });
+  for (const file of SAVED_CHAIN_FILES) if (fs.existsSync(path.join(seeded, file))) fs.copyFileSync(path.join(seeded, file), path.join(chain, file));
+
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data', dataDir, '--no-open', '--json'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+  });
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout! });
+    lines.once('line', (line) => resolve((JSON.parse(line) as { url: string }).url));
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  return { url, dataDir, pid: child.pid!, logs: () => output, stop };
+}
+
+/** Each journey gets a fresh app (see {@link launchApp}), stopped with SIGTERM afterwards. */
 export const test = base.extend<{ app: RunningApp }>({
   // Playwright requires the fixture's first parameter to be an object pattern, even an empty one.
   // eslint-disable-next-line no-empty-pattern
   app: async ({}, use) => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-e2e-app-'));
-    const seeded = path.resolve('.cache', 'e2e-sandbox', 'chain');
-    const chain = path.join(dataDir, 'sandbox', 'chain');
-    fs.mkdirSync(chain, { recursive: true });
-    for (const file of SAVED_CHAIN_FILES) if (fs.existsSync(path.join(seeded, file))) fs.copyFileSync(path.join(seeded, file), path.join(chain, file));
-
-    let output = '';
-    const child: ChildProcess = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data', dataDir, '--no-open', '--json'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const url = await new Promise<string>((resolve, reject) => {
-      const lines = readline.createInterface({ input: child.stdout! });
-      lines.once('line', (line) => resolve((JSON.parse(line) as { url: string }).url));
-      child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
-    });
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    const stop = async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    };
-    await use({ url, dataDir, logs: () => output, stop });
-    await stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    const app = await launchApp();
+    await use(app);
+    await app.stop();
+    fs.rmSync(app.dataDir, { recursive: true, force: true });
   },
 });
 

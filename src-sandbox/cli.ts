@@ -22,9 +22,17 @@ const log = (line: string) => process.stderr.write(`sandbox: ${line}\n`);
 let sandbox: Sandbox | undefined;
 let stopping = false;
 
+let stoppingAt = 0;
+
 async function stop(code: number): Promise<never> {
-  if (stopping) process.exit(code);
+  if (stopping) {
+    // A second Ctrl+C stops at once, but not the first one's echo: from the terminal to the whole process
+    // group and from the guard that owns this process, one Ctrl+C arrives twice within milliseconds.
+    if (Date.now() - stoppingAt > 1000) process.exit(code);
+    return new Promise<never>(() => {});
+  }
   stopping = true;
+  stoppingAt = Date.now();
   if (sandbox) {
     log('stopping (saving the chain)…');
     await sandbox.close().catch((error: Error) => log(`error while stopping: ${error.message}`));

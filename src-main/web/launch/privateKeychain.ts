@@ -22,11 +22,12 @@ function needsPrivateKeychain(log: (line: string) => void): boolean {
 }
 
 /**
- * Runs this same command again inside a private keychain session, passing signals on to the whole session:
- * it runs in a process group of its own (dbus-run-session, its bus, the inner shell, the app), and a signal
- * to this launcher goes to that group. (Sent to dbus-run-session alone, a signal killed it and left the app,
- * its sandbox, Anvil, the bus and the keyring daemon running.) The inner shell passes it to the app and
- * waits; when the app has stopped, the bus ends and the keyring daemon with it.
+ * Runs this same command again inside a private keychain session (scripts/keyring-session.sh), passing
+ * signals on, and exits when the whole session has. A signal goes to the session's inner shell, which passes
+ * it to the app and waits for it to stop (its sandbox, Anvil and all); then dbus-run-session ends the bus and
+ * the keyring daemon. (Sent to dbus-run-session, a signal killed it at once and left the app, its sandbox,
+ * Anvil, the bus and the keyring daemon running.) The session runs in a process group of its own, so a
+ * terminal's Ctrl+C reaches it only this way, once.
  */
 function runInPrivateKeychain(projectRoot: string): void {
   process.stderr.write('Blockglass: no keychain is reachable here (no D-Bus session), so this run uses a private one; keys you add are forgotten when Blockglass stops.\n');
@@ -36,14 +37,30 @@ function runInPrivateKeychain(projectRoot: string): void {
     detached: true,
   });
   const forward = (signal: NodeJS.Signals) => {
+    // child.pid is dbus-run-session (the script execs it); its inner shell is the child that runs bash.
+    const inner = childrenOf(child.pid!).find((pid) => readProc(pid, 'comm').trim() === 'bash');
     try {
-      process.kill(-child.pid!, signal);
+      if (inner !== undefined) process.kill(inner, 'SIGTERM');
+      else process.kill(-child.pid!, signal); // not up yet: stop the whole group
     } catch {
-      child.kill(signal); // the group is gone already
+      // already gone
     }
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => forward(signal));
   child.once('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+/** The children of a process, from /proc (Linux, where the private keychain runs). */
+function childrenOf(pid: number): number[] {
+  return readProc(pid, `task/${pid}/children`).split(' ').filter(Boolean).map(Number);
+}
+
+function readProc(pid: number, file: string): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/${file}`, 'utf8');
+  } catch {
+    return '';
+  }
 }
 
 /**

@@ -7,6 +7,9 @@ import { findChromium } from './findChromium';
 import { hasDisplay } from './hasDisplay';
 import { openAppWindow, type AppWindow } from './openAppWindow';
 
+/** A signal this long after the first is a person's second Ctrl+C (stop now), not the first one's echo. */
+const SECOND_SIGNAL_MS = 1000;
+
 /** How `npm start` (without Electron) and `npm run serve` run the web host. */
 export interface RunWebHostOptions {
   projectRoot: string;
@@ -53,10 +56,15 @@ export async function runWebHost(options: RunWebHostOptions): Promise<void> {
     log('stopping…');
     void shutDown().finally(() => process.exit(0));
   };
-  let signals = 0;
+  let firstSignalAt: number | undefined;
   const onSignal = () => {
-    signals += 1;
-    if (signals > 1) process.exit(130); // a second Ctrl+C does not wait
+    // A second Ctrl+C does not wait. One Ctrl+C often arrives twice at once (from the terminal to the whole
+    // process group, and forwarded by npm): only a signal a moment after the first counts as a second.
+    if (firstSignalAt !== undefined) {
+      if (Date.now() - firstSignalAt > SECOND_SIGNAL_MS) process.exit(130);
+      return;
+    }
+    firstSignalAt = Date.now();
     stop();
   };
   process.on('SIGINT', onSignal);

@@ -22,7 +22,7 @@ afterEach(() => {
 });
 
 /** Starts a launcher on a copy of the seeded chain and waits until its sandbox runs; answers its process tree. */
-async function startLauncher(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; tree: number[]; exited: Promise<void> }> {
+async function startLauncher(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; tree: number[]; exited: Promise<void>; dataDir: string }> {
   const dataDir = seededDataDir(shared.dataDir, 'blockglass-stop-');
   folders.push(dataDir);
   const child = spawn(command, [...args, '--port', '0', '--data', dataDir, '--no-open', '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -41,7 +41,7 @@ async function startLauncher(command: string, args: string[], env: NodeJS.Proces
   // The private keyring daemon leaves the tree (it daemonizes): find it by the private bus address.
   const bus = tree.flatMap((pid) => environment(pid)).find((line) => line.startsWith('DBUS_SESSION_BUS_ADDRESS='));
   const daemons = bus && env.DBUS_SESSION_BUS_ADDRESS === undefined ? keyringDaemonsOn(bus) : [];
-  return { child, tree: [child.pid!, ...tree, ...daemons], exited };
+  return { child, tree: [child.pid!, ...tree, ...daemons], exited, dataDir };
 }
 
 function keyringDaemonsOn(busLine: string): number[] {
@@ -59,29 +59,32 @@ function withoutKeychain(): NodeJS.ProcessEnv {
   return env;
 }
 
-async function expectAllGone(tree: number[], exited: Promise<void>) {
+/** The launcher exits only once everything it started has (a moment for the kernel to reap), the chain saved in order. */
+async function expectAllGone(tree: number[], exited: Promise<void>, dataDir: string) {
   await exited;
-  await waitUntil(() => tree.every((pid) => !isAlive(pid)), 'every process the launcher started to end', 20_000);
+  await waitUntil(() => tree.every((pid) => !isAlive(pid)), 'every process the launcher started to end', 2_000);
+  // The sandbox turned Anvil's last dump into its snapshot: it stopped in order, not killed mid-way.
+  expect(fs.readdirSync(path.join(dataDir, 'sandbox', 'chain')).sort()).toEqual(['anvil-state.json', 'manifest.json']);
 }
 
 describe.skipIf(!canRunPrivateKeychain)('stopping a launcher that runs in a private keychain', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)('%s to `node scripts/serve.mjs` ends the web host, sandbox, Anvil, the bus and the keyring daemon', { timeout: 90_000 }, async (signal) => {
-    const { child, tree, exited } = await startLauncher(process.execPath, ['scripts/serve.mjs'], withoutKeychain());
+    const { child, tree, exited, dataDir } = await startLauncher(process.execPath, ['scripts/serve.mjs'], withoutKeychain());
     const names = tree.map((pid) => commandLine(pid));
     for (const part of ['dbus-run-session', 'dbus-daemon', 'gnome-keyring-daemon', 'scripts/serve.mjs', 'out/sandbox/cli.mjs', '/anvil ']) {
       expect(names.some((name) => name.includes(part)), `${part} in ${names.join(' | ')}`).toBe(true);
     }
     child.kill(signal);
-    await expectAllGone(tree, exited);
+    await expectAllGone(tree, exited, dataDir);
   });
 });
 
 describe('stopping `npm run serve`', () => {
   it('SIGTERM to the npm process ends the web host, the sandbox and Anvil', { timeout: 90_000 }, async () => {
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const { child, tree, exited } = await startLauncher(npm, ['run', '-s', 'serve', '--'], { ...process.env });
+    const { child, tree, exited, dataDir } = await startLauncher(npm, ['run', '-s', 'serve', '--'], { ...process.env });
     expect(tree.some((pid) => commandLine(pid).includes('/anvil '))).toBe(true);
     child.kill('SIGTERM');
-    await expectAllGone(tree, exited);
+    await expectAllGone(tree, exited, dataDir);
   });
 });
