@@ -50,7 +50,7 @@ export function applySecurity({ log, devOrigins }: SecurityOptions): void {
       log('electron: refused a webview');
     });
     contents.setWindowOpenHandler(({ url }) => {
-      if (isSafeExternalUrl(url)) void shell.openExternal(url);
+      if (isSafeExternalUrl(url)) shell.openExternal(url).catch((error: Error) => log(`electron: could not open ${describe(url)} outside: ${error.message}`));
       else log(`electron: refused to open a window for ${describe(url)}`);
       return { action: 'deny' };
     });
@@ -80,5 +80,12 @@ export function applySecurity({ log, devOrigins }: SecurityOptions): void {
     });
   };
   app.on('session-created', lockDown);
-  void app.whenReady().then(() => lockDown(session.defaultSession));
+  // A failure here would leave the default session without its rules: say so loudly (main.ts quits on it).
+  app
+    .whenReady()
+    .then(() => lockDown(session.defaultSession))
+    .catch((error: Error) => {
+      log(`electron: could not lock down the default session: ${error.message}`);
+      app.quit();
+    });
 }

@@ -15,4 +15,6 @@ export interface AppDeps {
   app: { version: string; shell: 'electron' | 'web'; keychain: () => KeychainMode };
   /** Removes every known secret from a text. */
   redact(text: string): string;
+  /** Hears log lines (redacted on the way out). */
+  log(line: string): void;
 }

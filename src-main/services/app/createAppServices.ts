@@ -48,11 +48,12 @@ export interface AppServicesOptions {
  * nothing is selected yet, and starts the sandbox (without waiting for it: its status says when it runs).
  */
 export async function createAppServices(options: AppServicesOptions): Promise<AppServices> {
-  const store = openStore(options.dataDir);
   const resolvedSecrets = new Set<string>();
   const knownSecrets = () => [...secrets.knownSecrets(), ...resolvedSecrets];
   const redact = (text: string) => redactSecrets(text, knownSecrets());
   const log = (line: string) => options.log?.(redact(line));
+  // Damaged rows are skipped and said, never silently replaced.
+  const store = openStore(options.dataDir, { onInvalidRow: (error) => log(`store: ${error.shortMessage}: ${error.details ?? ''}`) });
   // Without any reachable keychain, keys live in memory for this run (never in a file): the app still works.
   const secrets = createSecretStore({ ...(options.keychainService ? { service: options.keychainService } : {}), memoryFallback: true, log });
   store.refuseSecrets(knownSecrets);
@@ -62,7 +63,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     secrets.mode() === 'memory' ? 'memory' : process.env.BLOCKGLASS_KEYRING_SESSION ? 'private' : 'system';
 
   const launcher = createSandboxLauncher({ dataDir: options.dataDir, secrets, projectRoot: options.projectRoot, log, extraArgs: options.sandboxArgs });
-  const networks = createNetworkService({ store, secrets, localAddresses: () => launcher.addresses() });
+  const networks = createNetworkService({ store, secrets, localAddresses: () => launcher.addresses(), log });
   const resolve = async (networkId: string): Promise<NetworkWithCredentials> => {
     const resolved = await networks.resolveWithCredentials(networkId);
     for (const secret of resolved.secrets) resolvedSecrets.add(secret);
@@ -85,15 +86,19 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     secrets,
     rpc,
     launcher,
-    theme: createThemeSetting(store),
+    theme: createThemeSetting(store, log),
     app: { version: options.version, shell: options.shell, keychain },
     redact,
+    log,
   });
 
   if (options.startSandbox ?? true) {
-    void launcher.start().then((status) => {
-      if (status.state !== 'running') log(`app: the local sandbox is ${status.state}: ${status.lastError?.shortMessage ?? ''}`);
-    });
+    launcher
+      .start()
+      .then((status) => {
+        if (status.state !== 'running') log(`app: the local sandbox is ${status.state}: ${status.lastError?.shortMessage ?? ''}`);
+      })
+      .catch((error: unknown) => log(`app: starting the local sandbox failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`));
   }
 
   let closing: Promise<void> | undefined;

@@ -8,13 +8,19 @@ export interface ThemeSetting {
   set(theme: SettingsView['theme']): void;
 }
 
-/** The theme over `store.settings`; a damaged row falls back to `system` rather than breaking the app's look. */
-export function createThemeSetting(store: Store): ThemeSetting {
+/**
+ * The theme over `store.settings`; a damaged row falls back to `system` rather than breaking the app's look,
+ * and is logged (once), not silently replaced.
+ */
+export function createThemeSetting(store: Store, log: (line: string) => void = () => {}): ThemeSetting {
+  let reported = false;
   return {
     get() {
       try {
         return store.settings.get('theme') ?? 'system';
-      } catch {
+      } catch (error) {
+        if (!reported) log(`store: the saved theme is damaged, showing the system theme until one is chosen: ${(error as Error).message}`);
+        reported = true;
         return 'system';
       }
     },

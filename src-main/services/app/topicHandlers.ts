@@ -7,13 +7,13 @@ import { watchRestartingWithSandbox } from './watchRestartingWithSandbox';
 import { whenAborted } from './whenAborted';
 
 /** The subscriptions: a network's live health, and the sandbox's status (now, then every change). */
-export function topicHandlers({ rpc, launcher, redact }: AppDeps): TopicHandlers {
+export function topicHandlers({ rpc, launcher, redact, log }: AppDeps): TopicHandlers {
   return {
     'network.health': ({ networkId }, emit, signal) => {
       // The rpc service redacts the network's own key; this also removes any other secret main knows.
       const forward = (event: HealthEvent) => emit(redactEvent(event, redact));
       if (networkId !== LOCAL_NETWORK_ID) return rpc.watchHealth(networkId, forward, toAbortSignal(signal));
-      return watchRestartingWithSandbox(launcher, (inner) => rpc.watchHealth(networkId, forward, inner), signal);
+      return watchRestartingWithSandbox(launcher, (inner) => rpc.watchHealth(networkId, forward, inner), signal, { log });
     },
 
     'sandbox.status': async (_input, emit, signal) => {

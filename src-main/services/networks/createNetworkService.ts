@@ -83,10 +83,12 @@ export interface NetworkServiceOptions {
   localAddresses?: () => LocalSandboxAddresses | undefined;
   /** New custom network ids (tests). */
   newId?: () => string;
+  /** Hears damaged stored data the service works around (never a key). */
+  log?: (line: string) => void;
 }
 
 /** The network service over the store (custom networks, selection) and the secret store (keys). */
-export function createNetworkService({ store, secrets, localAddresses = () => undefined, newId = randomId }: NetworkServiceOptions): NetworkService {
+export function createNetworkService({ store, secrets, localAddresses = () => undefined, newId = randomId, log = () => {} }: NetworkServiceOptions): NetworkService {
   const builtIn = (): Network[] => [...PRESET_NETWORKS, localNetwork(localAddresses())];
 
   const find = (id: string): Network | undefined =>
@@ -108,8 +110,9 @@ export function createNetworkService({ store, secrets, localAddresses = () => un
     try {
       const id = store.settings.get('selectedNetworkId');
       if (id !== undefined && find(id)) return id;
-    } catch {
+    } catch (error) {
       // A damaged setting or row falls back to the Local network rather than leaving the app without one.
+      log(`networks: the selected network cannot be read, showing Local: ${(error as Error).message}`);
     }
     return LOCAL_NETWORK_ID;
   };

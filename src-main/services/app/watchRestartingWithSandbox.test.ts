@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { SandboxStatus } from '../../../src-shared/api/views';
+import { watchRestartingWithSandbox } from './watchRestartingWithSandbox';
+
+/** A launcher whose state the test sets, as the real one announces it. */
+function launcherAt(state: SandboxStatus['state']) {
+  const listeners = new Set<(status: SandboxStatus) => void>();
+  let current: SandboxStatus = { state, restarts: 0 };
+  return {
+    status: () => current,
+    onStatus: (listener: (status: SandboxStatus) => void) => (listeners.add(listener), () => void listeners.delete(listener)),
+    set(next: SandboxStatus['state']) {
+      current = { state: next, restarts: 0 };
+      for (const listener of listeners) listener(current);
+    },
+  };
+}
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(check()).toBe(true);
+};
+
+describe('watchRestartingWithSandbox', () => {
+  it('logs a watch that throws (a bug) and starts it again: the feed never dies silently', async () => {
+    const launcher = launcherAt('running');
+    const outer = new AbortController();
+    const logs: string[] = [];
+    let starts = 0;
+    const done = watchRestartingWithSandbox(
+      launcher,
+      async (signal) => {
+        starts += 1;
+        if (starts === 1) throw new TypeError("Cannot read properties of undefined (reading 'number')");
+        await new Promise((resolve) => signal.addEventListener('abort', resolve));
+      },
+      outer.signal,
+      { log: (line) => logs.push(line), retryMs: 10 },
+    );
+    await until(() => starts === 2);
+    expect(logs).toEqual(["app: the Local health feed failed: Cannot read properties of undefined (reading 'number'); restarting it"]);
+    outer.abort();
+    await done;
+  });
+
+  it('restarts a watch that ended by itself, and stops for good when the subscriber leaves', async () => {
+    const launcher = launcherAt('running');
+    const outer = new AbortController();
+    const logs: string[] = [];
+    let starts = 0;
+    const done = watchRestartingWithSandbox(launcher, async () => void (starts += 1), outer.signal, { log: (line) => logs.push(line), retryMs: 10 });
+    await until(() => starts >= 3);
+    outer.abort();
+    await done;
+    const after = starts;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(starts).toBe(after);
+    expect(logs[0]).toBe('app: the Local health feed ended by itself; restarting it');
+  });
+
+  it('starts the watch afresh when the sandbox comes up, without logging it as a failure', async () => {
+    const launcher = launcherAt('starting');
+    const outer = new AbortController();
+    const logs: string[] = [];
+    const signals: AbortSignal[] = [];
+    const done = watchRestartingWithSandbox(
+      launcher,
+      (signal) => (signals.push(signal), new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()))),
+      outer.signal,
+      { log: (line) => logs.push(line), retryMs: 10 },
+    );
+    launcher.set('running');
+    await until(() => signals.length === 2);
+    expect(signals[0]!.aborted).toBe(true);
+    outer.abort();
+    await done;
+    expect(logs).toEqual([]);
+  });
+});
