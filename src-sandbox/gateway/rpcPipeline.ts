@@ -7,6 +7,7 @@ import { routeMethod } from './methodPolicy';
 import type { RateLimiter } from './rateLimiter';
 import { errorReply, resultReply, shapedReply } from './replyBytes';
 import { resultShapeFor } from './resultShape';
+import { protectIds } from './exactIds';
 import { mapNodeError } from './nodeErrors';
 import { errorResponseText, internalError, invalidRequest, methodNotAvailable, rpcError, RpcCode, type RpcId } from './rpcErrors';
 import type { UpstreamHttp } from './upstreamHttp';
@@ -132,26 +133,35 @@ export function createPipeline(deps: PipelineDeps): RpcPipeline {
     return present.length === 0 ? { kind: 'none' } : reply(joinBatch(present));
   }
 
+  /** Answers a message whose ids are safe as JavaScript numbers (see exactIds.ts for the others). */
+  function processSafeMessage(bytes: Buffer, context: PipelineContext): PipelineOutcome | Promise<PipelineOutcome> {
+    const parsed = parseMessage(bytes.toString('utf8'));
+    switch (parsed.kind) {
+      case 'invalid':
+        return rateLimited(context.key, 1, null) ?? reply(errorReply(null, parsed.error));
+      case 'single': {
+        const request = validateRequest(parsed.value);
+        const limited = rateLimited(context.key, 1, request.id);
+        if (limited !== undefined) return limited;
+        if (isRequestError(request)) return reply(errorReply(request.id, request.error));
+        // A head-cache hit skips the async layers below: on the hottest reads their promise hops
+        // are a measurable share of the gateway's own CPU.
+        const hit = request.notification || routeMethod(request.method) !== 'forward' ? undefined : headCache.answer(request);
+        if (hit instanceof Buffer) return reply(hit);
+        return answerOne(request, context, bytes).then((answer) => (answer === null ? { kind: 'none' } : reply(answer)));
+      }
+      case 'batch':
+        return answerBatch(parsed.items, context);
+    }
+  }
+
   return {
     processMessage(bytes, context) {
-      const parsed = parseMessage(bytes.toString('utf8'));
-      switch (parsed.kind) {
-        case 'invalid':
-          return rateLimited(context.key, 1, null) ?? reply(errorReply(null, parsed.error));
-        case 'single': {
-          const request = validateRequest(parsed.value);
-          const limited = rateLimited(context.key, 1, request.id);
-          if (limited !== undefined) return limited;
-          if (isRequestError(request)) return reply(errorReply(request.id, request.error));
-          // A head-cache hit skips the async layers below: on the hottest reads their promise hops
-          // are a measurable share of the gateway's own CPU.
-          const hit = request.notification || routeMethod(request.method) !== 'forward' ? undefined : headCache.answer(request);
-          if (hit instanceof Buffer) return reply(hit);
-          return answerOne(request, context, bytes).then((answer) => (answer === null ? { kind: 'none' } : reply(answer)));
-        }
-        case 'batch':
-          return answerBatch(parsed.items, context);
-      }
+      const ids = protectIds(bytes);
+      if (ids === undefined) return processSafeMessage(bytes, context);
+      const restore = (outcome: PipelineOutcome): PipelineOutcome => (outcome.kind === 'reply' ? { ...outcome, body: ids.restore(outcome.body) } : outcome);
+      const outcome = processSafeMessage(ids.bytes, context);
+      return outcome instanceof Promise ? outcome.then(restore) : restore(outcome);
     },
   };
 }
