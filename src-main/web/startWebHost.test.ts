@@ -167,7 +167,7 @@ describe('startWebHost: the API socket', () => {
     if (!outcome.ok) return expect.fail(`refused with ${outcome.status}`);
     expect(outcome.socket.protocol).toBe('blockglass');
     outcome.socket.send(JSON.stringify({ t: 'call', id: 1, method: 'app.info', input: {} }));
-    expect(await nextMessage(outcome.socket)).toEqual({ t: 'result', id: 1, ok: true, value: { name: 'Blockglass', version: '0.0.0-test', shell: 'web' } });
+    expect(await nextMessage(outcome.socket)).toEqual({ t: 'result', id: 1, ok: true, value: { name: 'Blockglass', version: '0.0.0-test', shell: 'web', keychain: 'system' } });
     outcome.socket.close();
   });
 

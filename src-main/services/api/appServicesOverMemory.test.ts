@@ -50,7 +50,7 @@ describeWithKeychain('the API over the real app services', () => {
   const failure = async (promise: Promise<unknown>) => ((await promise.then(() => expect.fail('succeeded'), (error: unknown) => error)) as RendererApiCallError).error;
 
   it('answers app.info with the shell it runs in', async () => {
-    await expect(api.call('app.info', {})).resolves.toEqual({ name: 'Blockglass', version: '0.1.0-api', shell: 'web' });
+    await expect(api.call('app.info', {})).resolves.toEqual({ name: 'Blockglass', version: '0.1.0-api', shell: 'web', keychain: process.env.BLOCKGLASS_KEYRING_SESSION ? 'private' : 'system' });
   });
 
   it('lists the Local network, selected, with a hint of its key and never the key', async () => {

@@ -40,7 +40,7 @@ const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('calls', () => {
   it('answers a method with its typed output', async () => {
-    await expect(api.call('app.info', {})).resolves.toEqual({ name: 'Blockglass', version: '0.0.0-test', shell: 'web' });
+    await expect(api.call('app.info', {})).resolves.toEqual({ name: 'Blockglass', version: '0.0.0-test', shell: 'web', keychain: 'system' });
   });
 
   it('keeps state across calls, as the app does', async () => {

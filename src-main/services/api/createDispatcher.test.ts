@@ -29,7 +29,7 @@ describe('createDispatcher', () => {
     };
     connection.receive({ t: 'call', id: 1, method: 'app.info', input: {} });
     await settle();
-    expect(sent).toEqual([{ t: 'result', id: 1, ok: true, value: { name: 'Blockglass', version: '1', shell: 'electron' } }]);
+    expect(sent).toEqual([{ t: 'result', id: 1, ok: true, value: { name: 'Blockglass', version: '1', shell: 'electron', keychain: 'system' } }]);
     expect(seen?.aborted).toBe(false);
     connection.close();
     expect(seen?.aborted).toBe(true);
