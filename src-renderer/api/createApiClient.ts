@@ -11,6 +11,11 @@ export interface SubscriptionHandlers<Payload> {
   onEvent(payload: Payload): void;
   /** Called once when main ends the subscription; not called after the subscriber cancels it. */
   onEnd?(error?: ApiError): void;
+  /**
+   * A finite stream (a log query, an upload): when the connection drops it ends with the connection's error
+   * instead of being started again on the next connection (which would run it anew and repeat its pages).
+   */
+  stream?: boolean;
 }
 
 /** The renderer's one typed door to main, derived from the API contract. */
@@ -99,6 +104,11 @@ export function createApiClient(transport: ApiTransport): ApiClient {
         if (!pending.sent) continue; // never left: it goes out on the next connection
         calls.delete(id);
         pending.reject(new ApiCallError(pending.message.method, refusal ?? connectionLostError()));
+      }
+      for (const [id, live] of subscriptions) {
+        if (!live.handlers.stream) continue; // live feeds are started again when the connection is back
+        subscriptions.delete(id);
+        guarded(() => live.handlers.onEnd?.(refusal ?? connectionLostError()));
       }
     } else {
       for (const pending of calls.values()) pending.sent = transmit(pending.message);

@@ -60,12 +60,15 @@ export const methods = {
   }),
 } as const;
 
-/** Every subscription: started by the renderer, events pushed by main, cancellable (cancelling aborts main's network work). */
+/**
+ * Every subscription: started by the renderer, events pushed by main, cancellable (cancelling aborts main's
+ * network work). Each declares its mode (see TopicMode): a live feed, or a finite stream.
+ */
 export const topics = {
   /** Live status of a network: connecting, each new head with latency, errors. */
-  'network.health': topic<HealthEvent>()({ input: networkRef, doc: 'Live status of a network: heads, latency, chain id mismatch, errors.' }),
+  'network.health': topic<HealthEvent>()({ mode: 'live', input: networkRef, doc: 'Live status of a network: heads, latency, chain id mismatch, errors.' }),
   /** The sandbox's state whenever it changes (first event: the current state). */
-  'sandbox.status': topic<SandboxStatus>()({ input: empty, doc: "The sandbox's state, now and on every change." }),
+  'sandbox.status': topic<SandboxStatus>()({ mode: 'live', input: empty, doc: "The sandbox's state, now and on every change." }),
 } as const;
 
 /** The whole contract. */

@@ -9,9 +9,17 @@ export interface MethodSpec<Input extends z.ZodType, Output> {
   readonly output?: Output;
 }
 
+/**
+ * How a subscription behaves: `live` feeds run until cancelled and are restarted by the renderer when they
+ * drop (heads, health, status); a `stream` delivers pages and progress, then finishes, and is never restarted
+ * by itself (a log query, an upload, a save).
+ */
+export type TopicMode = 'live' | 'stream';
+
 /** A subscription of the contract: input schema, event payload type (phantom), documentation. */
-export interface TopicSpec<Input extends z.ZodType, Payload> {
+export interface TopicSpec<Input extends z.ZodType, Payload, Mode extends TopicMode = TopicMode> {
   kind: 'topic';
+  mode: Mode;
   input: Input;
   doc: string;
   /** Never set; carries the payload type. */
@@ -23,7 +31,10 @@ export function method<Output>() {
   return <Input extends z.ZodType>(spec: { input: Input; doc: string }): MethodSpec<Input, Output> => ({ kind: 'method', ...spec });
 }
 
-/** Declares a subscription; call as `topic<Payload>()({ input, doc })`. */
+/** Declares a subscription; call as `topic<Payload>()({ mode, input, doc })`. */
 export function topic<Payload>() {
-  return <Input extends z.ZodType>(spec: { input: Input; doc: string }): TopicSpec<Input, Payload> => ({ kind: 'topic', ...spec });
+  return <Input extends z.ZodType, Mode extends TopicMode>(spec: { mode: Mode; input: Input; doc: string }): TopicSpec<Input, Payload, Mode> => ({
+    kind: 'topic',
+    ...spec,
+  });
 }

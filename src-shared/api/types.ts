@@ -6,6 +6,10 @@ import type { ApiError } from './apiError';
 export type MethodName = keyof typeof methods;
 /** Names of the contract's subscriptions. */
 export type TopicName = keyof typeof topics;
+/** The live feeds: restarted by the renderer when they drop. */
+export type LiveTopicName = { [T in TopicName]: (typeof topics)[T]['mode'] extends 'live' ? T : never }[TopicName];
+/** The finite streams: pages, progress, an end; never restarted by themselves. */
+export type StreamTopicName = { [T in TopicName]: (typeof topics)[T]['mode'] extends 'stream' ? T : never }[TopicName];
 
 /** What a method takes, as the caller writes it (before the schema's defaults and transforms). */
 export type MethodInput<M extends MethodName> = z.input<(typeof methods)[M]['input']>;

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Icon } from '../../components/Icon';
-import { useSubscription } from '../../hooks/useSubscription';
+import { useLiveSubscription } from '../../hooks/useLiveSubscription';
 import './SandboxAlert.css';
 
 /**
@@ -8,7 +8,7 @@ import './SandboxAlert.css';
  * Links to its Settings page, which says what to do and has Restart.
  */
 export function SandboxAlert() {
-  const { data } = useSubscription('sandbox.status', {});
+  const { data } = useLiveSubscription('sandbox.status', {});
   if (data?.state !== 'failed' && data?.state !== 'crashed') return null;
   const text = data.state === 'failed' ? `Local sandbox ${lowerFirst(data.lastError?.shortMessage ?? 'could not start')}` : 'Local sandbox crashed';
   return (

@@ -1,5 +1,5 @@
 import type { NetworkView } from '../../../src-shared/api/views';
-import { useSubscription } from '../../hooks/useSubscription';
+import { useLiveSubscription } from '../../hooks/useLiveSubscription';
 import { describeHealth, type HealthDescription } from './describeHealth';
 
 /**
@@ -7,6 +7,6 @@ import { describeHealth, type HealthDescription } from './describeHealth';
  * The subscription follows the network: switching networks ends the old feed and starts a new one.
  */
 export function useNetworkHealth(network: NetworkView | undefined): HealthDescription | undefined {
-  const health = useSubscription('network.health', network ? { networkId: network.id } : undefined);
+  const health = useLiveSubscription('network.health', network ? { networkId: network.id } : undefined);
   return network ? describeHealth(network.name, health.data, health.error) : undefined;
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useSubscription } from '../../hooks/useSubscription';
+import { useLiveSubscription } from '../../hooks/useLiveSubscription';
 import { networksKey } from '../../queries/networks';
 
 /**
@@ -10,7 +10,7 @@ import { networksKey } from '../../queries/networks';
  */
 export function useRefreshNetworksOnSandboxChange(): void {
   const queryClient = useQueryClient();
-  const { data } = useSubscription('sandbox.status', {});
+  const { data } = useLiveSubscription('sandbox.status', {});
   const last = useRef<string | undefined>(undefined);
   const state = data ? `${data.state} ${data.origin ?? ''}` : undefined;
   useEffect(() => {

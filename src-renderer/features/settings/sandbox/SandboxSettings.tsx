@@ -10,7 +10,7 @@ import { InfoList } from '../../../components/InfoList';
 import { InfoRow } from '../../../components/InfoRow';
 import { LoadingState } from '../../../components/LoadingState';
 import { StatusDot } from '../../../components/StatusDot';
-import { useSubscription } from '../../../hooks/useSubscription';
+import { useLiveSubscription } from '../../../hooks/useLiveSubscription';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { formatQuantity } from '../../../lib/formatQuantity';
 import { formatAgo, formatDateTime } from '../../../lib/formatTime';
@@ -19,7 +19,7 @@ import { describeSandbox } from './describeSandbox';
 /** `/settings/sandbox`: the local sandbox's live state (from the `sandbox.status` topic), Restart and Reset chain. */
 export function SandboxSettings() {
   const api = useApi();
-  const status = useSubscription('sandbox.status', {});
+  const status = useLiveSubscription('sandbox.status', {});
   const [confirmingReset, setConfirmingReset] = useState(false);
   const restart = useMutation({ mutationFn: () => api.call('sandbox.restart', {}) });
   const reset = useMutation({ mutationFn: () => api.call('sandbox.resetChain', {}), onSuccess: () => setConfirmingReset(false) });

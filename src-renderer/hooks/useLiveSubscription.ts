@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
 import type { ApiError } from '../../src-shared/api/apiError';
-import type { TopicInput, TopicName, TopicPayload } from '../../src-shared/api/types';
+import type { LiveTopicName, TopicInput, TopicPayload } from '../../src-shared/api/types';
 import { useApi } from '../api/useApi';
 
 /** The latest state of a live subscription. */
-export interface SubscriptionState<T extends TopicName> {
+export interface SubscriptionState<T extends LiveTopicName> {
   /** The latest event, undefined until the first one arrives. */
   data: TopicPayload<T> | undefined;
   /** Why the subscription ended, if it ended with an error (it is restarted after `retryMs`). */
   error: ApiError | undefined;
 }
 
-interface Stored<T extends TopicName> extends SubscriptionState<T> {
+interface Stored<T extends LiveTopicName> extends SubscriptionState<T> {
   key: string;
 }
 
@@ -19,9 +19,10 @@ interface Stored<T extends TopicName> extends SubscriptionState<T> {
  * Subscribes to `topic` with `input` while the component is mounted and `input` is defined, and answers
  * the latest event. It resubscribes when the input changes (compared by value, so an inline object does
  * not churn), unsubscribes on unmount, and restarts an ended subscription after `retryMs` (live views
- * should recover by themselves when the main side drops a feed).
+ * should recover by themselves when the main side drops a feed). Live topics only: a finite stream would
+ * run again for ever; those use {@link useStream}.
  */
-export function useSubscription<T extends TopicName>(
+export function useLiveSubscription<T extends LiveTopicName>(
   topic: T,
   input: TopicInput<T> | undefined,
   { retryMs = 3000 }: { retryMs?: number } = {},

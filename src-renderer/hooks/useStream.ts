@@ -1,0 +1,37 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { StreamTopicName, TopicInput, TopicPayload } from '../../src-shared/api/types';
+import { collectStream, type StreamState } from '../api/collectStream';
+import { useApi } from '../api/useApi';
+
+/** A finite stream in a component: its pages and status, how to stop it, and how to run it again. */
+export interface StreamHandle<T extends StreamTopicName> extends StreamState<TopicPayload<T>> {
+  /** Stops it (main's work is aborted); the pages so far stay. */
+  cancel(): void;
+  /** Runs it again from the start, on the person's request. */
+  rerun(): void;
+}
+
+/**
+ * Runs a finite stream (a log query, an upload) while `input` is defined and the component is mounted, and
+ * collects its pages (see collectStream). Unlike a live feed it never restarts by itself: a new input, or
+ * `rerun`, starts it again. Stream topics only.
+ */
+export function useStream<T extends StreamTopicName>(topic: T, input: TopicInput<T> | undefined): StreamHandle<T> {
+  const api = useApi();
+  const key = input === undefined ? '' : JSON.stringify(input);
+  const [run, setRun] = useState(0);
+  const [state, setState] = useState<StreamState<TopicPayload<T>>>({ pages: [], status: 'done' });
+  const cancelRef = useRef<() => void>(() => undefined);
+
+  useEffect(() => {
+    if (key === '') return;
+    const parsedInput = JSON.parse(key) as TopicInput<T>;
+    const cancel = collectStream<TopicPayload<T>>((handlers) => api.subscribe(topic, parsedInput, handlers), setState);
+    cancelRef.current = cancel;
+    return cancel;
+  }, [api, topic, key, run]);
+
+  const cancel = useCallback(() => cancelRef.current(), []);
+  const rerun = useCallback(() => setRun((n) => n + 1), []);
+  return { ...state, cancel, rerun };
+}
