@@ -21,22 +21,25 @@ if (options.help) {
 const log = (line: string) => process.stderr.write(`sandbox: ${line}\n`);
 let sandbox: Sandbox | undefined;
 let stopping = false;
-
 let stoppingAt = 0;
 
+/**
+ * Stops in order: the chain is saved, then Anvil and the servers stop, then the process exits. A signal
+ * that comes while the sandbox is still starting waits for the start to finish and then stops in order
+ * (exiting at once would leave Anvil writing its chain after this process is gone). A second Ctrl+C stops
+ * at once, but not the first one's echo: from the terminal to the whole process group and from the guard
+ * that owns this process, one Ctrl+C arrives twice within milliseconds.
+ */
 async function stop(code: number): Promise<never> {
   if (stopping) {
-    // A second Ctrl+C stops at once, but not the first one's echo: from the terminal to the whole process
-    // group and from the guard that owns this process, one Ctrl+C arrives twice within milliseconds.
     if (Date.now() - stoppingAt > 1000) process.exit(code);
     return new Promise<never>(() => {});
   }
   stopping = true;
   stoppingAt = Date.now();
-  if (sandbox) {
-    log('stopping (saving the chain)…');
-    await sandbox.close().catch((error: Error) => log(`error while stopping: ${error.message}`));
-  }
+  if (!sandbox) return new Promise<never>(() => {}); // still starting: the start path stops when it is done
+  log('stopping (saving the chain)…');
+  await sandbox.close().catch((error: Error) => log(`error while stopping: ${error.message}`));
   process.exit(code);
 }
 process.on('SIGINT', () => void stop(0));
@@ -46,7 +49,10 @@ process.on('SIGHUP', () => void stop(0));
 try {
   const started = Date.now();
   sandbox = await startSandbox({ ...options, log });
-  if (stopping) await stop(0);
+  if (stopping) {
+    stopping = false; // asked to stop while starting: stop now, in order
+    await stop(0);
+  }
   sandbox.failed.catch((error: Error) => {
     log(error.message);
     void stop(1);
@@ -78,5 +84,5 @@ try {
   }
 } catch (error) {
   log(`could not start: ${(error as Error).message}`);
-  await stop(1);
+  process.exit(1); // startSandbox stopped what it had started
 }

@@ -17,7 +17,7 @@ function onPath(command: string): boolean {
 function needsPrivateKeychain(log: (line: string) => void): boolean {
   if (process.platform !== 'linux' || process.env.DBUS_SESSION_BUS_ADDRESS || process.env.BLOCKGLASS_KEYRING_SESSION) return false;
   if (onPath('dbus-run-session') && onPath('gnome-keyring-daemon')) return true;
-  log('no keychain is reachable (no D-Bus session) and gnome-keyring is not installed: keys cannot be stored. Install it with: apt-get install dbus dbus-x11 gnome-keyring');
+  log('no keychain is reachable (no D-Bus session) and gnome-keyring is not installed: keys are kept in memory for this run only. To keep them, install: apt-get install dbus dbus-x11 gnome-keyring');
   return false;
 }
 
