@@ -1,22 +1,10 @@
-import { Readable } from 'node:stream';
-import { text } from 'node:stream/consumers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { throughTransform } from '../testing/throughTransform';
 import { keepHistory } from './keepHistory';
 
 /** Runs `input` through the transform in the given chunk sizes. */
-async function run(input: string, keep: (hash: string) => boolean, sizes: number[] = []): Promise<string> {
-  const bytes = Buffer.from(input);
-  const chunks: Buffer[] = [];
-  let at = 0;
-  for (const size of sizes) {
-    if (at >= bytes.length) break;
-    chunks.push(bytes.subarray(at, at + Math.max(1, size)));
-    at += Math.max(1, size);
-  }
-  if (at < bytes.length) chunks.push(bytes.subarray(at));
-  return text(Readable.from(chunks).pipe(keepHistory(keep)));
-}
+const run = (input: string, keep: (hash: string) => boolean, sizes: number[] = []) => throughTransform(input, keepHistory(keep), sizes);
 
 const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
 
