@@ -10,12 +10,11 @@ import './SandboxAlert.css';
 export function SandboxAlert() {
   const { data } = useLiveSubscription('sandbox.status', {});
   if (data?.state !== 'failed' && data?.state !== 'crashed') return null;
-  const text = data.state === 'failed' ? `Local sandbox ${lowerFirst(data.lastError?.shortMessage ?? 'could not start')}` : 'Local sandbox crashed';
+  const text = data.state === 'failed' ? `Sandbox ${lowerFirst(data.lastError?.shortMessage ?? 'could not start')}` : 'Sandbox crashed';
   return (
     <Link to="~/settings/sandbox" className="sandbox-alert" role="alert" title={data.lastError?.details ?? text}>
       <Icon name="warning" />
       <span className="sandbox-alert-text">{text}</span>
-      {data.state === 'failed' && !data.retrying ? <span className="sandbox-alert-action">What to do</span> : null}
     </Link>
   );
 }

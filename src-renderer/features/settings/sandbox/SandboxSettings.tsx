@@ -46,7 +46,7 @@ export function SandboxSettings() {
         </div>
       </header>
       {sandbox?.state === 'failed' && sandbox.lastError ? (
-        <ErrorNotice error={sandbox.lastError} title={sandbox.retrying ? 'The local sandbox (Blockglass tries again)' : 'The local sandbox'} />
+        <ErrorNotice error={sandbox.lastError} title={sandbox.retrying ? 'Blockglass tries again' : undefined} />
       ) : null}
       {restart.isError ? <ErrorNotice error={apiErrorOf(restart.error)} title="The sandbox did not restart" /> : null}
       {status.error ? <ErrorNotice error={status.error} title="The sandbox's status feed stopped (reconnecting)" /> : null}
