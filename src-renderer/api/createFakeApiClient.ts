@@ -34,7 +34,7 @@ function fakeTransport(handlers: FakeApiHandlers, shell: 'electron' | 'web'): Ap
       topics: handlers.topics ?? {},
       shell,
       limits: DEFAULT_DISPATCHER_LIMITS,
-      toApiError: plain,
+      thrownToApiError: plain,
       notImplemented: notInFake,
       log: () => undefined,
       label: 'fake',

@@ -55,7 +55,7 @@ export interface ConnectionOptions extends DispatcherHandlers {
   shell: 'electron' | 'web';
   limits: DispatcherLimits;
   /** The only way an error leaves: main's redacting conversion, or the fake's plain copy. */
-  toApiError(thrown: unknown): ApiError;
+  thrownToApiError(thrown: unknown): ApiError;
   /** The error for a contract name without a handler; the dispatcher's own unless given. */
   notImplemented?(name: string): ApiError;
   /** Receives refusal lines; they name ids and reasons, never input values. */

@@ -1,7 +1,7 @@
 // SECURITY: every message from a window enters main here, whichever shell carries it (the renderer's
 // fake runs the same code, so tests see main's behaviour). Do not loosen it: only names that are the
 // contract's OWN keys are called (never prototype names), every input is checked with the
-// contract's schema before a handler runs, every error leaves through `toApiError`, refusals are
+// contract's schema before a handler runs, every error leaves through `thrownToApiError`, refusals are
 // logged with a reason but never with input values, every message that cannot be accepted gets an
 // answer (an error on its id, or a hang-up with a close code when it has no usable id), and a
 // closed connection aborts all of its work.
@@ -34,7 +34,7 @@ export function openConnection(options: ConnectionOptions): DispatcherConnection
   let closed = false;
 
   const refuse = (what: string, reason: string) => log(`api ${label}: refused ${what}: ${reason}`);
-  const plain = (error: unknown): ApiError => options.toApiError(error);
+  const plain = (error: unknown): ApiError => options.thrownToApiError(error);
 
   /** Serialises and sends; answers why not when the message is not JSON-safe or too large. */
   function deliver(message: ServerMessage): ApiError | undefined {

@@ -1,7 +1,7 @@
 import { DEFAULT_DISPATCHER_LIMITS, type ApiPeer, type DispatcherConnection, type DispatcherLimits } from '../../../src-shared/api/dispatcherTypes';
 import { openConnection } from '../../../src-shared/api/openConnection';
 import type { ApiServices } from './apiServices';
-import { toApiError } from './toApiError';
+import { thrownToApiError } from '../errors/thrownToApiError';
 
 /** What `createDispatcher` needs: the services, which shell it serves, and where refusals are logged. */
 export interface DispatcherOptions extends ApiServices {
@@ -25,12 +25,12 @@ export interface Dispatcher {
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const limits: DispatcherLimits = { ...DEFAULT_DISPATCHER_LIMITS, ...options.limits };
   const log = (line: string) => options.log?.(options.redact(line));
-  const toPlain = (thrown: unknown) => toApiError(thrown, options.redact);
+  const toPlain = (thrown: unknown) => thrownToApiError(thrown, options.redact);
   let opened = 0;
   return {
     connect(peer, label) {
       opened += 1;
-      return openConnection({ handlers: options.handlers, topics: options.topics, shell: options.shell, limits, log, toApiError: toPlain, peer, label: label ?? `connection ${opened}` });
+      return openConnection({ handlers: options.handlers, topics: options.topics, shell: options.shell, limits, log, thrownToApiError: toPlain, peer, label: label ?? `connection ${opened}` });
     },
   };
 }

@@ -1,7 +1,7 @@
-import { ServiceError } from '../secrets/serviceError';
+import { BlockglassError } from '../errors/blockglassError';
 
 /** The Local sandbox's key is made and kept by Blockglass: it cannot be set or removed by hand. */
-export class LocalCredentialManagedError extends ServiceError {
+export class LocalCredentialManagedError extends BlockglassError {
   override name = 'LocalCredentialManagedError';
   constructor() {
     super("The Local sandbox's key is managed by Blockglass", {

@@ -1,6 +1,7 @@
 import type { TopicHandlers } from '../../../src-shared/api/types';
 import type { HealthEvent } from '../../../src-shared/api/views';
 import { LOCAL_NETWORK_ID } from '../../../src-shared/networks/localNetwork';
+import { redactApiError, type Redact } from '../errors/redactApiError';
 import type { AppDeps } from './appDeps';
 import { toAbortSignal } from './toAbortSignal';
 import { watchRestartingWithSandbox } from './watchRestartingWithSandbox';
@@ -30,14 +31,6 @@ export function topicHandlers({ rpc, launcher, redact, log }: AppDeps): TopicHan
   };
 }
 
-function redactEvent(event: HealthEvent, redact: (text: string) => string): HealthEvent {
-  if (!event.error) return event;
-  const text = JSON.stringify(event.error);
-  const redacted = redact(text);
-  if (redacted === text) return event;
-  try {
-    return { ...event, error: JSON.parse(redacted) as HealthEvent['error'] };
-  } catch {
-    return { ...event, error: { name: event.error.name, shortMessage: redact(event.error.shortMessage) } };
-  }
+function redactEvent(event: HealthEvent, redact: Redact): HealthEvent {
+  return event.error ? { ...event, error: redactApiError(event.error, redact) } : event;
 }

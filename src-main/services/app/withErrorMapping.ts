@@ -1,8 +1,9 @@
-import { toApiFailure } from './toApiFailure';
+import { apiErrorToError } from '../errors/apiErrorToError';
+import { thrownToApiError } from '../errors/thrownToApiError';
 
 /**
- * The same handlers, each throwing only redacted `ApiFailure`s: whatever a service throws is mapped by
- * `toApiFailure` before it leaves. Keys and types are unchanged, so a missing handler stays a compile error.
+ * The same handlers, each throwing only redacted errors: whatever a service throws is mapped by
+ * `thrownToApiError` before it leaves. Keys and types are unchanged, so a missing handler stays a compile error.
  */
 export function withErrorMapping<H extends Record<string, (...args: never[]) => Promise<unknown>>>(handlers: H, redact: (text: string) => string): H {
   const wrapped: Record<string, (...args: never[]) => Promise<unknown>> = {};
@@ -11,7 +12,7 @@ export function withErrorMapping<H extends Record<string, (...args: never[]) => 
       try {
         return await handler(...args);
       } catch (error) {
-        throw toApiFailure(error, redact);
+        throw apiErrorToError(thrownToApiError(error, redact));
       }
     };
   }

@@ -9,7 +9,9 @@ import { PRESET_NETWORKS, presetNetwork } from '../../../src-shared/networks/pre
 import { basicAuthorization, basicAuthToken } from '../secrets/basicAuthorization';
 import type { Credential, CredentialStatus } from '../secrets/credential';
 import type { SecretStore } from '../secrets/createSecretStore';
-import { ServiceError, type PlainError } from '../secrets/serviceError';
+import type { ApiError } from '../../../src-shared/api/apiError';
+import { errorToApiError } from '../errors/apiErrorToError';
+import { BlockglassError } from '../errors/blockglassError';
 import type { Store } from '../store/openStore';
 import { StoredRowInvalidError } from '../store/storeErrors';
 import { keyedUrl } from './keyedUrl';
@@ -23,7 +25,7 @@ import {
 
 /** A network as listed for the renderer: no key, only whether one is set and its hint. */
 export type NetworkEntry = Network & {
-  credential: CredentialStatus & { error?: PlainError };
+  credential: CredentialStatus & { error?: ApiError };
   /** Whether this is the network the app shows. */
   selected: boolean;
   /** False only for the Local network while its sandbox is not running (its addresses are empty then). */
@@ -125,8 +127,8 @@ export function createNetworkService({ store, secrets, localAddresses = () => un
         try {
           return await secrets.status(id);
         } catch (error) {
-          if (!(error instanceof ServiceError)) throw error;
-          return { configured: false, error: error.toPlain() };
+          if (!(error instanceof BlockglassError)) throw error;
+          return { configured: false, error: errorToApiError(error) };
         }
       }),
     );

@@ -1,7 +1,7 @@
-import { ServiceError } from '../secrets/serviceError';
+import { BlockglassError } from '../errors/blockglassError';
 
 /** No network has this id. */
-export class NetworkNotFoundError extends ServiceError {
+export class NetworkNotFoundError extends BlockglassError {
   override name = 'NetworkNotFoundError';
   constructor(id: string) {
     super(`There is no network “${id}”`, { code: 'NETWORK_NOT_FOUND' });
@@ -9,7 +9,7 @@ export class NetworkNotFoundError extends ServiceError {
 }
 
 /** A built-in network (a preset or the Local sandbox) cannot be edited or deleted. */
-export class NetworkReadOnlyError extends ServiceError {
+export class NetworkReadOnlyError extends BlockglassError {
   override name = 'NetworkReadOnlyError';
   constructor(name: string) {
     super(`“${name}” is built in and cannot be changed or deleted`, {
@@ -20,7 +20,7 @@ export class NetworkReadOnlyError extends ServiceError {
 }
 
 /** What was entered for a custom network does not pass its schema; `data` maps each field to its problem. */
-export class NetworkInputError extends ServiceError {
+export class NetworkInputError extends BlockglassError {
   override name = 'NetworkInputError';
   constructor(fields: Record<string, string>) {
     super('The network is not valid', {
@@ -34,7 +34,7 @@ export class NetworkInputError extends ServiceError {
 }
 
 /** The network needs an API key and none is stored for its credential. */
-export class CredentialMissingError extends ServiceError {
+export class CredentialMissingError extends BlockglassError {
   override name = 'CredentialMissingError';
   constructor(networkName: string, credentialId: string) {
     super(`No API key is set for ${networkName}`, {
@@ -45,7 +45,7 @@ export class CredentialMissingError extends ServiceError {
 }
 
 /** The Local network's addresses exist only while its sandbox runs. */
-export class LocalNetworkNotRunningError extends ServiceError {
+export class LocalNetworkNotRunningError extends BlockglassError {
   override name = 'LocalNetworkNotRunningError';
   constructor() {
     super('The local sandbox is not running', {

@@ -4,7 +4,9 @@ import { PRESET_NETWORKS } from '../../../src-shared/networks/presets';
 import type { NetworkWithCredentials } from '../networks/createNetworkService';
 import { CredentialMissingError } from '../networks/networkErrors';
 import { createRpcService, type RpcService } from './createRpcService';
-import { ApiFailure } from './apiFailure';
+import { errorToApiError } from '../errors/apiErrorToError';
+import { BlockglassError } from '../errors/blockglassError';
+import { thrownToApiError } from '../errors/thrownToApiError';
 import { closedPort } from './testing/closedPort';
 import { answerAll, startFakeRpcServer, type FakeRpcServer } from './testing/fakeRpcServer';
 import { sandboxNetwork } from './testing/sandboxNetwork';
@@ -106,9 +108,9 @@ describe('rpc service against the real sandbox', () => {
     expect(await rpc.request<string>('local', 'eth_chainId', [])).toBe('0x7a69');
     const reverter = sandbox.manifest.contracts.reverter;
     const failure = await rpc.request('local', 'eth_call', [{ to: reverter, data: sandbox.manifest.reverts.reasonString.data }, 'latest']).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(ApiFailure);
-    expect((failure as ApiFailure).toPlain()).toMatchObject({ name: 'ExecutionRevertedError', code: 3, shortMessage: 'The call reverted: Reverter: amount is zero' });
-    expect((failure as ApiFailure).toPlain().data).toMatch(/^0x08c379a0/);
+    expect(failure).toBeInstanceOf(BlockglassError);
+    expect(errorToApiError(failure as BlockglassError)).toMatchObject({ name: 'ExecutionRevertedError', code: 3, shortMessage: 'The call reverted: Reverter: amount is zero' });
+    expect(errorToApiError(failure as BlockglassError).data).toMatch(/^0x08c379a0/);
     expect(JSON.stringify(failure)).not.toContain(KEY);
     expect((failure as Error).message).not.toContain(KEY);
   });
@@ -116,8 +118,8 @@ describe('rpc service against the real sandbox', () => {
   it('enforces its response-size cap with a clear error', async () => {
     const rpc = service({ local: sandboxNetwork(sandbox.info, KEY) }, { maxResponseBytes: 256 * 1024 });
     const big = `0x${sandbox.manifest.bigBlock.number.toString(16)}`;
-    const failure = (await rpc.request('local', 'eth_getBlockByNumber', [big, true]).catch((error: unknown) => error)) as ApiFailure;
-    expect(failure.toPlain()).toMatchObject({ name: 'ResponseTooLargeError', shortMessage: "The node's answer is larger than the 256 KiB limit." });
+    const failure = (await rpc.request('local', 'eth_getBlockByNumber', [big, true]).catch((error: unknown) => error)) as BlockglassError;
+    expect(errorToApiError(failure)).toMatchObject({ name: 'ResponseTooLargeError', shortMessage: "The node's answer is larger than the 256 KiB limit." });
   });
 
   it('cancels a request when its signal aborts', async () => {
@@ -127,9 +129,36 @@ describe('rpc service against the real sandbox', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     const started = Date.now();
-    const failure = (await rpc.request('local', 'eth_chainId', [], { signal: controller.signal }).catch((error: unknown) => error)) as ApiFailure;
+    const failure = (await rpc.request('local', 'eth_chainId', [], { signal: controller.signal }).catch((error: unknown) => error)) as BlockglassError;
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(failure.toPlain()).toEqual({ name: 'AbortError', code: 'ABORTED', shortMessage: 'The request was cancelled.' });
+    expect(errorToApiError(failure)).toEqual({ name: 'AbortError', code: 'ABORTED', shortMessage: 'The request was cancelled.' });
+  });
+});
+
+describe('typed client per network', () => {
+  it('reads with viem actions against the sandbox: chain id, the 600-transaction block, a receipt', async () => {
+    const client = await service({ local: sandboxNetwork(sandbox.info, KEY) }).client('local');
+    expect(await client.getChainId()).toBe(31337);
+    const block = await client.getBlock({ blockNumber: BigInt(sandbox.manifest.bigBlock.number), includeTransactions: true });
+    expect(block.transactions).toHaveLength(sandbox.manifest.bigBlock.transactionCount);
+    const receipt = await client.getTransactionReceipt({ hash: block.transactions[0]!.hash });
+    expect(receipt.blockNumber).toBe(block.number);
+  });
+
+  it('a revert through the client keeps the mapped error (reason, data) down its cause chain, and never the key', async () => {
+    const client = await service({ local: sandboxNetwork(sandbox.info, KEY) }).client('local');
+    const { reverter } = sandbox.manifest.contracts;
+    const thrown = await client.call({ to: reverter as `0x${string}`, data: sandbox.manifest.reverts.reasonString.data as `0x${string}` }).catch((error: unknown) => error);
+    const plain = thrownToApiError(thrown, (text) => text);
+    expect(plain).toMatchObject({ name: 'ExecutionRevertedError', code: 3, shortMessage: 'The call reverted: Reverter: amount is zero' });
+    expect(plain.data).toMatch(/^0x08c379a0/);
+    expect(String(thrown)).not.toContain(KEY);
+    expect(JSON.stringify(plain)).not.toContain(KEY);
+  });
+
+  it('a network that cannot be resolved fails with its own error', async () => {
+    const failure = await service({ mainnet: new CredentialMissingError('Ethereum Mainnet', 'hosted') }).client('mainnet').catch((error: unknown) => error);
+    expect(thrownToApiError(failure, (text) => text)).toMatchObject({ name: 'CredentialMissingError', code: 'CREDENTIAL_MISSING' });
   });
 });
 
@@ -146,6 +175,23 @@ describe('rpc service against stand-ins', () => {
     expect(report).toMatchObject({ ok: true, chainId: 1, head: { number: '0x10', timestamp: '0x5' } });
     expect(node.requests).toHaveLength(1);
     expect((node.requests[0]?.body as unknown[]).length).toBe(2);
+  });
+
+  it('the typed client batches reads made in the same tick into one POST, and retries as request does', async () => {
+    const node = await startFakeRpcServer((body, index) =>
+      index === 0
+        ? { status: 429, headers: { 'retry-after': '0' }, body: { jsonrpc: '2.0', id: null, error: { code: -32005, message: 'project ID request rate exceeded', data: { backoff_seconds: 0, current_rps: 9, allowed_rps: 5 } } } }
+        : { body: answerAll(body, (method) => (method === 'eth_chainId' ? '0x1' : method === 'eth_blockNumber' ? '0x10' : '0x2a')) },
+    );
+    servers.push(node);
+    const mainnet = PRESET_NETWORKS[0]!;
+    const client = await service({
+      mainnet: { network: mainnet, rpcUrl: `${node.origin}/v3/${KEY}`, wsUrl: null, gasUrl: null, storageUrl: null, authorization: undefined, secrets: [KEY] },
+    }).client('mainnet');
+    const [chainId, blockNumber, balance] = await Promise.all([client.getChainId(), client.getBlockNumber(), client.getBalance({ address: `0x${'11'.repeat(20)}` })]);
+    expect({ chainId, blockNumber, balance }).toEqual({ chainId: 1, blockNumber: 16n, balance: 42n });
+    expect(node.requests).toHaveLength(2); // the rate-limited batch, then the same batch once more
+    expect((node.requests[1]?.body as unknown[]).length).toBe(3);
   });
 
   it('probes a Starknet network with starknet_chainId and the latest block', async () => {

@@ -1,17 +1,17 @@
 // SECURITY: this service holds networks resolved with their keys (URLs with the key in the path, basic-auth
-// tokens). Nothing it returns or throws may carry them: every error goes through `toApiError` with the
+// tokens). Nothing it returns or throws may carry them: every error goes through `rpcErrorToApiError` with the
 // network's secrets, and log lines are built from those redacted errors only.
 import type { ApiError } from '../../../src-shared/api/apiError';
 import type { HealthEvent, HealthReport } from '../../../src-shared/api/views';
 import type { NetworkWithCredentials } from '../networks/createNetworkService';
-import type { Client } from 'viem';
+import { createPublicClient, custom, type Client, type PublicClient } from 'viem';
 import { createHttpAgent } from './createHttpAgent';
 import { createHttpClient } from './createHttpClient';
 import { createSocketPool } from './createSocketPool';
 import { probeNetwork, type SendRequest } from './probeNetwork';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retryDelay';
-import { ApiFailure } from './apiFailure';
-import { toApiError } from './toApiError';
+import { apiErrorToError } from '../errors/apiErrorToError';
+import { rpcErrorToApiError } from './rpcErrorToApiError';
 import { DEFAULT_HEALTH_TIMINGS, watchNetworkHealth, type HealthTimings } from './watchNetworkHealth';
 import { withRetries } from './withRetries';
 
@@ -21,8 +21,15 @@ export interface RpcService {
   probe(networkId: string, signal?: AbortSignal): Promise<HealthReport>;
   /** Emits HealthEvents for a network until `signal` aborts: 'connecting' first, then one per new head (WebSocket newHeads with reconnect + resubscribe and backoff; polling every ~4 s when the network has no wsUrl or the socket is down), with latency from a periodic cheap probe, chainIdMismatch, and 'error' events when the node can't be reached (then keeps retrying). Aborting closes its sockets and timers. */
   watchHealth(networkId: string, onEvent: (event: HealthEvent) => void, signal: AbortSignal): Promise<void>;
-  /** One JSON-RPC request through the network's client, for later screens; throws an `ApiFailure` (redacted ApiError). */
+  /** One JSON-RPC request through the network's client; throws a `BlockglassError` carrying the mapped, redacted ApiError. */
   request<T>(networkId: string, method: string, params: unknown[], options?: { signal?: AbortSignal }): Promise<T>;
+  /**
+   * A typed viem client for one network (viem's public actions: `getBlock`, `getTransactionReceipt`, `call`, …)
+   * over the same pooled, batching HTTP client, with the same retries, timeout, size cap and redaction as
+   * `request`; `signal` cancels every request it makes. Requests made in the same tick go out as one batch.
+   * A failure is a viem error whose cause chain holds the mapped `BlockglassError` (`thrownToApiError` finds it).
+   */
+  client(networkId: string, options?: { signal?: AbortSignal }): Promise<PublicClient>;
   /** Stops every watch, closes every socket and pooled connection. */
   close(): Promise<void>;
 }
@@ -76,7 +83,7 @@ export function createRpcService(options: RpcServiceOptions): RpcService {
   const toError = (error: unknown, resolved?: NetworkWithCredentials, method?: string, signal?: AbortSignal): ApiError =>
     signal?.aborted
       ? { name: 'AbortError', code: 'ABORTED', shortMessage: 'The request was cancelled.' }
-      : toApiError(error, { secrets: resolved?.secrets ?? [], method, timeoutMs, maxResponseBytes, url: resolved?.rpcUrl });
+      : rpcErrorToApiError(error, { secrets: resolved?.secrets ?? [], method, timeoutMs, maxResponseBytes, url: resolved?.rpcUrl });
 
   const send: SendRequest = (resolved, method, params, signal) =>
     withRetries(() => clientFor(resolved).request({ method, params } as never, { signal, retryCount: 0 }), {
@@ -85,6 +92,21 @@ export function createRpcService(options: RpcServiceOptions): RpcService {
       onRetry: ({ attempt, delayMs, error }) =>
         log(`rpc ${resolved.network.id} ${method}: retry ${attempt} in ${delayMs} ms after: ${toError(error, resolved, method).shortMessage}`),
     });
+
+  const resolveMapped = async (networkId: string): Promise<NetworkWithCredentials> => {
+    try {
+      return await options.resolve(networkId);
+    } catch (error) {
+      throw apiErrorToError(toError(error));
+    }
+  };
+  const sendMapped = async (resolved: NetworkWithCredentials, method: string, params: unknown[], signal: AbortSignal): Promise<unknown> => {
+    try {
+      return await send(resolved, method, params, signal);
+    } catch (error) {
+      throw apiErrorToError(toError(error, resolved, method, signal));
+    }
+  };
 
   const probeDeps = { send, toError: (error: unknown, resolved: NetworkWithCredentials) => toError(error, resolved) };
   const linked = (signal?: AbortSignal) => (signal ? AbortSignal.any([signal, lifetime.signal]) : lifetime.signal);
@@ -121,17 +143,15 @@ export function createRpcService(options: RpcServiceOptions): RpcService {
 
     async request<T>(networkId: string, method: string, params: unknown[], requestOptions: { signal?: AbortSignal } = {}): Promise<T> {
       const signal = linked(requestOptions.signal);
-      let resolved: NetworkWithCredentials;
-      try {
-        resolved = await options.resolve(networkId);
-      } catch (error) {
-        throw new ApiFailure(toError(error));
-      }
-      try {
-        return (await send(resolved, method, params, signal)) as T;
-      } catch (error) {
-        throw new ApiFailure(toError(error, resolved, method, signal));
-      }
+      return (await sendMapped(await resolveMapped(networkId), method, params, signal)) as T;
+    },
+
+    async client(networkId, clientOptions = {}) {
+      const signal = linked(clientOptions.signal);
+      const resolved = await resolveMapped(networkId);
+      // viem's own retries stay off (withRetries decides); its cache off, so each read asks the node.
+      const transport = custom({ request: ({ method, params }) => sendMapped(resolved, method, (params ?? []) as unknown[], signal) }, { retryCount: 0, key: 'blockglass', name: `Blockglass ${networkId}` });
+      return createPublicClient({ transport, cacheTime: 0 });
     },
 
     async close() {

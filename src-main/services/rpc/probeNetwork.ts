@@ -11,7 +11,7 @@ export type SendRequest = (resolved: NetworkWithCredentials, method: string, par
 /** What {@link probeNetwork} needs. */
 export interface ProbeDeps {
   send: SendRequest;
-  /** Maps a failure to a redacted ApiError (see `toApiError`). */
+  /** Maps a failure to a redacted ApiError (see `rpcErrorToApiError`). */
   toError: (error: unknown, resolved: NetworkWithCredentials) => ApiError;
   now?: () => number;
 }

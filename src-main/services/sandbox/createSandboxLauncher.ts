@@ -8,7 +8,8 @@ import type { SandboxStatus } from '../../../src-shared/api/views';
 import { LOCAL_CREDENTIAL_ID, type LocalSandboxAddresses } from '../../../src-shared/networks/localNetwork';
 import type { Credential } from '../secrets/credential';
 import type { SecretStore } from '../secrets/createSecretStore';
-import { ServiceError } from '../secrets/serviceError';
+import { BlockglassError } from '../errors/blockglassError';
+import { errorToApiError } from '../errors/apiErrorToError';
 import { generateSandboxCredential, isSandboxCredential } from './generateSandboxCredential';
 import { readSandboxFacts } from './readSandboxFacts';
 import { DEFAULT_RESTART_BACKOFF_MS, restartDelay } from './restartDelay';
@@ -142,7 +143,7 @@ export function createSandboxLauncher(options: SandboxLauncherOptions): SandboxL
     } catch (error) {
       if (abort.signal.aborted) return; // given up on purpose by stop, restart or reset, which set the state
       preferredPort = undefined; // perhaps someone took the port meanwhile: the next try takes any
-      const plain = toPlain(error);
+      const plain = startErrorToApiError(error);
       const failure = classifyStartFailure(plain);
       log(`sandbox: could not start: ${failure.reason}${failure.permanent ? ' (not retried: a restart would not cure it)' : ''}`);
       failed(
@@ -169,7 +170,7 @@ export function createSandboxLauncher(options: SandboxLauncherOptions): SandboxL
       if (stableTimer) clearTimeout(stableTimer);
       const error = new SandboxCrashedError(describeExit(exit), started.lastLines());
       log(`sandbox: ${error.shortMessage} (${describeExit(exit)})`);
-      failed(error.toPlain(), 'crash');
+      failed(errorToApiError(error), 'crash');
     });
   };
 
@@ -259,7 +260,7 @@ export function createSandboxLauncher(options: SandboxLauncherOptions): SandboxL
   };
 }
 
-function toPlain(error: unknown): ApiError {
-  if (error instanceof ServiceError) return error.toPlain();
+function startErrorToApiError(error: unknown): ApiError {
+  if (error instanceof BlockglassError) return errorToApiError(error);
   return { name: 'SandboxStartError', code: 'SANDBOX_START_FAILED', shortMessage: 'The local sandbox could not start', details: (error as Error)?.message ?? String(error) };
 }

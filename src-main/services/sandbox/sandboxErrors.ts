@@ -1,7 +1,7 @@
-import { ServiceError } from '../secrets/serviceError';
+import { BlockglassError } from '../errors/blockglassError';
 
 /** The sandbox process did not come up (it exited, or printed no ready line in time). */
-export class SandboxStartError extends ServiceError {
+export class SandboxStartError extends BlockglassError {
   override name = 'SandboxStartError';
   constructor(reason: string, lastLines: string) {
     super('The local sandbox could not start', {
@@ -12,7 +12,7 @@ export class SandboxStartError extends ServiceError {
 }
 
 /** The running sandbox process ended without being asked to. */
-export class SandboxCrashedError extends ServiceError {
+export class SandboxCrashedError extends BlockglassError {
   override name = 'SandboxCrashedError';
   constructor(exit: string, lastLines: string) {
     super('The local sandbox stopped unexpectedly', {

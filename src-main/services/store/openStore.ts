@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'libsql';
-import { ServiceError } from '../secrets/serviceError';
+import { BlockglassError } from '../errors/blockglassError';
 import { createNetworkRows, type NetworkRows } from './createNetworkRows';
 import { createSettings, type Settings } from './createSettings';
 import { migrate } from './migrate';
@@ -73,7 +73,7 @@ export function openStore(dataDir: string, options: OpenStoreOptions = {}): Stor
     migrate(db, file);
   } catch (error) {
     db.close();
-    if (error instanceof ServiceError) throw error; // schema too new, failed step: already explained
+    if (error instanceof BlockglassError) throw error; // schema too new, failed step: already explained
     throw new StoreOpenError(file, error);
   }
 

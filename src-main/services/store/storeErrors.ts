@@ -1,7 +1,7 @@
-import { ServiceError } from '../secrets/serviceError';
+import { BlockglassError } from '../errors/blockglassError';
 
 /** The database file could not be opened or set up (not a database, no permission, disk full). */
-export class StoreOpenError extends ServiceError {
+export class StoreOpenError extends BlockglassError {
   override name = 'StoreOpenError';
   constructor(file: string, cause: unknown) {
     super('Blockglass could not open its data file', {
@@ -13,7 +13,7 @@ export class StoreOpenError extends ServiceError {
 }
 
 /** The database was written by a newer Blockglass, with schema steps this one does not know. */
-export class StoreSchemaTooNewError extends ServiceError {
+export class StoreSchemaTooNewError extends BlockglassError {
   override name = 'StoreSchemaTooNewError';
   constructor(file: string, found: number, known: number) {
     super('The data file was written by a newer version of Blockglass', {
@@ -24,7 +24,7 @@ export class StoreSchemaTooNewError extends ServiceError {
 }
 
 /** A schema step failed; it was rolled back and the database is as before it. */
-export class StoreMigrationError extends ServiceError {
+export class StoreMigrationError extends BlockglassError {
   override name = 'StoreMigrationError';
   constructor(version: number, name: string, cause: unknown) {
     super(`Updating the data file failed at step ${version} (${name})`, {
@@ -36,7 +36,7 @@ export class StoreMigrationError extends ServiceError {
 }
 
 /** A stored row does not parse or fails its schema: named, not crashing the app. */
-export class StoredRowInvalidError extends ServiceError {
+export class StoredRowInvalidError extends BlockglassError {
   override name = 'StoredRowInvalidError';
   constructor(
     readonly table: string,
@@ -51,7 +51,7 @@ export class StoredRowInvalidError extends ServiceError {
 }
 
 /** A value that contains a known API key or secret: the database never holds one. */
-export class SecretInStoreError extends ServiceError {
+export class SecretInStoreError extends BlockglassError {
   override name = 'SecretInStoreError';
   constructor(what: string) {
     super(`Refused to save ${what}: it contains an API key or secret`, {

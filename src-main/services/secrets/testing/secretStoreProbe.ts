@@ -4,7 +4,8 @@
 // with its outcome and duration, plus how many timer ticks the main thread ran meanwhile (a blocked event
 // loop would show none). Exits with process.exit, which does not wait for a keychain thread stuck in D-Bus.
 import { createSecretStore } from '../createSecretStore';
-import { ServiceError } from '../serviceError';
+import { BlockglassError } from '../../errors/blockglassError';
+import { errorToApiError } from '../../errors/apiErrorToError';
 
 const [timeoutArg, ...ops] = process.argv.slice(2);
 // PROBE_MEMORY_FALLBACK=1: as the app runs it (keys in memory when no keychain is reachable); each line says the mode.
@@ -23,7 +24,7 @@ for (const op of ops) {
     else outcome = await store.status('probe');
     outcome = { ok: true, value: outcome ?? null };
   } catch (error) {
-    outcome = { ok: false, error: error instanceof ServiceError ? error.toPlain() : { name: 'Unexpected', shortMessage: String(error) } };
+    outcome = { ok: false, error: error instanceof BlockglassError ? errorToApiError(error) : { name: 'Unexpected', shortMessage: String(error) } };
   }
   process.stdout.write(`${JSON.stringify({ op, ms: Date.now() - started, ticks, mode: store.mode(), ...(outcome as object) })}\n`);
 }

@@ -3,10 +3,12 @@
 // `redactApiError`. Do not return a field built from raw text without it.
 import type { ApiError } from '../../../src-shared/api/apiError';
 import { isApiError } from '../../../src-shared/api/apiError';
-import { ServiceError } from '../secrets/serviceError';
+import { errorToApiError } from '../errors/apiErrorToError';
+import { BlockglassError } from '../errors/blockglassError';
+import { redactApiError } from '../errors/redactApiError';
+import { redactSecrets } from '../secrets/redactSecrets';
 import { classifyRpcError, hasBackoff } from './classifyRpcError';
 import { endpointOf } from './endpointOf';
-import { redactApiError } from './redactApiError';
 import { rpcErrorFacts } from './rpcErrorFacts';
 
 /** What the mapper knows besides the error: the secrets to redact and how the request was made. */
@@ -30,9 +32,10 @@ const SNIPPET = 200;
  * into an {@link ApiError} a person understands, with the key redacted from every field. One switch over the
  * kinds of {@link classifyRpcError}, in the manner of viem's `buildRequest`.
  */
-export function toApiError(error: unknown, context: ErrorContext): ApiError {
-  if (error instanceof ServiceError) return redactApiError(error.toPlain(), context.secrets);
-  if (isPlainApiError(error)) return redactApiError(pickApiError(error), context.secrets);
+export function rpcErrorToApiError(error: unknown, context: ErrorContext): ApiError {
+  const redact = (text: string) => redactSecrets(text, context.secrets);
+  if (error instanceof BlockglassError) return redactApiError(errorToApiError(error), redact);
+  if (isApiError(error) && !(error instanceof Error)) return redactApiError(error, redact);
 
   const facts = rpcErrorFacts(error);
   const where = endpointOf(facts.url ?? context.url);
@@ -225,22 +228,7 @@ export function toApiError(error: unknown, context: ErrorContext): ApiError {
       };
       break;
   }
-  return redactApiError(result, context.secrets);
-}
-
-function isPlainApiError(error: unknown): error is ApiError & { toPlain?: () => ApiError } {
-  return isApiError(error) && (typeof (error as { toPlain?: unknown }).toPlain === 'function' || !(error instanceof Error));
-}
-
-function pickApiError(error: ApiError & { toPlain?: () => ApiError }): ApiError {
-  const plain = error.toPlain ? error.toPlain() : error;
-  return {
-    name: plain.name,
-    shortMessage: plain.shortMessage,
-    ...(plain.code !== undefined ? { code: plain.code } : {}),
-    ...(plain.details !== undefined ? { details: plain.details } : {}),
-    ...(plain.data !== undefined ? { data: plain.data } : {}),
-  };
+  return redactApiError(result, redact);
 }
 
 /** The block-range hint of a -32005 "more than 10000 results" error, when its data has one. */

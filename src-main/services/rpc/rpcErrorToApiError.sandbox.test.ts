@@ -5,7 +5,7 @@ import { createHttpClient } from './createHttpClient';
 import { createSocketPool } from './createSocketPool';
 import { answerError, startFakeRpcServer, type FakeRpcServer } from './testing/fakeRpcServer';
 import { closedPort } from './testing/closedPort';
-import { toApiError } from './toApiError';
+import { rpcErrorToApiError } from './rpcErrorToApiError';
 
 // The errors viem really throws against the real sandbox (and, for what the sandbox does not do on demand,
 // a stand-in answering with the service's documented bodies), mapped. Ports vary between runs: they are
@@ -28,7 +28,7 @@ async function mapped(run: () => Promise<unknown>, method?: string, extra: { tim
   try {
     await run();
   } catch (error) {
-    const apiError = toApiError(error, { secrets: [KEY, 'wrong-key-0123456789'], method, timeoutMs: extra.timeoutMs ?? 5000, maxResponseBytes: extra.maxResponseBytes, url: extra.url });
+    const apiError = rpcErrorToApiError(error, { secrets: [KEY, 'wrong-key-0123456789'], method, timeoutMs: extra.timeoutMs ?? 5000, maxResponseBytes: extra.maxResponseBytes, url: extra.url });
     const text = JSON.stringify(apiError);
     expect(text).not.toContain(KEY);
     expect(text).not.toContain('wrong-key-0123456789');
@@ -40,7 +40,7 @@ async function mapped(run: () => Promise<unknown>, method?: string, extra: { tim
 const send = (url: string, method: string, params: unknown[] = [], options?: { timeoutMs?: number; maxResponseBytes?: number; signal?: AbortSignal }) =>
   client(url, options).request({ method, params } as never, { retryCount: 0, signal: options?.signal });
 
-describe('toApiError on errors viem throws against the real sandbox', () => {
+describe('rpcErrorToApiError on errors viem throws against the real sandbox', () => {
   it('maps each failure to a sentence a person understands, without the key', async () => {
     const { manifest } = sandbox;
     const reverter = manifest.contracts.reverter;

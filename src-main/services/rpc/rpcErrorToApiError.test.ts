@@ -1,12 +1,12 @@
 import { HttpRequestError, ResponseBodyTooLargeError, RpcRequestError, SocketClosedError, TimeoutError } from 'viem';
 import { LimitExceededRpcError, MethodNotFoundRpcError } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { ServiceError } from '../secrets/serviceError';
-import { ApiFailure } from './apiFailure';
-import { toApiError } from './toApiError';
+import { apiErrorToError } from '../errors/apiErrorToError';
+import { BlockglassError } from '../errors/blockglassError';
+import { rpcErrorToApiError } from './rpcErrorToApiError';
 
 // Pure cases: errors built the way viem builds them (same classes, same fields), for the shapes the real
-// sandbox cannot produce on demand. toApiError.sandbox.test.ts covers the errors viem really throws.
+// sandbox cannot produce on demand. rpcErrorToApiError.sandbox.test.ts covers the errors viem really throws.
 const KEY = 'k3y0123456789abcdef0123456789abc';
 const URL = `https://mainnet.example.io/v3/${KEY}`;
 const body = { method: 'eth_call', params: [] };
@@ -48,13 +48,13 @@ const cases: Array<[string, unknown]> = [
   ['unknown', new Error(`something odd at ${URL}`)],
 ];
 
-describe('toApiError (pure cases)', () => {
+describe('rpcErrorToApiError (pure cases)', () => {
   it.each(cases)('never lets the key through: %s', (_label, error) => {
-    expect(JSON.stringify(toApiError(error, context))).not.toContain(KEY);
+    expect(JSON.stringify(rpcErrorToApiError(error, context))).not.toContain(KEY);
   });
 
   it('maps each failure to a sentence a person understands', () => {
-    const mapped = Object.fromEntries(cases.map(([label, error]) => [label, toApiError(error, context)]));
+    const mapped = Object.fromEntries(cases.map(([label, error]) => [label, rpcErrorToApiError(error, context)]));
     expect(mapped).toMatchInlineSnapshot(`
       {
         "-32005 daily quota": {
@@ -213,33 +213,34 @@ describe('toApiError (pure cases)', () => {
 
   it('names the method the node does not offer', () => {
     const error = new MethodNotFoundRpcError(rpc({ code: -32601, message: 'the method eth_foo does not exist/is not available' }), { method: 'eth_foo' });
-    expect(toApiError(error, { ...context, method: 'eth_foo' }).shortMessage).toBe('The node does not offer eth_foo.');
+    expect(rpcErrorToApiError(error, { ...context, method: 'eth_foo' }).shortMessage).toBe('The node does not offer eth_foo.');
   });
 
-  it('keeps a ServiceError as it is (redacted)', () => {
-    const error = new ServiceError(`No API key is set for ${KEY}`, { code: 'CREDENTIAL_MISSING', details: 'Enter it.' });
-    expect(toApiError(error, context)).toMatchInlineSnapshot(`
+  it('keeps a BlockglassError as it is (redacted)', () => {
+    const error = new BlockglassError(`No API key is set for ${KEY}`, { code: 'CREDENTIAL_MISSING', details: 'Enter it.' });
+    expect(rpcErrorToApiError(error, context)).toMatchInlineSnapshot(`
       {
         "code": "CREDENTIAL_MISSING",
         "details": "Enter it.",
-        "name": "ServiceError",
+        "name": "BlockglassError",
         "shortMessage": "No API key is set for <redacted>",
       }
     `);
   });
 
-  it('keeps an already mapped ApiFailure', () => {
-    const failure = new ApiFailure({ name: 'InvalidApiKeyError', code: 401, shortMessage: 'The service rejected the API key (401 invalid project id).' });
-    expect(toApiError(failure, context)).toEqual(failure.toPlain());
+  it('keeps an already mapped error', () => {
+    const plain = { name: 'InvalidApiKeyError', code: 401, shortMessage: 'The service rejected the API key (401 invalid project id).' };
+    const failure = apiErrorToError(plain);
+    expect(rpcErrorToApiError(failure, context)).toEqual(plain);
   });
 
   it('names the host and port of an unreachable node, never the path with the key', () => {
-    const mapped = toApiError(fetchFailed('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:8545'), context);
+    const mapped = rpcErrorToApiError(fetchFailed('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:8545'), context);
     expect(mapped.shortMessage).toBe('Nothing answers at mainnet.example.io (connection refused).');
   });
 
-  it('drops data that redaction would break rather than send it', () => {
-    const mapped = toApiError(rpc({ code: -32000, message: 'odd', data: { flag: true } }), { secrets: ['true'] });
-    expect(mapped.data).toBeUndefined();
+  it("redacts secrets in the data's strings and keys, keeping its structure and its other values", () => {
+    const mapped = rpcErrorToApiError(rpc({ code: -32000, message: 'odd', data: { flag: true, url: `https://x/v3/${KEY}`, [KEY]: 1 } }), context);
+    expect(mapped.data).toEqual({ flag: true, url: 'https://x/v3/<redacted>', '<redacted>': 1 });
   });
 });

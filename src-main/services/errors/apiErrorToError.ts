@@ -1,0 +1,29 @@
+import type { ApiError } from '../../../src-shared/api/apiError';
+import { BlockglassError } from './blockglassError';
+
+/**
+ * A throwable {@link BlockglassError} carrying an already mapped and redacted `ApiError` (a failed JSON-RPC
+ * call, a handler's refusal), with the same name, code, message, details and data, so that
+ * `thrownToApiError` gives the same plain error back.
+ */
+export function apiErrorToError(plain: ApiError, cause?: unknown): BlockglassError {
+  const error = new BlockglassError(plain.shortMessage, {
+    ...(plain.code !== undefined ? { code: plain.code } : {}),
+    ...(plain.details !== undefined ? { details: plain.details } : {}),
+    ...(plain.data !== undefined ? { data: plain.data } : {}),
+    ...(cause !== undefined ? { cause } : {}),
+  });
+  error.name = plain.name;
+  return error;
+}
+
+/** The plain `ApiError` fields of a {@link BlockglassError}, unredacted (for tests and in-process status views; leaving main goes through `thrownToApiError`). */
+export function errorToApiError(error: BlockglassError): ApiError {
+  return {
+    name: error.name,
+    shortMessage: error.shortMessage,
+    ...(error.code !== undefined ? { code: error.code } : {}),
+    ...(error.details !== undefined ? { details: error.details } : {}),
+    ...(error.data !== undefined ? { data: error.data } : {}),
+  };
+}

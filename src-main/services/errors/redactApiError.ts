@@ -1,0 +1,25 @@
+// SECURITY: the one redactor of structured errors. Every text field goes through `redact`, and `data` is made
+// JSON-safe with every string and key redacted (toJsonSafe). Do not add a field to the result without it.
+import type { ApiError } from '../../../src-shared/api/apiError';
+import { toJsonSafe } from './toJsonSafe';
+
+const MAX_NAME = 100;
+const MAX_SHORT_MESSAGE = 1_000;
+const MAX_DETAILS = 8_000;
+
+/** A text redactor: removes every secret main knows (`secrets/redactSecrets` over the known secrets). */
+export type Redact = (text: string) => string;
+
+/** `error` with every secret removed from its name, message, details, code and data; long texts cut. */
+export function redactApiError(error: ApiError, redact: Redact): ApiError {
+  const clean = (text: string, max: number) => redact(text.length > max ? `${text.slice(0, max)}…` : text);
+  const result: ApiError = { name: clean(error.name, MAX_NAME), shortMessage: clean(error.shortMessage, MAX_SHORT_MESSAGE) };
+  if (typeof error.code === 'string') result.code = clean(error.code, MAX_NAME);
+  else if (typeof error.code === 'number' && Number.isFinite(error.code)) result.code = error.code;
+  if (error.details !== undefined) result.details = clean(error.details, MAX_DETAILS);
+  if (error.data !== undefined) {
+    const data = toJsonSafe(error.data, redact);
+    if (data !== undefined) result.data = data;
+  }
+  return result;
+}
