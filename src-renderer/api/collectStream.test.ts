@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SandboxStatus } from '../../src-shared/api/views';
+import type { SandboxStatus } from '../../src-shared/api/sandbox';
 import { collectStream, type StreamState } from './collectStream';
 import { createApiClient } from './createApiClient';
 import { createFakeApiClient } from './createFakeApiClient';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../src-shared/api/apiError';
-import type { HealthEvent } from '../../../src-shared/api/views';
+import type { HealthEvent } from '../../../src-shared/api/networks';
 import { createDispatcher } from './createDispatcher';
 import { createMemoryTransport, type MemoryTransport } from './createMemoryTransport';
 import { createTestServices, type TestServices } from './testing/createTestServices';

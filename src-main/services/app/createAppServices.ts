@@ -3,16 +3,19 @@
 // `redact`, which knows every key and secret this process has read, written or resolved. The store refuses
 // writes that contain any of them.
 import type { MethodHandlers, TopicHandlers } from '../../../src-shared/api/types';
-import type { KeychainMode } from '../../../src-shared/api/views';
+import type { KeychainMode } from '../../../src-shared/api/app';
+import type { HealthEvent } from '../../../src-shared/api/networks';
 import { LOCAL_CREDENTIAL_ID, LOCAL_NETWORK_ID } from '../../../src-shared/networks/localNetwork';
 import { createNetworkService, type NetworkWithCredentials } from '../networks/createNetworkService';
+import { createFeedHub } from '../rpc/createFeedHub';
 import { createRpcService } from '../rpc/createRpcService';
 import { createSandboxLauncher } from '../sandbox/createSandboxLauncher';
+import { watchRestartingWithSandbox } from '../sandbox/watchRestartingWithSandbox';
 import { createSecretStore } from '../secrets/createSecretStore';
 import { redactSecrets } from '../secrets/redactSecrets';
 import { openStore } from '../store/openStore';
 import { createHandlers } from './createHandlers';
-import { createThemeSetting } from './themeSetting';
+import { createThemeSetting } from '../settings/themeSetting';
 
 /** What the shells (Electron, web host) get: the contract's handlers, the redactor, and the way out. */
 export interface AppServices {
@@ -81,15 +84,26 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     log(`app: could not save the first selection: ${(error as Error).message}`); // selectedId() falls back to Local anyway
   }
 
+  // One health feed per network, however many views watch it. The Local one starts afresh whenever the sandbox
+  // comes up (after a crash, a restart or a reset, with a new port), so it never waits out a backoff.
+  const health = createFeedHub<HealthEvent>({
+    label: 'the health feed of',
+    log,
+    source: (networkId, emit, signal) =>
+      networkId === LOCAL_NETWORK_ID
+        ? watchRestartingWithSandbox(launcher, (inner) => rpc.watchHealth(networkId, emit, inner), signal, { log })
+        : rpc.watchHealth(networkId, emit, signal),
+  });
+
   const { handlers, topics } = createHandlers({
     networks,
     secrets,
     rpc,
+    health,
     launcher,
     theme: createThemeSetting(store, log),
     app: { version: options.version, shell: options.shell, keychain },
     redact,
-    log,
   });
 
   if (options.startSandbox ?? true) {

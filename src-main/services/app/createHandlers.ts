@@ -1,19 +1,36 @@
 import type { MethodHandlers, TopicHandlers } from '../../../src-shared/api/types';
-import type { AppDeps } from './appDeps';
-import { credentialHandlers } from './credentialHandlers';
-import { networkHandlers } from './networkHandlers';
-import { sandboxHandlers } from './sandboxHandlers';
-import { settingsHandlers } from './settingsHandlers';
-import { topicHandlers } from './topicHandlers';
+import { credentialHandlers } from '../secrets/credentialHandlers';
+import { networkHandlers, type NetworkHandlerDeps } from '../networks/networkHandlers';
+import { sandboxHandlers } from '../sandbox/sandboxHandlers';
+import type { SandboxLauncher } from '../sandbox/createSandboxLauncher';
+import type { SecretStore } from '../secrets/createSecretStore';
+import { settingsHandlers } from '../settings/settingsHandlers';
+import type { ThemeSetting } from '../settings/themeSetting';
+import { appHandlers, type AppFacts } from './appHandlers';
 import { withErrorMapping } from './withErrorMapping';
 
-/** Every method and subscription of the contract over `deps`, throwing only redacted ApiErrors. */
-export function createHandlers(deps: AppDeps): { handlers: MethodHandlers; topics: TopicHandlers } {
+/** The services the areas' handlers are written against (the composition root builds the real ones). */
+export interface HandlerDeps extends NetworkHandlerDeps {
+  secrets: Pick<SecretStore, 'status'>;
+  launcher: Pick<SandboxLauncher, 'status' | 'onStatus' | 'restart' | 'resetChain'>;
+  theme: ThemeSetting;
+  app: AppFacts;
+}
+
+/**
+ * Every method and subscription of the contract, from each area's handlers (which live beside their
+ * service), throwing only redacted errors. A missing handler is a compile error here.
+ */
+export function createHandlers(deps: HandlerDeps): { handlers: MethodHandlers; topics: TopicHandlers } {
+  const networks = networkHandlers(deps);
+  const sandbox = sandboxHandlers(deps.launcher);
   const handlers: MethodHandlers = {
+    ...appHandlers(deps.app),
     ...settingsHandlers(deps),
-    ...networkHandlers(deps),
+    ...networks.methods,
     ...credentialHandlers(deps),
-    ...sandboxHandlers(deps),
+    ...sandbox.methods,
   };
-  return { handlers: withErrorMapping(handlers, deps.redact), topics: withErrorMapping(topicHandlers(deps), deps.redact) };
+  const topics: TopicHandlers = { ...networks.topics, ...sandbox.topics };
+  return { handlers: withErrorMapping(handlers, deps.redact), topics: withErrorMapping(topics, deps.redact) };
 }

@@ -2,7 +2,7 @@
 // tokens). Nothing it returns or throws may carry them: every error goes through `rpcErrorToApiError` with the
 // network's secrets, and log lines are built from those redacted errors only.
 import type { ApiError } from '../../../src-shared/api/apiError';
-import type { HealthEvent, HealthReport } from '../../../src-shared/api/views';
+import type { HealthEvent, HealthReport } from '../../../src-shared/api/networks';
 import type { NetworkWithCredentials } from '../networks/createNetworkService';
 import { createPublicClient, custom, type Client, type PublicClient } from 'viem';
 import { createHttpAgent } from './createHttpAgent';

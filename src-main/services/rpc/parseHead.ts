@@ -1,4 +1,4 @@
-import type { HeadView } from '../../../src-shared/api/views';
+import type { HeadView } from '../../../src-shared/api/networks';
 
 const HEX_QUANTITY = /^0x[0-9a-f]+$/i;
 const HASH = /^0x[0-9a-f]{1,64}$/i;

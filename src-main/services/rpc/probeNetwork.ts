@@ -1,5 +1,5 @@
 import type { ApiError } from '../../../src-shared/api/apiError';
-import type { HealthReport } from '../../../src-shared/api/views';
+import type { HealthReport } from '../../../src-shared/api/networks';
 import type { NetworkWithCredentials } from '../networks/createNetworkService';
 import { chainIdMismatchError } from './chainIdMismatchError';
 import { parseChainId } from './parseChainId';

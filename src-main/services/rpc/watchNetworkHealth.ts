@@ -1,5 +1,5 @@
 import type { ApiError } from '../../../src-shared/api/apiError';
-import type { HealthEvent, HealthReport, HeadView } from '../../../src-shared/api/views';
+import type { HealthEvent, HealthReport, HeadView } from '../../../src-shared/api/networks';
 import type { NetworkWithCredentials } from '../networks/createNetworkService';
 import type { SocketPool } from './createSocketPool';
 import { parseEvmHead } from './parseHead';

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedSandbox } from '../rpc/testing/sharedSandbox';
-import type { SandboxStatus } from '../../../src-shared/api/views';
+import type { SandboxStatus } from '../../../src-shared/api/sandbox';
 import { createSecretStore, type SecretStore } from '../secrets/createSecretStore';
 import { describeWithKeychain } from '../secrets/testing/keyringSession';
 import { createSandboxLauncher, type SandboxLauncher } from './createSandboxLauncher';

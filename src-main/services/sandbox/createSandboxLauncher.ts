@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ApiError } from '../../../src-shared/api/apiError';
-import type { SandboxStatus } from '../../../src-shared/api/views';
+import type { SandboxStatus } from '../../../src-shared/api/sandbox';
 import { LOCAL_CREDENTIAL_ID, type LocalSandboxAddresses } from '../../../src-shared/networks/localNetwork';
 import type { Credential } from '../secrets/credential';
 import type { SecretStore } from '../secrets/createSecretStore';

@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SandboxStatus } from '../../../src-shared/api/views';
+import type { SandboxStatus } from '../../../src-shared/api/sandbox';
 import type { Credential } from '../secrets/credential';
 import { createSandboxLauncher, type SandboxLauncher } from './createSandboxLauncher';
 import { sharedSandbox } from '../rpc/testing/sharedSandbox';

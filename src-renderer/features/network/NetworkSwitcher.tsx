@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import type { NetworkView } from '../../../src-shared/api/views';
+import type { NetworkView } from '../../../src-shared/api/networks';
 import { useApi } from '../../api/useApi';
 import { Icon } from '../../components/Icon';
 import { StatusDot } from '../../components/StatusDot';

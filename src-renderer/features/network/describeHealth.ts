@@ -1,5 +1,5 @@
 import type { ApiError } from '../../../src-shared/api/apiError';
-import type { HealthEvent } from '../../../src-shared/api/views';
+import type { HealthEvent } from '../../../src-shared/api/networks';
 import type { StatusTone } from '../../components/StatusDot';
 import { formatChainId } from '../../lib/formatChainId';
 import { formatQuantity } from '../../lib/formatQuantity';

@@ -1,4 +1,4 @@
-import type { NetworkView } from '../../../src-shared/api/views';
+import type { NetworkView } from '../../../src-shared/api/networks';
 import { useLiveSubscription } from '../../hooks/useLiveSubscription';
 import { describeHealth, type HealthDescription } from './describeHealth';
 

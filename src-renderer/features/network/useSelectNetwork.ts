@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NetworkView } from '../../../src-shared/api/views';
+import type { NetworkView } from '../../../src-shared/api/networks';
 import { useApi } from '../../api/useApi';
 import { networksKey } from '../../queries/networks';
 

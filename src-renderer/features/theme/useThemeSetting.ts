@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SettingsView } from '../../../src-shared/api/views';
+import type { SettingsView } from '../../../src-shared/api/settings';
 import { useApi } from '../../api/useApi';
 import { useMediaQuery } from '../../hooks/useMediaQuery';
 import { settingsQuery } from '../../queries/settings';

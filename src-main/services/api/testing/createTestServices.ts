@@ -1,5 +1,7 @@
 import type { MethodHandlers, TopicHandlers, AbortSignalLike } from '../../../../src-shared/api/types';
-import type { NetworkView, SandboxStatus, SettingsView } from '../../../../src-shared/api/views';
+import type { NetworkView } from '../../../../src-shared/api/networks';
+import type { SandboxStatus } from '../../../../src-shared/api/sandbox';
+import type { SettingsView } from '../../../../src-shared/api/settings';
 import { PRESET_NETWORKS } from '../../../../src-shared/networks/presets';
 import { keyHint } from '../../secrets/keyHint';
 import { redactSecrets } from '../../secrets/redactSecrets';

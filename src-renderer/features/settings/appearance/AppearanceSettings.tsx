@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SettingsView } from '../../../../src-shared/api/views';
+import type { SettingsView } from '../../../../src-shared/api/settings';
 import { useApi } from '../../../api/useApi';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { apiErrorOf } from '../../../lib/apiErrorOf';

@@ -1,4 +1,5 @@
-import type { CredentialView, NetworkView } from '../../../../src-shared/api/views';
+import type { CredentialView } from '../../../../src-shared/api/credentials';
+import type { NetworkView } from '../../../../src-shared/api/networks';
 import { LOCAL_CREDENTIAL_ID } from '../../../../src-shared/networks/localNetwork';
 import { HOSTED_CREDENTIAL_ID } from '../../../../src-shared/networks/presets';
 

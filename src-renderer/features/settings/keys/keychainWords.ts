@@ -1,4 +1,4 @@
-import type { KeychainMode } from '../../../../src-shared/api/views';
+import type { KeychainMode } from '../../../../src-shared/api/app';
 
 /** How the app words where keys are kept in this run (see AppInfo.keychain); never promises what is not so. */
 export function keychainWords(mode: KeychainMode | undefined): { where: string; saved: string; lasting: string } {

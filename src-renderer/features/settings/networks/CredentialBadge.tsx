@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import type { NetworkView } from '../../../../src-shared/api/views';
+import type { NetworkView } from '../../../../src-shared/api/networks';
 
 /** Whether a network's key is set (with its hint), not set, or unknown because the keychain did not answer. */
 export function CredentialBadge({ network }: { network: Pick<NetworkView, 'credential' | 'credentialId'> }) {

@@ -1,5 +1,5 @@
 import type { ApiError } from '../../../../src-shared/api/apiError';
-import type { HealthReport, NetworkView } from '../../../../src-shared/api/views';
+import type { HealthReport, NetworkView } from '../../../../src-shared/api/networks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { InfoList } from '../../../components/InfoList';
 import { InfoRow } from '../../../components/InfoRow';

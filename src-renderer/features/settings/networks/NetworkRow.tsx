@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { NetworkView } from '../../../../src-shared/api/views';
+import type { NetworkView } from '../../../../src-shared/api/networks';
 import { useApi } from '../../../api/useApi';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { HexValue } from '../../../components/HexValue';

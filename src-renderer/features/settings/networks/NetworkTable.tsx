@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { NetworkView } from '../../../../src-shared/api/views';
+import type { NetworkView } from '../../../../src-shared/api/networks';
 import { NetworkRow } from './NetworkRow';
 
 /** One group of networks as a table; `empty` is shown when the group has none. */

@@ -1,5 +1,5 @@
 import type { ApiError } from '../../../../src-shared/api/apiError';
-import type { NetworkView } from '../../../../src-shared/api/views';
+import type { NetworkView } from '../../../../src-shared/api/networks';
 import { customNetworkInputSchema, type CustomNetworkInput } from '../../../../src-shared/networks/customNetworkInput';
 import { HOSTED_CREDENTIAL_ID } from '../../../../src-shared/networks/presets';
 import { formatChainId } from '../../../lib/formatChainId';

@@ -1,4 +1,4 @@
-import type { SandboxStatus } from '../../../../src-shared/api/views';
+import type { SandboxStatus } from '../../../../src-shared/api/sandbox';
 import type { StatusTone } from '../../../components/StatusDot';
 
 const STATES: Record<SandboxStatus['state'], { tone: StatusTone; label: string }> = {

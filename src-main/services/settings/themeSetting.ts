@@ -1,4 +1,4 @@
-import type { SettingsView } from '../../../src-shared/api/views';
+import type { SettingsView } from '../../../src-shared/api/settings';
 import type { Store } from '../store/openStore';
 
 /** The person's theme, kept in the store's typed settings. */

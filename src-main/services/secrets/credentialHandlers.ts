@@ -3,11 +3,12 @@
 // accept another one.
 import type { MethodHandlers } from '../../../src-shared/api/types';
 import { LOCAL_CREDENTIAL_ID } from '../../../src-shared/networks/localNetwork';
-import type { AppDeps } from './appDeps';
-import { LocalCredentialManagedError } from './appErrors';
+import type { NetworkService } from '../networks/createNetworkService';
+import type { SecretStore } from './createSecretStore';
+import { LocalCredentialManagedError } from './credentialErrors';
 
 /** Handlers of `credentials.*`. */
-export function credentialHandlers({ networks, secrets }: AppDeps): Pick<MethodHandlers, 'credentials.set' | 'credentials.delete'> {
+export function credentialHandlers({ networks, secrets }: { networks: NetworkService; secrets: Pick<SecretStore, 'status'> }): Pick<MethodHandlers, 'credentials.set' | 'credentials.delete'> {
   const credentialOf = async (networkId: string) => {
     const { credentialId } = await networks.get(networkId);
     if (credentialId === LOCAL_CREDENTIAL_ID) throw new LocalCredentialManagedError();

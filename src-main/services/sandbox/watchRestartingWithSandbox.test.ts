@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SandboxStatus } from '../../../src-shared/api/views';
+import type { SandboxStatus } from '../../../src-shared/api/sandbox';
 import { watchRestartingWithSandbox } from './watchRestartingWithSandbox';
 
 /** A launcher whose state the test sets, as the real one announces it. */

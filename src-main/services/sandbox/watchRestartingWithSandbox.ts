@@ -1,6 +1,6 @@
 import type { AbortSignalLike } from '../../../src-shared/api/types';
-import type { SandboxLauncher } from '../sandbox/createSandboxLauncher';
-import { whenAborted } from './whenAborted';
+import type { SandboxLauncher } from './createSandboxLauncher';
+import { whenAborted } from '../api/whenAborted';
 
 /** Options of {@link watchRestartingWithSandbox}. */
 export interface WatchRestartingOptions {

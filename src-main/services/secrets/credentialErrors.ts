@@ -6,7 +6,7 @@ export class LocalCredentialManagedError extends BlockglassError {
   constructor() {
     super("The Local sandbox's key is managed by Blockglass", {
       code: 'LOCAL_CREDENTIAL_MANAGED',
-      details: 'Blockglass creates it on first start and keeps it in the system keychain. Use another network for your own key.',
+      details: 'Blockglass creates it on first start and keeps it where keys are kept this run. Use another network for your own key.',
     });
   }
 }

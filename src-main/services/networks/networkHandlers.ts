@@ -1,0 +1,53 @@
+import type { NetworkView } from '../../../src-shared/api/networks';
+import type { MethodHandlers, TopicHandlers } from '../../../src-shared/api/types';
+import type { HealthEvent } from '../../../src-shared/api/networks';
+import { toAbortSignal } from '../api/toAbortSignal';
+import { redactApiError, type Redact } from '../errors/redactApiError';
+import type { RpcService } from '../rpc/createRpcService';
+import type { FeedHub } from '../rpc/createFeedHub';
+import type { NetworkService } from './createNetworkService';
+
+type NetworkMethods = 'networks.list' | 'networks.add' | 'networks.update' | 'networks.delete' | 'networks.select' | 'networks.test';
+
+/** What the `networks` area's handlers are written against. */
+export interface NetworkHandlerDeps {
+  networks: NetworkService;
+  rpc: Pick<RpcService, 'probe'>;
+  /** Main's one health feed per network (see createFeedHub). */
+  health: Pick<FeedHub<HealthEvent>, 'watch'>;
+  /** Removes every secret main knows from a text. */
+  redact: Redact;
+}
+
+/**
+ * Handlers of `networks.*` and `network.health`: the network service's answers as views (never a key),
+ * probes through the rpc service, and each watcher of a network's health on the network's one shared feed.
+ */
+export function networkHandlers({ networks, rpc, health, redact }: NetworkHandlerDeps): {
+  methods: Pick<MethodHandlers, NetworkMethods>;
+  topics: Pick<TopicHandlers, 'network.health'>;
+} {
+  // A NetworkEntry is a NetworkView: the network, `{ configured, hint, error? }`, selected, available.
+  const view = (id: string): Promise<NetworkView> => networks.get(id);
+  return {
+    methods: {
+      'networks.list': () => networks.list(),
+      'networks.add': async (input) => view((await networks.add(input)).id),
+      'networks.update': async ({ networkId, network }) => view((await networks.update(networkId, network)).id),
+      'networks.delete': async ({ networkId }) => {
+        await networks.delete(networkId);
+        return { deleted: true };
+      },
+      'networks.select': async ({ networkId }) => {
+        await networks.select(networkId);
+        return view(networkId);
+      },
+      'networks.test': ({ networkId }, context) => rpc.probe(networkId, toAbortSignal(context.signal)),
+    },
+    topics: {
+      // The rpc service redacts the network's own key; this also removes any other secret main knows.
+      'network.health': ({ networkId }, emit, signal) =>
+        health.watch(networkId, (event) => emit(event.error ? { ...event, error: redactApiError(event.error, redact) } : event), signal),
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { createFeedHub, type FeedSource } from './createFeedHub';
+
+/** A source that records each start and lets the test emit into the running one. */
+function recordingSource() {
+  const starts: { key: string; emit: (event: number) => void; signal: AbortSignal; finish: (error?: Error) => void }[] = [];
+  const source: FeedSource<number> = (key, emit, signal) =>
+    new Promise<void>((resolve, reject) => {
+      const finish = (error?: Error) => (error ? reject(error) : resolve());
+      starts.push({ key, emit, signal, finish });
+      signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+  return { source, starts };
+}
+
+const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('createFeedHub', () => {
+  it('runs one source per key however many watch it; a later watcher gets the latest event at once', async () => {
+    const { source, starts } = recordingSource();
+    const hub = createFeedHub({ source, log: () => {}, label: 'feed' });
+    const first: number[] = [];
+    const second: number[] = [];
+    const a = new AbortController();
+    const b = new AbortController();
+    void hub.watch('local', (event) => first.push(event), a.signal);
+    starts[0]!.emit(1);
+    void hub.watch('local', (event) => second.push(event), b.signal);
+    starts[0]!.emit(2);
+    expect(starts).toHaveLength(1);
+    expect(first).toEqual([1, 2]);
+    expect(second).toEqual([1, 2]);
+    a.abort();
+    b.abort();
+  });
+
+  it('stops the source when the last watcher leaves, and starts it afresh for the next one', async () => {
+    const { source, starts } = recordingSource();
+    const hub = createFeedHub({ source, log: () => {}, label: 'feed' });
+    const a = new AbortController();
+    const b = new AbortController();
+    const watchA = hub.watch('mainnet', () => {}, a.signal);
+    const watchB = hub.watch('mainnet', () => {}, b.signal);
+    a.abort();
+    await watchA;
+    expect(starts[0]!.signal.aborted).toBe(false);
+    b.abort();
+    await watchB;
+    expect(starts[0]!.signal.aborted).toBe(true);
+    expect(hub.running()).toEqual([]);
+    const seen: number[] = [];
+    const c = new AbortController();
+    void hub.watch('mainnet', (event) => seen.push(event), c.signal);
+    expect(starts).toHaveLength(2);
+    starts[1]!.emit(7);
+    expect(seen).toEqual([7]); // no stale event from the stopped feed
+    c.abort();
+  });
+
+  it('keeps separate feeds for separate keys', () => {
+    const { source, starts } = recordingSource();
+    const hub = createFeedHub({ source, log: () => {}, label: 'feed' });
+    const controller = new AbortController();
+    const local: number[] = [];
+    void hub.watch('local', (event) => local.push(event), controller.signal);
+    void hub.watch('mainnet', () => {}, controller.signal);
+    expect(starts.map((start) => start.key)).toEqual(['local', 'mainnet']);
+    starts[1]!.emit(5);
+    expect(local).toEqual([]);
+    expect(hub.running().sort()).toEqual(['local', 'mainnet']);
+    controller.abort();
+  });
+
+  it('logs and restarts a source that fails or ends while watched; never one nobody watches', async () => {
+    const { source, starts } = recordingSource();
+    const lines: string[] = [];
+    const hub = createFeedHub({ source, log: (line) => lines.push(line), label: 'the health feed of', retryMs: 10 });
+    const controller = new AbortController();
+    const seen: number[] = [];
+    void hub.watch('local', (event) => seen.push(event), controller.signal);
+    starts[0]!.finish(new Error('bug in the watch'));
+    await tick(30);
+    expect(starts).toHaveLength(2);
+    expect(lines).toEqual(['app: the health feed of local failed: bug in the watch; restarting it']);
+    starts[1]!.emit(3);
+    expect(seen).toEqual([3]);
+    starts[1]!.finish();
+    await tick(30);
+    expect(starts).toHaveLength(3);
+    controller.abort();
+    starts[2]!.finish(new Error('late'));
+    await tick(30);
+    expect(starts).toHaveLength(3);
+  });
+
+  it('a source that throws synchronously is restarted like one that rejects', async () => {
+    let calls = 0;
+    const hub = createFeedHub<number>({
+      source: (_key, _emit, signal) => {
+        calls += 1;
+        if (calls === 1) throw new Error('sync');
+        return new Promise((resolve) => signal.addEventListener('abort', () => resolve()));
+      },
+      log: () => {},
+      label: 'feed',
+      retryMs: 5,
+    });
+    const controller = new AbortController();
+    void hub.watch('x', () => {}, controller.signal);
+    await tick(25);
+    expect(calls).toBe(2);
+    controller.abort();
+  });
+});

@@ -1,0 +1,94 @@
+import type { AbortSignalLike } from '../../../src-shared/api/types';
+import { whenAborted } from '../api/whenAborted';
+
+/** Starts the one underlying feed of a key; runs until `signal` aborts. */
+export type FeedSource<Event> = (key: string, emit: (event: Event) => void, signal: AbortSignal) => Promise<void>;
+
+/** Options of {@link createFeedHub}. */
+export interface FeedHubOptions<Event> {
+  source: FeedSource<Event>;
+  /** Hears a feed that failed or ended while watched (it is restarted). */
+  log: (line: string) => void;
+  /** What the log lines call the feed (`the health feed of`). */
+  label: string;
+  /** Wait before restarting a feed that failed or ended by itself (default 1 s). */
+  retryMs?: number;
+}
+
+/** One shared live feed per key, however many watch it. */
+export interface FeedHub<Event> {
+  /** Hears the key's feed until `signal` aborts: the latest event at once (when there is one), then every new one. */
+  watch(key: string, onEvent: (event: Event) => void, signal: AbortSignalLike): Promise<void>;
+  /** Keys whose feed runs now (tests, diagnostics). */
+  running(): string[];
+}
+
+interface Feed<Event> {
+  listeners: Set<(event: Event) => void>;
+  latest?: Event;
+  controller: AbortController;
+  retry?: NodeJS.Timeout;
+}
+
+/**
+ * Main's live feeds, one per key (a network's heads and health): the first watcher starts the source, later
+ * ones share it and get its latest event at once, and the last one to leave stops it. A source that throws
+ * or ends while still watched is logged and started again after `retryMs`, so a feed never dies silently
+ * and leaves views on a stale head.
+ */
+export function createFeedHub<Event>({ source, log, label, retryMs = 1000 }: FeedHubOptions<Event>): FeedHub<Event> {
+  const feeds = new Map<string, Feed<Event>>();
+
+  const run = (key: string, feed: Feed<Event>) => {
+    const { signal } = feed.controller;
+    const emit = (event: Event) => {
+      if (signal.aborted) return;
+      feed.latest = event;
+      for (const listener of [...feed.listeners]) listener(event);
+    };
+    const restart = (what: string) => {
+      if (signal.aborted || feeds.get(key) !== feed) return;
+      log(`app: ${label} ${key} ${what}; restarting it`);
+      feed.retry = setTimeout(() => {
+        if (signal.aborted || feeds.get(key) !== feed) return;
+        run(key, feed);
+      }, retryMs);
+    };
+    let started: Promise<void>;
+    try {
+      started = source(key, emit, signal);
+    } catch (error) {
+      started = Promise.reject(error);
+    }
+    started.then(
+      () => restart('ended by itself'),
+      (error: unknown) => restart(`failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  };
+
+  return {
+    async watch(key, onEvent, signal) {
+      if (signal.aborted) return;
+      let feed = feeds.get(key);
+      if (!feed) {
+        feed = { listeners: new Set(), controller: new AbortController() };
+        feeds.set(key, feed);
+        run(key, feed);
+      } else if (feed.latest !== undefined) {
+        onEvent(feed.latest);
+      }
+      feed.listeners.add(onEvent);
+      try {
+        await whenAborted(signal);
+      } finally {
+        feed.listeners.delete(onEvent);
+        if (feed.listeners.size === 0 && feeds.get(key) === feed) {
+          feeds.delete(key);
+          clearTimeout(feed.retry);
+          feed.controller.abort();
+        }
+      }
+    },
+    running: () => [...feeds.keys()],
+  };
+}
