@@ -136,6 +136,23 @@ describeWithKeychain('app services: every handler over real services', () => {
     expect(heads.every((event) => event.state === 'connected' && event.chainId === 31337)).toBe(true);
   });
 
+  it('network.health: two views watching Local share one feed (the same heads), and it stops when both leave', async () => {
+    const feedsSeen = new Set<string>();
+    const enough = (all: HealthEvent[]) => {
+      feedsSeen.add(app.liveFeeds().join());
+      return all.filter((event) => event.head).length >= 2;
+    };
+    const [first, second] = await Promise.all([
+      collectTopic(app.topics, 'network.health', { networkId: 'local' }, enough),
+      collectTopic(app.topics, 'network.health', { networkId: 'local' }, enough),
+    ]);
+    expect([...feedsSeen]).toEqual(['local']);
+    const numbers = (events: HealthEvent[]) => new Set(events.flatMap((event) => (event.head ? [event.head.number] : [])));
+    const firstHeads = numbers(first);
+    expect([...numbers(second)].some((n) => firstHeads.has(n))).toBe(true);
+    await eventually(async () => app.liveFeeds().length === 0, 'the feed to stop');
+  });
+
   it('sandbox.status streams the current state first, then each change of a restart', async () => {
     const key = (await keychain.get('local'))!.apiKey;
     let restarted: Promise<SandboxStatus> | undefined;

@@ -23,6 +23,8 @@ export interface AppServices {
   topics: TopicHandlers;
   /** Removes every known secret (keychain keys read or written, resolved networks' keys and tokens) from a text. */
   redact(text: string): string;
+  /** The networks whose live health feed runs now: one each, however many views watch it. */
+  liveFeeds(): string[];
   /** Stops the sandbox (no orphans), closes the rpc service, the store and the secret store. */
   close(): Promise<void>;
 }
@@ -120,6 +122,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     handlers,
     topics,
     redact,
+    liveFeeds: () => health.running(),
     close: () =>
       (closing ??= (async () => {
         await rpc.close().catch((error: Error) => log(`app: closing the rpc service: ${error.message}`));
