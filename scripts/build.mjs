@@ -2,7 +2,7 @@
 //   out/sandbox/cli.mjs  the sandbox (src-sandbox/cli.ts)
 //   out/web/serve.mjs    npm run serve (scripts/serve.ts)
 //   out/web/start.mjs    npm start without Electron's runtime (scripts/start.ts)
-// A bundle is one ES module that plain `node` runs: no TypeScript loader and no graph of a thousand
+// A bundle is one ES module that plain `node` runs (the sandbox's has chunks it loads later, see bundleNodeEntry): no TypeScript loader and no graph of a thousand
 // module files at start, which cuts start time and memory by more than half. Native packages (the
 // keychain, SQLite) stay external, loaded from node_modules.
 // `npm start` and `npm run serve` call ensureBuild() first, so the build is never stale.
@@ -50,15 +50,19 @@ function newestMtime(target) {
 }
 
 /**
- * Bundles one Node entry point (TypeScript, relative to the project root) into `outfile`, written whole
- * and renamed into place (a process starting meanwhile runs the old bundle or the new one, never half of
- * one). Resolves with the outfile; rejects with esbuild's messages when the sources do not compile.
+ * Bundles one Node entry point (TypeScript, relative to the project root) into `outfile`, each file written
+ * whole and renamed into place (a process starting meanwhile runs the old bundle or the new one, never half
+ * of one). With `split`, what the entry loads with `import()` goes into chunks beside it (`chunks/`), written
+ * before the entry, so a process compiles that code only when it asks for it. Resolves with the outfile;
+ * rejects with esbuild's messages when the sources do not compile.
  */
-export async function bundleNodeEntry(entry, outfile) {
+export async function bundleNodeEntry(entry, outfile, { split = false } = {}) {
   const { build } = await import('esbuild');
   const result = await build({
     entryPoints: [path.resolve(projectRoot, entry)],
-    outfile,
+    ...(split
+      ? { outdir: path.dirname(outfile), entryNames: path.basename(outfile, '.mjs'), chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' }, splitting: true }
+      : { outfile }),
     write: false,
     bundle: true,
     platform: 'node',
@@ -69,17 +73,28 @@ export async function bundleNodeEntry(entry, outfile) {
     banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
     logLevel: 'error',
   });
-  fs.mkdirSync(path.dirname(outfile), { recursive: true });
-  for (const file of result.outputFiles) {
+  const files = [...result.outputFiles].sort((a, b) => Number(a.path === outfile) - Number(b.path === outfile)); // the entry last
+  for (const file of files) {
+    fs.mkdirSync(path.dirname(file.path), { recursive: true });
     const temporary = `${file.path}.${process.pid}.tmp`;
     fs.writeFileSync(temporary, file.contents);
     fs.renameSync(temporary, file.path);
   }
+  if (split) removeStaleChunks(path.join(path.dirname(outfile), 'chunks'), new Set(files.map((file) => file.path)));
   return outfile;
 }
 
+/** Chunks of earlier builds, once no process that started from them can still be loading them (an hour on). */
+function removeStaleChunks(folder, current) {
+  const hourAgo = Date.now() - 3_600_000;
+  for (const name of fs.readdirSync(folder, { withFileTypes: true })) {
+    const file = path.join(folder, name.name);
+    if (!current.has(file) && name.isFile() && fs.statSync(file).mtimeMs < hourAgo) fs.rmSync(file, { force: true });
+  }
+}
+
 /** Bundles the sandbox CLI into {@link SANDBOX_BUNDLE}. */
-export const buildSandbox = () => bundleNodeEntry('src-sandbox/cli.ts', SANDBOX_BUNDLE);
+export const buildSandbox = () => bundleNodeEntry('src-sandbox/cli.ts', SANDBOX_BUNDLE, { split: true });
 
 /** The Node bundles (sandbox, serve, start). */
 export async function buildBundles() {

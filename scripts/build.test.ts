@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../test-support/tempDirs';
-import { isBuildStale, withLock } from './build.mjs';
+import { bundleNodeEntry, isBuildStale, withLock } from './build.mjs';
 
 const tempDir = useTempDirs('blockglass-build-');
 
@@ -23,6 +23,32 @@ describe('isBuildStale', () => {
     expect(isBuildStale(root, ['out/renderer/index.html'])).toBe(false);
     write('src-shared/api/contract.ts', 3000);
     expect(isBuildStale(root, ['out/renderer/index.html'])).toBe(true);
+  });
+});
+
+describe('bundleNodeEntry with split (the sandbox)', () => {
+  it('keeps the interfaces out of the entry, in chunks written before it, loaded when asked; old chunks go after an hour', { timeout: 120_000 }, async () => {
+    const outDir = tempDir();
+    const chunks = path.join(outDir, 'chunks');
+    fs.mkdirSync(chunks);
+    const old = path.join(chunks, 'chunk-OLD.mjs');
+    const recent = path.join(chunks, 'chunk-RECENT.mjs');
+    for (const file of [old, recent]) fs.writeFileSync(file, '');
+    fs.utimesSync(old, new Date(Date.now() - 2 * 3_600_000), new Date(Date.now() - 2 * 3_600_000));
+
+    const entry = await bundleNodeEntry('src-sandbox/cli.ts', path.join(outDir, 'cli.mjs'), { split: true });
+    const text = fs.readFileSync(entry, 'utf8');
+    expect(text).not.toMatch(/function createGateway|function createContentStore/); // compiled only once Anvil runs
+    expect(text).toMatch(/import\("\.\/chunks\/servedParts-[\w-]+\.mjs"\)/);
+    const written = fs.readdirSync(chunks);
+    expect(written.some((name) => /^servedParts-/.test(name))).toBe(true);
+    expect(written).not.toContain('chunk-OLD.mjs');
+    expect(written).toContain('chunk-RECENT.mjs');
+    for (const name of written) expect(fs.statSync(path.join(chunks, name)).mtimeMs).toBeLessThanOrEqual(fs.statSync(entry).mtimeMs);
+
+    const help = spawnSync(process.execPath, [entry, '--help'], { encoding: 'utf8' });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/--data/);
   });
 });
 

@@ -4,14 +4,11 @@ import { startAnvil, SANDBOX_CHAIN_ID, type AnvilProcess } from './chain/anvil';
 import { chainPaths, keepDump, readSavedChain, removeSavedChain, stateFileToLoad, writeManifestFile } from './chain/chainState';
 import { historyToKeep } from './chain/historyToKeep';
 import type { SeedManifest } from './chain/manifest';
-import { seedChain } from './chain/seed';
-import { startTraffic } from './chain/traffic';
-import { createContentStore } from './content/createContentStore';
-import { seedDemoContent, type DemoContent } from './content/seedDemoContent';
-import { createGasApi } from './gas/createGasApi';
-import { createGateway, type GatewayLimits } from './gateway/createGateway';
+import type { ContentStore } from './content/createContentStore';
+import type { DemoContent } from './content/seedDemoContent';
+import type { GatewayLimits } from './gateway/createGateway';
 import { loadOrCreateKeys } from './keys';
-import { listenSandboxServer, type SandboxRoute, type SandboxServer } from './server';
+import type { SandboxServer } from './server';
 
 /** The network name in the sandbox's JSON-RPC paths (`/local/v3/<KEY>`). */
 export const SANDBOX_NETWORK = 'local';
@@ -86,12 +83,34 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         ...(loadFrom ? ['--load-state', loadFrom] : []),
       ],
     });
-  let anvil: AnvilProcess = await launchAnvil(stateFile);
-  const cleanups: (() => Promise<void>)[] = [() => anvil.stop()];
+  // Anvil first: it restores the chain in its own process while this one loads the interfaces' code (the
+  // servedParts chunk) and opens the content store, which need nothing from the chain.
+  const anvilStarting = launchAnvil(stateFile);
+  const parts = import('./servedParts');
+  const content = parts.then(async ({ createContentStore, seedDemoContent }) => {
+    const store = await createContentStore({ dataDir, verifySecret: keys.verifySecret, log });
+    try {
+      return { store, demo: await seedDemoContent(store) };
+    } catch (error) {
+      await store.close().catch(() => {});
+      throw error;
+    }
+  });
+  content.catch(() => {}); // awaited below, where its failure is thrown
+  const closeContent = () => content.then(({ store }) => store.close(), () => {});
+  let anvil: AnvilProcess;
+  try {
+    anvil = await anvilStarting;
+  } catch (error) {
+    await closeContent();
+    throw error;
+  }
+  const cleanups: (() => Promise<void>)[] = [closeContent, () => anvil.stop()];
   const unwind = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
   };
   try {
+    const { createGasApi, createGateway, listenSandboxServer, startTraffic } = await parts;
     let manifest = saved?.manifest;
     if (!manifest) {
       manifest = await seedNewChain(anvil, log);
@@ -109,37 +128,38 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       traffic = startTraffic({ rpcUrl: anvil.url, manifest, blockTimeSeconds: options.blockTimeSeconds ?? 2, log });
       cleanups.push(() => traffic!.stop());
     }
-    let demoContent: DemoContent;
+    const { store: contentStore, demo: demoContent }: { store: ContentStore; demo: DemoContent } = await content;
 
-    // The server closes its routes when it stops; until it listens, they are closed here.
-    const routes: SandboxRoute[] = [];
+    // The server closes its routes when it stops; until it listens, they are closed here (the content
+    // store by the cleanups).
+    const gateway = createGateway({
+      network: SANDBOX_NETWORK,
+      upstreamUrl: anvil.url,
+      upstreamWsUrl: anvil.wsUrl,
+      isValidKey: keys.isValidKey,
+      limits: options.limits,
+    });
     let server: SandboxServer;
     try {
-      routes.push(
-        createGateway({
-          network: SANDBOX_NETWORK,
-          upstreamUrl: anvil.url,
-          upstreamWsUrl: anvil.wsUrl,
-          isValidKey: keys.isValidKey,
-          limits: options.limits,
-        }),
-        createGasApi({
-          chainId: SANDBOX_CHAIN_ID,
-          upstreamUrl: anvil.url,
-          upstreamWsUrl: anvil.wsUrl,
-          isValidKey: keys.isValidKey,
-          verifySecret: keys.verifySecret,
-          log,
-        }),
-      );
-      const contentStore = await createContentStore({ dataDir, verifySecret: keys.verifySecret, log });
-      routes.push(contentStore);
-      demoContent = await seedDemoContent(contentStore);
-      server = await listenSandboxServer(routes, options.host ?? '127.0.0.1', options.port ?? 0);
+      const gas = createGasApi({
+        chainId: SANDBOX_CHAIN_ID,
+        upstreamUrl: anvil.url,
+        upstreamWsUrl: anvil.wsUrl,
+        isValidKey: keys.isValidKey,
+        verifySecret: keys.verifySecret,
+        log,
+      });
+      try {
+        server = await listenSandboxServer([gateway, gas, contentStore], options.host ?? '127.0.0.1', options.port ?? 0);
+      } catch (error) {
+        await gas.close().catch(() => {});
+        throw error;
+      }
     } catch (error) {
-      await Promise.all(routes.map((route) => route.close().catch(() => {})));
+      await gateway.close().catch(() => {});
       throw error;
     }
+    cleanups.splice(cleanups.indexOf(closeContent), 1); // the server closes it now
     cleanups.push(() => server.close());
 
     const host = urlHost(options.host ?? '127.0.0.1');
@@ -194,6 +214,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 /** Seeds a fresh Anvil; the caller saves the chain (state first, manifest last: the manifest marks a finished seed). */
 async function seedNewChain(anvil: AnvilProcess, log: (line: string) => void): Promise<SeedManifest> {
   log('seeding a new chain (first start or --fresh)');
+  const { seedChain } = await import('./chain/seed');
   return seedChain({ rpcUrl: anvil.url, log });
 }
 
