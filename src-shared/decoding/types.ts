@@ -1,0 +1,66 @@
+// What decoding produces: JSON-safe (integers as decimal strings, bytes as 0x hex), so a decoded value
+// crosses the API boundary and lands in an export as it is.
+
+/** Where a signature or ABI came from, most trusted first. */
+export type DecodeSource = 'imported' | 'metadata' | 'signatures' | 'builtin' | 'guess';
+
+/** The order of trust: a lower rank wins. */
+export const SOURCE_RANK: Record<DecodeSource, number> = { imported: 0, metadata: 1, builtin: 2, signatures: 3, guess: 4 };
+
+/** Words for each source, as the page labels them. */
+export const SOURCE_LABEL: Record<DecodeSource, string> = {
+  imported: 'imported ABI',
+  metadata: "contract's metadata",
+  builtin: 'built in',
+  signatures: 'signature database',
+  guess: 'guessed types',
+};
+
+/** A decoded value: integers as decimal strings, bytes and addresses as hex, arrays and tuples nested. */
+export type DecodedValue = string | boolean | DecodedValue[] | { [name: string]: DecodedValue };
+
+/** One decoded argument (of a call, an event or an error). */
+export interface DecodedArg {
+  /** Its name in the ABI, or `arg0`, `arg1`, … when the signature names none. */
+  name: string;
+  /** Its Solidity type, as in the signature (`uint256`, `address[]`, `(uint256,bool)`). */
+  type: string;
+  value: DecodedValue;
+  /** Events: whether the argument came from a topic. */
+  indexed?: boolean;
+}
+
+/** Another signature that matches the same selector, and whether the data decodes with it. */
+export interface Alternative {
+  signature: string;
+  source: DecodeSource;
+  decodes: boolean;
+}
+
+/** Data decoded with one signature. */
+export interface Decoded {
+  status: 'decoded';
+  /** The 4-byte selector (calls, errors) or the 32-byte topic (events). */
+  selector: string;
+  /** The function, event or error name. */
+  name: string;
+  /** Its canonical signature, `transfer(address,uint256)`. */
+  signature: string;
+  args: DecodedArg[];
+  source: DecodeSource;
+  /** Every other signature with the same selector, those that decode first. */
+  alternatives: Alternative[];
+}
+
+/** Data that could not be decoded, shown raw with the reason. */
+export interface Undecoded {
+  status: 'raw';
+  /** The selector or topic read from the data, when it has one. */
+  selector?: string;
+  /** Why it is shown raw, in words. */
+  reason: string;
+  /** Signatures that match the selector but did not decode the data. */
+  alternatives: Alternative[];
+}
+
+export type Decoding = Decoded | Undecoded;
