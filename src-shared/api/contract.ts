@@ -1,5 +1,6 @@
 import { appMethods } from './app';
 import { credentialMethods } from './credentials';
+import { explorerMethods, explorerTopics } from './explorer';
 import { networkMethods, networkTopics } from './networks';
 import { sandboxMethods, sandboxTopics } from './sandbox';
 import { settingsMethods } from './settings';
@@ -18,6 +19,7 @@ export const methods = {
   ...credentialMethods,
   ...sandboxMethods,
   ...settingsMethods,
+  ...explorerMethods,
 } as const;
 
 /**
@@ -27,6 +29,7 @@ export const methods = {
 export const topics = {
   ...networkTopics,
   ...sandboxTopics,
+  ...explorerTopics,
 } as const;
 
 /** The whole contract. */

@@ -7,6 +7,7 @@ import type { KeychainMode } from '../../../src-shared/api/app';
 import type { HealthEvent } from '../../../src-shared/api/networks';
 import { LOCAL_CREDENTIAL_ID, LOCAL_NETWORK_ID } from '../../../src-shared/networks/localNetwork';
 import { createNetworkService, type NetworkWithCredentials } from '../networks/createNetworkService';
+import { createExplorerService } from '../explorer/createExplorerService';
 import { createFeedHub } from '../rpc/createFeedHub';
 import { createRpcService } from '../rpc/createRpcService';
 import { createSandboxLauncher } from '../sandbox/createSandboxLauncher';
@@ -97,6 +98,12 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
         : rpc.watchHealth(networkId, emit, signal),
   });
 
+  const explorer = createExplorerService({ rpc, health, log, networkName: async (networkId) => (await networks.get(networkId)).name });
+  // A reset of the sandbox's chain replaces Local's blocks: nothing cached for it stays.
+  launcher.onStatus((status) => {
+    if (status.state === 'restarting' || status.state === 'starting') explorer.forget(LOCAL_NETWORK_ID);
+  });
+
   const { handlers, topics } = createHandlers({
     networks,
     secrets,
@@ -106,6 +113,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     theme: createThemeSetting(store, log),
     app: { version: options.version, shell: options.shell, keychain },
     redact,
+    explorer,
   });
 
   if (options.startSandbox ?? true) {

@@ -1,5 +1,7 @@
 import type { MethodHandlers, TopicHandlers } from '../../../src-shared/api/types';
 import { credentialHandlers } from '../secrets/credentialHandlers';
+import type { ExplorerService } from '../explorer/createExplorerService';
+import { explorerHandlers } from '../explorer/explorerHandlers';
 import { networkHandlers, type NetworkHandlerDeps } from '../networks/networkHandlers';
 import { sandboxHandlers } from '../sandbox/sandboxHandlers';
 import type { SandboxLauncher } from '../sandbox/createSandboxLauncher';
@@ -15,6 +17,7 @@ export interface HandlerDeps extends NetworkHandlerDeps {
   launcher: Pick<SandboxLauncher, 'status' | 'onStatus' | 'restart' | 'resetChain'>;
   theme: ThemeSetting;
   app: AppFacts;
+  explorer: ExplorerService;
 }
 
 /**
@@ -24,13 +27,15 @@ export interface HandlerDeps extends NetworkHandlerDeps {
 export function createHandlers(deps: HandlerDeps): { handlers: MethodHandlers; topics: TopicHandlers } {
   const networks = networkHandlers(deps);
   const sandbox = sandboxHandlers(deps.launcher);
+  const explorer = explorerHandlers(deps.explorer);
   const handlers: MethodHandlers = {
     ...appHandlers(deps.app),
     ...settingsHandlers(deps),
     ...networks.methods,
     ...credentialHandlers(deps),
     ...sandbox.methods,
+    ...explorer.methods,
   };
-  const topics: TopicHandlers = { ...networks.topics, ...sandbox.topics };
+  const topics: TopicHandlers = { ...networks.topics, ...sandbox.topics, ...explorer.topics };
   return { handlers: withErrorMapping(handlers, deps.redact), topics: withErrorMapping(topics, deps.redact) };
 }

@@ -34,6 +34,11 @@ export function createTestServices(options: { healthIntervalMs?: number } = {}):
   let selected = 'mainnet';
   const status: SandboxStatus = { state: 'running', restarts: 0, origin: 'http://127.0.0.1:18545', since: 1 };
   const count = (name: string) => runs.set(name, (runs.get(name) ?? 0) + 1);
+  // The chain is read by the app services' own tests (over the sandbox), not by these transport tests.
+  const unsupported = (name: string): never => {
+    count(name);
+    throw Object.assign(new Error('The test services read no chain.'), { name: 'NotSupportedError' });
+  };
   const view = (id: string): NetworkView => {
     const network = PRESET_NETWORKS.find((candidate) => candidate.id === id);
     if (!network) throw Object.assign(new Error(`No network ${id}.`), { name: 'NetworkNotFoundError', code: 'NETWORK_NOT_FOUND' });
@@ -85,9 +90,14 @@ export function createTestServices(options: { healthIntervalMs?: number } = {}):
       settings = { ...settings, ...input };
       return settings;
     },
+    'explorer.block': async () => unsupported('explorer.block'),
+    'explorer.transaction': async () => unsupported('explorer.transaction'),
+    'explorer.address': async () => unsupported('explorer.address'),
+    'explorer.storage': async () => unsupported('explorer.storage'),
   };
 
   const topics: TopicHandlers = {
+    'explorer.latest': async () => unsupported('explorer.latest'),
     'network.health': async ({ networkId }, emit, signal) => {
       count('network.health');
       healthSignals.push(signal);

@@ -1,0 +1,83 @@
+import type { Abi, AbiEvent, AbiFunction } from 'viem';
+import type { MethodLabel } from '../../../src-shared/api/explorer';
+import { parseSignature, selectorOf, type AbiError, type Candidate } from '../../../src-shared/decoding/candidates';
+import { decodeCall } from '../../../src-shared/decoding/decodeCall';
+import { decodeGuessed } from '../../../src-shared/decoding/decodeGuessed';
+import { decodeLog, type LogData } from '../../../src-shared/decoding/decodeLog';
+import { decodeRevert, type RevertDecoding } from '../../../src-shared/decoding/decodeRevert';
+import type { Decoding } from '../../../src-shared/decoding/types';
+import type { SignatureDatabase } from './signatureDatabase';
+
+/** An ABI a source knows for an address, most trusted source first (imported, then the contract's metadata). */
+export interface KnownAbi {
+  abi: Abi;
+  source: 'imported' | 'metadata';
+}
+
+/** Where the decoder finds ABIs for an address; `cached` answers without any network I/O. */
+export interface AbiProvider {
+  abisFor(networkId: string, address: string, signal?: AbortSignal): Promise<KnownAbi[]>;
+  cachedAbisFor(networkId: string, address: string): KnownAbi[];
+}
+
+/** Decodes calls, logs and reverts of one network with every source, most trusted first. */
+export interface Decoder {
+  call(networkId: string, to: string | null, input: string, signal?: AbortSignal): Promise<Decoding>;
+  log(networkId: string, log: LogData & { address: string }, signal?: AbortSignal): Promise<Decoding>;
+  revert(networkId: string, to: string | null, data: string, signal?: AbortSignal): Promise<RevertDecoding>;
+  /** A table row's method: from ABIs already known and the signature database, no network I/O. */
+  methodLabel(networkId: string, to: string | null, input: string): Promise<MethodLabel>;
+}
+
+const itemsOf = <T extends 'function' | 'event' | 'error'>(known: KnownAbi[], type: T) =>
+  known.flatMap(({ abi, source }) => abi.filter((item) => item.type === type).map((item) => ({ item, source }))) as Candidate<
+    T extends 'function' ? AbiFunction : T extends 'event' ? AbiEvent : AbiError
+  >[];
+
+export function createDecoder(options: { signatures: SignatureDatabase; abis: AbiProvider; guess?: (data: string) => Promise<string[] | null> }): Decoder {
+  const { signatures, abis } = options;
+  const fromDatabase = async <K extends 'function' | 'error'>(kind: K, selector: string) =>
+    (await signatures.functions(selector)).flatMap((text) => {
+      const item = kind === 'function' ? parseSignature('function', text) : parseSignature('error', text);
+      return item ? [{ item, source: 'signatures' as const }] : [];
+    });
+
+  return {
+    async call(networkId, to, input, signal) {
+      const known = to ? await abis.abisFor(networkId, to, signal) : [];
+      const selector = input.slice(0, 10).toLowerCase();
+      const candidates = [...itemsOf(known, 'function'), ...(await fromDatabase('function', selector))] as Candidate<AbiFunction>[];
+      const result = decodeCall(input, candidates);
+      if (result.status === 'raw' && result.selector && result.alternatives.length === 0 && options.guess) {
+        const types = await options.guess(input);
+        const guessed = types ? decodeGuessed(input, types) : undefined;
+        if (guessed) return guessed;
+      }
+      return result;
+    },
+    async log(networkId, log, signal) {
+      const known = await abis.abisFor(networkId, log.address, signal);
+      const topic = log.topics[0] ?? '';
+      const fromDb = topic ? (await signatures.events(topic)).flatMap((text) => {
+        const item = parseSignature('event', text);
+        return item ? [{ item, source: 'signatures' as const, indexedUnknown: true }] : [];
+      }) : [];
+      return decodeLog(log, [...itemsOf(known, 'event'), ...fromDb]);
+    },
+    async revert(networkId, to, data, signal) {
+      const known = to ? await abis.abisFor(networkId, to, signal) : [];
+      const selector = data.slice(0, 10).toLowerCase();
+      return decodeRevert(data, [...itemsOf(known, 'error'), ...(data.length >= 10 ? await fromDatabase('error', selector) : [])] as Candidate<AbiError>[]);
+    },
+    async methodLabel(networkId, to, input) {
+      if (to === null) return { kind: 'create' };
+      if (input === '0x' || input.length < 10) return { kind: 'transfer' };
+      const selector = input.slice(0, 10).toLowerCase();
+      const known = itemsOf(abis.cachedAbisFor(networkId, to), 'function').find((candidate) => selectorOf(candidate.item) === selector);
+      if (known) return { kind: 'call', selector, name: known.item.name, source: known.source };
+      const [text] = await signatures.functions(selector);
+      const name = text?.slice(0, text.indexOf('('));
+      return name ? { kind: 'call', selector, name, source: 'signatures' } : { kind: 'call', selector };
+    },
+  };
+}

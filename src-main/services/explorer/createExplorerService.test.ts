@@ -1,0 +1,103 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { HealthEvent } from '../../../src-shared/api/networks';
+import { thrownToApiError } from '../errors/thrownToApiError';
+import { createFeedHub } from '../rpc/createFeedHub';
+import { createRpcService } from '../rpc/createRpcService';
+import { sandboxNetwork } from '../rpc/testing/sandboxNetwork';
+import { sharedSandbox } from '../rpc/testing/sharedSandbox';
+import { createExplorerService } from './createExplorerService';
+
+const sandbox = sharedSandbox();
+const { manifest } = sandbox;
+const local = sandboxNetwork(sandbox.info, sandbox.info.key);
+const rpc = createRpcService({ resolve: async () => local });
+const health = createFeedHub<HealthEvent>({ label: 'health of', log: () => {}, source: (id, emit, signal) => rpc.watchHealth(id, emit, signal) });
+const explorer = createExplorerService({ rpc, health, networkName: async () => 'Local sandbox' });
+afterAll(() => rpc.close());
+
+/** Raw JSON-RPC straight to the sandbox: the values the explorer must show, read independently. */
+async function raw<T>(method: string, params: unknown[]): Promise<T> {
+  const response = await fetch(sandbox.info.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  return ((await response.json()) as { result: T }).result;
+}
+
+describe('explorer service on the sandbox', () => {
+  it('reads the 600-transaction block with every row, its receipts outcome and fee, and caches it once finalized', async () => {
+    const number = manifest.bigBlock.number;
+    const view = await explorer.block('local', String(number), undefined);
+    expect(view.transactions).toHaveLength(manifest.bigBlock.transactionCount);
+    expect(view.block.number).toBe(`0x${number.toString(16)}`);
+    const receipts = await raw<{ transactionHash: string; gasUsed: string; effectiveGasPrice: string; status: string }[]>('eth_getBlockReceipts', [`0x${number.toString(16)}`]);
+    const last = view.transactions.at(-1)!;
+    const lastReceipt = receipts.at(-1)!;
+    expect(last.hash).toBe(lastReceipt.transactionHash);
+    expect(last.fee).toBe(`0x${(BigInt(lastReceipt.gasUsed) * BigInt(lastReceipt.effectiveGasPrice)).toString(16)}`);
+    expect(last.status).toBe(lastReceipt.status === '0x1' ? 'success' : 'failed');
+    expect(view.finalized).toBe(true);
+    // Reopening it does no network I/O: the same object comes back.
+    expect(await explorer.block('local', String(number), undefined)).toBe(view);
+    expect(await explorer.block('local', String(view.block.hash), undefined)).toBe(view);
+  });
+
+  it('names methods from the signature database (an ERC-20 transfer)', async () => {
+    const tx = await raw<{ blockNumber: string; hash: string }>('eth_getTransactionByHash', [manifest.transactions.erc20Transfer]);
+    const view = await explorer.block('local', tx.blockNumber, undefined);
+    const row = view.transactions.find((candidate) => candidate.hash === tx.hash)!;
+    expect(row.method).toEqual({ kind: 'call', selector: '0xa9059cbb', name: 'transfer', source: 'signatures' });
+  });
+
+  it('says a block that is not there is not there, with the head', async () => {
+    const failure = await explorer.block('local', '99999999', undefined).catch((error: unknown) => error);
+    expect(thrownToApiError(failure, (text) => text)).toMatchObject({ name: 'ChainItemNotFoundError', code: 'NOT_FOUND', shortMessage: 'No block 99999999 on Local sandbox.' });
+    expect(thrownToApiError(failure, (text) => text).details).toMatch(/^The chain's head is block \d+\.$/);
+  });
+
+  it('reads a transaction with its receipt, decoded input and logs, and the token transfer', async () => {
+    const view = await explorer.transaction('local', { hash: manifest.transactions.erc20Transfer });
+    expect(view.pending).toBe(false);
+    expect(view.input).toMatchObject({ status: 'decoded', name: 'transfer', source: 'signatures' });
+    expect(view.logs[0]?.decoded).toMatchObject({ status: 'decoded', name: 'Transfer' });
+    const token = manifest.contracts.tokens.find((candidate) => candidate.address.toLowerCase() === String(view.transaction.to).toLowerCase())!;
+    expect(view.transfers).toMatchObject([{ standard: 'ERC-20', token: view.logs[0]!.log.address, symbol: token.symbol, decimals: token.decimals }]);
+    expect(view.addresses[String(view.transaction.to).toLowerCase()]).toEqual({ isContract: true });
+    expect(view.position?.count).toBeGreaterThan(0);
+  });
+
+  it('shows why a failed transaction failed: the revert reproduced at its parent block, decoded', async () => {
+    const view = await explorer.transaction('local', { hash: manifest.transactions.failed });
+    expect(view.receipt?.status).toBe('0x0');
+    expect(view.revert).toMatchObject({ reproduced: true, atBlock: `0x${(BigInt(String(view.transaction.blockNumber)) - 1n).toString(16)}` });
+    expect(view.revert?.decoding?.message.length).toBeGreaterThan(0);
+  });
+
+  it('says a transaction hash that is not there is not there', async () => {
+    const hash = `0x${'ab'.repeat(32)}`;
+    const failure = await explorer.transaction('local', { hash }).catch((error: unknown) => error);
+    expect(thrownToApiError(failure, (text) => text)).toMatchObject({ name: 'ChainItemNotFoundError', shortMessage: `No transaction ${hash} on Local sandbox.` });
+  });
+
+  it('reads an address and a mapping slot at a block', async () => {
+    const showcase = manifest.contracts.storageShowcase;
+    const account = await explorer.address('local', showcase, String(manifest.seededToBlock));
+    expect(account).toMatchObject({ address: showcase, isContract: true, block: `0x${manifest.seededToBlock.toString(16)}` });
+    expect(account.balance).toBe(await raw('eth_getBalance', [showcase, `0x${manifest.seededToBlock.toString(16)}`]));
+    const slot = `0x${manifest.storage.plain[0]!.slot.toString(16)}`;
+    expect((await explorer.storage('local', showcase, slot, String(manifest.seededToBlock))).value).toBe(manifest.storage.plain[0]!.value);
+  });
+
+  it('feeds the latest blocks, newest first, with no gap, and the newest transactions', async () => {
+    const controller = new AbortController();
+    const views: Awaited<Parameters<Parameters<typeof explorer.watchLatest>[2]>[0]>[] = [];
+    const watching = explorer.watchLatest('local', 5, (view) => {
+      views.push(view);
+      if (views.length >= 2) controller.abort();
+    }, controller.signal);
+    await watching;
+    const last = views.at(-1)!;
+    expect(last.blocks).toHaveLength(5);
+    const numbers = last.blocks.map((block) => BigInt(block.number));
+    numbers.forEach((number, i) => i > 0 && expect(number).toBe(numbers[i - 1]! - 1n));
+    expect(numbers[0]).toBe(BigInt(last.head));
+    expect(last.reset).toBe(false);
+  }, 30_000);
+});

@@ -1,0 +1,65 @@
+import type { RpcObject } from '../../../src-shared/api/explorer';
+import { walkCauses, BlockglassError } from '../errors/blockglassError';
+import type { RpcService } from '../rpc/createRpcService';
+import { blockParam, type BlockRef } from './blockRef';
+
+type Rpc = Pick<RpcService, 'request'>;
+
+/** A block with full transactions, its receipts (null while pending), uncles, and where the chain stood. */
+export interface BlockRead {
+  block: RpcObject | null;
+  receipts: RpcObject[] | null;
+  uncles: (RpcObject | null)[];
+  head: string;
+  /** The finalized block's number, or null when the node has no such tag. */
+  finalized: string | null;
+}
+
+/** Networks whose node answered eth_getBlockReceipts with "method not found": their receipts come in a batch. */
+const noBlockReceipts = new Set<string>();
+
+const isMethodMissing = (error: unknown) =>
+  walkCauses(error, (cause) => cause instanceof BlockglassError && (cause.code === -32601 || cause.code === -32004)) !== null;
+
+/**
+ * Reads a block the fastest way the node allows: the block with its transactions, `eth_getBlockReceipts`,
+ * the head and the finalized block go out together (one batch); a node without `eth_getBlockReceipts` gets
+ * one `eth_getTransactionReceipt` per transaction, in one batch, from then on.
+ */
+export async function readBlock(rpc: Rpc, networkId: string, ref: BlockRef, signal?: AbortSignal): Promise<BlockRead> {
+  const options = { signal };
+  const param = ref.kind === 'hash' ? ref.hash : blockParam(ref);
+  const blockCall = ref.kind === 'hash' ? rpc.request<RpcObject | null>(networkId, 'eth_getBlockByHash', [ref.hash, true], options) : rpc.request<RpcObject | null>(networkId, 'eth_getBlockByNumber', [param, true], options);
+  const wantReceipts = !noBlockReceipts.has(networkId) && !(ref.kind === 'tag' && ref.tag === 'pending');
+  const receiptsCall = wantReceipts ? rpc.request<RpcObject[] | null>(networkId, 'eth_getBlockReceipts', [param], options).catch((error: unknown) => {
+    if (isMethodMissing(error)) noBlockReceipts.add(networkId);
+    return undefined;
+  }) : Promise.resolve(undefined);
+  const headCall = rpc.request<string>(networkId, 'eth_blockNumber', [], options);
+  const finalizedCall = rpc.request<RpcObject | null>(networkId, 'eth_getBlockByNumber', ['finalized', false], options).catch(() => null);
+  const [block, firstReceipts, head, finalizedBlock] = await Promise.all([blockCall, receiptsCall, headCall, finalizedCall]);
+  const finalized = typeof finalizedBlock?.number === 'string' ? finalizedBlock.number : null;
+  if (!block) return { block: null, receipts: null, uncles: [], head, finalized };
+
+  const hash = typeof block.hash === 'string' ? block.hash : null;
+  const transactions = (block.transactions as RpcObject[] | undefined) ?? [];
+  let receipts: RpcObject[] | null = null;
+  if (hash) {
+    // A tag may have moved between the two reads: receipts count only when they are this block's.
+    const matches = (list: RpcObject[] | null | undefined) => Array.isArray(list) && list.length === transactions.length && list.every((receipt) => receipt.blockHash === hash);
+    receipts = matches(firstReceipts) ? firstReceipts! : null;
+    if (!receipts && transactions.length > 0) {
+      if (!noBlockReceipts.has(networkId)) {
+        const again = await rpc.request<RpcObject[] | null>(networkId, 'eth_getBlockReceipts', [hash], options).catch(() => undefined);
+        if (matches(again)) receipts = again!;
+      }
+      receipts ??= await Promise.all(transactions.map((tx) => rpc.request<RpcObject | null>(networkId, 'eth_getTransactionReceipt', [tx.hash], options))).then((list) =>
+        list.every((receipt) => receipt !== null) ? (list as RpcObject[]) : null,
+      );
+    }
+    receipts ??= [];
+  }
+  const uncleHashes = (block.uncles as string[] | undefined) ?? [];
+  const uncles = hash && uncleHashes.length > 0 ? await Promise.all(uncleHashes.map((_, index) => rpc.request<RpcObject | null>(networkId, 'eth_getUncleByBlockHashAndIndex', [hash, `0x${index.toString(16)}`], options))) : [];
+  return { block, receipts, uncles, head, finalized };
+}

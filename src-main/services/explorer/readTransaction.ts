@@ -1,0 +1,121 @@
+import type { AddressMark, LogView, RevertView, RpcObject, TokenTransfer, TransactionView } from '../../../src-shared/api/explorer';
+import { tokenTransfers } from '../../../src-shared/decoding/tokenTransfers';
+import { BlockglassError, walkCauses } from '../errors/blockglassError';
+import type { RpcService } from '../rpc/createRpcService';
+import type { Decoder } from './createDecoder';
+import { ChainItemNotFoundError } from './explorerErrors';
+import { feeOf, summarizeBlock } from './summarizeBlock';
+import type { createTokenFacts } from './tokenFacts';
+
+type Rpc = Pick<RpcService, 'request'>;
+
+/** What a transaction is looked up by. */
+export type TransactionRef = { hash: string } | { blockHash: string; index: number };
+
+export interface TransactionDeps {
+  rpc: Rpc;
+  decoder: Decoder;
+  tokens: ReturnType<typeof createTokenFacts>;
+  networkName: (networkId: string) => Promise<string>;
+}
+
+const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/**
+ * A transaction with its receipt, block, neighbours, decoded input and logs, token transfers, and for a
+ * failed one the revert reproduced with `eth_call` at its parent block.
+ */
+export async function readTransaction(deps: TransactionDeps, networkId: string, ref: TransactionRef, signal?: AbortSignal): Promise<TransactionView> {
+  const { rpc, decoder } = deps;
+  const options = { signal };
+  const byHash = 'hash' in ref;
+  const [transaction, receiptByHash, head] = await Promise.all([
+    byHash
+      ? rpc.request<RpcObject | null>(networkId, 'eth_getTransactionByHash', [ref.hash], options)
+      : rpc.request<RpcObject | null>(networkId, 'eth_getTransactionByBlockHashAndIndex', [ref.blockHash, `0x${ref.index.toString(16)}`], options),
+    byHash ? rpc.request<RpcObject | null>(networkId, 'eth_getTransactionReceipt', [ref.hash], options) : Promise.resolve(undefined),
+    rpc.request<string>(networkId, 'eth_blockNumber', [], options),
+  ]);
+  if (!transaction) {
+    const name = await deps.networkName(networkId);
+    throw byHash
+      ? new ChainItemNotFoundError(`transaction ${ref.hash}`, name, `The node knows no transaction with this hash: check it, or the network (the head is block ${BigInt(head).toString(10)}).`)
+      : new ChainItemNotFoundError(`transaction at index ${ref.index} of block ${ref.blockHash}`, name, 'That block has no transaction at this index, or the node knows no such block.');
+  }
+  const hash = str(transaction.hash) ?? '';
+  const blockHash = str(transaction.blockHash);
+  const [receipt, block] = await Promise.all([
+    receiptByHash !== undefined ? Promise.resolve(receiptByHash) : rpc.request<RpcObject | null>(networkId, 'eth_getTransactionReceipt', [hash], options),
+    blockHash ? rpc.request<RpcObject | null>(networkId, 'eth_getBlockByHash', [blockHash, false], options) : Promise.resolve(null),
+  ]);
+  const pending = blockHash === null || receipt === null;
+  const to = str(transaction.to);
+  const input = str(transaction.input) ?? '0x';
+  const logs = ((receipt?.logs as RpcObject[] | undefined) ?? []).filter((log) => typeof log === 'object' && log !== null);
+
+  const [decodedInput, decodedLogs, revert] = await Promise.all([
+    to === null ? Promise.resolve(null) : decoder.call(networkId, to, input, signal),
+    Promise.all(logs.map((log) => decoder.log(networkId, { address: str(log.address) ?? '', topics: (log.topics as string[]) ?? [], data: str(log.data) ?? '0x' }, signal))),
+    receipt?.status === '0x0' ? reproduceRevert(deps, networkId, transaction, signal) : Promise.resolve(null),
+  ]);
+  const logViews: LogView[] = logs.map((log, index) => ({ log, decoded: decodedLogs[index]! }));
+  const facts = tokenTransfers(logViews.map(({ log, decoded }) => ({ address: str(log.address) ?? '', logIndex: Number(str(log.logIndex) ?? index(log)), decoded })));
+  const transfers: TokenTransfer[] = await Promise.all(
+    facts.map(async (fact) => ({ ...fact, ...(await deps.tokens.read(networkId, fact.token, signal)) })),
+  );
+
+  const hashes = ((block?.transactions as unknown[] | undefined) ?? []).filter((item): item is string => typeof item === 'string');
+  const position = block && hashes.length > 0 ? positionIn(hashes, hash) : null;
+  const addresses = await markAddresses(rpc, networkId, [str(transaction.from), to, str(receipt?.contractAddress), ...logs.map((log) => str(log.address)), ...transfers.flatMap((t) => [t.from, t.to])], signal);
+
+  return {
+    transaction,
+    receipt,
+    pending,
+    block: block ? summarizeBlock(block) : null,
+    head,
+    position,
+    fee: feeOf(receipt),
+    input: decodedInput,
+    logs: logViews,
+    transfers,
+    revert,
+    addresses,
+  };
+}
+
+const index = (log: RpcObject) => (typeof log.logIndex === 'string' ? log.logIndex : '0x0');
+
+function positionIn(hashes: string[], hash: string): TransactionView['position'] {
+  const at = hashes.indexOf(hash);
+  if (at < 0) return null;
+  return { index: at, count: hashes.length, previous: hashes[at - 1] ?? null, next: hashes[at + 1] ?? null };
+}
+
+/** The call a failed transaction made, run again at its parent block: its revert decoded, labelled as reproduced. */
+async function reproduceRevert(deps: TransactionDeps, networkId: string, tx: RpcObject, signal?: AbortSignal): Promise<RevertView> {
+  const number = str(tx.blockNumber);
+  const parent = number && BigInt(number) > 0n ? `0x${(BigInt(number) - 1n).toString(16)}` : 'earliest';
+  const call: Record<string, unknown> = { from: tx.from, data: tx.input, value: tx.value, gas: tx.gas };
+  if (tx.to) call.to = tx.to;
+  if (Array.isArray(tx.accessList)) call.accessList = tx.accessList;
+  try {
+    await deps.rpc.request(networkId, 'eth_call', [call, parent], { signal });
+    return { atBlock: parent, reproduced: false, decoding: null, note: 'The same call succeeds at the parent block: the failure depended on transactions before it in its own block, or on gas.' };
+  } catch (error) {
+    const reverted = walkCauses(error, (cause) => cause instanceof BlockglassError && cause.code === 3) as BlockglassError | null;
+    if (!reverted) {
+      const message = (walkCauses(error, (cause) => cause instanceof BlockglassError) as BlockglassError | null)?.shortMessage ?? 'the node refused the call';
+      return { atBlock: parent, reproduced: false, decoding: null, note: `It could not be reproduced: ${message}.` };
+    }
+    const data = typeof reverted.data === 'string' ? reverted.data : '0x';
+    return { atBlock: parent, reproduced: true, decoding: await deps.decoder.revert(networkId, str(tx.to), data, signal) };
+  }
+}
+
+/** Whether each address on the page holds code (one batch of eth_getCode), and its label. */
+async function markAddresses(rpc: Rpc, networkId: string, list: (string | null)[], signal?: AbortSignal): Promise<Record<string, AddressMark>> {
+  const unique = [...new Set(list.filter((address): address is string => !!address && /^0x[0-9a-fA-F]{40}$/.test(address)).map((address) => address.toLowerCase()))];
+  const codes = await Promise.all(unique.map((address) => rpc.request<string>(networkId, 'eth_getCode', [address, 'latest'], { signal }).catch(() => '0x')));
+  return Object.fromEntries(unique.map((address, i) => [address, { isContract: (codes[i] ?? '0x') !== '0x' }]));
+}

@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import type { Decoding, DecodeSource } from '../decoding/types';
+import type { RevertDecoding } from '../decoding/decodeRevert';
+import { networkIdSchema } from '../networks/network';
+import { classifyQuery } from '../search/classifyQuery';
+import { method, topic } from './define';
+
+// Area `explorer`: blocks, transactions, receipts, addresses and storage of one network, decoded.
+// Chain objects travel as the node sent them (every field of the spec's tables, 0x hex), beside what the
+// app made of them (decoded input, logs and reverts, fees, token transfers).
+
+/** A block, transaction or receipt exactly as the node returned it. */
+export type RpcObject = Record<string, unknown>;
+
+/** What a block row or card shows about a block. */
+export interface BlockSummary {
+  number: string;
+  hash: string;
+  timestamp: string;
+  miner: string;
+  transactionCount: number;
+  gasUsed: string;
+  gasLimit: string;
+  /** Null before London. */
+  baseFeePerGas: string | null;
+}
+
+/** What a transaction's method column says: a plain transfer, a contract creation, or a call. */
+export interface MethodLabel {
+  kind: 'transfer' | 'create' | 'call';
+  /** The 4-byte selector of a call. */
+  selector?: string;
+  /** The function's name when a source knows the selector. */
+  name?: string;
+  source?: DecodeSource;
+}
+
+/** One transaction as a block's table lists it. */
+export interface TransactionRow {
+  hash: string;
+  index: number;
+  blockNumber: string | null;
+  from: string;
+  to: string | null;
+  /** The contract a creation made (from the receipt). */
+  createdContract: string | null;
+  value: string;
+  /** gasUsed × effectiveGasPrice, wei; null while pending. */
+  fee: string | null;
+  gasUsed: string | null;
+  status: 'success' | 'failed' | 'pending';
+  type: string;
+  method: MethodLabel;
+}
+
+/** A block with all its transactions and their receipts' outcome. */
+export interface BlockView {
+  /** The block as the node sent it, `transactions` as hashes. */
+  block: RpcObject;
+  transactions: TransactionRow[];
+  /** Each uncle as `eth_getUncleByBlockHashAndIndex` returned it (null when the node has none at that index). */
+  uncles: (RpcObject | null)[];
+  /** The chain's head when this was read (for confirmations and "next"). */
+  head: string;
+  /** At or below the finalized block: it will not change, and is cached. */
+  finalized: boolean;
+}
+
+/** A token that moved in a transaction, read from its logs. */
+export interface TokenTransfer {
+  standard: 'ERC-20' | 'ERC-721' | 'ERC-1155';
+  token: string;
+  symbol: string | null;
+  decimals: number | null;
+  from: string;
+  to: string;
+  /** Decimal, in the token's smallest unit (ERC-20, ERC-1155). */
+  amount: string | null;
+  /** Decimal (ERC-721, ERC-1155). */
+  tokenId: string | null;
+  logIndex: number;
+}
+
+/** One log of a receipt, decoded. */
+export interface LogView {
+  log: RpcObject;
+  decoded: Decoding;
+}
+
+/** Why a failed transaction failed, reproduced with `eth_call` at its parent block with the same fields. */
+export interface RevertView {
+  /** The block the call ran at (the transaction's parent). */
+  atBlock: string;
+  /** The call reverted as the transaction did; false when it did not revert when reproduced. */
+  reproduced: boolean;
+  /** The revert decoded; null when it could not be reproduced. */
+  decoding: RevertDecoding | null;
+  /** Why it could not be reproduced, when it could not. */
+  note?: string;
+}
+
+/** What the page knows of an address it shows: a label and whether it holds code. */
+export interface AddressMark {
+  label?: string;
+  isContract: boolean;
+}
+
+/** A transaction with its receipt, decoded. */
+export interface TransactionView {
+  transaction: RpcObject;
+  /** Null while pending. */
+  receipt: RpcObject | null;
+  pending: boolean;
+  /** The block it is in, when mined. */
+  block: BlockSummary | null;
+  head: string;
+  /** Its place in the block, with its neighbours' hashes. */
+  position: { index: number; count: number; previous: string | null; next: string | null } | null;
+  fee: string | null;
+  /** A contract creation's input is init code: shown raw, not decoded. */
+  input: Decoding | null;
+  logs: LogView[];
+  transfers: TokenTransfer[];
+  /** Set for a failed transaction. */
+  revert: RevertView | null;
+  /** Labels and contract marks of the addresses on the page. */
+  addresses: Record<string, AddressMark>;
+}
+
+/** Where an address's ABI came from, and what it holds. */
+export interface AbiSourceView {
+  source: DecodeSource;
+  functions: string[];
+  events: string[];
+  errors: string[];
+  /** The metadata's CID (source `metadata`). */
+  metadataCid?: string;
+  compiler?: string;
+  /** Contract name and file, from the metadata's compilation target. */
+  contractName?: string;
+  /** The source files the metadata names, with their text when the content store has it. */
+  sources?: { path: string; content: string | null }[];
+}
+
+/** An address at a block. */
+export interface AddressView {
+  address: string;
+  block: string;
+  balance: string;
+  nonce: string;
+  codeSize: number;
+  isContract: boolean;
+  label?: string;
+  abi: AbiSourceView | null;
+  /** The selectors found in the code with their guessed or known signatures, for contracts without an ABI. */
+  note?: string;
+}
+
+/** A storage word of an address at a block. */
+export interface StorageView {
+  address: string;
+  slot: string;
+  block: string;
+  value: string;
+}
+
+/** The home page: the latest blocks and transactions. */
+export interface LatestView {
+  head: string;
+  blocks: BlockSummary[];
+  transactions: (TransactionRow & { timestamp: string })[];
+  /** The chain was replaced (a block at a known height changed): everything cached for the network was dropped. */
+  reset: boolean;
+}
+
+/** A block number (decimal or 0x hex), a block hash, or a tag. */
+export const blockIdSchema = z.string().superRefine((text, context) => {
+  const query = classifyQuery(text);
+  if (query.kind === 'block' || query.kind === 'blockTag' || query.kind === 'hash') return;
+  context.addIssue({
+    code: 'custom',
+    message: query.kind === 'invalid' ? query.message : 'A block is a number, a 0x block hash, or latest, earliest, pending, safe or finalized.',
+  });
+});
+const addressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'An address is 0x followed by 40 hex digits.');
+const hashSchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'A transaction hash is 0x followed by 64 hex digits.');
+const slotSchema = z.string().regex(/^0x[0-9a-fA-F]{1,64}$/, 'A storage slot is 0x followed by 1 to 64 hex digits.');
+
+/** The methods of area `explorer`. */
+export const explorerMethods = {
+  'explorer.block': method<BlockView>()({
+    input: z.strictObject({ networkId: networkIdSchema, block: blockIdSchema }),
+    doc: 'A block by number, hash or tag, with every transaction and its receipt outcome, and its uncles.',
+  }),
+  'explorer.transaction': method<TransactionView>()({
+    input: z.union([
+      z.strictObject({ networkId: networkIdSchema, hash: hashSchema }),
+      z.strictObject({ networkId: networkIdSchema, blockHash: hashSchema, index: z.number().int().min(0).max(1_000_000) }),
+    ]),
+    doc: 'A transaction by hash (or block hash and index) with its receipt, decoded input and logs, token transfers, and the reason of a failure.',
+  }),
+  'explorer.address': method<AddressView>()({
+    input: z.strictObject({ networkId: networkIdSchema, address: addressSchema, block: blockIdSchema.optional() }),
+    doc: 'Balance, nonce and code of an address at a block, and its ABI when one is known.',
+  }),
+  'explorer.storage': method<StorageView>()({
+    input: z.strictObject({ networkId: networkIdSchema, address: addressSchema, slot: slotSchema, block: blockIdSchema.optional() }),
+    doc: 'One storage word of an address at a block (eth_getStorageAt).',
+  }),
+} as const;
+
+/** The subscriptions of area `explorer`. */
+export const explorerTopics = {
+  'explorer.latest': topic<LatestView>()({
+    mode: 'live',
+    input: z.strictObject({ networkId: networkIdSchema, count: z.number().int().min(1).max(50).optional() }),
+    doc: 'The latest blocks and transactions, again at every new head, gaps filled after a dropped feed; says when the chain was replaced.',
+  }),
+} as const;
