@@ -1,0 +1,58 @@
+import { memo } from 'react';
+import { Link } from 'wouter';
+import { shortHex } from '../../lib/formatChain';
+import { CopyButton } from '../CopyButton';
+import './chain.css';
+
+/** A link to a block by number (or hash), with the number grouped. */
+export const BlockLink = memo(function BlockLink({ number, hash }: { number?: string | null; hash?: string | null }) {
+  const id = number ? BigInt(number).toString(10) : hash ?? '';
+  if (!id) return <span className="muted">pending</span>;
+  const text = number ? BigInt(number).toLocaleString('en-US') : shortHex(id, 10, 6);
+  return (
+    <Link href={`/explorer/block/${id}`} className="chain-link mono" title={hash ?? `Block ${id}`}>
+      {text}
+    </Link>
+  );
+});
+
+/** A link to a transaction, its hash cut with the full value in the title, and a copy button. */
+export const TxLink = memo(function TxLink({ hash, full = false, copy = true }: { hash: string; full?: boolean; copy?: boolean }) {
+  return (
+    <span className="chain-value">
+      <Link href={`/explorer/tx/${hash}`} className="chain-link mono" title={hash}>
+        {full ? hash : shortHex(hash, 10, 6)}
+      </Link>
+      {copy ? <CopyButton value={hash} label="transaction hash" /> : null}
+    </span>
+  );
+});
+
+/** A link to an address, with its label and a mark when it holds code, and a copy button. */
+export const AddressLink = memo(function AddressLink({ address, label, isContract, full = false, copy = true }: { address: string; label?: string; isContract?: boolean; full?: boolean; copy?: boolean }) {
+  return (
+    <span className="chain-value">
+      {isContract ? (
+        <span className="contract-mark" title="A contract: this address holds code" aria-label="contract">
+          ◆
+        </span>
+      ) : null}
+      <Link href={`/explorer/address/${address}`} className="chain-link mono" title={address}>
+        {label ? `${label} (${shortHex(address)})` : full ? address : shortHex(address, 8, 6)}
+      </Link>
+      {copy ? <CopyButton value={address} label="address" /> : null}
+    </span>
+  );
+});
+
+/** A link to content in the content browser. */
+export const CidLink = memo(function CidLink({ cid }: { cid: string }) {
+  return (
+    <span className="chain-value">
+      <Link href={`/content/${cid}`} className="chain-link mono" title={cid}>
+        {shortHex(cid, 10, 6)}
+      </Link>
+      <CopyButton value={cid} label="CID" />
+    </span>
+  );
+});

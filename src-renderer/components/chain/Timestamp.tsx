@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import { formatAgo } from '../../lib/formatTime';
+
+/** Re-renders every `ms` so ages stay true. */
+export function useNow(ms = 5000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
+}
+
+const local = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+const utc = (ms: number) => `${new Date(ms).toISOString().replace('T', ' ').replace('.000Z', '')} UTC`;
+
+/** A block timestamp (0x Unix seconds): its age, with local time and UTC; `full` shows all three in line. */
+export function Timestamp({ seconds, full = false }: { seconds: string | null | undefined; full?: boolean }) {
+  const now = useNow();
+  if (!seconds) return <span className="muted">pending</span>;
+  const ms = Number(BigInt(seconds)) * 1000;
+  if (full) {
+    return (
+      <span className="timestamp">
+        <span>{formatAgo(ms, now)}</span>
+        <span className="muted"> · {local(ms)}</span>
+        <span className="muted"> · {utc(ms)}</span>
+      </span>
+    );
+  }
+  return (
+    <time dateTime={new Date(ms).toISOString()} title={`${local(ms)} · ${utc(ms)}`}>
+      {formatAgo(ms, now)}
+    </time>
+  );
+}
