@@ -21,8 +21,12 @@ export const SANDBOX_BUNDLE = at('out/sandbox/cli.mjs');
 export const SERVE_BUNDLE = at('out/web/serve.mjs');
 export const START_BUNDLE = at('out/web/start.mjs');
 
-/** Packages with native parts: loaded from node_modules at run time, never bundled. */
-const NATIVE = ['libsql', '@napi-rs/keyring', 'electron'];
+/**
+ * Packages loaded from node_modules at run time, never bundled: those with native parts, and those main
+ * loads only when first needed (the ABI guesser and the ethers library it brings), so they add nothing to
+ * the time a bundle takes to start.
+ */
+const EXTERNAL = ['libsql', '@napi-rs/keyring', 'electron', '@openchainxyz/abi-guesser', 'ethers'];
 
 /** Sources whose change means the build is out of date (tests excluded: they are not built). */
 const SOURCES = ['src-renderer', 'src-shared', 'src-main', 'src-sandbox', 'scripts/serve.ts', 'scripts/start.ts', 'scripts/build.mjs', 'electron.vite.config.ts', 'package.json'];
@@ -68,7 +72,7 @@ export async function bundleNodeEntry(entry, outfile, { split = false } = {}) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    external: NATIVE,
+    external: EXTERNAL,
     // The CommonJS packages inside need a real `require` in an ES module.
     banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
     logLevel: 'error',

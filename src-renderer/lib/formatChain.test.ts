@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatEth, formatNumber, formatTokenAmount, percentOf, shortHex } from './formatChain';
 
 describe('chain formatting', () => {
-  it('shows wei in ETH, gwei and wei, approximate only when digits were cut', () => {
+  it('shows wei in ETH, gwei and wei, tiny amounts whole rather than as 0', () => {
     expect(formatEth('0xde0b6b3a7640000')).toBe('1 ETH');
     expect(formatEth(1_500_000_000_000_000_000n)).toBe('1.5 ETH');
     expect(formatEth('0x0')).toBe('0 ETH');
@@ -10,7 +10,8 @@ describe('chain formatting', () => {
     expect(formatEth(30_200_000_000n, 'gwei')).toBe('30.2 gwei');
     expect(formatEth(1_234_567n, 'wei')).toBe('1,234,567 wei');
     expect(formatEth(1_234_567_890_000_000_000_000n)).toBe('1,234.56789 ETH');
-    expect(formatEth(1_000_000_000_000_000_001n)).toBe('≈ 1 ETH');
+    expect(formatEth(1_000_000_000_000_000_001n)).toBe('1 ETH');
+    expect(formatEth(1_000_000_000_000_000_001n, 'wei')).toBe('1,000,000,000,000,000,001 wei');
     expect(formatEth('not hex')).toBe('not hex');
   });
 

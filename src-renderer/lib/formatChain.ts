@@ -25,7 +25,7 @@ function trimFraction(decimal: string, digits: number): string {
   return cut ? `${whole}.${cut}` : whole!;
 }
 
-/** A wei quantity (0x hex or decimal) in a unit: `1.5 ETH`, `30.2 gwei`, `1,000 wei`. */
+/** A wei quantity (0x hex or decimal) in a unit, cut to `digits` fraction digits: `1.5 ETH`, `30.2 gwei`, `1,000 wei` (wei is exact). */
 export function formatEth(wei: string | bigint, unit: EthUnit = 'ETH', digits = 6): string {
   let value: bigint;
   try {
@@ -38,7 +38,7 @@ export function formatEth(wei: string | bigint, unit: EthUnit = 'ETH', digits = 
   // A tiny amount is shown whole rather than as 0.
   const cut = trimFraction(text, digits);
   const shown = cut === '0' && value !== 0n ? text : cut;
-  return `${shown !== text ? '≈ ' : ''}${group(shown)} ${unit}`;
+  return `${group(shown)} ${unit}`;
 }
 
 /** A token amount in its units (`1,250.5 GLS`), or its raw integer when the decimals are unknown. */

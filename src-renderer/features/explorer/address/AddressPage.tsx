@@ -1,0 +1,83 @@
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../../../api/useApi';
+import { EthAmount } from '../../../components/chain/Amounts';
+import { CidLink } from '../../../components/chain/ChainLinks';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { HexValue } from '../../../components/HexValue';
+import { InfoList } from '../../../components/InfoList';
+import { InfoRow } from '../../../components/InfoRow';
+import { LoadingState } from '../../../components/LoadingState';
+import { apiErrorOf } from '../../../lib/apiErrorOf';
+import { formatNumber } from '../../../lib/formatChain';
+import { SOURCE_LABEL } from '../../../../src-shared/decoding/types';
+import { addressQuery } from '../explorerQueries';
+import { StorageReader } from './StorageReader';
+
+/** An address: balance, nonce, code, its ABI when a source knows it, and a storage-slot reader. */
+export function AddressPage({ networkId, networkName, address }: { networkId: string; networkName: string; address: string }) {
+  const api = useApi();
+  const account = useQuery(addressQuery(api, networkId, address));
+  return (
+    <div className="page explorer-page">
+      <header className="page-header">
+        <div>
+          <h1 className="page-title">
+            {account.data?.isContract ? 'Contract' : 'Address'}
+            {account.data?.isContract ? <span className="badge badge-warn title-badge">holds code</span> : null}
+          </h1>
+          <p className="page-subtitle">
+            <HexValue value={address} label="address" />
+          </p>
+        </div>
+      </header>
+      {account.isPending ? <LoadingState label={`Reading ${address.slice(0, 10)}… on ${networkName}…`} /> : null}
+      {account.isError ? <ErrorNotice error={apiErrorOf(account.error)} title="This address could not be read" onRetry={() => void account.refetch()} /> : null}
+      {account.data ? (
+        <section className="card explorer-section" aria-labelledby="address-overview">
+          <h2 id="address-overview" className="section-title">
+            Overview <span className="muted explorer-at">at block {formatNumber(account.data.block)}</span>
+          </h2>
+          <InfoList label="Address overview">
+            <InfoRow label="Balance">
+              <EthAmount wei={account.data.balance} />
+            </InfoRow>
+            <InfoRow label="Nonce (transactions sent)">{formatNumber(account.data.nonce)}</InfoRow>
+            <InfoRow label="Code">{account.data.isContract ? `${formatNumber(account.data.codeSize)} bytes` : 'none: an externally owned account'}</InfoRow>
+            {account.data.isContract ? (
+              <InfoRow label="ABI">
+                {account.data.abi ? (
+                  <span>
+                    from the {SOURCE_LABEL[account.data.abi.source]}
+                    {account.data.abi.contractName ? ` · ${account.data.abi.contractName}` : ''}
+                    {account.data.abi.compiler ? ` · solc ${account.data.abi.compiler}` : ''}
+                    {account.data.abi.metadataCid ? (
+                      <>
+                        {' · metadata '}
+                        <CidLink cid={account.data.abi.metadataCid} />
+                      </>
+                    ) : null}
+                  </span>
+                ) : (
+                  <span className="muted">No ABI known: calls and logs decode from the signature database, or with guessed types.</span>
+                )}
+              </InfoRow>
+            ) : null}
+          </InfoList>
+          {account.data.abi ? (
+            <details className="explorer-abi">
+              <summary>
+                {account.data.abi.functions.length} functions, {account.data.abi.events.length} events, {account.data.abi.errors.length} errors
+              </summary>
+              <ul className="mono">
+                {[...account.data.abi.functions.map((s) => `function ${s}`), ...account.data.abi.events.map((s) => `event ${s}`), ...account.data.abi.errors.map((s) => `error ${s}`)].map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+        </section>
+      ) : null}
+      <StorageReader networkId={networkId} address={address} />
+    </div>
+  );
+}

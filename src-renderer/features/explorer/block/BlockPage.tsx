@@ -1,0 +1,165 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { BlockView, TransactionRow } from '../../../../src-shared/api/explorer';
+import { useApi } from '../../../api/useApi';
+import { EthAmount } from '../../../components/chain/Amounts';
+import { AddressLink, BlockLink, TxLink } from '../../../components/chain/ChainLinks';
+import { GasBar } from '../../../components/chain/GasBar';
+import { Timestamp } from '../../../components/chain/Timestamp';
+import { HexValue } from '../../../components/HexValue';
+import { RawJson } from '../../../components/chain/RawJson';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { LoadingState } from '../../../components/LoadingState';
+import { DataTable, type DataColumn } from '../../../components/table/DataTable';
+import { apiErrorOf } from '../../../lib/apiErrorOf';
+import { formatEth, formatNumber } from '../../../lib/formatChain';
+import { ChainFields } from '../ChainFields';
+import { blockQuery } from '../explorerQueries';
+import { MethodBadge, methodText } from '../MethodBadge';
+import { StatusBadge } from '../StatusBadge';
+import { BLOCK_FIELDS, BLOCK_FIELDS_ELSEWHERE } from './blockFields';
+
+const bigintOf = (value: string | null) => (value ? BigInt(value) : -1n);
+
+const COLUMNS: DataColumn<TransactionRow>[] = [
+  { id: 'index', header: '#', width: '56px', align: 'end', value: (row) => row.index, text: (row) => String(row.index) },
+  { id: 'hash', header: 'Hash', width: 'minmax(150px, 1.2fr)', value: (row) => row.hash, text: (row) => row.hash, cell: (row) => <TxLink hash={row.hash} copy={false} /> },
+  { id: 'method', header: 'Method', width: 'minmax(120px, 1fr)', value: (row) => methodText(row.method), text: (row) => methodText(row.method), cell: (row) => <MethodBadge method={row.method} /> },
+  { id: 'from', header: 'From', width: 'minmax(140px, 1fr)', value: (row) => row.from.toLowerCase(), text: (row) => row.from, cell: (row) => <AddressLink address={row.from} copy={false} /> },
+  {
+    id: 'to',
+    header: 'To',
+    width: 'minmax(140px, 1fr)',
+    value: (row) => (row.to ?? row.createdContract ?? '').toLowerCase(),
+    text: (row) => row.to ?? row.createdContract ?? '',
+    cell: (row) => (row.to ? <AddressLink address={row.to} copy={false} /> : row.createdContract ? <span className="chain-value">new <AddressLink address={row.createdContract} copy={false} /></span> : <span className="muted">new contract</span>),
+  },
+  { id: 'value', header: 'Value', width: '130px', align: 'end', value: (row) => BigInt(row.value), text: (row) => formatEth(row.value), cell: (row) => <EthAmount wei={row.value} /> },
+  { id: 'fee', header: 'Fee', width: '130px', align: 'end', value: (row) => bigintOf(row.fee), text: (row) => (row.fee ? formatEth(row.fee) : 'pending'), cell: (row) => <EthAmount wei={row.fee} /> },
+  { id: 'status', header: 'Status', width: '92px', value: (row) => row.status, text: (row) => row.status, cell: (row) => <StatusBadge status={row.status} /> },
+];
+
+/** A block: its fields, all its transactions in a virtual table, its uncles, previous and next. */
+export function BlockPage({ networkId, networkName, id }: { networkId: string; networkName: string; id: string }) {
+  const api = useApi();
+  const block = useQuery(blockQuery(api, networkId, id));
+  const [, navigate] = useLocation();
+
+  if (block.isPending) return <LoadingState label={`Reading block ${id} of ${networkName}…`} />;
+  if (block.isError) {
+    return (
+      <div className="page explorer-page">
+        <h1 className="page-title">Block {id}</h1>
+        <ErrorNotice error={apiErrorOf(block.error)} title="This block could not be read" onRetry={() => void block.refetch()} />
+      </div>
+    );
+  }
+  return <BlockBody view={block.data} onOpen={(row) => navigate(`/explorer/tx/${row.hash}`)} />;
+}
+
+function BlockBody({ view, onOpen }: { view: BlockView; onOpen: (row: TransactionRow) => void }) {
+  const number = typeof view.block.number === 'string' ? BigInt(view.block.number) : null;
+  const head = BigInt(view.head);
+  const pending = view.block.hash === null;
+  const rows = view.transactions;
+  const failed = useMemo(() => rows.filter((row) => row.status === 'failed').length, [rows]);
+  return (
+    <div className="page explorer-page">
+      <header className="page-header">
+        <div>
+          <h1 className="page-title">
+            {pending ? 'Pending block' : `Block ${number !== null ? formatNumber(number) : ''}`}
+            {view.finalized ? <span className="badge badge-ok title-badge">finalized</span> : pending ? <span className="badge badge-warn title-badge">pending</span> : <span className="badge title-badge">not yet finalized</span>}
+          </h1>
+          <p className="page-subtitle">
+            {rows.length} {rows.length === 1 ? 'transaction' : 'transactions'}
+            {failed > 0 ? `, ${failed} failed` : ''}
+            {number !== null && head >= number ? ` · ${formatNumber(head - number)} blocks below the head` : ''}
+          </p>
+        </div>
+        <nav className="explorer-pager" aria-label="Neighbouring blocks">
+          {number !== null && number > 0n ? (
+            <Link className="btn btn-small" href={`/explorer/block/${(number - 1n).toString()}`}>
+              ← Block {formatNumber(number - 1n)}
+            </Link>
+          ) : null}
+          {number !== null && number < head ? (
+            <Link className="btn btn-small" href={`/explorer/block/${(number + 1n).toString()}`}>
+              Block {formatNumber(number + 1n)} →
+            </Link>
+          ) : null}
+        </nav>
+      </header>
+      <section className="card explorer-section" aria-labelledby="block-facts">
+        <h2 id="block-facts" className="visually-hidden">
+          Block at a glance
+        </h2>
+        <dl className="info-list explorer-facts" aria-label="Block at a glance">
+          <div className="info-row">
+            <dt>Timestamp</dt>
+            <dd>
+              <Timestamp seconds={typeof view.block.timestamp === 'string' ? view.block.timestamp : null} full />
+            </dd>
+          </div>
+          <div className="info-row">
+            <dt>Fee recipient</dt>
+            <dd>{typeof view.block.miner === 'string' ? <AddressLink address={view.block.miner} full /> : <span className="muted">pending</span>}</dd>
+          </div>
+          <div className="info-row">
+            <dt>Gas used</dt>
+            <dd>
+              <GasBar used={String(view.block.gasUsed ?? '0x0')} limit={String(view.block.gasLimit ?? '0x0')} />
+            </dd>
+          </div>
+          <div className="info-row">
+            <dt>Base fee per gas</dt>
+            <dd>{typeof view.block.baseFeePerGas === 'string' ? <EthAmount wei={view.block.baseFeePerGas} unit="gwei" /> : <span className="muted">none (before London)</span>}</dd>
+          </div>
+          <div className="info-row">
+            <dt>Hash</dt>
+            <dd>{typeof view.block.hash === 'string' ? <HexValue value={view.block.hash} label="block hash" /> : <span className="muted">pending</span>}</dd>
+          </div>
+          <div className="info-row">
+            <dt>Parent</dt>
+            <dd>
+              <BlockLink number={number !== null && number > 0n ? `0x${(number - 1n).toString(16)}` : null} hash={String(view.block.parentHash)} />
+            </dd>
+          </div>
+        </dl>
+      </section>
+      <section className="explorer-section" aria-labelledby="block-transactions">
+        <h2 id="block-transactions" className="section-title">
+          Transactions
+        </h2>
+        <DataTable rows={rows} columns={COLUMNS} rowKey={(row) => row.hash} label="transactions" onOpen={onOpen} emptyText="This block holds no transactions." maxHeight={560} />
+      </section>
+      <section className="card explorer-section" aria-labelledby="block-fields">
+        <h2 id="block-fields" className="section-title">
+          All fields
+        </h2>
+        <ChainFields object={view.block} fields={BLOCK_FIELDS} skip={BLOCK_FIELDS_ELSEWHERE} label="Block fields" />
+        <RawJson value={view.block} label="block" />
+      </section>
+      {view.uncles.length > 0 ? (
+        <section className="card explorer-section" aria-labelledby="block-uncles">
+          <h2 id="block-uncles" className="section-title">
+            Uncles ({view.uncles.length})
+          </h2>
+          {view.uncles.map((uncle, index) =>
+            uncle ? (
+              <div key={index} className="explorer-uncle">
+                <h3 className="explorer-subtitle">Uncle {index}</h3>
+                <ChainFields object={uncle} fields={BLOCK_FIELDS} skip={BLOCK_FIELDS_ELSEWHERE} label={`Uncle ${index}`} />
+              </div>
+            ) : (
+              <p key={index} className="muted">
+                Uncle {index}: the node did not return it.
+              </p>
+            ),
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from '../../api/createApiClient';
+import { apiErrorOf } from '../../lib/apiErrorOf';
+import { networkKey } from '../../queries/queryKeys';
+
+/**
+ * Chain reads fail for good (not found, bad input) except while the Local sandbox is still starting: then
+ * they wait for it (a deep link opened with the app) rather than showing an error that cures itself.
+ */
+const untilSandboxRuns = { retry: (count: number, error: unknown) => apiErrorOf(error).code === 'LOCAL_NOT_RUNNING' && count < 120, retryDelay: 500 };
+
+/** A block with its transactions (`explorer.block`); a finalized block never changes, so it never goes stale. */
+export function blockQuery(api: ApiClient, networkId: string, block: string) {
+  return queryOptions({
+    queryKey: networkKey(networkId, 'block', block.toLowerCase()),
+    queryFn: () => api.call('explorer.block', { networkId, block }),
+    staleTime: (query) => (query.state.data?.finalized ? Infinity : 0),
+    ...untilSandboxRuns,
+  });
+}
+
+/** A transaction with its receipt, decoded (`explorer.transaction`); mined ones change only in confirmations. */
+export function transactionQuery(api: ApiClient, networkId: string, hash: string) {
+  return queryOptions({
+    queryKey: networkKey(networkId, 'tx', hash.toLowerCase()),
+    queryFn: () => api.call('explorer.transaction', { networkId, hash }),
+    staleTime: (query) => (query.state.data && !query.state.data.pending ? 60_000 : 0),
+    refetchInterval: (query) => (query.state.data?.pending ? 3000 : false),
+    ...untilSandboxRuns,
+  });
+}
+
+/** An address at a block (`explorer.address`). */
+export function addressQuery(api: ApiClient, networkId: string, address: string, block?: string) {
+  return queryOptions({
+    queryKey: networkKey(networkId, 'address', address.toLowerCase(), block ?? 'latest'),
+    queryFn: () => api.call('explorer.address', block ? { networkId, address, block } : { networkId, address }),
+    ...untilSandboxRuns,
+  });
+}

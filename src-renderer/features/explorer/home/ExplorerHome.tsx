@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import type { LatestView } from '../../../../src-shared/api/explorer';
+import { classifyQuery } from '../../../../src-shared/search/classifyQuery';
+import { EthAmount } from '../../../components/chain/Amounts';
+import { AddressLink, BlockLink, TxLink } from '../../../components/chain/ChainLinks';
+import { GasBar } from '../../../components/chain/GasBar';
+import { Timestamp } from '../../../components/chain/Timestamp';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { LoadingState } from '../../../components/LoadingState';
+import { useLiveSubscription } from '../../../hooks/useLiveSubscription';
+import { formatEth, formatNumber } from '../../../lib/formatChain';
+import { MethodBadge } from '../MethodBadge';
+
+/** The explorer's start page: the latest blocks and transactions, live from the network's head feed. */
+export function ExplorerHome({ networkId, networkName }: { networkId: string; networkName: string }) {
+  const latest = useLiveSubscription('explorer.latest', { networkId, count: 10 });
+  const view = latest.data;
+  return (
+    <div className="page explorer-page">
+      <header className="page-header">
+        <div>
+          <h1 className="page-title">Explorer</h1>
+          <p className="page-subtitle">Latest blocks and transactions on {networkName}, live.</p>
+        </div>
+        <ReceiptLookup />
+      </header>
+      {view ? <HeadStrip view={view} /> : null}
+      {latest.error && !view ? <ErrorNotice error={latest.error} title="The latest blocks could not be read" /> : null}
+      {!view && !latest.error ? <LoadingState label={`Waiting for the latest block of ${networkName}…`} /> : null}
+      {view ? (
+        <div className="explorer-home-grid">
+          <section className="card explorer-home-card" aria-labelledby="latest-blocks">
+            <h2 id="latest-blocks" className="section-title">
+              Latest blocks
+            </h2>
+            <ol className="explorer-feed">
+              {view.blocks.map((block) => (
+                <li key={block.hash} className="explorer-feed-item">
+                  <span className="explorer-feed-main">
+                    <span>
+                      Block <BlockLink number={block.number} hash={block.hash} />
+                    </span>
+                    <span className="muted explorer-feed-sub">
+                      <Timestamp seconds={block.timestamp} /> · {block.transactionCount} {block.transactionCount === 1 ? 'transaction' : 'transactions'}
+                    </span>
+                  </span>
+                  <span className="explorer-feed-side">
+                    <GasBar used={block.gasUsed} limit={block.gasLimit} compact />
+                    <span className="muted explorer-feed-sub">{block.baseFeePerGas ? `base fee ${formatEth(block.baseFeePerGas, 'gwei', 3)}` : 'no base fee'}</span>
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </section>
+          <section className="card explorer-home-card" aria-labelledby="latest-transactions">
+            <h2 id="latest-transactions" className="section-title">
+              Latest transactions
+            </h2>
+            {view.transactions.length === 0 ? <p className="muted">No transactions in the latest {view.blocks.length} blocks.</p> : null}
+            <ol className="explorer-feed">
+              {view.transactions.map((tx) => (
+                <li key={tx.hash} className="explorer-feed-item">
+                  <span className="explorer-feed-main">
+                    <span className="explorer-feed-line">
+                      <TxLink hash={tx.hash} copy={false} /> <MethodBadge method={tx.method} />
+                      {tx.status === 'failed' ? <span className="badge badge-danger">failed</span> : null}
+                    </span>
+                    <span className="muted explorer-feed-sub explorer-feed-line">
+                      <AddressLink address={tx.from} copy={false} /> → {tx.to ? <AddressLink address={tx.to} copy={false} /> : tx.createdContract ? <AddressLink address={tx.createdContract} copy={false} /> : 'new contract'}
+                    </span>
+                  </span>
+                  <span className="explorer-feed-side">
+                    <EthAmount wei={tx.value} />
+                    <span className="muted explorer-feed-sub">
+                      <Timestamp seconds={tx.timestamp} />
+                    </span>
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function HeadStrip({ view }: { view: LatestView }) {
+  const newest = view.blocks[0];
+  return (
+    <div className="explorer-strip card" aria-label="Chain at a glance">
+      <div className="explorer-stat">
+        <span className="explorer-stat-label">Latest block</span>
+        <span className="explorer-stat-value">
+          <BlockLink number={view.head} />
+        </span>
+      </div>
+      <div className="explorer-stat">
+        <span className="explorer-stat-label">Base fee</span>
+        <span className="explorer-stat-value gas-chip">{newest?.baseFeePerGas ? formatEth(newest.baseFeePerGas, 'gwei', 3) : '—'}</span>
+      </div>
+      <div className="explorer-stat">
+        <span className="explorer-stat-label">Transactions in it</span>
+        <span className="explorer-stat-value">{newest ? formatNumber(newest.transactionCount) : '—'}</span>
+      </div>
+      <div className="explorer-stat">
+        <span className="explorer-stat-label">Gas used</span>
+        <span className="explorer-stat-value">{newest ? <GasBar used={newest.gasUsed} limit={newest.gasLimit} compact /> : '—'}</span>
+      </div>
+      {view.reset ? <span className="badge badge-warn">The chain was replaced: cached data was dropped</span> : null}
+    </div>
+  );
+}
+
+/** A support engineer's entry: paste a transaction hash, see its receipt explained. */
+function ReceiptLookup() {
+  const [, navigate] = useLocation();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <form
+      className="receipt-lookup"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const query = classifyQuery(text);
+        if (query.kind === 'hash') {
+          setError(undefined);
+          navigate(`/explorer/tx/${query.hash}`);
+        } else setError(query.kind === 'invalid' ? query.message : 'A transaction hash is 0x followed by 64 hex digits.');
+      }}
+    >
+      <label className="field-label" htmlFor="receipt-lookup">
+        Look up a receipt
+      </label>
+      <span className="receipt-lookup-row">
+        <input id="receipt-lookup" className="input mono" placeholder="Transaction hash 0x…" value={text} onChange={(event) => setText(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? 'receipt-lookup-error' : undefined} />
+        <button type="submit" className="btn btn-primary">
+          Explain
+        </button>
+      </span>
+      {error ? (
+        <span id="receipt-lookup-error" className="field-error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </form>
+  );
+}

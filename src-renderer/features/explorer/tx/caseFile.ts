@@ -1,0 +1,50 @@
+import type { TransactionView } from '../../../../src-shared/api/explorer';
+import { explainTransaction } from './explainTransaction';
+
+/** A Markdown case file for a ticket: the summary first, then the facts, the decoded call and logs, the receipt. */
+export function caseFileMarkdown(view: TransactionView, networkName: string, now: Date = new Date()): string {
+  const { headline, lines } = explainTransaction(view, networkName);
+  const hash = String(view.transaction.hash);
+  const out: string[] = [
+    `# Transaction ${hash}`,
+    '',
+    `**${headline}**`,
+    '',
+    ...lines.map((line) => `- ${line}`),
+    '',
+    '## Facts',
+    '',
+    '| Field | Value |',
+    '| --- | --- |',
+    `| Network | ${networkName} |`,
+    `| Hash | \`${hash}\` |`,
+    `| Status | ${view.pending ? 'pending' : view.receipt?.status === '0x0' ? 'failed (0x0)' : 'success (0x1)'} |`,
+    `| Block | ${view.block ? BigInt(view.block.number).toString(10) : 'pending'} |`,
+    `| From | \`${String(view.transaction.from)}\` |`,
+    `| To | ${view.transaction.to ? `\`${String(view.transaction.to)}\`` : 'contract creation'} |`,
+    `| Value (wei) | ${BigInt(String(view.transaction.value ?? '0x0')).toString(10)} |`,
+    `| Fee (wei) | ${view.fee ? BigInt(view.fee).toString(10) : 'pending'} |`,
+    '',
+  ];
+  if (view.input?.status === 'decoded') {
+    out.push('## Call', '', `\`${view.input.signature}\` (from the ${view.input.source === 'guess' ? 'guessed types' : view.input.source})`, '');
+    for (const arg of view.input.args) out.push(`- \`${arg.name}\` (${arg.type}): \`${typeof arg.value === 'string' ? arg.value : JSON.stringify(arg.value)}\``);
+    out.push('');
+  }
+  if (view.revert) {
+    out.push('## Why it failed', '', view.revert.decoding ? view.revert.decoding.message : (view.revert.note ?? 'Unknown.'), '');
+    if (view.revert.reproduced) out.push(`Reproduced with \`eth_call\` at block ${BigInt(view.revert.atBlock).toString(10)} (the parent block).`, '');
+  }
+  if (view.logs.length > 0) {
+    out.push('## Events', '');
+    view.logs.forEach((log, index) => out.push(`${index + 1}. ${log.decoded.status === 'decoded' ? `\`${log.decoded.signature}\`` : `raw (${log.decoded.reason})`} at \`${String(log.log.address)}\``));
+    out.push('');
+  }
+  out.push('## Receipt', '', '```json', JSON.stringify(view.receipt, null, 2), '```', '', `_Case file made by Blockglass on ${now.toISOString()}._`, '');
+  return out.join('\n');
+}
+
+/** The JSON export: the transaction, its receipt and what the app made of them. */
+export function caseFileJson(view: TransactionView, networkName: string): string {
+  return JSON.stringify({ network: networkName, summary: explainTransaction(view, networkName), ...view }, null, 2);
+}

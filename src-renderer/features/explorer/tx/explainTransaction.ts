@@ -1,0 +1,50 @@
+import type { TransactionView } from '../../../../src-shared/api/explorer';
+import { formatEth, formatTokenAmount, shortHex } from '../../../lib/formatChain';
+
+/** A transaction in plain words: a headline and the facts a support engineer says first. */
+export interface Explanation {
+  outcome: 'succeeded' | 'failed' | 'pending';
+  headline: string;
+  lines: string[];
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** Explains a transaction: did it work (and if not, why), who paid what fee, what it called, which tokens moved. */
+export function explainTransaction(view: TransactionView, networkName: string): Explanation {
+  const tx = view.transaction;
+  const from = str(tx.from);
+  const to = str(tx.to);
+  const outcome = view.pending ? 'pending' : view.receipt?.status === '0x0' ? 'failed' : 'succeeded';
+  const reason = view.revert?.decoding?.message ?? view.revert?.note;
+  const headline =
+    outcome === 'pending'
+      ? `Pending: not yet in a block on ${networkName}`
+      : outcome === 'failed'
+        ? `Failed: ${reason ?? 'the node did not say why'}`
+        : 'Succeeded';
+  const lines: string[] = [];
+  if (view.block) lines.push(`In block ${BigInt(view.block.number).toString(10)} on ${networkName}, ${view.position ? `transaction ${view.position.index + 1} of ${view.position.count}` : ''}`.replace(/, $/, '.'));
+  if (view.fee) lines.push(`${from} paid a fee of ${formatEth(view.fee)} (${BigInt(str(view.receipt?.gasUsed) || '0x0').toLocaleString('en-US')} gas at ${formatEth(str(view.receipt?.effectiveGasPrice) || '0x0', 'gwei')}).`);
+  else lines.push(`Sent by ${from}.`);
+  const value = BigInt(str(tx.value) || '0x0');
+  if (!to) {
+    const created = str(view.receipt?.contractAddress);
+    lines.push(created ? `It created the contract ${created}.` : 'It tried to create a contract.');
+  } else if (view.input?.status === 'decoded') {
+    const args = view.input.args.map((arg) => `${arg.name} = ${typeof arg.value === 'string' ? arg.value : JSON.stringify(arg.value)}`).join(', ');
+    lines.push(`It called ${view.input.name}(${args}) on ${to}${value > 0n ? `, sending ${formatEth(value)}` : ''}${view.input.source === 'guess' ? ' (the function is unknown; argument types guessed)' : ''}.`);
+  } else if (view.input?.status === 'raw' && view.input.selector) {
+    lines.push(`It called an unknown function (selector ${view.input.selector}) on ${to}${value > 0n ? `, sending ${formatEth(value)}` : ''}.`);
+  } else {
+    lines.push(`It sent ${formatEth(value)} to ${to}.`);
+  }
+  if (view.revert?.reproduced === true) lines.push(`The revert was reproduced with eth_call at block ${BigInt(view.revert.atBlock).toString(10)} (its parent block).`);
+  else if (view.revert) lines.push(view.revert.note ?? 'The revert could not be reproduced.');
+  for (const transfer of view.transfers) {
+    const what = transfer.standard === 'ERC-721' ? `${transfer.symbol ?? 'NFT'} #${transfer.tokenId}` : formatTokenAmount(transfer.amount ?? '0', transfer.decimals, transfer.symbol ?? shortHex(transfer.token));
+    lines.push(`${what} moved from ${transfer.from} to ${transfer.to} (${transfer.standard} at ${transfer.token}).`);
+  }
+  if (outcome === 'succeeded' && view.transfers.length === 0 && view.logs.length > 0) lines.push(`It emitted ${view.logs.length} ${view.logs.length === 1 ? 'event' : 'events'}; no token moved.`);
+  return { outcome, headline, lines };
+}
