@@ -7,7 +7,7 @@ import { networkKey } from '../../queries/queryKeys';
  * Chain reads fail for good (not found, bad input) except while the Local sandbox is still starting: then
  * they wait for it (a deep link opened with the app) rather than showing an error that cures itself.
  */
-const untilSandboxRuns = { retry: (count: number, error: unknown) => apiErrorOf(error).code === 'LOCAL_NOT_RUNNING' && count < 120, retryDelay: 500 };
+export const untilSandboxRuns = { retry: (count: number, error: unknown) => apiErrorOf(error).code === 'LOCAL_NOT_RUNNING' && count < 120, retryDelay: 500 };
 
 /** A block with its transactions (`explorer.block`); a finalized block never changes, so it never goes stale. */
 export function blockQuery(api: ApiClient, networkId: string, block: string) {

@@ -7,6 +7,7 @@ import { ErrorNotice } from '../../../components/ErrorNotice';
 import { HexValue } from '../../../components/HexValue';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { formatNumber } from '../../../lib/formatChain';
+import { untilSandboxRuns } from '../explorerQueries';
 
 const WORD_TYPES: WordType[] = ['uint', 'int', 'address', 'bool', 'bytes32'];
 const KEY_TYPES: MappingKeyType[] = ['address', 'uint256', 'int256', 'bytes32', 'bool', 'string'];
@@ -25,7 +26,7 @@ export function StorageReader({ networkId, address }: { networkId: string; addre
   const [block, setBlock] = useState('latest');
   const [as, setAs] = useState<WordType>('uint');
   const [inputError, setInputError] = useState<string | undefined>();
-  const read = useMutation({ mutationFn: (input: { slot: string; block: string }) => api.call('explorer.storage', { networkId, address, ...input }) });
+  const read = useMutation({ mutationFn: (input: { slot: string; block: string }) => api.call('explorer.storage', { networkId, address, ...input }), ...untilSandboxRuns });
 
   const submit = () => {
     try {

@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { e2eSandbox } from './sandbox';
+
+/** The seeded chain's manifest (contracts, fixture transactions, the big block), as the e2e sandbox seeded it. */
+export function seededManifest() {
+  return JSON.parse(fs.readFileSync(path.resolve('.cache', 'e2e-sandbox', 'chain', 'manifest.json'), 'utf8')) as {
+    seededToBlock: number;
+    contracts: { storageShowcase: string; reverter: string; tokens: { symbol: string; address: string; decimals: number }[] };
+    transactions: Record<'erc20Transfer' | 'failed' | 'swap' | 'contractCreation' | 'eip1559', string>;
+    bigBlock: { number: number; transactionCount: number };
+    storage: { mapping: { slot: number; key: string; value: string } };
+  };
+}
+
+/**
+ * Reads the chain at check time, straight from the e2e sandbox over JSON-RPC (not through the app). Every
+ * app in a journey restores a copy of the same seeded chain, so its seeded blocks are the same.
+ */
+export async function readChain<T>(method: string, params: unknown[]): Promise<T> {
+  const response = await fetch(e2eSandbox().rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const body = (await response.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(body.error.message);
+  return body.result as T;
+}
+
+/** The path and token of an app URL: `/explorer/tx/0x…#token=…`. */
+export function appPath(appUrl: string, route: string): string {
+  const url = new URL(appUrl);
+  return `${url.origin}${route}${url.hash}`;
+}

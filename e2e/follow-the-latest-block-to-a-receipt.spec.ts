@@ -1,0 +1,30 @@
+import { appPath } from './chain';
+import { expect, test } from './appFixture';
+
+// A developer opens the explorer, follows the newest block to one of its transactions and reads its receipt.
+
+test('home → latest block → a transaction → its receipt', async ({ app, page }) => {
+  await page.goto(appPath(app.url, '/explorer'));
+  const latest = page.getByRole('region', { name: 'Latest blocks' });
+  await expect(latest.getByRole('listitem').first()).toBeVisible({ timeout: 30_000 });
+  // Open the newest block that holds a transaction (live traffic mines one every couple of seconds).
+  const withTransactions = latest.getByRole('listitem').filter({ hasNotText: /· 0 transactions/ }).first();
+  const link = withTransactions.getByRole('link').first();
+  const number = Number((await link.textContent())!.replaceAll(',', ''));
+  await link.click();
+  await expect(page.getByRole('heading', { name: new RegExp(`^Block ${number.toLocaleString('en-US')}`) })).toBeVisible();
+
+  const grid = page.getByRole('grid', { name: 'transactions' });
+  const firstRow = grid.getByRole('row').nth(1);
+  await expect(firstRow).toBeVisible();
+  const hashLink = firstRow.getByRole('link').first();
+  const hash = await hashLink.getAttribute('title');
+  expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+  await hashLink.click();
+
+  await expect(page.getByRole('heading', { name: 'Transaction', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^(Succeeded|Failed)/ })).toBeVisible();
+  const receipt = page.getByRole('region', { name: 'Receipt' });
+  await expect(receipt.getByText('Transaction hash')).toBeVisible();
+  await expect(receipt.getByText(hash!)).toBeVisible();
+});

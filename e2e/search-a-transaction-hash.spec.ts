@@ -1,0 +1,26 @@
+import { appPath, readChain, seededManifest } from './chain';
+import { expect, test } from './appFixture';
+
+// A developer pastes a hash into the search box: a transaction hash opens the transaction, a block hash the
+// block, and a hash the chain does not know says so.
+
+test('searching a hash opens the transaction, or the block, or says it is not there', async ({ app, page }) => {
+  const hash = seededManifest().transactions.swap;
+  const tx = await readChain<{ blockNumber: string; blockHash: string }>('eth_getTransactionByHash', [hash]);
+  await page.goto(appPath(app.url, '/explorer'));
+  const search = page.getByRole('searchbox', { name: 'Search', exact: true });
+
+  await search.fill(hash);
+  await search.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Transaction', exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Overview' }).getByRole('link', { name: BigInt(tx.blockNumber).toLocaleString('en-US') })).toBeVisible();
+
+  await search.fill(tx.blockHash);
+  await search.press('Enter');
+  await expect(page.getByRole('heading', { name: new RegExp(`^Block ${BigInt(tx.blockNumber).toLocaleString('en-US')}`) })).toBeVisible();
+
+  const unknown = `0x${'7'.repeat(64)}`;
+  await search.fill(unknown);
+  await search.press('Enter');
+  await expect(page.getByRole('main').getByRole('alert')).toContainText(`No transaction ${unknown} on Local sandbox.`);
+});

@@ -1,0 +1,30 @@
+import { decodeErrorResult, parseAbi } from 'viem';
+import { appPath, readChain, seededManifest } from './chain';
+import { e2eSandbox } from './sandbox';
+import { expect, test } from './appFixture';
+
+// A support engineer opens a failed transaction and sees why it failed: the revert reproduced at its
+// parent block, decoded, in plain words first.
+
+/** The revert reason the chain gives now for the failed transaction, replayed at its parent block. */
+async function reasonFromChain(hash: string): Promise<string> {
+  const tx = await readChain<{ from: string; to: string; input: string; value: string; gas: string; blockNumber: string }>('eth_getTransactionByHash', [hash]);
+  const response = await fetch(e2eSandbox().rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ from: tx.from, to: tx.to, data: tx.input, value: tx.value, gas: tx.gas }, `0x${(BigInt(tx.blockNumber) - 1n).toString(16)}`] }),
+  });
+  const { error } = (await response.json()) as { error: { data: `0x${string}` } };
+  const { args } = decodeErrorResult({ abi: parseAbi(['error Error(string)']), data: error.data });
+  return args[0];
+}
+
+test('a failed transaction shows its reason, reproduced at its parent block', async ({ app, page }) => {
+  const hash = seededManifest().transactions.failed;
+  const reason = await reasonFromChain(hash);
+  await page.goto(appPath(app.url, `/explorer/tx/${hash}`));
+  await expect(page.getByRole('heading', { name: `Failed: ${reason}` })).toBeVisible({ timeout: 30_000 });
+  const summary = page.getByRole('region', { name: `Failed: ${reason}` });
+  await expect(summary.getByText(/reproduced with eth_call at block \d+ \(its parent block\)/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Overview' }).getByText('Failed', { exact: true })).toBeVisible();
+});
