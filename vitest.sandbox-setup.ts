@@ -1,10 +1,9 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { SeedManifest } from './src-sandbox/chain/manifest';
 import type { DemoContent } from './src-sandbox/content/seedDemoContent';
 import { startSandbox, type SandboxInfo } from './src-sandbox/sandbox';
+import { seedSourceHash } from './test-support/seedSourceHash';
 
 /** What every test file gets from `inject('sandbox')`: one running, seeded sandbox for the whole run. */
 export interface ProvidedSandbox {
@@ -54,15 +53,3 @@ export default async function setup(project: TestProject) {
   };
 }
 
-function seedSourceHash(): string {
-  const hash = crypto.createHash('sha256');
-  const dirs = ['src-sandbox/chain', 'resources/contracts'];
-  for (const dir of dirs) {
-    for (const name of fs.readdirSync(dir).sort()) {
-      if (name.endsWith('.test.ts') || name === 'traffic.ts') continue;
-      const file = path.join(dir, name);
-      if (fs.statSync(file).isFile()) hash.update(name).update(fs.readFileSync(file));
-    }
-  }
-  return hash.digest('hex').slice(0, 12);
-}

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { SAVED_CHAIN_FILES } from '../src-shared/sandbox/savedChainFiles';
+import { e2eSandboxDir } from './sandbox';
 import { test as base, type Page } from '@playwright/test';
 
 /** A running app (web host + its own sandbox) in a data folder of its own, with everything it logged. */
@@ -28,7 +29,7 @@ export interface RunningApp {
  */
 export async function launchApp(env: NodeJS.ProcessEnv = process.env): Promise<RunningApp & { pid: number }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-e2e-app-'));
-  const seeded = path.resolve('.cache', 'e2e-sandbox', 'chain');
+  const seeded = path.join(e2eSandboxDir(), 'chain');
   const chain = path.join(dataDir, 'sandbox', 'chain');
   fs.mkdirSync(chain, { recursive: true });
   for (const file of SAVED_CHAIN_FILES) if (fs.existsSync(path.join(seeded, file))) fs.copyFileSync(path.join(seeded, file), path.join(chain, file));

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { e2eSandbox } from './sandbox';
+import { e2eSandbox, e2eSandboxDir } from './sandbox';
 
 /** The seeded chain's manifest (contracts, fixture transactions, the big block), as the e2e sandbox seeded it. */
 export function seededManifest() {
-  return JSON.parse(fs.readFileSync(path.resolve('.cache', 'e2e-sandbox', 'chain', 'manifest.json'), 'utf8')) as {
+  return JSON.parse(fs.readFileSync(path.join(e2eSandboxDir(), 'chain', 'manifest.json'), 'utf8')) as {
     seededToBlock: number;
     contracts: { storageShowcase: string; reverter: string; tokens: { symbol: string; address: string; decimals: number }[] };
     transactions: Record<'erc20Transfer' | 'failed' | 'swap' | 'contractCreation' | 'eip1559', string>;

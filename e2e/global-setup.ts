@@ -1,17 +1,17 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import readline from 'node:readline';
 import { buildSandbox } from '../scripts/build.mjs';
 import { SANDBOX_NODE_FLAGS } from '../src-shared/process/sandboxNodeFlags';
+import { e2eSandboxDir } from './sandbox';
 
 /**
  * Starts the sandbox the way a person does (`npm run sandbox -- --json`, here the bundle directly so
  * signals reach it) and hands its ready line to the journeys through E2E_SANDBOX.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const dataDir = path.resolve('.cache', 'e2e-sandbox');
+  const dataDir = e2eSandboxDir();
   fs.mkdirSync(dataDir, { recursive: true });
   const key = `e2e${crypto.randomBytes(8).toString('hex')}`;
   const secret = crypto.randomBytes(12).toString('hex');

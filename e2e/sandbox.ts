@@ -1,3 +1,11 @@
+import path from 'node:path';
+import { seedSourceHash } from '../test-support/seedSourceHash';
+
+/** The e2e sandbox's data folder: one per version of the seeder, so a changed seeder seeds a new chain. */
+export function e2eSandboxDir(): string {
+  return path.resolve('.cache', `e2e-sandbox-${seedSourceHash()}`);
+}
+
 /** The sandbox's ready line, as e2e/global-setup.ts received it. */
 export interface E2ESandbox {
   chainId: number;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startAnvil, SANDBOX_CHAIN_ID, type AnvilProcess } from './chain/anvil';
-import { chainPaths, keepDump, readSavedChain, removeSavedChain, stateFileToLoad, writeManifestFile } from './chain/chainState';
+import { chainPaths, keepDump, readSavedChain, removeSavedChain, stateFileToLoad, writeContractMetadataFile, writeManifestFile } from './chain/chainState';
 import { historyToKeep } from './chain/historyToKeep';
 import type { SeedManifest } from './chain/manifest';
 import type { ContentStore } from './content/createContentStore';
@@ -87,10 +87,13 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   // servedParts chunk) and opens the content store, which need nothing from the chain.
   const anvilStarting = launchAnvil(stateFile);
   const parts = import('./servedParts');
-  const content = parts.then(async ({ createContentStore, seedDemoContent }) => {
+  const content = parts.then(async ({ createContentStore, seedContractMetadata, seedDemoContent }) => {
     const store = await createContentStore({ dataDir, verifySecret: keys.verifySecret, log });
     try {
-      return { store, demo: await seedDemoContent(store) };
+      const demo = await seedDemoContent(store);
+      // A first start adds the metadata after seeding (below); restarts find it saved with the chain.
+      await seedContractMetadata(store, dataDir).catch((error: Error) => log(`content: the contracts' metadata could not be added (${error.message})`));
+      return { store, demo };
     } catch (error) {
       await store.close().catch(() => {});
       throw error;
@@ -110,7 +113,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
   };
   try {
-    const { createGasApi, createGateway, listenSandboxServer, startTraffic } = await parts;
+    const { createGasApi, createGateway, listenSandboxServer, seedContractMetadata, startTraffic } = await parts;
     let manifest = saved?.manifest;
     if (!manifest) {
       manifest = await seedNewChain(anvil, log);
@@ -119,8 +122,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       const keep = await historyToKeep(anvil.url, manifest.seededToBlock);
       await anvil.stop();
       await keepDump(dataDir, keep);
+      writeContractMetadataFile(dataDir, (await import('./chain/contracts')).compiledContractMetadata());
       writeManifestFile(dataDir, manifest);
       anvil = await launchAnvil(paths.live);
+      const { store } = await content;
+      await seedContractMetadata(store, dataDir).catch((error: Error) => log(`content: the contracts' metadata could not be added (${error.message})`));
     }
 
     let traffic: { stop(): Promise<void> } | undefined;

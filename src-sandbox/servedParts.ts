@@ -3,6 +3,7 @@
 // chain in its own process (in the bundle it is a chunk of its own), instead of before Anvil starts.
 export { startTraffic } from './chain/traffic';
 export { createContentStore } from './content/createContentStore';
+export { seedContractMetadata } from './content/seedContractMetadata';
 export { seedDemoContent } from './content/seedDemoContent';
 export { createGasApi } from './gas/createGasApi';
 export { createGateway } from './gateway/createGateway';

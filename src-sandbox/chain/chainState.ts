@@ -22,6 +22,8 @@ export function chainPaths(dataDir: string) {
     live: path.join(dir, 'anvil-state.json'),
     dump: path.join(dir, 'anvil-dump.json'),
     manifest: path.join(dir, 'manifest.json'),
+    /** The sandbox contracts' Solidity metadata and sources (see `compiledContractMetadata`), written at seed. */
+    contractMetadata: path.join(dir, 'contract-metadata.json'),
   };
 }
 
@@ -33,7 +35,7 @@ export function copySavedChain(fromDataDir: string, toDataDir: string): void {
   const from = chainPaths(fromDataDir);
   const to = chainPaths(toDataDir);
   fs.mkdirSync(to.dir, { recursive: true });
-  for (const file of ['live', 'state', 'manifest'] as const) {
+  for (const file of ['live', 'state', 'manifest', 'contractMetadata'] as const) {
     if (fs.existsSync(from[file])) fs.copyFileSync(from[file], to[file]);
   }
 }
@@ -152,6 +154,11 @@ export function writeStateFile(dataDir: string, state: Buffer): void {
 }
 
 /** Writes the manifest atomically; written last, it marks a seed as complete. */
+/** Saves the contracts' metadata beside the chain (before the manifest, which marks a finished seed). */
+export function writeContractMetadataFile(dataDir: string, metadata: unknown): void {
+  writeAtomic(chainPaths(dataDir).contractMetadata, Buffer.from(JSON.stringify(metadata)));
+}
+
 export function writeManifestFile(dataDir: string, manifest: SeedManifest): void {
   writeAtomic(chainPaths(dataDir).manifest, Buffer.from(JSON.stringify(manifest, null, 2)));
 }

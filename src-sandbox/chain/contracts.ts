@@ -89,8 +89,10 @@ export function compileSandboxContracts(contractsDir = defaultContractsDir()): R
       // Pinned rather than the compiler's default so the bytecode runs on any Anvil hardfork
       // from Prague on (7702 needs Prague anyway) and does not change with a solc upgrade.
       evmVersion: 'prague',
-      // Only what deployment needs: asking for less keeps solc-js noticeably faster.
-      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+      // What deployment needs, and the metadata (its IPFS hash is in the bytecode's CBOR tail; the sandbox
+      // adds it to its content store, so the explorer decodes these contracts offline). Asking for little
+      // keeps solc-js noticeably faster.
+      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'metadata'] } },
     },
   };
   const solc = require('solc') as { compile(input: string, options: { import: (p: string) => unknown }): string };
@@ -103,14 +105,40 @@ export function compileSandboxContracts(contractsDir = defaultContractsDir()): R
     const contract = output.contracts?.[`${name}.sol`]?.[name];
     if (!contract) throw new Error(`solc output has no ${name} (expected in ${name}.sol)`);
     result[name] = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+    metadata.push({ name, metadata: contract.metadata });
+  }
+  for (const [file, { content }] of Object.entries(sources)) metadataSources[file] = content;
+  for (const entry of metadata) {
+    const { sources: named } = JSON.parse(entry.metadata) as { sources: Record<string, unknown> };
+    for (const file of Object.keys(named)) {
+      if (metadataSources[file] !== undefined) continue;
+      const imported = resolveImport(file);
+      if ('contents' in imported) metadataSources[file] = imported.contents;
+    }
   }
   compiled = result;
   return result;
 }
 
+const metadata: { name: string; metadata: string }[] = [];
+const metadataSources: Record<string, string> = {};
+
+/** What the sandbox's own contracts were compiled from: each one's metadata (as solc wrote it) and every source file it names. */
+export interface ContractMetadataFile {
+  version: 1;
+  contracts: { name: string; metadata: string }[];
+  sources: Record<string, string>;
+}
+
+/** The metadata and sources of the last compile in this process (seeding compiles first). */
+export function compiledContractMetadata(): ContractMetadataFile {
+  compileSandboxContracts();
+  return { version: 1, contracts: [...metadata], sources: { ...metadataSources } };
+}
+
 interface SolcOutput {
   errors?: { severity: string; formattedMessage: string }[];
-  contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
+  contracts?: Record<string, Record<string, { abi: Abi; metadata: string; evm: { bytecode: { object: string } } }>>;
 }
 
 /** solc's import callback: `@openzeppelin/...` comes from node_modules, nothing else is allowed. */

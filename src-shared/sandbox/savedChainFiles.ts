@@ -1,6 +1,7 @@
 /**
  * The files of a sandbox's saved chain in `<data>/chain/` (see src-sandbox/chain/chainState.ts): the live
  * snapshot with historical states, the seed's gzip snapshot of older data folders (either may be missing),
- * and the manifest. Fixtures and benchmarks copy these to start a sandbox that restores instead of seeding.
+ * the manifest, and the contracts' Solidity metadata with their sources (chains seeded before it have none).
+ * Fixtures and benchmarks copy these to start a sandbox that restores instead of seeding.
  */
-export const SAVED_CHAIN_FILES = ['anvil-state.json', 'anvil-state.gz', 'manifest.json'] as const;
+export const SAVED_CHAIN_FILES = ['anvil-state.json', 'anvil-state.gz', 'manifest.json', 'contract-metadata.json'] as const;

@@ -8,6 +8,7 @@ import type { HealthEvent } from '../../../src-shared/api/networks';
 import { LOCAL_CREDENTIAL_ID, LOCAL_NETWORK_ID } from '../../../src-shared/networks/localNetwork';
 import { createNetworkService, type NetworkWithCredentials } from '../networks/createNetworkService';
 import { createExplorerService } from '../explorer/createExplorerService';
+import { createContentReader } from '../explorer/readContent';
 import { createFeedHub } from '../rpc/createFeedHub';
 import { createRpcService } from '../rpc/createRpcService';
 import { createSandboxLauncher } from '../sandbox/createSandboxLauncher';
@@ -98,7 +99,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
         : rpc.watchHealth(networkId, emit, signal),
   });
 
-  const explorer = createExplorerService({ rpc, health, log, networkName: async (networkId) => (await networks.get(networkId)).name });
+  const explorer = createExplorerService({ rpc, health, log, networkName: async (networkId) => (await networks.get(networkId)).name, readContent: createContentReader(resolve) });
   // A reset of the sandbox's chain replaces Local's blocks: nothing cached for it stays.
   launcher.onStatus((status) => {
     if (status.state === 'restarting' || status.state === 'starting') explorer.forget(LOCAL_NETWORK_ID);

@@ -6,13 +6,15 @@ import { createRpcService } from '../rpc/createRpcService';
 import { sandboxNetwork } from '../rpc/testing/sandboxNetwork';
 import { sharedSandbox } from '../rpc/testing/sharedSandbox';
 import { createExplorerService } from './createExplorerService';
+import { createContentReader } from './readContent';
 
 const sandbox = sharedSandbox();
 const { manifest } = sandbox;
-const local = sandboxNetwork(sandbox.info, sandbox.info.key);
+// With the content store's basic-auth credential, as the app resolves the Local network.
+const local = { ...sandboxNetwork(sandbox.info, sandbox.info.key), authorization: `Basic ${Buffer.from(`${sandbox.info.key}:${sandbox.info.secret}`).toString('base64')}` };
 const rpc = createRpcService({ resolve: async () => local });
 const health = createFeedHub<HealthEvent>({ label: 'health of', log: () => {}, source: (id, emit, signal) => rpc.watchHealth(id, emit, signal) });
-const explorer = createExplorerService({ rpc, health, networkName: async () => 'Local sandbox' });
+const explorer = createExplorerService({ rpc, health, networkName: async () => 'Local sandbox', readContent: createContentReader(async () => local) });
 afterAll(() => rpc.close());
 
 /** Raw JSON-RPC straight to the sandbox: the values the explorer must show, read independently. */
@@ -22,7 +24,7 @@ async function raw<T>(method: string, params: unknown[]): Promise<T> {
 }
 
 describe('explorer service on the sandbox', () => {
-  it('reads the 600-transaction block with every row, its receipts outcome and fee, and caches it once finalized', async () => {
+  it('reads the 600-transaction block with every row, its receipts outcome and fee', async () => {
     const number = manifest.bigBlock.number;
     const view = await explorer.block('local', String(number), undefined);
     expect(view.transactions).toHaveLength(manifest.bigBlock.transactionCount);
@@ -33,17 +35,25 @@ describe('explorer service on the sandbox', () => {
     expect(last.hash).toBe(lastReceipt.transactionHash);
     expect(last.fee).toBe(`0x${(BigInt(lastReceipt.gasUsed) * BigInt(lastReceipt.effectiveGasPrice)).toString(16)}`);
     expect(last.status).toBe(lastReceipt.status === '0x1' ? 'success' : 'failed');
-    expect(view.finalized).toBe(true);
-    // Reopening it does no network I/O: the same object comes back.
-    expect(await explorer.block('local', String(number), undefined)).toBe(view);
-    expect(await explorer.block('local', String(view.block.hash), undefined)).toBe(view);
+    const finalized = await raw<{ number: string }>('eth_getBlockByNumber', ['finalized', false]);
+    expect(view.finalized).toBe(number <= Number(finalized.number));
   });
 
-  it('names methods from the signature database (an ERC-20 transfer)', async () => {
+  it('caches a finalized block: reopening it, by number or hash, does no network I/O', async () => {
+    const view = await explorer.block('local', '5', undefined);
+    expect(view.finalized).toBe(true);
+    expect(await explorer.block('local', '5', undefined)).toBe(view);
+    expect(await explorer.block('local', String(view.block.hash), undefined)).toBe(view);
+    explorer.forget('local');
+    expect(await explorer.block('local', '5', undefined)).not.toBe(view);
+  });
+
+  it('names methods in the rows without further reads: from the signature database, or metadata already read', async () => {
     const tx = await raw<{ blockNumber: string; hash: string }>('eth_getTransactionByHash', [manifest.transactions.erc20Transfer]);
     const view = await explorer.block('local', tx.blockNumber, undefined);
     const row = view.transactions.find((candidate) => candidate.hash === tx.hash)!;
-    expect(row.method).toEqual({ kind: 'call', selector: '0xa9059cbb', name: 'transfer', source: 'signatures' });
+    expect(row.method).toMatchObject({ kind: 'call', selector: '0xa9059cbb', name: 'transfer' });
+    expect(['signatures', 'metadata']).toContain(row.method.source);
   });
 
   it('says a block that is not there is not there, with the head', async () => {
@@ -55,7 +65,8 @@ describe('explorer service on the sandbox', () => {
   it('reads a transaction with its receipt, decoded input and logs, and the token transfer', async () => {
     const view = await explorer.transaction('local', { hash: manifest.transactions.erc20Transfer });
     expect(view.pending).toBe(false);
-    expect(view.input).toMatchObject({ status: 'decoded', name: 'transfer', source: 'signatures' });
+    // The sandbox's own token: decoded from its metadata, with the ABI's argument names.
+    expect(view.input).toMatchObject({ status: 'decoded', name: 'transfer', source: 'metadata' });
     expect(view.logs[0]?.decoded).toMatchObject({ status: 'decoded', name: 'Transfer' });
     const token = manifest.contracts.tokens.find((candidate) => candidate.address.toLowerCase() === String(view.transaction.to).toLowerCase())!;
     expect(view.transfers).toMatchObject([{ standard: 'ERC-20', token: view.logs[0]!.log.address, symbol: token.symbol, decimals: token.decimals }]);
@@ -68,6 +79,18 @@ describe('explorer service on the sandbox', () => {
     expect(view.receipt?.status).toBe('0x0');
     expect(view.revert).toMatchObject({ reproduced: true, atBlock: `0x${(BigInt(String(view.transaction.blockNumber)) - 1n).toString(16)}` });
     expect(view.revert?.decoding?.message.length).toBeGreaterThan(0);
+  });
+
+  it("decodes a sandbox contract's call from its own metadata, found in the content store by the CID in its code", async () => {
+    const view = await explorer.transaction('local', { hash: manifest.transactions.failed });
+    expect(view.input).toMatchObject({ status: 'decoded', source: 'metadata' });
+    const account = await explorer.address('local', String(view.transaction.to), undefined);
+    expect(account.abi).toMatchObject({ source: 'metadata', contractName: 'Reverter.sol:Reverter' });
+    expect(account.abi?.metadataCid).toMatch(/^Qm[1-9A-HJ-NP-Za-km-z]{44}$/);
+    const source = account.abi?.sources?.find((file) => file.path === 'Reverter.sol');
+    expect(source?.content).toContain('contract Reverter');
+    const name = view.input?.status === 'decoded' ? view.input.name : '';
+    expect(account.abi?.functions.some((signature) => signature.startsWith(`${name}(`))).toBe(true);
   });
 
   it('says a transaction hash that is not there is not there', async () => {

@@ -6,6 +6,8 @@ import type { RpcService } from '../rpc/createRpcService';
 import { describeBlockRef, parseBlockRef, blockParam, type BlockRef } from './blockRef';
 import { createChainCache } from './createChainCache';
 import { createDecoder, type AbiProvider } from './createDecoder';
+import { createMetadataAbis } from './createMetadataAbis';
+import type { ContentReader } from './readContent';
 import { ChainItemNotFoundError } from './explorerErrors';
 import { guessArgumentTypes } from './guessArgumentTypes';
 import { readBlock } from './readBlock';
@@ -31,16 +33,18 @@ export interface ExplorerServiceOptions {
   health: Pick<FeedHub<HealthEvent>, 'watch'>;
   /** The network's name, for sentences such as "No block 9 on Local". */
   networkName: (networkId: string) => Promise<string>;
-  abis?: AbiProvider;
+  /** Reads files from a network's content store (for contracts' metadata); without it, no metadata decoding. */
+  readContent?: ContentReader;
   signatures?: SignatureDatabase;
   log?: (line: string) => void;
 }
 
-const NO_ABIS: AbiProvider = { abisFor: async () => [], cachedAbisFor: () => [] };
 
 export function createExplorerService(options: ExplorerServiceOptions): ExplorerService {
   const { rpc } = options;
-  const decoder = createDecoder({ signatures: options.signatures ?? createSignatureDatabase({ log: options.log }), abis: options.abis ?? NO_ABIS, guess: guessArgumentTypes });
+  const metadata = createMetadataAbis({ rpc, readContent: options.readContent ?? (async () => null) });
+  const abis: AbiProvider = metadata;
+  const decoder = createDecoder({ signatures: options.signatures ?? createSignatureDatabase({ log: options.log }), abis, guess: guessArgumentTypes });
   const cache = createChainCache();
   const tokens = createTokenFacts(rpc);
   const blockParamOf = (ref: BlockRef) => (ref.kind === 'hash' ? { blockHash: ref.hash } : blockParam(ref));
@@ -78,7 +82,8 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
           ? rpc.request<{ number?: string } | null>(networkId, 'eth_getBlockByHash', [ref.hash, false], { signal })
           : rpc.request<{ number?: string } | null>(networkId, 'eth_getBlockByNumber', [blockParam(ref), false], { signal }),
       ]);
-      const known = code !== '0x' ? await (options.abis ?? NO_ABIS).abisFor(networkId, address, signal) : [];
+      const fromMetadata = code !== '0x' ? await metadata.metadataFor(networkId, address, signal) : null;
+      const known = code !== '0x' ? await abis.abisFor(networkId, address, signal) : [];
       const best = known[0];
       return {
         address,
@@ -87,7 +92,9 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
         nonce,
         codeSize: (code.length - 2) / 2,
         isContract: code !== '0x',
-        abi: best
+        abi: fromMetadata
+          ? fromMetadata.view
+          : best
           ? {
               source: best.source,
               functions: best.abi.flatMap((item) => (item.type === 'function' ? [`${item.name}(${item.inputs.map((input) => input.type).join(',')})`] : [])),
@@ -107,7 +114,11 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
       ]);
       return { address, slot, block: header?.number ?? '', value };
     },
-    watchLatest: (networkId, count, emit, signal) => watchLatest({ rpc, health: options.health, decoder, onReset: (id) => cache.forget(id), log: options.log }, networkId, count, emit, signal),
-    forget: (networkId) => cache.forget(networkId),
+    watchLatest: (networkId, count, emit, signal) =>
+      watchLatest({ rpc, health: options.health, decoder, onReset: (id) => (cache.forget(id), metadata.forget(id)), log: options.log }, networkId, count, emit, signal),
+    forget: (networkId) => {
+      cache.forget(networkId);
+      metadata.forget(networkId);
+    },
   };
 }

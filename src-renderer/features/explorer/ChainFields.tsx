@@ -1,7 +1,8 @@
 import type { RpcObject } from '../../../src-shared/api/explorer';
 import { InfoList } from '../../components/InfoList';
 import { InfoRow } from '../../components/InfoRow';
-import { FieldValue, type FieldKind } from './FieldValue';
+import type { FieldKind } from './fieldKind';
+import { FieldValue } from './FieldValue';
 
 /**
  * Every field of a chain object in the spec's order, readable, then any field the node added; a field the

@@ -4,10 +4,9 @@ import { AddressLink, BlockLink } from '../../components/chain/ChainLinks';
 import { Timestamp } from '../../components/chain/Timestamp';
 import { HexValue } from '../../components/HexValue';
 import { formatNumber } from '../../lib/formatChain';
+import type { FieldKind } from './fieldKind';
 import { TRANSACTION_TYPES } from './tx/txFields';
 
-/** How a chain object's field is shown. */
-export type FieldKind = 'number' | 'wei' | 'gwei' | 'hash' | 'block' | 'blockHash' | 'address' | 'time' | 'hex' | 'text' | 'bloom' | 'json' | 'bytes' | 'status' | 'txType';
 
 /** A field of a block, transaction or receipt, readable (the raw value is in the object's raw view). */
 export function FieldValue({ kind, value, label, nullText = 'pending' }: { kind: FieldKind; value: unknown; label: string; nullText?: string }) {

@@ -1,4 +1,4 @@
-import type { FieldKind } from '../FieldValue';
+import type { FieldKind } from '../fieldKind';
 
 /** The spec's block fields, in reading order, with how each is shown. Fields a node adds are shown after them. */
 export const BLOCK_FIELDS: readonly { key: string; label: string; kind: FieldKind }[] = [

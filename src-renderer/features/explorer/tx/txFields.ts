@@ -1,4 +1,4 @@
-import type { FieldKind } from '../FieldValue';
+import type { FieldKind } from '../fieldKind';
 
 /** The spec's transaction fields, in reading order (type-specific ones appear when the node sends them). */
 export const TRANSACTION_FIELDS: readonly { key: string; label: string; kind: FieldKind }[] = [
