@@ -37,7 +37,7 @@ const itemsOf = <T extends 'function' | 'event' | 'error'>(known: KnownAbi[], ty
 export function createDecoder(options: { signatures: SignatureDatabase; abis: AbiProvider; guess?: (data: string) => Promise<string[] | null> }): Decoder {
   const { signatures, abis } = options;
   const fromDatabase = async <K extends 'function' | 'error'>(kind: K, selector: string) =>
-    (await signatures.functions(selector)).flatMap((text) => {
+    (await (kind === 'function' ? signatures.functions(selector) : signatures.errors(selector))).flatMap((text) => {
       const item = kind === 'function' ? parseSignature('function', text) : parseSignature('error', text);
       return item ? [{ item, source: 'signatures' as const }] : [];
     });
@@ -60,7 +60,8 @@ export function createDecoder(options: { signatures: SignatureDatabase; abis: Ab
       const topic = log.topics[0] ?? '';
       const fromDb = topic ? (await signatures.events(topic)).flatMap((text) => {
         const item = parseSignature('event', text);
-        return item ? [{ item, source: 'signatures' as const, indexedUnknown: true }] : [];
+        // A signature from an ABI has names and `indexed` flags; a bare one from the 4byte list has neither.
+        return item ? [{ item, source: 'signatures' as const, indexedUnknown: !/\s/.test(text) }] : [];
       }) : [];
       return decodeLog(log, [...itemsOf(known, 'event'), ...fromDb]);
     },

@@ -14,7 +14,7 @@ const { manifest } = sandbox;
 const local = { ...sandboxNetwork(sandbox.info, sandbox.info.key), authorization: `Basic ${Buffer.from(`${sandbox.info.key}:${sandbox.info.secret}`).toString('base64')}` };
 const rpc = createRpcService({ resolve: async () => local });
 const health = createFeedHub<HealthEvent>({ label: 'health of', log: () => {}, source: (id, emit, signal) => rpc.watchHealth(id, emit, signal) });
-const explorer = createExplorerService({ rpc, health, networkName: async () => 'Local sandbox', readContent: createContentReader(async () => local) });
+const explorer = createExplorerService({ rpc, health, networkName: async () => 'Local sandbox', readContent: createContentReader(async () => local), projectRoot: process.cwd() });
 afterAll(() => rpc.close());
 
 /** Raw JSON-RPC straight to the sandbox: the values the explorer must show, read independently. */
@@ -54,6 +54,16 @@ describe('explorer service on the sandbox', () => {
     const row = view.transactions.find((candidate) => candidate.hash === tx.hash)!;
     expect(row.method).toMatchObject({ kind: 'call', selector: '0xa9059cbb', name: 'transfer' });
     expect(['signatures', 'metadata']).toContain(row.method.source);
+  });
+
+  it("names a Uniswap router swap from the known ABIs shipped with the app (the 4byte list lacks it)", async () => {
+    const tx = await raw<{ blockNumber: string; hash: string; input: string }>('eth_getTransactionByHash', [manifest.transactions.swap]);
+    const view = await explorer.block('local', tx.blockNumber, undefined);
+    const row = view.transactions.find((candidate) => candidate.hash === tx.hash)!;
+    expect(row.method).toMatchObject({ kind: 'call', selector: tx.input.slice(0, 10), source: 'signatures' });
+    expect(row.method.name).toMatch(/^swap/);
+    const detail = await explorer.transaction('local', { hash: tx.hash });
+    expect(detail.input).toMatchObject({ status: 'decoded', source: 'signatures', args: expect.arrayContaining([expect.objectContaining({ name: 'path', type: 'address[]' })]) });
   });
 
   it('says a block that is not there is not there, with the head', async () => {

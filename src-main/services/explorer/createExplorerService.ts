@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { AddressView, BlockView, LatestView, StorageView, TransactionView } from '../../../src-shared/api/explorer';
 import type { HealthEvent } from '../../../src-shared/api/networks';
 import type { AbortSignalLike } from '../../../src-shared/api/types';
@@ -33,6 +34,8 @@ export interface ExplorerServiceOptions {
   health: Pick<FeedHub<HealthEvent>, 'watch'>;
   /** The network's name, for sentences such as "No block 9 on Local". */
   networkName: (networkId: string) => Promise<string>;
+  /** The app's folder holding `resources/` (the signature database's known ABIs). */
+  projectRoot?: string;
   /** Reads files from a network's content store (for contracts' metadata); without it, no metadata decoding. */
   readContent?: ContentReader;
   signatures?: SignatureDatabase;
@@ -44,7 +47,9 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
   const { rpc } = options;
   const metadata = createMetadataAbis({ rpc, readContent: options.readContent ?? (async () => null) });
   const abis: AbiProvider = metadata;
-  const decoder = createDecoder({ signatures: options.signatures ?? createSignatureDatabase({ log: options.log }), abis, guess: guessArgumentTypes });
+  const signatures =
+    options.signatures ?? createSignatureDatabase({ log: options.log, ...(options.projectRoot ? { knownAbisFile: path.join(options.projectRoot, 'resources', 'signatures', 'known-abis.json') } : {}) });
+  const decoder = createDecoder({ signatures, abis, guess: guessArgumentTypes });
   const cache = createChainCache();
   const tokens = createTokenFacts(rpc);
   const blockParamOf = (ref: BlockRef) => (ref.kind === 'hash' ? { blockHash: ref.hash } : blockParam(ref));

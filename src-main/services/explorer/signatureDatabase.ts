@@ -2,41 +2,68 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-/** Function and event signatures by selector, from the signature database shipped with the app. */
+/**
+ * Function, error and event signatures by selector, from the signature database shipped with the app. A
+ * signature with argument names (`transfer(address to, uint256 value)`) comes from a contract's ABI and
+ * carries `indexed` flags; a bare one (`transfer(address,uint256)`) from the 4byte list.
+ */
 export interface SignatureDatabase {
-  /** Signatures of functions and errors whose 4-byte selector is `selector` (`0x` + 8 hex digits). */
+  /** Signatures of functions whose 4-byte selector is `selector` (`0x` + 8 hex digits). */
   functions(selector: string): Promise<string[]>;
+  /** Signatures of errors whose selector is `selector` (errors and functions share the 4-byte space). */
+  errors(selector: string): Promise<string[]>;
   /** Signatures of events whose topic is `topic` (`0x` + 64 hex digits). */
   events(topic: string): Promise<string[]>;
 }
 
 /**
- * The database of `sevm` (MIT): about 120,000 function and 19,000 event signatures from 4byte.directory,
- * read on first use (two JSON files, 6 MB) and kept in memory; a selector maps to one signature there.
- * When the files cannot be read, the database is empty and `log` says why once.
+ * The app's signature database, read on first use and kept in memory: the ABIs of well-kept contract packages
+ * (`resources/signatures/known-abis.json`, built by scripts/buildSignatures.mjs: names and `indexed` flags),
+ * then `sevm`'s 4byte list (MIT: about 120,000 function and 19,000 event signatures, one per selector).
+ * A file that cannot be read is left out and `log` says why once.
  */
-export function createSignatureDatabase(options: { log?: (line: string) => void; folder?: string } = {}): SignatureDatabase {
-  let loading: Promise<{ functions: Record<string, string>; events: Record<string, string> }> | undefined;
+export function createSignatureDatabase(options: { log?: (line: string) => void; folder?: string; knownAbisFile?: string } = {}): SignatureDatabase {
+  type Table = Record<string, string[]>;
+  let loading: Promise<{ functions: Table; errors: Table; events: Table; fourByteFunctions: Record<string, string>; fourByteEvents: Record<string, string> }> | undefined;
+  const readJson = async <T>(file: string, what: string, empty: T): Promise<T> => {
+    try {
+      return JSON.parse(await fs.readFile(file, 'utf8')) as T;
+    } catch (error) {
+      options.log?.(`explorer: ${what} could not be read (${(error as Error).message}); calls decode without it`);
+      return empty;
+    }
+  };
   const load = () =>
     (loading ??= (async () => {
+      let folder: string | undefined;
       try {
-        const folder = options.folder ?? sevmDatabaseFolder();
-        const [functions, events] = await Promise.all(
-          ['functionHashes.min.json', 'eventHashes.min.json'].map(async (file) => JSON.parse(await fs.readFile(path.join(folder, file), 'utf8')) as Record<string, string>),
-        );
-        return { functions: functions!, events: events! };
+        folder = options.folder ?? sevmDatabaseFolder();
       } catch (error) {
-        options.log?.(`explorer: the signature database could not be read (${(error as Error).message}); calls decode only from ABIs and metadata`);
-        return { functions: {}, events: {} };
+        options.log?.(`explorer: the 4byte signature list was not found (${(error as Error).message})`);
       }
+      const [fourByteFunctions, fourByteEvents, known] = await Promise.all([
+        folder ? readJson<Record<string, string>>(path.join(folder, 'functionHashes.min.json'), 'the 4byte function list', {}) : {},
+        folder ? readJson<Record<string, string>>(path.join(folder, 'eventHashes.min.json'), 'the 4byte event list', {}) : {},
+        options.knownAbisFile ? readJson<{ functions: Table; errors: Table; events: Table }>(options.knownAbisFile, 'the known ABIs', { functions: {}, errors: {}, events: {} }) : { functions: {}, errors: {}, events: {} },
+      ]);
+      return { ...known, fourByteFunctions, fourByteEvents };
     })());
-  const lookup = (table: Record<string, string>, key: string) => {
-    const signature = Object.hasOwn(table, key) ? table[key] : undefined;
-    return signature ? [signature] : [];
-  };
+  const own = <T>(table: Record<string, T>, key: string): T | undefined => (Object.hasOwn(table, key) ? table[key] : undefined);
+  const both = (named: string[] | undefined, bare: string | undefined) => [...(named ?? []), ...(bare ? [bare] : [])];
+  const hex = (value: string) => value.toLowerCase().replace(/^0x/, '');
   return {
-    functions: async (selector) => lookup((await load()).functions, selector.toLowerCase().replace(/^0x/, '')),
-    events: async (topic) => lookup((await load()).events, topic.toLowerCase().replace(/^0x/, '')),
+    functions: async (selector) => {
+      const db = await load();
+      return both(own(db.functions, `0x${hex(selector)}`), own(db.fourByteFunctions, hex(selector)));
+    },
+    errors: async (selector) => {
+      const db = await load();
+      return both(own(db.errors, `0x${hex(selector)}`), own(db.fourByteFunctions, hex(selector)));
+    },
+    events: async (topic) => {
+      const db = await load();
+      return both(own(db.events, `0x${hex(topic)}`), own(db.fourByteEvents, hex(topic)));
+    },
   };
 }
 
