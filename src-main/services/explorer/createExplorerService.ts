@@ -5,7 +5,9 @@ import type { AbortSignalLike } from '../../../src-shared/api/types';
 import type { FeedHub } from '../rpc/createFeedHub';
 import type { RpcService } from '../rpc/createRpcService';
 import { describeBlockRef, parseBlockRef, blockParam, type BlockRef } from './blockRef';
+import type { Store } from '../store/openStore';
 import { createChainCache } from './createChainCache';
+import { createStoredChainCache } from './createStoredChainCache';
 import { createDecoder, type AbiProvider } from './createDecoder';
 import { createMetadataAbis } from './createMetadataAbis';
 import type { ContentReader } from './readContent';
@@ -34,6 +36,8 @@ export interface ExplorerServiceOptions {
   health: Pick<FeedHub<HealthEvent>, 'watch'>;
   /** The network's name, for sentences such as "No block 9 on Local". */
   networkName: (networkId: string) => Promise<string>;
+  /** Where finalized blocks are kept across restarts; memory only without it. */
+  store?: Pick<Store, 'db' | 'assertNoSecrets'>;
   /** The app's folder holding `resources/` (the signature database's known ABIs). */
   projectRoot?: string;
   /** Reads files from a network's content store (for contracts' metadata); without it, no metadata decoding. */
@@ -50,7 +54,7 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
   const signatures =
     options.signatures ?? createSignatureDatabase({ log: options.log, ...(options.projectRoot ? { knownAbisFile: path.join(options.projectRoot, 'resources', 'signatures', 'known-abis.json') } : {}) });
   const decoder = createDecoder({ signatures, abis, guess: guessArgumentTypes });
-  const cache = createChainCache();
+  const cache = options.store ? createStoredChainCache(options.store, createChainCache(), options.log) : createChainCache();
   const tokens = createTokenFacts(rpc);
   const blockParamOf = (ref: BlockRef) => (ref.kind === 'hash' ? { blockHash: ref.hash } : blockParam(ref));
 
