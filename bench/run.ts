@@ -7,6 +7,7 @@ import { bundleNodeEntry } from '../scripts/build.mjs';
 import { SANDBOX_NODE_FLAGS } from '../src-shared/process/sandboxNodeFlags';
 import { benchApp } from './app';
 import { benchContentStore } from './content';
+import { benchExplorer } from './explorer';
 import { benchGasApi } from './gas';
 import { measureRpc, type LoadResult } from './load';
 
@@ -110,12 +111,15 @@ async function main() {
       for (const line of contentLines) console.log(line);
       console.log('');
 
-      console.log('== App: API bridge (web host WebSocket) vs calling the services directly; serve start to first paint with a live head');
+      console.log('== App: API bridge (web host WebSocket) vs calling the services directly; serve start to first paint with a live head; the explorer');
       if (!process.env.BLOCKGLASS_KEYRING_SESSION) {
         console.log('skipped: the app needs a keychain; run `bash scripts/keyring-session.sh npm run bench`');
       } else {
         const appLines = await benchApp({ quick, seededChainDir: path.join(dataDir, 'chain') });
         for (const line of appLines) console.log(line);
+        console.log('');
+        const explorerLines = await benchExplorer({ quick, rpcUrl: info.rpcUrl, anvilUrl: info.anvilUrl, dataDir });
+        for (const line of explorerLines) console.log(line);
       }
     } finally {
       await stop();
