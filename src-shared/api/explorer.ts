@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { Decoding, DecodeSource } from '../decoding/types';
 import type { RevertDecoding } from '../decoding/decodeRevert';
 import { networkIdSchema } from '../networks/network';
+import { MAX_ABI_INPUT_CHARS } from '../decoding/parseAbiInput';
 import { classifyQuery } from '../search/classifyQuery';
+import { nameSchema } from '../text/nameSchema';
 import { method, topic } from './define';
 
 // Area `explorer`: blocks, transactions, receipts, addresses and storage of one network, decoded.
@@ -186,6 +188,16 @@ const addressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'An address is 0x 
 const hashSchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'A transaction hash is 0x followed by 64 hex digits.');
 const slotSchema = z.string().regex(/^0x[0-9a-fA-F]{1,64}$/, 'A storage slot is 0x followed by 1 to 64 hex digits.');
 
+/** What an import made of the ABI a person gave. */
+export interface ImportedAbiView {
+  address: string;
+  format: 'json' | 'human-readable' | 'foundry' | 'hardhat';
+  functions: number;
+  events: number;
+  errors: number;
+  label: string | null;
+}
+
 /** The methods of area `explorer`. */
 export const explorerMethods = {
   'explorer.block': method<BlockView>()({
@@ -202,6 +214,19 @@ export const explorerMethods = {
   'explorer.address': method<AddressView>()({
     input: z.strictObject({ networkId: networkIdSchema, address: addressSchema, block: blockIdSchema.optional() }),
     doc: 'Balance, nonce and code of an address at a block, and its ABI when one is known.',
+  }),
+  'explorer.importAbi': method<ImportedAbiView>()({
+    input: z.strictObject({
+      networkId: networkIdSchema,
+      address: addressSchema,
+      abi: z.string().max(MAX_ABI_INPUT_CHARS, 'An ABI is at most 2 MiB.'),
+      label: nameSchema().optional(),
+    }),
+    doc: "Imports an ABI (JSON, a Foundry or Hardhat artifact, or signatures one per line) for an address on the network's chain, with an optional label; it decodes first from then on.",
+  }),
+  'explorer.deleteAbi': method<{ deleted: boolean }>()({
+    input: z.strictObject({ networkId: networkIdSchema, address: addressSchema }),
+    doc: 'Forgets the ABI and label imported for an address.',
   }),
   'explorer.storage': method<StorageView>()({
     input: z.strictObject({ networkId: networkIdSchema, address: addressSchema, slot: slotSchema, block: blockIdSchema.optional() }),

@@ -99,7 +99,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
         : rpc.watchHealth(networkId, emit, signal),
   });
 
-  const explorer = createExplorerService({ rpc, health, log, networkName: async (networkId) => (await networks.get(networkId)).name, readContent: createContentReader(resolve), projectRoot: options.projectRoot, store });
+  const explorer = createExplorerService({ rpc, health, log, networkName: async (networkId) => (await networks.get(networkId)).name, readContent: createContentReader(resolve), projectRoot: options.projectRoot, store, chainOf: async (networkId) => String((await networks.get(networkId)).chainId) });
   // A reset of the sandbox's chain replaces Local's blocks: nothing cached for it stays.
   launcher.onStatus((status) => {
     if (status.state === 'restarting' || status.state === 'starting') explorer.forget(LOCAL_NETWORK_ID);

@@ -1,17 +1,21 @@
 import path from 'node:path';
-import type { AddressView, BlockView, LatestView, StorageView, TransactionView } from '../../../src-shared/api/explorer';
+import type { AddressView, BlockView, ImportedAbiView, LatestView, StorageView, TransactionView } from '../../../src-shared/api/explorer';
 import type { HealthEvent } from '../../../src-shared/api/networks';
 import type { AbortSignalLike } from '../../../src-shared/api/types';
 import type { FeedHub } from '../rpc/createFeedHub';
 import type { RpcService } from '../rpc/createRpcService';
 import { describeBlockRef, parseBlockRef, blockParam, type BlockRef } from './blockRef';
+import type { Abi } from 'viem';
+import { parseAbiInput } from '../../../src-shared/decoding/parseAbiInput';
+import { BlockglassError } from '../errors/blockglassError';
 import type { Store } from '../store/openStore';
+import { createImportedAbis } from './createImportedAbis';
 import { createChainCache } from './createChainCache';
 import { createStoredChainCache } from './createStoredChainCache';
 import { createDecoder, type AbiProvider } from './createDecoder';
 import { createMetadataAbis } from './createMetadataAbis';
 import type { ContentReader } from './readContent';
-import { ChainItemNotFoundError } from './explorerErrors';
+import { AbiInputError, ChainItemNotFoundError } from './explorerErrors';
 import { guessArgumentTypes } from './guessArgumentTypes';
 import { readBlock } from './readBlock';
 import { readTransaction, type TransactionRef } from './readTransaction';
@@ -26,6 +30,9 @@ export interface ExplorerService {
   transaction(networkId: string, ref: TransactionRef, signal?: AbortSignal): Promise<TransactionView>;
   address(networkId: string, address: string, block: string | undefined, signal?: AbortSignal): Promise<AddressView>;
   storage(networkId: string, address: string, slot: string, block: string | undefined, signal?: AbortSignal): Promise<StorageView>;
+  /** Imports an ABI (any form `parseAbiInput` reads) and a label for an address on the network's chain. */
+  importAbi(networkId: string, address: string, text: string, label: string | undefined): Promise<ImportedAbiView>;
+  deleteAbi(networkId: string, address: string): Promise<{ deleted: boolean }>;
   watchLatest(networkId: string, count: number, emit: (view: LatestView) => void, signal: AbortSignalLike): Promise<void>;
   /** Drops what is cached for a network (its chain was replaced, e.g. the sandbox's chain was reset). */
   forget(networkId: string): void;
@@ -36,7 +43,9 @@ export interface ExplorerServiceOptions {
   health: Pick<FeedHub<HealthEvent>, 'watch'>;
   /** The network's name, for sentences such as "No block 9 on Local". */
   networkName: (networkId: string) => Promise<string>;
-  /** Where finalized blocks are kept across restarts; memory only without it. */
+  /** The chain id a network is on (imported ABIs and labels are kept by chain). */
+  chainOf?: (networkId: string) => Promise<string>;
+  /** Where finalized blocks, imported ABIs and labels are kept; without it, blocks in memory only and no imports. */
   store?: Pick<Store, 'db' | 'assertNoSecrets'>;
   /** The app's folder holding `resources/` (the signature database's known ABIs). */
   projectRoot?: string;
@@ -50,7 +59,27 @@ export interface ExplorerServiceOptions {
 export function createExplorerService(options: ExplorerServiceOptions): ExplorerService {
   const { rpc } = options;
   const metadata = createMetadataAbis({ rpc, readContent: options.readContent ?? (async () => null) });
-  const abis: AbiProvider = metadata;
+  const imported = options.store ? createImportedAbis(options.store, options.log) : undefined;
+  // Chain ids by network, learned on first use, so that rows can read imported ABIs without waiting.
+  const chains = new Map<string, string>();
+  const chainOf = async (networkId: string) => {
+    let chain = chains.get(networkId);
+    if (chain === undefined) {
+      chain = options.chainOf ? await options.chainOf(networkId) : networkId;
+      chains.set(networkId, chain);
+    }
+    return chain;
+  };
+  const abis: AbiProvider = {
+    async abisFor(networkId, address, signal) {
+      const chain = await chainOf(networkId);
+      return [...(imported?.known(chain, address) ?? []), ...(await metadata.abisFor(networkId, address, signal))];
+    },
+    cachedAbisFor(networkId, address) {
+      const chain = chains.get(networkId);
+      return [...(chain !== undefined ? (imported?.known(chain, address) ?? []) : []), ...metadata.cachedAbisFor(networkId, address)];
+    },
+  };
   const signatures =
     options.signatures ?? createSignatureDatabase({ log: options.log, ...(options.projectRoot ? { knownAbisFile: path.join(options.projectRoot, 'resources', 'signatures', 'known-abis.json') } : {}) });
   const decoder = createDecoder({ signatures, abis, guess: guessArgumentTypes });
@@ -64,6 +93,7 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
   return {
     async block(networkId, id, signal) {
       const ref = parseBlockRef(id);
+      await chainOf(networkId);
       const cached = ref.kind === 'hash' ? cache.block(networkId, { hash: ref.hash }) : ref.kind === 'number' ? cache.block(networkId, { number: ref.number }) : undefined;
       if (cached) return cached;
       const read = await readBlock(rpc, networkId, ref, signal);
@@ -79,7 +109,10 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
       cache.putBlock(networkId, view);
       return view;
     },
-    transaction: (networkId, ref, signal) => readTransaction({ rpc, decoder, tokens, networkName: options.networkName }, networkId, ref, signal),
+    async transaction(networkId, ref, signal) {
+      const chain = await chainOf(networkId);
+      return readTransaction({ rpc, decoder, tokens, networkName: options.networkName, labelOf: (address) => imported?.label(chain, address) }, networkId, ref, signal);
+    },
     async address(networkId, address, block, signal) {
       const ref = parseBlockRef(block ?? 'latest');
       const param = blockParamOf(ref);
@@ -91,9 +124,11 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
           ? rpc.request<{ number?: string } | null>(networkId, 'eth_getBlockByHash', [ref.hash, false], { signal })
           : rpc.request<{ number?: string } | null>(networkId, 'eth_getBlockByNumber', [blockParam(ref), false], { signal }),
       ]);
+      const chain = await chainOf(networkId);
+      const fromImport = imported?.get(chain, address);
       const fromMetadata = code !== '0x' ? await metadata.metadataFor(networkId, address, signal) : null;
-      const known = code !== '0x' ? await abis.abisFor(networkId, address, signal) : [];
-      const best = known[0];
+      const label = imported?.label(chain, address);
+      const names = (abi: Abi, type: 'function' | 'event' | 'error') => abi.flatMap((item) => (item.type === type ? [`${item.name}(${item.inputs.map((input) => input.type).join(',')})`] : []));
       return {
         address,
         block: header?.number ?? '',
@@ -101,16 +136,13 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
         nonce,
         codeSize: (code.length - 2) / 2,
         isContract: code !== '0x',
-        abi: fromMetadata
-          ? fromMetadata.view
-          : best
-          ? {
-              source: best.source,
-              functions: best.abi.flatMap((item) => (item.type === 'function' ? [`${item.name}(${item.inputs.map((input) => input.type).join(',')})`] : [])),
-              events: best.abi.flatMap((item) => (item.type === 'event' ? [`${item.name}(${item.inputs.map((input) => input.type).join(',')})`] : [])),
-              errors: best.abi.flatMap((item) => (item.type === 'error' ? [`${item.name}(${item.inputs.map((input) => input.type).join(',')})`] : [])),
-            }
-          : null,
+        ...(label ? { label } : {}),
+        // The most trusted source: an imported ABI, then the contract's own metadata.
+        abi: fromImport
+          ? { source: 'imported', functions: names(fromImport.abi, 'function'), events: names(fromImport.abi, 'event'), errors: names(fromImport.abi, 'error'), ...(fromImport.name ? { contractName: fromImport.name } : {}) }
+          : fromMetadata
+            ? fromMetadata.view
+            : null,
       };
     },
     async storage(networkId, address, slot, block, signal) {
@@ -122,6 +154,24 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
           : rpc.request<{ number?: string } | null>(networkId, 'eth_getBlockByNumber', [blockParam(ref), false], { signal }),
       ]);
       return { address, slot, block: header?.number ?? '', value };
+    },
+    async importAbi(networkId, address, text, label) {
+      if (!imported) throw new BlockglassError('ABIs cannot be imported here: the app has no store', { code: 'NO_STORE' });
+      const parsed = parseAbiInput(text);
+      if (!parsed.ok) throw new AbiInputError(parsed.message);
+      const chain = await chainOf(networkId);
+      imported.save(chain, address, parsed.abi, label ?? parsed.contractName ?? null);
+      if (label !== undefined) imported.setLabel(chain, address, label);
+      cache.forget(networkId); // cached rows named their methods without this ABI
+      const count = (type: string) => parsed.abi.filter((item) => item.type === type).length;
+      return { address, format: parsed.format, functions: count('function'), events: count('event'), errors: count('error'), label: label ?? null };
+    },
+    async deleteAbi(networkId, address) {
+      const chain = await chainOf(networkId);
+      const deleted = imported?.remove(chain, address) ?? false;
+      imported?.setLabel(chain, address, null);
+      cache.forget(networkId);
+      return { deleted };
     },
     watchLatest: (networkId, count, emit, signal) =>
       watchLatest({ rpc, health: options.health, decoder, onReset: (id) => (cache.forget(id), metadata.forget(id)), log: options.log }, networkId, count, emit, signal),

@@ -17,6 +17,8 @@ export interface TransactionDeps {
   decoder: Decoder;
   tokens: ReturnType<typeof createTokenFacts>;
   networkName: (networkId: string) => Promise<string>;
+  /** The label a person gave an address, if any. */
+  labelOf?: (address: string) => string | undefined;
 }
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -66,7 +68,7 @@ export async function readTransaction(deps: TransactionDeps, networkId: string, 
 
   const hashes = ((block?.transactions as unknown[] | undefined) ?? []).filter((item): item is string => typeof item === 'string');
   const position = block && hashes.length > 0 ? positionIn(hashes, hash) : null;
-  const addresses = await markAddresses(rpc, networkId, [str(transaction.from), to, str(receipt?.contractAddress), ...logs.map((log) => str(log.address)), ...transfers.flatMap((t) => [t.from, t.to])], signal);
+  const addresses = await markAddresses(rpc, networkId, deps.labelOf ?? (() => undefined), [str(transaction.from), to, str(receipt?.contractAddress), ...logs.map((log) => str(log.address)), ...transfers.flatMap((t) => [t.from, t.to])], signal);
 
   return {
     transaction,
@@ -114,8 +116,13 @@ async function reproduceRevert(deps: TransactionDeps, networkId: string, tx: Rpc
 }
 
 /** Whether each address on the page holds code (one batch of eth_getCode), and its label. */
-async function markAddresses(rpc: Rpc, networkId: string, list: (string | null)[], signal?: AbortSignal): Promise<Record<string, AddressMark>> {
+async function markAddresses(rpc: Rpc, networkId: string, labelOf: (address: string) => string | undefined, list: (string | null)[], signal?: AbortSignal): Promise<Record<string, AddressMark>> {
   const unique = [...new Set(list.filter((address): address is string => !!address && /^0x[0-9a-fA-F]{40}$/.test(address)).map((address) => address.toLowerCase()))];
   const codes = await Promise.all(unique.map((address) => rpc.request<string>(networkId, 'eth_getCode', [address, 'latest'], { signal }).catch(() => '0x')));
-  return Object.fromEntries(unique.map((address, i) => [address, { isContract: (codes[i] ?? '0x') !== '0x' }]));
+  return Object.fromEntries(
+    unique.map((address, i) => {
+      const label = labelOf(address);
+      return [address, { isContract: (codes[i] ?? '0x') !== '0x', ...(label ? { label } : {}) }];
+    }),
+  );
 }

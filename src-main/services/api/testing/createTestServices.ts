@@ -94,6 +94,8 @@ export function createTestServices(options: { healthIntervalMs?: number } = {}):
     'explorer.transaction': async () => unsupported('explorer.transaction'),
     'explorer.address': async () => unsupported('explorer.address'),
     'explorer.storage': async () => unsupported('explorer.storage'),
+    'explorer.importAbi': async () => unsupported('explorer.importAbi'),
+    'explorer.deleteAbi': async () => unsupported('explorer.deleteAbi'),
   };
 
   const topics: TopicHandlers = {

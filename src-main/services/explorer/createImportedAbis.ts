@@ -1,0 +1,70 @@
+import type { Abi } from 'viem';
+import type { Store } from '../store/openStore';
+import type { KnownAbi } from './createDecoder';
+
+/** An ABI a person imported for an address, and the label they gave it. */
+export interface ImportedAbi {
+  abi: Abi;
+  name: string | null;
+}
+
+/**
+ * Imported ABIs and address labels, in SQLite (tables `abis` and `address_labels`, by chain id and lowercase
+ * address: an ABI describes a contract on a chain, whichever network reaches it). Reads are synchronous and
+ * cheap, so the decoder asks on every row. A stored ABI that no longer parses is skipped and said.
+ */
+export function createImportedAbis(store: Pick<Store, 'db' | 'assertNoSecrets'>, log: (line: string) => void = () => {}) {
+  const selectAbi = store.db.prepare('SELECT name, json FROM abis WHERE chain = ? AND address = ?');
+  const upsertAbi = store.db.prepare(
+    'INSERT INTO abis (chain, address, name, json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (chain, address) DO UPDATE SET name = excluded.name, json = excluded.json, updated_at = excluded.updated_at',
+  );
+  const deleteAbi = store.db.prepare('DELETE FROM abis WHERE chain = ? AND address = ?');
+  const selectLabel = store.db.prepare('SELECT label FROM address_labels WHERE chain = ? AND address = ?');
+  const upsertLabel = store.db.prepare(
+    'INSERT INTO address_labels (chain, address, label, created_at, updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (chain, address) DO UPDATE SET label = excluded.label, updated_at = excluded.updated_at',
+  );
+  const deleteLabel = store.db.prepare('DELETE FROM address_labels WHERE chain = ? AND address = ?');
+  const lower = (address: string) => address.toLowerCase();
+
+  return {
+    get(chain: string, address: string): ImportedAbi | undefined {
+      const row = selectAbi.all(chain, lower(address))[0] as { name: string | null; json: string } | undefined;
+      if (!row) return undefined;
+      try {
+        const abi = JSON.parse(row.json) as Abi;
+        if (!Array.isArray(abi)) throw new Error('not a list');
+        return { abi, name: row.name };
+      } catch (error) {
+        log(`explorer: the ABI imported for ${address} on chain ${chain} is damaged and was skipped (${(error as Error).message})`);
+        return undefined;
+      }
+    },
+    known(chain: string, address: string): KnownAbi[] {
+      const found = this.get(chain, address);
+      return found ? [{ abi: found.abi, source: 'imported' }] : [];
+    },
+    save(chain: string, address: string, abi: Abi, name: string | null): void {
+      const json = JSON.stringify(abi);
+      store.assertNoSecrets('an imported ABI', json, name ?? '');
+      const now = Date.now();
+      upsertAbi.run(chain, lower(address), name, json, now, now);
+    },
+    remove(chain: string, address: string): boolean {
+      return deleteAbi.run(chain, lower(address)).changes > 0;
+    },
+    label(chain: string, address: string): string | undefined {
+      return (selectLabel.all(chain, lower(address))[0] as { label: string } | undefined)?.label;
+    },
+    setLabel(chain: string, address: string, label: string | null): void {
+      if (label === null) {
+        deleteLabel.run(chain, lower(address));
+        return;
+      }
+      store.assertNoSecrets('an address label', label);
+      const now = Date.now();
+      upsertLabel.run(chain, lower(address), label, now, now);
+    },
+  };
+}
+
+export type ImportedAbis = ReturnType<typeof createImportedAbis>;
