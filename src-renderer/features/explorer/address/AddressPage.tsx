@@ -11,6 +11,7 @@ import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { formatNumber } from '../../../lib/formatChain';
 import { SOURCE_LABEL } from '../../../../src-shared/decoding/types';
 import { addressQuery } from '../explorerQueries';
+import { AbiImport } from './AbiImport';
 import { StorageReader } from './StorageReader';
 
 /** An address: balance, nonce, code, its ABI when a source knows it, and a storage-slot reader. */
@@ -24,6 +25,7 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
           <h1 className="page-title">
             {account.data?.isContract ? 'Contract' : 'Address'}
             {account.data?.isContract ? <span className="badge badge-warn title-badge">holds code</span> : null}
+            {account.data?.label ? <span className="badge badge-accent title-badge">{account.data.label}</span> : null}
           </h1>
           <p className="page-subtitle">
             <HexValue value={address} label="address" />
@@ -77,6 +79,7 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
           ) : null}
         </section>
       ) : null}
+      {account.data?.isContract ? <AbiImport networkId={networkId} account={account.data} /> : null}
       <StorageReader networkId={networkId} address={address} />
     </div>
   );

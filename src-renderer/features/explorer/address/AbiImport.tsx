@@ -1,0 +1,101 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { AddressView } from '../../../../src-shared/api/explorer';
+import { parseAbiInput } from '../../../../src-shared/decoding/parseAbiInput';
+import { useApi } from '../../../api/useApi';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { apiErrorOf } from '../../../lib/apiErrorOf';
+import { networkScope } from '../../../queries/queryKeys';
+
+/**
+ * Imports an ABI for this address (pasted, or read from a .json or .sol-less artifact file) with a label; it
+ * then decodes this contract's calls, logs and errors first. An imported one can be removed.
+ */
+export function AbiImport({ networkId, account }: { networkId: string; account: AddressView }) {
+  const api = useApi();
+  const queries = useQueryClient();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [label, setLabel] = useState(account.label ?? '');
+  const [problem, setProblem] = useState<string | undefined>();
+  const refresh = () => queries.invalidateQueries({ queryKey: networkScope(networkId) });
+  const save = useMutation({
+    mutationFn: () => api.call('explorer.importAbi', { networkId, address: account.address, abi: text, ...(label.trim() ? { label } : {}) }),
+    onSuccess: () => {
+      setText('');
+      void refresh();
+    },
+  });
+  const remove = useMutation({ mutationFn: () => api.call('explorer.deleteAbi', { networkId, address: account.address }), onSuccess: () => void refresh() });
+  const imported = account.abi?.source === 'imported';
+
+  return (
+    <section className="card explorer-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="section-title">
+        {imported ? 'Imported ABI' : 'Import an ABI'}
+      </h2>
+      {imported ? (
+        <p className="abi-import-current">
+          This address decodes with the ABI you imported{account.label ? ` as “${account.label}”` : ''}.{' '}
+          <button type="button" className="btn btn-small" onClick={() => remove.mutate()} disabled={remove.isPending}>
+            Remove the imported ABI
+          </button>
+        </p>
+      ) : (
+        <p className="muted">Paste a JSON ABI, a Foundry or Hardhat artifact, or signatures one per line. It decodes this contract first, before its metadata and the signature database.</p>
+      )}
+      <form
+        className="abi-import-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const parsed = parseAbiInput(text);
+          if (!parsed.ok) {
+            setProblem(parsed.message);
+            return;
+          }
+          setProblem(undefined);
+          save.mutate();
+        }}
+      >
+        <label className="field">
+          <span className="field-label">ABI</span>
+          <textarea className="input mono abi-import-text" rows={6} value={text} onChange={(event) => setText(event.target.value)} placeholder={'function transfer(address to, uint256 amount) returns (bool)\nevent Transfer(address indexed from, address indexed to, uint256 value)'} aria-invalid={problem ? true : undefined} />
+        </label>
+        <div className="abi-import-row">
+          <label className="field">
+            <span className="field-label">Label for this address (optional)</span>
+            <input className="input" value={label} maxLength={80} onChange={(event) => setLabel(event.target.value)} />
+          </label>
+          <label className="btn btn-small abi-import-file">
+            Load a file…
+            <input
+              type="file"
+              accept=".json,.abi,.txt,application/json,text/plain"
+              className="visually-hidden"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (file) void file.text().then(setText);
+                event.target.value = '';
+              }}
+            />
+          </label>
+          <button type="submit" className="btn btn-primary" disabled={save.isPending || text.trim() === ''}>
+            {save.isPending ? 'Importing…' : 'Import'}
+          </button>
+        </div>
+        {problem ? (
+          <p className="field-error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        {save.data ? (
+          <p className="muted" role="status">
+            Imported {save.data.functions} functions, {save.data.events} events and {save.data.errors} errors ({save.data.format}).
+          </p>
+        ) : null}
+      </form>
+      {save.isError ? <ErrorNotice error={apiErrorOf(save.error)} title="The ABI was not imported" /> : null}
+      {remove.isError ? <ErrorNotice error={apiErrorOf(remove.error)} title="The ABI was not removed" /> : null}
+    </section>
+  );
+}
