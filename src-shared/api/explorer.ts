@@ -142,6 +142,8 @@ export interface AbiSourceView {
   contractName?: string;
   /** The source files the metadata names, with their text when the content store has it. */
   sources?: { path: string; content: string | null }[];
+  /** Token and interface standards the code implements (`ERC-20`, `ERC-721`), when read from the bytecode. */
+  interfaces?: string[];
 }
 
 /** An address at a block. */

@@ -103,6 +103,15 @@ describe('explorer service on the sandbox', () => {
     expect(account.abi?.functions.some((signature) => signature.startsWith(`${name}(`))).toBe(true);
   });
 
+  it('reads the ABI of a contract without metadata from its bytecode, as a guess: selectors named, standards detected', async () => {
+    const router = await explorer.address('local', manifest.contracts.uniswapRouter, undefined);
+    expect(router.abi?.source).toBe('guess');
+    expect(router.abi?.functions).toEqual(expect.arrayContaining([expect.stringMatching(/^swapExactTokensForETH\(uint256 amountIn/)]));
+    const weth = await explorer.address('local', manifest.contracts.weth, undefined);
+    expect(weth.abi).toMatchObject({ source: 'guess', interfaces: expect.arrayContaining(['ERC-20']) });
+    expect(weth.abi?.events).toEqual(expect.arrayContaining([expect.stringMatching(/^Deposit\(/)]));
+  });
+
   it('says a transaction hash that is not there is not there', async () => {
     const hash = `0x${'ab'.repeat(32)}`;
     const failure = await explorer.transaction('local', { hash }).catch((error: unknown) => error);

@@ -16,6 +16,7 @@ import { createDecoder, type AbiProvider } from './createDecoder';
 import { createMetadataAbis } from './createMetadataAbis';
 import type { ContentReader } from './readContent';
 import { AbiInputError, ChainItemNotFoundError } from './explorerErrors';
+import { guessAbiFromCode } from './guessAbiFromCode';
 import { guessArgumentTypes } from './guessArgumentTypes';
 import { readBlock } from './readBlock';
 import { readTransaction, type TransactionRef } from './readTransaction';
@@ -142,7 +143,9 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
           ? { source: 'imported', functions: names(fromImport.abi, 'function'), events: names(fromImport.abi, 'event'), errors: names(fromImport.abi, 'error'), ...(fromImport.name ? { contractName: fromImport.name } : {}) }
           : fromMetadata
             ? fromMetadata.view
-            : null,
+            : code !== '0x'
+              ? await guessAbiFromCode(code, signatures)
+              : null,
       };
     },
     async storage(networkId, address, slot, block, signal) {

@@ -47,7 +47,16 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
             <InfoRow label="Code">{account.data.isContract ? `${formatNumber(account.data.codeSize)} bytes` : 'none: an externally owned account'}</InfoRow>
             {account.data.isContract ? (
               <InfoRow label="ABI">
-                {account.data.abi ? (
+                {account.data.abi?.source === 'guess' ? (
+                  <span>
+                    <span className="badge badge-warn">a guess</span> read from the bytecode: the selectors it dispatches on, named from the signature database
+                    {account.data.abi.interfaces?.map((standard) => (
+                      <span key={standard} className="badge badge-accent abi-standard">
+                        {standard}
+                      </span>
+                    ))}
+                  </span>
+                ) : account.data.abi ? (
                   <span>
                     from the {SOURCE_LABEL[account.data.abi.source]}
                     {account.data.abi.contractName ? ` · ${account.data.abi.contractName}` : ''}
@@ -65,6 +74,19 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
               </InfoRow>
             ) : null}
           </InfoList>
+          {account.data.abi?.sources && account.data.abi.sources.length > 0 ? (
+            <details className="explorer-abi">
+              <summary>
+                {account.data.abi.sources.length} source {account.data.abi.sources.length === 1 ? 'file' : 'files'}, from the content store
+              </summary>
+              {account.data.abi.sources.map((source) => (
+                <details key={source.path} className="explorer-source">
+                  <summary className="mono">{source.path}</summary>
+                  {source.content !== null ? <pre className="mono explorer-source-text">{source.content}</pre> : <p className="muted">The content store does not hold this file.</p>}
+                </details>
+              ))}
+            </details>
+          ) : null}
           {account.data.abi ? (
             <details className="explorer-abi">
               <summary>
