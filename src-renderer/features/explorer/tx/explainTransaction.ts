@@ -24,7 +24,7 @@ export function explainTransaction(view: TransactionView, networkName: string): 
         ? `Failed: ${reason ?? 'the node did not say why'}`
         : 'Succeeded';
   const lines: string[] = [];
-  if (view.block) lines.push(`In block ${BigInt(view.block.number).toString(10)} on ${networkName}, ${view.position ? `transaction ${view.position.index + 1} of ${view.position.count}` : ''}`.replace(/, $/, '.'));
+  if (view.block) lines.push(`In block ${BigInt(view.block.number).toString(10)} on ${networkName}${view.position ? `, transaction ${view.position.index + 1} of ${view.position.count}` : ''}.`);
   if (view.fee) lines.push(`${from} paid a fee of ${formatEth(view.fee)} (${BigInt(str(view.receipt?.gasUsed) || '0x0').toLocaleString('en-US')} gas at ${formatEth(str(view.receipt?.effectiveGasPrice) || '0x0', 'gwei')}).`);
   else lines.push(`Sent by ${from}.`);
   const value = BigInt(str(tx.value) || '0x0');

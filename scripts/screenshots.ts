@@ -1,0 +1,64 @@
+// npm run screenshots: the README's pictures of the explorer, taken from the app itself. Starts the web host
+// on a fresh data folder (its sandbox seeds the deterministic chain), opens the block with 600 transactions,
+// a failed transaction and the home page in headless Chromium, light and dark, and writes
+// docs/screenshots/<screen>-<theme>.png. Needs a keychain like the app (run it under scripts/keyring-session.sh).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { ensureBuild } from './build.mjs';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.join(projectRoot, 'docs', 'screenshots');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-screenshots-'));
+await ensureBuild((line) => process.stderr.write(`${line}\n`));
+const child = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data', dataDir, '--no-open', '--json'], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+let logs = '';
+child.stderr!.on('data', (chunk: Buffer) => (logs = `${logs}${chunk.toString()}`.slice(-4000)));
+try {
+  const url = new URL(
+    await new Promise<string>((resolve, reject) => {
+      readline.createInterface({ input: child.stdout! }).once('line', (line) => resolve((JSON.parse(line) as { url: string }).url));
+      child.once('exit', (code) => reject(new Error(`serve exited with ${code}:\n${logs}`)));
+    }),
+  );
+  const manifestFile = path.join(dataDir, 'sandbox', 'chain', 'manifest.json');
+  const deadline = Date.now() + 180_000;
+  while (!fs.existsSync(manifestFile) || !/sandbox: running at/.test(logs)) {
+    if (Date.now() > deadline) throw new Error(`the sandbox did not come up:\n${logs}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { bigBlock: { number: number }; transactions: { failed: string } };
+  const shots = [
+    { name: 'explorer-home', route: '/explorer', ready: '[aria-labelledby=latest-blocks] li' },
+    { name: 'block', route: `/explorer/block/${manifest.bigBlock.number}`, ready: '[role=grid] [aria-rowindex="2"]' },
+    { name: 'transaction', route: `/explorer/tx/${manifest.transactions.failed}`, ready: 'section[aria-labelledby=tx-receipt] dl' },
+  ];
+  fs.mkdirSync(out, { recursive: true });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    for (const scheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ colorScheme: scheme, viewport: { width: 1360, height: 900 }, deviceScaleFactor: 1 });
+      const page = await context.newPage();
+      for (const shot of shots) {
+        await page.goto(`${url.origin}${shot.route}${url.hash}`);
+        await page.waitForSelector(shot.ready, { timeout: 60_000 });
+        await page.waitForTimeout(800); // let ages and live rows settle
+        const file = path.join(out, `${shot.name}-${scheme}.png`);
+        await page.screenshot({ path: file });
+        process.stderr.write(`wrote ${path.relative(projectRoot, file)}\n`);
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+} finally {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
