@@ -3,7 +3,7 @@ import type { Decoding, DecodeSource } from '../decoding/types';
 import type { RevertDecoding } from '../decoding/decodeRevert';
 import { networkIdSchema } from '../networks/network';
 import { MAX_ABI_INPUT_CHARS } from '../decoding/parseAbiInput';
-import { classifyQuery } from '../search/classifyQuery';
+import { blockIdProblem } from '../chain/blockId';
 import { nameSchema } from '../text/nameSchema';
 import { method, topic } from './define';
 
@@ -179,12 +179,8 @@ export interface LatestView {
 
 /** A block number (decimal or 0x hex), a block hash, or a tag. */
 export const blockIdSchema = z.string().superRefine((text, context) => {
-  const query = classifyQuery(text);
-  if (query.kind === 'block' || query.kind === 'blockTag' || query.kind === 'hash') return;
-  context.addIssue({
-    code: 'custom',
-    message: query.kind === 'invalid' ? query.message : 'A block is a number, a 0x block hash, or latest, earliest, pending, safe or finalized.',
-  });
+  const problem = blockIdProblem(text);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
 });
 const addressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'An address is 0x followed by 40 hex digits.');
 const hashSchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'A transaction hash is 0x followed by 64 hex digits.');

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { quoteInput } from '../../../../src-shared/text/quoteInput';
 import { useApi } from '../../../api/useApi';
 import { EthAmount } from '../../../components/chain/Amounts';
 import { CidLink } from '../../../components/chain/ChainLinks';
@@ -17,7 +18,16 @@ import { StorageReader } from './StorageReader';
 /** An address: balance, nonce, code, its ABI when a source knows it, and a storage-slot reader. */
 export function AddressPage({ networkId, networkName, address }: { networkId: string; networkName: string; address: string }) {
   const api = useApi();
-  const account = useQuery(addressQuery(api, networkId, address));
+  const valid = /^0x[0-9a-fA-F]{40}$/.test(address);
+  const account = useQuery({ ...addressQuery(api, networkId, address), enabled: valid });
+  if (!valid) {
+    return (
+      <div className="page explorer-page">
+        <h1 className="page-title">Address</h1>
+        <ErrorNotice error={{ name: 'InvalidAddressError', shortMessage: `${quoteInput(address)} is not an address`, details: 'An address is 0x followed by 40 hex digits.' }} />
+      </div>
+    );
+  }
   return (
     <div className="page explorer-page">
       <header className="page-header">

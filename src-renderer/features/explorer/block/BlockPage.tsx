@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { BlockView, TransactionRow } from '../../../../src-shared/api/explorer';
+import { blockIdProblem } from '../../../../src-shared/chain/blockId';
+import { quoteInput } from '../../../../src-shared/text/quoteInput';
 import { useApi } from '../../../api/useApi';
 import { EthAmount } from '../../../components/chain/Amounts';
 import { AddressLink, BlockLink, TxLink } from '../../../components/chain/ChainLinks';
@@ -43,9 +45,18 @@ const COLUMNS: DataColumn<TransactionRow>[] = [
 /** A block: its fields, all its transactions in a virtual table, its uncles, previous and next. */
 export function BlockPage({ networkId, networkName, id }: { networkId: string; networkName: string; id: string }) {
   const api = useApi();
-  const block = useQuery(blockQuery(api, networkId, id));
+  const problem = blockIdProblem(id);
+  const block = useQuery({ ...blockQuery(api, networkId, id), enabled: problem === undefined });
   const [, navigate] = useLocation();
 
+  if (problem) {
+    return (
+      <div className="page explorer-page">
+        <h1 className="page-title">Block</h1>
+        <ErrorNotice error={{ name: 'InvalidBlockError', shortMessage: `${quoteInput(id)} is not a block`, details: problem }} />
+      </div>
+    );
+  }
   if (block.isPending) return <LoadingState label={`Reading block ${id} of ${networkName}…`} />;
   if (block.isError) {
     return (

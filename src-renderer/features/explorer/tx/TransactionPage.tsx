@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { TransactionView } from '../../../../src-shared/api/explorer';
+import { quoteInput } from '../../../../src-shared/text/quoteInput';
 import { useApi } from '../../../api/useApi';
 import { AddressLink, BlockLink } from '../../../components/chain/ChainLinks';
 import { DecodedView } from '../../../components/chain/DecodedView';
@@ -37,13 +38,22 @@ function download(name: string, text: string, type: string) {
 export function TransactionPage({ networkId, networkName, hash }: { networkId: string; networkName: string; hash: string }) {
   const api = useApi();
   const [, navigate] = useLocation();
-  const tx = useQuery(transactionQuery(api, networkId, hash));
+  const valid = /^0x[0-9a-fA-F]{64}$/.test(hash);
+  const tx = useQuery({ ...transactionQuery(api, networkId, hash), enabled: valid });
   const notFound = tx.isError && apiErrorOf(tx.error).code === 'NOT_FOUND';
   const asBlock = useQuery({ ...blockQuery(api, networkId, hash), enabled: notFound });
   useEffect(() => {
     if (asBlock.data) navigate(`/explorer/block/${hash}`, { replace: true });
   }, [asBlock.data, hash, navigate]);
 
+  if (!valid) {
+    return (
+      <div className="page explorer-page">
+        <h1 className="page-title">Transaction</h1>
+        <ErrorNotice error={{ name: 'InvalidHashError', shortMessage: `${quoteInput(hash)} is not a transaction hash`, details: 'A transaction hash is 0x followed by 64 hex digits.' }} />
+      </div>
+    );
+  }
   if (tx.isPending || (notFound && asBlock.isPending)) return <LoadingState label={`Looking up ${hash.slice(0, 12)}… on ${networkName}…`} />;
   if (tx.isError) {
     return (
