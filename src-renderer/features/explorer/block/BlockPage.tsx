@@ -161,7 +161,7 @@ function BlockBody({ view, onOpen }: { view: BlockView; onOpen: (row: Transactio
             uncle ? (
               <div key={index} className="explorer-uncle">
                 <h3 className="explorer-subtitle">Uncle {index}</h3>
-                <ChainFields object={uncle} fields={BLOCK_FIELDS} skip={BLOCK_FIELDS_ELSEWHERE} label={`Uncle ${index}`} />
+                <ChainFields object={uncle} fields={BLOCK_FIELDS} skip={BLOCK_FIELDS_ELSEWHERE} label={`Uncle ${index}`} nullText="not given" />
               </div>
             ) : (
               <p key={index} className="muted">
