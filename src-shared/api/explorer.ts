@@ -53,6 +53,9 @@ export interface TransactionRow {
   status: 'success' | 'failed' | 'pending';
   type: string;
   method: MethodLabel;
+  /** Labels people gave the sender and the recipient (or the contract created). */
+  fromLabel?: string;
+  toLabel?: string;
 }
 
 /** A block with all its transactions and their receipts' outcome. */

@@ -71,6 +71,11 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
     }
     return chain;
   };
+  // Labels are cheap reads of SQLite: rows carry them without network I/O.
+  const labelsOf = (networkId: string) => {
+    const chain = chains.get(networkId);
+    return (address: string) => (chain !== undefined && address ? imported?.label(chain, address) : undefined);
+  };
   const abis: AbiProvider = {
     async abisFor(networkId, address, signal) {
       const chain = await chainOf(networkId);
@@ -102,7 +107,7 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
       const number = typeof read.block.number === 'string' ? BigInt(read.block.number) : undefined;
       const view: BlockView = {
         block: { ...read.block, transactions: ((read.block.transactions as { hash?: string }[] | undefined) ?? []).map((tx) => tx.hash ?? '') },
-        transactions: await transactionRows(networkId, read.block, read.receipts, decoder),
+        transactions: await transactionRows(networkId, read.block, read.receipts, decoder, labelsOf(networkId)),
         uncles: read.uncles,
         head: read.head,
         finalized: number !== undefined && read.finalized !== null && number <= BigInt(read.finalized) && typeof read.block.hash === 'string',
@@ -177,7 +182,9 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
       return { deleted };
     },
     watchLatest: (networkId, count, emit, signal) =>
-      watchLatest({ rpc, health: options.health, decoder, onReset: (id) => (cache.forget(id), metadata.forget(id)), log: options.log }, networkId, count, emit, signal),
+      chainOf(networkId).then(() =>
+        watchLatest({ rpc, health: options.health, decoder, labelsOf, onReset: (id) => (cache.forget(id), metadata.forget(id)), log: options.log }, networkId, count, emit, signal),
+      ),
     forget: (networkId) => {
       cache.forget(networkId);
       metadata.forget(networkId);

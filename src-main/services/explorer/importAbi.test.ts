@@ -37,6 +37,8 @@ describe('an imported ABI', () => {
     const after = await explorer.transaction('local', { hash });
     expect(after.input).toMatchObject({ status: 'decoded', source: 'imported', args: [{ name: 'recipient' }, { name: 'amount' }] });
     expect(after.addresses[token.toLowerCase()]).toEqual({ isContract: true, label: 'Sandbox USD' });
+    const row = (await explorer.block('local', String(after.transaction.blockNumber), undefined)).transactions.find((candidate) => candidate.hash === hash);
+    expect(row).toMatchObject({ toLabel: 'Sandbox USD', method: { name: 'transfer', source: 'imported' } });
     expect(await explorer.address('local', token, undefined)).toMatchObject({ label: 'Sandbox USD', abi: { source: 'imported', functions: ['transfer(address,uint256)'] } });
     // Kept in the store: rows of the table `abis` by chain id and lowercase address.
     expect(store.db.prepare('SELECT chain, address FROM abis').all()).toEqual([expect.objectContaining({ chain: '31337', address: token.toLowerCase() })]);

@@ -33,13 +33,23 @@ export function outcomeOf(receipt: RpcObject | null | undefined): TransactionRow
 }
 
 /** The rows of a block's table: each transaction with its receipt's outcome and its method named. */
-export async function transactionRows(networkId: string, block: RpcObject, receipts: RpcObject[] | null, decoder: Decoder): Promise<TransactionRow[]> {
+export async function transactionRows(
+  networkId: string,
+  block: RpcObject,
+  receipts: RpcObject[] | null,
+  decoder: Decoder,
+  labelOf: (address: string) => string | undefined = () => undefined,
+): Promise<TransactionRow[]> {
   const transactions = ((block.transactions as unknown[] | undefined) ?? []).filter((tx): tx is RpcObject => typeof tx === 'object' && tx !== null);
   return Promise.all(
     transactions.map(async (tx, index) => {
       const receipt = receipts?.[index];
       const to = str(tx.to);
+      const fromLabel = labelOf(str(tx.from) ?? '');
+      const toLabel = labelOf(to ?? str(receipt?.contractAddress) ?? '');
       return {
+        ...(fromLabel ? { fromLabel } : {}),
+        ...(toLabel ? { toLabel } : {}),
         hash: str(tx.hash) ?? '',
         index,
         blockNumber: str(tx.blockNumber),

@@ -16,6 +16,8 @@ export interface LatestDeps {
   /** Called when a block at a height seen before has another hash now: the chain was replaced. */
   onReset: (networkId: string) => void;
   log?: (line: string) => void;
+  /** The labels people gave addresses on the network. */
+  labelsOf?: (networkId: string) => (address: string) => string | undefined;
 }
 
 /**
@@ -69,7 +71,7 @@ export async function watchLatest(deps: LatestDeps, networkId: string, count: nu
       if (!receipts.has(hash) && Array.isArray(block.transactions) && block.transactions.length > 0) {
         receipts.set(hash, (await deps.rpc.request<RpcObject[] | null>(networkId, 'eth_getBlockReceipts', [hash], { signal: abort.signal }).catch(() => null)) ?? []);
       }
-      const blockRows = await transactionRows(networkId, block, receipts.get(hash) ?? null, deps.decoder);
+      const blockRows = await transactionRows(networkId, block, receipts.get(hash) ?? null, deps.decoder, deps.labelsOf?.(networkId));
       for (const row of blockRows.reverse()) {
         if (rows.length >= LATEST_TRANSACTIONS) break;
         rows.push({ ...row, timestamp: String(block.timestamp) });

@@ -28,14 +28,23 @@ const COLUMNS: DataColumn<TransactionRow>[] = [
   { id: 'index', header: '#', width: '56px', align: 'end', value: (row) => row.index, text: (row) => String(row.index) },
   { id: 'hash', header: 'Hash', width: 'minmax(150px, 1.2fr)', value: (row) => row.hash, text: (row) => row.hash, cell: (row) => <TxLink hash={row.hash} copy={false} /> },
   { id: 'method', header: 'Method', width: 'minmax(120px, 1fr)', value: (row) => methodText(row.method), text: (row) => methodText(row.method), cell: (row) => <MethodBadge method={row.method} /> },
-  { id: 'from', header: 'From', width: 'minmax(140px, 1fr)', value: (row) => row.from.toLowerCase(), text: (row) => row.from, cell: (row) => <AddressLink address={row.from} copy={false} /> },
+  { id: 'from', header: 'From', width: 'minmax(140px, 1fr)', value: (row) => row.from.toLowerCase(), text: (row) => (row.fromLabel ? `${row.fromLabel} ${row.from}` : row.from), cell: (row) => <AddressLink address={row.from} label={row.fromLabel} copy={false} /> },
   {
     id: 'to',
     header: 'To',
     width: 'minmax(140px, 1fr)',
     value: (row) => (row.to ?? row.createdContract ?? '').toLowerCase(),
-    text: (row) => row.to ?? row.createdContract ?? '',
-    cell: (row) => (row.to ? <AddressLink address={row.to} copy={false} /> : row.createdContract ? <span className="chain-value">new <AddressLink address={row.createdContract} copy={false} /></span> : <span className="muted">new contract</span>),
+    text: (row) => `${row.toLabel ? `${row.toLabel} ` : ''}${row.to ?? row.createdContract ?? ''}`,
+    cell: (row) =>
+      row.to ? (
+        <AddressLink address={row.to} label={row.toLabel} copy={false} />
+      ) : row.createdContract ? (
+        <span className="chain-value">
+          new <AddressLink address={row.createdContract} label={row.toLabel} copy={false} />
+        </span>
+      ) : (
+        <span className="muted">new contract</span>
+      ),
   },
   { id: 'value', header: 'Value', width: '130px', align: 'end', value: (row) => BigInt(row.value), text: (row) => formatEth(row.value), cell: (row) => <EthAmount wei={row.value} /> },
   { id: 'fee', header: 'Fee', width: '130px', align: 'end', value: (row) => bigintOf(row.fee), text: (row) => (row.fee ? formatEth(row.fee) : 'pending'), cell: (row) => <EthAmount wei={row.fee} /> },
