@@ -1,11 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadingState } from '../../components/LoadingState';
 import { useSelectedNetwork } from '../network/useSelectedNetwork';
-import { AddressPage } from './address/AddressPage';
-import { BlockPage } from './block/BlockPage';
 import { ExplorerHome } from './home/ExplorerHome';
-import { TransactionPage } from './tx/TransactionPage';
 import './explorer.css';
+
+// The start page is the explorer's home: it loads with the app. The block, transaction and address pages
+// (the virtual table, decoding views, the ABI reader) load when first opened, keeping the first paint light.
+const BlockPage = lazy(() => import('./block/BlockPage').then((module) => ({ default: module.BlockPage })));
+const TransactionPage = lazy(() => import('./tx/TransactionPage').then((module) => ({ default: module.TransactionPage })));
+const AddressPage = lazy(() => import('./address/AddressPage').then((module) => ({ default: module.AddressPage })));
 
 /** What an explorer URL asks for: `/explorer/block/123`, `/explorer/tx/0x…`, `/explorer/address/0x…`. */
 export interface ExplorerRequest {
@@ -25,14 +29,18 @@ export function ExplorerScreen({ request }: { request?: ExplorerRequest }) {
     );
   }
   const networkId = network.id;
+  return <Suspense fallback={<LoadingState label="Opening…" />}>{page(request, networkId, network.name)}</Suspense>;
+}
+
+function page(request: ExplorerRequest | undefined, networkId: string, networkName: string) {
   switch (request?.kind) {
     case 'block':
-      return <BlockPage key={`${networkId}:${request.value}`} networkId={networkId} networkName={network.name} id={request.value} />;
+      return <BlockPage key={`${networkId}:${request.value}`} networkId={networkId} networkName={networkName} id={request.value} />;
     case 'tx':
-      return <TransactionPage key={`${networkId}:${request.value}`} networkId={networkId} networkName={network.name} hash={request.value} />;
+      return <TransactionPage key={`${networkId}:${request.value}`} networkId={networkId} networkName={networkName} hash={request.value} />;
     case 'address':
-      return <AddressPage key={`${networkId}:${request.value}`} networkId={networkId} networkName={network.name} address={request.value} />;
+      return <AddressPage key={`${networkId}:${request.value}`} networkId={networkId} networkName={networkName} address={request.value} />;
     default:
-      return <ExplorerHome networkId={networkId} networkName={network.name} />;
+      return <ExplorerHome networkId={networkId} networkName={networkName} />;
   }
 }
