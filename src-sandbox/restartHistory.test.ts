@@ -1,31 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import readline from 'node:readline';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { chainPaths, copySavedChain } from './chain/chainState';
+import { describe, expect, it } from 'vitest';
+import { chainPaths } from './chain/chainState';
 import type { SeedManifest } from './chain/manifest';
 import { startSandbox } from './sandbox';
+import { seededCopies } from './testing/seededCopies';
 import { rawRpc, rpcResult } from './testing/rawRpc';
 import { waitUntil } from '../test-support/processTree';
 
 // A restart (clean, or after kill -9) keeps the chain's history: balances, storage and calls answer at blocks
 // mined before it, as the explorer and the call playground need.
 
-const shared = inject('sandbox');
+const { shared, seeded: seededDataDir, later } = seededCopies('blockglass-history-');
 const KEY = 'historykey000000000000000000001';
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
 
-function seededDataDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-history-'));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  copySavedChain(shared.dataDir, dir);
-  return dir;
-}
 
 /** Live processes whose command line names `text`. */
 function processesNaming(text: string): number[] {
@@ -64,7 +53,7 @@ describe('history across restarts', () => {
     const manifest = shared.manifest;
     const first = await startSandbox({ dataDir, key: KEY, secret: 's', blockTimeSeconds: 1 });
     let firstClosed = false;
-    cleanups.push(async () => void (firstClosed || (await first.close())));
+    later(async () => void (firstClosed || (await first.close())));
     const start = await headOf(first.info.rpcUrl);
     await waitUntil(async () => (await headOf(first.info.rpcUrl)) >= start + 3, 'three blocks of traffic', 20_000);
     const mined = start + 2; // mined by this run's traffic, after the seed
@@ -74,7 +63,7 @@ describe('history across restarts', () => {
     firstClosed = true;
 
     const second = await startSandbox({ dataDir, key: KEY, secret: 's', blockTimeSeconds: 0 });
-    cleanups.push(() => second.close());
+    later(() => second.close());
     expect(await factsAt(second.info.rpcUrl, manifest, mined)).toEqual(before);
     expect(before.revert).toMatchObject({ code: 3, message: `execution reverted: ${manifest.reverts.reasonString.reason}` });
     expect(await rpcResult<string>(second.info.rpcUrl, 'eth_getStorageAt', [manifest.contracts.storageShowcase, hex(manifest.storage.plain[0]!.slot), hex(100)])).toBe(seededSlot);
@@ -87,7 +76,7 @@ describe('history across restarts', () => {
     const cli = (blockTime: string) => {
       const child: ChildProcess = spawn(process.execPath, ['out/sandbox/cli.mjs', '--json', '--port', '0', '--data', dataDir, '--key', KEY, '--secret', 's', '--block-time', blockTime], { stdio: ['ignore', 'pipe', 'pipe'] });
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      cleanups.push(async () => {
+      later(async () => {
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
         await exited;
       });

@@ -1,27 +1,16 @@
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { copySavedChain } from './chain/chainState';
+import { describe, expect, it } from 'vitest';
 import { startSandbox } from './sandbox';
+import { seededCopies } from './testing/seededCopies';
 import { commandLine, descendants } from '../test-support/processTree';
 
 // Anvil is spawned first and restores the chain while the content store opens and the server gets ready:
 // when any of those fails, the start rejects with the cause and leaves no Anvil (nor its guard) behind.
 
-const shared = inject('sandbox');
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const { shared, seeded: seededDataDir, later } = seededCopies('blockglass-start-failure-');
 
-function seededDataDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-start-failure-'));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  copySavedChain(shared.dataDir, dir);
-  return dir;
-}
 
 /** Anvil processes (and their guards) this test process started. */
 const anvils = () => descendants(process.pid).filter((pid) => commandLine(pid).includes('anvil'));
@@ -38,14 +27,14 @@ describe('a sandbox start that fails after Anvil was spawned', () => {
   it('rejects when its port is taken, stops Anvil, and closes the content store (the next start opens it)', async () => {
     const server = net.createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    later(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const port = (server.address() as net.AddressInfo).port;
     const dataDir = seededDataDir();
     await expect(startSandbox({ dataDir, port, blockTimeSeconds: 0 })).rejects.toThrow(/EADDRINUSE/);
     expect(anvils()).toEqual([]);
 
     const sandbox = await startSandbox({ dataDir, blockTimeSeconds: 0 });
-    cleanups.push(() => sandbox.close());
+    later(() => sandbox.close());
     expect(sandbox.demoContent.rootCid).toBe(shared.demoContent.rootCid);
   });
 });

@@ -1,7 +1,6 @@
 import { decodeFunctionData, encodeFunctionData, type AbiFunction } from 'viem';
-import { canonicalSignature, canonicalType, selectorOf, type Candidate } from './candidates';
-import { toDecodedValue } from './jsonSafe';
-import { alternativesOf, rankAttempts, type Attempt } from './rankAttempts';
+import { selectorOf, type Candidate } from './candidates';
+import { alternativesOf, attemptWith, rankAttempts, type Attempt } from './rankAttempts';
 import type { Decoding } from './types';
 
 const HEX = /^0x(?:[0-9a-fA-F]{2})*$/;
@@ -26,23 +25,10 @@ export function decodeCall(data: string, candidates: readonly Candidate<AbiFunct
 }
 
 function attempt(data: `0x${string}`, candidate: Candidate<AbiFunction>): Attempt {
-  const { item, source } = candidate;
-  const base = { signature: canonicalSignature(item), name: item.name, source, clean: false };
-  try {
-    const { args } = decodeFunctionData({ abi: [item], data });
-    const values = (args ?? []) as readonly unknown[];
-    let clean = false;
-    try {
-      clean = encodeFunctionData({ abi: [item], functionName: item.name, args: values } as never).toLowerCase() === data.toLowerCase();
-    } catch {
-      clean = false;
-    }
-    return {
-      ...base,
-      clean,
-      args: item.inputs.map((input, index) => ({ name: input.name || `arg${index}`, type: canonicalType(input), value: toDecodedValue(values[index]) })),
-    };
-  } catch {
-    return base;
-  }
+  return attemptWith(
+    data,
+    candidate,
+    (item) => decodeFunctionData({ abi: [item], data }).args as readonly unknown[] | undefined,
+    (item, values) => encodeFunctionData({ abi: [item], functionName: item.name, args: values } as never),
+  );
 }

@@ -1,8 +1,7 @@
 import { decodeErrorResult, encodeErrorResult } from 'viem';
-import { canonicalSignature, canonicalType, selectorOf, type AbiError, type Candidate } from './candidates';
-import { toDecodedValue } from './jsonSafe';
+import { selectorOf, type AbiError, type Candidate } from './candidates';
 import { panicReason } from './panicReasons';
-import { alternativesOf, rankAttempts, type Attempt } from './rankAttempts';
+import { alternativesOf, attemptWith, rankAttempts, type Attempt } from './rankAttempts';
 import type { Decoding } from './types';
 
 /** `Error(string)` and `Panic(uint256)`: always known. */
@@ -63,19 +62,10 @@ function messageOf(decoded: Attempt): string {
 }
 
 function attempt(data: `0x${string}`, candidate: Candidate<AbiError>): Attempt {
-  const { item, source } = candidate;
-  const base = { signature: canonicalSignature(item), name: item.name, source, clean: false };
-  try {
-    const { args } = decodeErrorResult({ abi: [item], data });
-    const values = (args ?? []) as readonly unknown[];
-    let clean = false;
-    try {
-      clean = encodeErrorResult({ abi: [item], errorName: item.name, args: values } as never).toLowerCase() === data.toLowerCase();
-    } catch {
-      clean = false;
-    }
-    return { ...base, clean, args: item.inputs.map((input, index) => ({ name: input.name || `arg${index}`, type: canonicalType(input), value: toDecodedValue(values[index]) })) };
-  } catch {
-    return base;
-  }
+  return attemptWith(
+    data,
+    candidate,
+    (item) => decodeErrorResult({ abi: [item], data }).args as readonly unknown[] | undefined,
+    (item, values) => encodeErrorResult({ abi: [item], errorName: item.name, args: values } as never),
+  );
 }

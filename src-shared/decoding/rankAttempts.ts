@@ -1,3 +1,6 @@
+import type { AbiFunction } from 'viem';
+import { canonicalSignature, canonicalType, type AbiError, type Candidate } from './candidates';
+import { toDecodedValue } from './jsonSafe';
 import { SOURCE_RANK, type Alternative, type DecodeSource, type DecodedArg } from './types';
 
 /** One signature tried on the data. */
@@ -29,4 +32,31 @@ export function rankAttempts(attempts: Attempt[]): Attempt[] {
 
 export function alternativesOf(attempts: Attempt[]): Alternative[] {
   return attempts.map((attempt) => ({ signature: attempt.signature, source: attempt.source, decodes: attempt.args !== undefined }));
+}
+
+/**
+ * Tries one function or error signature on 4-byte-selector data: `decode` gives the argument values (it throws
+ * when the data does not fit), `encode` gives the data back from them, to tell a clean decode from a loose one.
+ */
+export function attemptWith<Item extends AbiFunction | AbiError>(
+  data: string,
+  candidate: Candidate<Item>,
+  decode: (item: Item) => readonly unknown[] | undefined,
+  encode: (item: Item, values: readonly unknown[]) => string,
+): Attempt {
+  const { item, source } = candidate;
+  const base = { signature: canonicalSignature(item), name: item.name, source, clean: false };
+  let values: readonly unknown[];
+  try {
+    values = decode(item) ?? [];
+  } catch {
+    return base;
+  }
+  let clean = false;
+  try {
+    clean = encode(item, values).toLowerCase() === data.toLowerCase();
+  } catch {
+    clean = false;
+  }
+  return { ...base, clean, args: item.inputs.map((input, index) => ({ name: input.name || `arg${index}`, type: canonicalType(input), value: toDecodedValue(values[index]) })) };
 }
