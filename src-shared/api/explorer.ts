@@ -216,6 +216,10 @@ export const explorerMethods = {
     input: z.strictObject({ networkId: networkIdSchema, address: addressSchema, block: blockIdSchema.optional() }),
     doc: 'Balance, nonce and code of an address at a block, and its ABI when one is known.',
   }),
+  'explorer.marks': method<Record<string, AddressMark>>()({
+    input: z.strictObject({ networkId: networkIdSchema, addresses: z.array(addressSchema).max(2000, 'At most 2,000 addresses at a time.') }),
+    doc: 'Whether each address holds code, and its label: the marks a table shows beside addresses (by lowercase address).',
+  }),
   'explorer.importAbi': method<ImportedAbiView>()({
     input: z.strictObject({
       networkId: networkIdSchema,

@@ -112,6 +112,12 @@ describe('explorer service on the sandbox', () => {
     expect(weth.abi?.events).toEqual(expect.arrayContaining([expect.stringMatching(/^Deposit\(/)]));
   });
 
+  it("marks the addresses that hold code, read in one batch and kept", async () => {
+    const token = manifest.contracts.tokens[0]!.address;
+    const deployer = manifest.accounts.deployer.address;
+    expect(await explorer.marks('local', [token, deployer, token.toLowerCase()])).toEqual({ [token.toLowerCase()]: { isContract: true }, [deployer.toLowerCase()]: { isContract: false } });
+  });
+
   it('says a transaction hash that is not there is not there', async () => {
     const hash = `0x${'ab'.repeat(32)}`;
     const failure = await explorer.transaction('local', { hash }).catch((error: unknown) => error);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AddressView, BlockView, ImportedAbiView, LatestView, StorageView, TransactionView } from '../../../src-shared/api/explorer';
+import type { AddressMark, AddressView, BlockView, ImportedAbiView, LatestView, StorageView, TransactionView } from '../../../src-shared/api/explorer';
 import type { HealthEvent } from '../../../src-shared/api/networks';
 import type { AbortSignalLike } from '../../../src-shared/api/types';
 import type { FeedHub } from '../rpc/createFeedHub';
@@ -22,6 +22,7 @@ import { readBlock } from './readBlock';
 import { readTransaction, type TransactionRef } from './readTransaction';
 import { createSignatureDatabase, type SignatureDatabase } from './signatureDatabase';
 import { transactionRows } from './summarizeBlock';
+import { createCodeMarks } from './codeMarks';
 import { createTokenFacts } from './tokenFacts';
 import { watchLatest } from './watchLatest';
 
@@ -31,6 +32,8 @@ export interface ExplorerService {
   transaction(networkId: string, ref: TransactionRef, signal?: AbortSignal): Promise<TransactionView>;
   address(networkId: string, address: string, block: string | undefined, signal?: AbortSignal): Promise<AddressView>;
   storage(networkId: string, address: string, slot: string, block: string | undefined, signal?: AbortSignal): Promise<StorageView>;
+  /** Whether each address holds code, and its label (by lowercase address). */
+  marks(networkId: string, addresses: string[], signal?: AbortSignal): Promise<Record<string, AddressMark>>;
   /** Imports an ABI (any form `parseAbiInput` reads) and a label for an address on the network's chain. */
   importAbi(networkId: string, address: string, text: string, label: string | undefined): Promise<ImportedAbiView>;
   deleteAbi(networkId: string, address: string): Promise<{ deleted: boolean }>;
@@ -91,6 +94,7 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
   const decoder = createDecoder({ signatures, abis, guess: guessArgumentTypes });
   const cache = options.store ? createStoredChainCache(options.store, createChainCache(), options.log) : createChainCache();
   const tokens = createTokenFacts(rpc);
+  const codeMarks = createCodeMarks(rpc);
   const blockParamOf = (ref: BlockRef) => (ref.kind === 'hash' ? { blockHash: ref.hash } : blockParam(ref));
 
   const notFound = async (networkId: string, ref: BlockRef, head: string) =>
@@ -163,6 +167,17 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
       ]);
       return { address, slot, block: header?.number ?? '', value };
     },
+    async marks(networkId, addresses, signal) {
+      const chain = await chainOf(networkId);
+      const unique = [...new Set(addresses.map((address) => address.toLowerCase()))];
+      const contract = await codeMarks.read(networkId, unique, signal);
+      return Object.fromEntries(
+        unique.map((address) => {
+          const label = imported?.label(chain, address);
+          return [address, { isContract: contract.get(address) === true, ...(label ? { label } : {}) }];
+        }),
+      );
+    },
     async importAbi(networkId, address, text, label) {
       if (!imported) throw new BlockglassError('ABIs cannot be imported here: the app has no store', { code: 'NO_STORE' });
       const parsed = parseAbiInput(text);
@@ -187,6 +202,7 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
       ),
     forget: (networkId) => {
       cache.forget(networkId);
+      codeMarks.forget(networkId);
       metadata.forget(networkId);
     },
   };

@@ -2,7 +2,7 @@ import type { MethodHandlers, TopicHandlers } from '../../../src-shared/api/type
 import { toAbortSignal } from '../api/toAbortSignal';
 import type { ExplorerService } from './createExplorerService';
 
-type ExplorerMethods = Pick<MethodHandlers, 'explorer.block' | 'explorer.transaction' | 'explorer.address' | 'explorer.storage' | 'explorer.importAbi' | 'explorer.deleteAbi'>;
+type ExplorerMethods = Pick<MethodHandlers, 'explorer.block' | 'explorer.transaction' | 'explorer.address' | 'explorer.storage' | 'explorer.importAbi' | 'explorer.deleteAbi' | 'explorer.marks'>;
 
 /** The contract's `explorer` area over the explorer service. */
 export function explorerHandlers(explorer: ExplorerService): { methods: ExplorerMethods; topics: Pick<TopicHandlers, 'explorer.latest'> } {
@@ -13,6 +13,7 @@ export function explorerHandlers(explorer: ExplorerService): { methods: Explorer
         explorer.transaction(input.networkId, 'hash' in input ? { hash: input.hash } : { blockHash: input.blockHash, index: input.index }, toAbortSignal(context.signal)),
       'explorer.address': ({ networkId, address, block }, context) => explorer.address(networkId, address, block, toAbortSignal(context.signal)),
       'explorer.storage': ({ networkId, address, slot, block }, context) => explorer.storage(networkId, address, slot, block, toAbortSignal(context.signal)),
+      'explorer.marks': ({ networkId, addresses }, context) => explorer.marks(networkId, addresses, toAbortSignal(context.signal)),
       'explorer.importAbi': ({ networkId, address, abi, label }) => explorer.importAbi(networkId, address, abi, label),
       'explorer.deleteAbi': ({ networkId, address }) => explorer.deleteAbi(networkId, address),
     },

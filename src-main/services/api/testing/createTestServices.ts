@@ -95,6 +95,7 @@ export function createTestServices(options: { healthIntervalMs?: number } = {}):
     'explorer.address': async () => unsupported('explorer.address'),
     'explorer.storage': async () => unsupported('explorer.storage'),
     'explorer.importAbi': async () => unsupported('explorer.importAbi'),
+    'explorer.marks': async () => unsupported('explorer.marks'),
     'explorer.deleteAbi': async () => unsupported('explorer.deleteAbi'),
   };
 

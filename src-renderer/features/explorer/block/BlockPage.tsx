@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { BlockView, TransactionRow } from '../../../../src-shared/api/explorer';
+import type { AddressMark, BlockView, TransactionRow } from '../../../../src-shared/api/explorer';
+import { networkKey } from '../../../queries/queryKeys';
 import { blockIdProblem } from '../../../../src-shared/chain/blockId';
 import { quoteInput } from '../../../../src-shared/text/quoteInput';
 import { useApi } from '../../../api/useApi';
@@ -24,11 +25,14 @@ import { BLOCK_FIELDS, BLOCK_FIELDS_ELSEWHERE } from './blockFields';
 
 const bigintOf = (value: string | null) => (value ? BigInt(value) : -1n);
 
-const COLUMNS: DataColumn<TransactionRow>[] = [
+/** The table's columns; `marks` adds the contract mark beside addresses that hold code. */
+function columnsWith(marks: Record<string, AddressMark> | undefined): DataColumn<TransactionRow>[] {
+  const isContract = (address: string) => marks?.[address.toLowerCase()]?.isContract;
+  return [
   { id: 'index', header: '#', width: '56px', align: 'end', value: (row) => row.index, text: (row) => String(row.index) },
   { id: 'hash', header: 'Hash', width: 'minmax(150px, 1.2fr)', value: (row) => row.hash, text: (row) => row.hash, cell: (row) => <TxLink hash={row.hash} copy={false} /> },
   { id: 'method', header: 'Method', width: 'minmax(120px, 1fr)', value: (row) => methodText(row.method), text: (row) => methodText(row.method), cell: (row) => <MethodBadge method={row.method} /> },
-  { id: 'from', header: 'From', width: 'minmax(140px, 1fr)', value: (row) => row.from.toLowerCase(), text: (row) => (row.fromLabel ? `${row.fromLabel} ${row.from}` : row.from), cell: (row) => <AddressLink address={row.from} label={row.fromLabel} copy={false} /> },
+  { id: 'from', header: 'From', width: 'minmax(140px, 1fr)', value: (row) => row.from.toLowerCase(), text: (row) => (row.fromLabel ? `${row.fromLabel} ${row.from}` : row.from), cell: (row) => <AddressLink address={row.from} label={row.fromLabel} isContract={isContract(row.from)} copy={false} /> },
   {
     id: 'to',
     header: 'To',
@@ -37,10 +41,10 @@ const COLUMNS: DataColumn<TransactionRow>[] = [
     text: (row) => `${row.toLabel ? `${row.toLabel} ` : ''}${row.to ?? row.createdContract ?? ''}`,
     cell: (row) =>
       row.to ? (
-        <AddressLink address={row.to} label={row.toLabel} copy={false} />
+        <AddressLink address={row.to} label={row.toLabel} isContract={isContract(row.to)} copy={false} />
       ) : row.createdContract ? (
         <span className="chain-value">
-          new <AddressLink address={row.createdContract} label={row.toLabel} copy={false} />
+          new <AddressLink address={row.createdContract} label={row.toLabel} isContract copy={false} />
         </span>
       ) : (
         <span className="muted">new contract</span>
@@ -49,7 +53,8 @@ const COLUMNS: DataColumn<TransactionRow>[] = [
   { id: 'value', header: 'Value', width: '130px', align: 'end', value: (row) => BigInt(row.value), text: (row) => formatEth(row.value), cell: (row) => <EthAmount wei={row.value} /> },
   { id: 'fee', header: 'Fee', width: '130px', align: 'end', value: (row) => bigintOf(row.fee), text: (row) => (row.fee ? formatEth(row.fee) : 'pending'), cell: (row) => <EthAmount wei={row.fee} /> },
   { id: 'status', header: 'Status', width: '92px', value: (row) => row.status, text: (row) => row.status, cell: (row) => <StatusBadge status={row.status} /> },
-];
+  ];
+}
 
 /** A block: its fields, all its transactions in a virtual table, its uncles, previous and next. */
 export function BlockPage({ networkId, networkName, id }: { networkId: string; networkName: string; id: string }) {
@@ -75,10 +80,20 @@ export function BlockPage({ networkId, networkName, id }: { networkId: string; n
       </div>
     );
   }
-  return <BlockBody view={block.data} onOpen={(row) => navigate(`/explorer/tx/${row.hash}`)} />;
+  return <BlockBody networkId={networkId} view={block.data} onOpen={(row) => navigate(`/explorer/tx/${row.hash}`)} />;
 }
 
-function BlockBody({ view, onOpen }: { view: BlockView; onOpen: (row: TransactionRow) => void }) {
+function BlockBody({ networkId, view, onOpen }: { networkId: string; view: BlockView; onOpen: (row: TransactionRow) => void }) {
+  const api = useApi();
+  const addresses = useMemo(() => [...new Set(view.transactions.flatMap((row) => [row.from, row.to ?? row.createdContract ?? ''].filter(Boolean).map((a) => a.toLowerCase())))].slice(0, 2000), [view.transactions]);
+  // The marks come after the rows: the table shows at once, the contract marks a moment later.
+  const marks = useQuery({
+    queryKey: networkKey(networkId, 'marks', String(view.block.hash ?? view.block.number)),
+    queryFn: () => api.call('explorer.marks', { networkId, addresses }),
+    enabled: addresses.length > 0,
+    staleTime: 60_000,
+  });
+  const columns = useMemo(() => columnsWith(marks.data), [marks.data]);
   const number = typeof view.block.number === 'string' ? BigInt(view.block.number) : null;
   const head = BigInt(view.head);
   const pending = view.block.hash === null;
@@ -152,7 +167,7 @@ function BlockBody({ view, onOpen }: { view: BlockView; onOpen: (row: Transactio
         <h2 id="block-transactions" className="section-title">
           Transactions
         </h2>
-        <DataTable rows={rows} columns={COLUMNS} rowKey={(row) => row.hash} label="transactions" onOpen={onOpen} emptyText="This block holds no transactions." maxHeight={560} />
+        <DataTable rows={rows} columns={columns} rowKey={(row) => row.hash} label="transactions" onOpen={onOpen} emptyText="This block holds no transactions." maxHeight={560} />
       </section>
       <section className="card explorer-section" aria-labelledby="block-fields">
         <h2 id="block-fields" className="section-title">
