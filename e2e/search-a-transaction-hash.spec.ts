@@ -6,7 +6,7 @@ import { expect, test } from './appFixture';
 
 test('searching a hash opens the transaction, or the block, or says it is not there', async ({ app, page }) => {
   const hash = seededManifest().transactions.swap;
-  const tx = await readChain<{ blockNumber: string; blockHash: string }>('eth_getTransactionByHash', [hash]);
+  const tx = await readChain<{ blockNumber: string; blockHash: string; transactionIndex: string }>('eth_getTransactionByHash', [hash]);
   await page.goto(appPath(app.url, '/explorer'));
   const search = page.getByRole('searchbox', { name: 'Search', exact: true });
 
@@ -18,6 +18,11 @@ test('searching a hash opens the transaction, or the block, or says it is not th
   await search.fill(tx.blockHash);
   await search.press('Enter');
   await expect(page.getByRole('heading', { name: new RegExp(`^Block ${BigInt(tx.blockNumber).toLocaleString('en-US')}`) })).toBeVisible();
+
+  // A transaction by its block's hash and its place in the block opens the same page.
+  await page.goto(appPath(app.url, `/explorer/block/${tx.blockHash}/tx/${BigInt(tx.transactionIndex).toString()}`));
+  await expect(page.getByRole('heading', { name: 'Transaction', exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(hash, { exact: true }).first()).toBeVisible();
 
   const unknown = `0x${'7'.repeat(64)}`;
   await search.fill(unknown);

@@ -29,6 +29,7 @@ export function AppRoutes() {
         <ExplorerScreen />
       </Route>
       <Route path="/explorer/block/:id">{(params) => <ExplorerScreen request={{ kind: 'block', value: params.id }} />}</Route>
+      <Route path="/explorer/block/:hash/tx/:index">{(params) => <ExplorerScreen request={{ kind: 'txAtIndex', value: params.hash, index: params.index }} />}</Route>
       <Route path="/explorer/tx/:hash">{(params) => <ExplorerScreen request={{ kind: 'tx', value: params.hash }} />}</Route>
       <Route path="/explorer/address/:address">{(params) => <ExplorerScreen request={{ kind: 'address', value: params.address }} />}</Route>
       <Route path="/logs">

@@ -9,12 +9,15 @@ import './explorer.css';
 // (the virtual table, decoding views, the ABI reader) load when first opened, keeping the first paint light.
 const BlockPage = lazy(() => import('./block/BlockPage').then((module) => ({ default: module.BlockPage })));
 const TransactionPage = lazy(() => import('./tx/TransactionPage').then((module) => ({ default: module.TransactionPage })));
+const TransactionAtIndex = lazy(() => import('./tx/TransactionAtIndex').then((module) => ({ default: module.TransactionAtIndex })));
 const AddressPage = lazy(() => import('./address/AddressPage').then((module) => ({ default: module.AddressPage })));
 
 /** What an explorer URL asks for: `/explorer/block/123`, `/explorer/tx/0x…`, `/explorer/address/0x…`. */
 export interface ExplorerRequest {
-  kind: 'block' | 'tx' | 'address';
+  kind: 'block' | 'tx' | 'address' | 'txAtIndex';
   value: string;
+  /** For `txAtIndex`: the position in the block. */
+  index?: string;
 }
 
 /** The block explorer: the latest blocks and transactions, or the block, transaction or address a URL names. */
@@ -38,6 +41,8 @@ function page(request: ExplorerRequest | undefined, networkId: string, networkNa
       return <BlockPage key={`${networkId}:${request.value}`} networkId={networkId} networkName={networkName} id={request.value} />;
     case 'tx':
       return <TransactionPage key={`${networkId}:${request.value}`} networkId={networkId} networkName={networkName} hash={request.value} />;
+    case 'txAtIndex':
+      return <TransactionAtIndex key={`${networkId}:${request.value}:${request.index}`} networkId={networkId} blockHash={request.value} index={request.index ?? ''} />;
     case 'address':
       return <AddressPage key={`${networkId}:${request.value}`} networkId={networkId} networkName={networkName} address={request.value} />;
     default:
