@@ -8,7 +8,9 @@ import { pipeline } from 'node:stream/promises';
 import { contentTypeFor } from '../shell-common/contentTypeFor';
 import { resolveStaticPath } from '../shell-common/resolveStaticPath';
 import { API_SOCKET_PATH } from '../../src-shared/api/apiSocket';
+import type { Downloads } from '../services/files/createDownloads';
 import { isAllowedHost } from './isAllowedHost';
+import { serveDownload } from './serveDownload';
 import { securityHeaders, type CachePolicy } from './securityHeaders';
 
 /** Where the build is, which port the host answers on (for the Host check), and where refusals are logged. */
@@ -16,10 +18,12 @@ export interface StaticHandlerOptions {
   rendererDir: string;
   port: () => number;
   log: (line: string) => void;
+  /** One-time downloads main offers (exports), served at `/downloads/<ticket>/<name>`. */
+  downloads?: Pick<Downloads, 'take'>;
 }
 
 /** Creates the HTTP handler for the renderer build, with the SPA fallback to index.html for app routes. */
-export function createStaticHandler({ rendererDir, port, log }: StaticHandlerOptions): (request: IncomingMessage, response: ServerResponse) => void {
+export function createStaticHandler({ rendererDir, port, log, downloads }: StaticHandlerOptions): (request: IncomingMessage, response: ServerResponse) => void {
   const root = fs.realpathSync(rendererDir);
   const indexFile = path.join(root, 'index.html');
   if (!fs.statSync(indexFile, { throwIfNoEntry: false })?.isFile()) throw new Error(`${rendererDir} has no index.html: build the app first (npm run build).`);
@@ -59,6 +63,11 @@ export function createStaticHandler({ rendererDir, port, log }: StaticHandlerOpt
     if (request.method !== 'GET' && request.method !== 'HEAD') return fail(response, 405, { Allow: 'GET, HEAD' });
     const target = request.url ?? '';
     if (target.split('?')[0] === API_SOCKET_PATH) return fail(response, 426, { Upgrade: 'websocket', Connection: 'Upgrade' });
+    if (target.startsWith('/downloads/')) {
+      const file = request.method === 'GET' ? downloads?.take(target) : undefined;
+      if (!file) return fail(response, 404);
+      return serveDownload(response, file);
+    }
     const resolved = resolveStaticPath(target);
     switch (resolved.kind) {
       case 'refuse':

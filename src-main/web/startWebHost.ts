@@ -8,6 +8,7 @@ import { createDispatcher } from '../services/api/createDispatcher';
 import { createAccessToken } from './createAccessToken';
 import { createApiBridge } from './createApiBridge';
 import { createStaticHandler } from './createStaticHandler';
+import type { Downloads } from '../services/files/createDownloads';
 import { refuseConnection } from './refuseConnection';
 
 /** What the web host serves and with which services. */
@@ -20,6 +21,8 @@ export interface WebHostOptions {
   services: ApiServices;
   /** Receives log lines, redacted. */
   log?: (line: string) => void;
+  /** One-time downloads main offers (exports); without it, `/downloads/` answers 404. */
+  downloads?: Pick<Downloads, 'take'>;
   /** Called each time a window's API socket is accepted. */
   onConnection?: () => void;
 }
@@ -43,7 +46,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   let port = options.port;
   const dispatcher = createDispatcher({ handlers: services.handlers, topics: services.topics, redact: services.redact, shell: 'web', log });
   const bridge = createApiBridge({ dispatcher, token, port: () => port, log, onConnection: options.onConnection });
-  const server = http.createServer(createStaticHandler({ rendererDir: options.rendererDir, port: () => port, log }));
+  const server = http.createServer(createStaticHandler({ rendererDir: options.rendererDir, port: () => port, log, downloads: options.downloads }));
   server.on('upgrade', (request, socket, head) => bridge.handleUpgrade(request, socket, head));
   // Malformed requests (a raw NUL, bad headers) never reach the handler: answer 400 as Node would.
   server.on('clientError', (_error, socket) => refuseConnection(socket, 400));

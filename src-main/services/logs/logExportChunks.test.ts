@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { LogRow } from '../../../src-shared/logs/types';
+import { CSV_COLUMNS, logExportChunks } from './logExportChunks';
+
+const row = (index: number, overrides: Partial<LogRow> = {}): LogRow => ({
+  blockNumber: '0x10',
+  blockHash: `0x${'b'.repeat(64)}`,
+  transactionHash: `0x${'c'.repeat(64)}`,
+  transactionIndex: '0x1',
+  logIndex: `0x${index.toString(16)}`,
+  address: `0x${'a'.repeat(40)}`,
+  topics: [`0x${'d'.repeat(64)}`],
+  data: '0x',
+  removed: false,
+  decoded: { status: 'decoded', selector: `0x${'d'.repeat(64)}`, name: 'Note', signature: 'Note(string)', args: [{ name: 'text', type: 'string', value: 'say "hi", then\nleave' }], source: 'imported', alternatives: [] },
+  ...overrides,
+});
+async function* rows(n: number, make = row) {
+  for (let i = 0; i < n; i++) yield make(i);
+}
+const collect = async (chunks: AsyncIterable<string>) => {
+  const parts: string[] = [];
+  for await (const chunk of chunks) parts.push(chunk);
+  return parts;
+};
+
+describe('log exports', () => {
+  it('writes CSV in chunks, with a header, decimal numbers and RFC 4180 quoting', async () => {
+    const parts = await collect(logExportChunks(rows(1201), 'csv'));
+    expect(parts.length).toBe(3); // 500 + 500 + 201 rows: never one big string
+    const text = parts.join('');
+    const [header] = text.split('\n');
+    expect(header).toBe(CSV_COLUMNS.join(','));
+    expect(text).toContain('16,0xbbbb');
+    expect(text).toContain('"{""text"":""say \\""hi\\"", then\\nleave""}"');
+  });
+
+  it('writes a header alone for no rows, and an empty JSON array', async () => {
+    expect((await collect(logExportChunks(rows(0), 'csv'))).join('')).toBe(`${CSV_COLUMNS.join(',')}\n`);
+    expect(JSON.parse((await collect(logExportChunks(rows(0), 'json'))).join(''))).toEqual([]);
+  });
+
+  it('writes JSON that parses back to the rows', async () => {
+    const parsed = JSON.parse((await collect(logExportChunks(rows(1001), 'json'))).join('')) as LogRow[];
+    expect(parsed.length).toBe(1001);
+    expect(parsed[1000]).toEqual(row(1000));
+  });
+});

@@ -1,0 +1,17 @@
+import { BlockglassError } from '../errors/blockglassError';
+
+/** The range of a query cannot be read: a block hash the chain does not have, or a tag that resolves backwards. */
+export class LogRangeError extends BlockglassError {
+  override name = 'LogRangeError';
+  constructor(shortMessage: string, details: string) {
+    super(shortMessage, { code: 'LOG_RANGE', details });
+  }
+}
+
+/** A run, a saved query or an export that is not (or no longer) there. */
+export class LogsItemNotFoundError extends BlockglassError {
+  override name = 'LogsItemNotFoundError';
+  constructor(shortMessage: string, details: string) {
+    super(shortMessage, { code: 'NOT_FOUND', details });
+  }
+}
