@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestServices, type TestServices } from '../services/api/testing/createTestServices';
 import { loadRendererClient, loadRendererWebSocketTransport } from '../services/api/testing/loadRendererClient';
+import { createDownloads } from '../services/files/createDownloads';
 import { startWebHost, type WebHost } from './startWebHost';
 import { closeCode, nextMessage, openSocket } from './testing/openSocket';
 import { rawHttp } from './testing/rawHttp';
@@ -12,6 +13,7 @@ import { createRendererFixture } from './testing/rendererFixture';
 // another local program would.
 
 let fixture: ReturnType<typeof createRendererFixture>;
+const downloads = createDownloads();
 let services: TestServices;
 let host: WebHost;
 let token: string;
@@ -20,7 +22,7 @@ const lines: string[] = [];
 beforeAll(async () => {
   fixture = createRendererFixture();
   services = createTestServices();
-  host = await startWebHost({ port: 0, rendererDir: fixture.rendererDir, services, log: (line) => lines.push(line) });
+  host = await startWebHost({ port: 0, rendererDir: fixture.rendererDir, services, downloads, log: (line) => lines.push(line) });
   token = new URL(host.url).hash.replace('#token=', '');
 });
 
@@ -50,6 +52,29 @@ describe('startWebHost: the address', () => {
 
   it('never writes the token into a log line', () => {
     expect(lines.join('\n')).not.toContain(token);
+  });
+});
+
+describe('startWebHost: one-time downloads', () => {
+  it('streams an offered file as an attachment, once', async () => {
+    const url = downloads.offer({
+      name: 'logs-1.csv',
+      type: 'text/csv; charset=utf-8',
+      chunks: async function* () {
+        for (let i = 0; i < 3; i++) yield `row ${i}\n`;
+      },
+    });
+    const first = await get(url);
+    expect(first.status).toBe(200);
+    expect(first.headers['content-disposition']).toBe('attachment; filename="logs-1.csv"');
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect(first.headers['transfer-encoding']).toBe('chunked'); // streamed as made, not gathered first
+    for (let i = 0; i < 3; i++) expect(first.body).toContain(`row ${i}\n`);
+    expect((await get(url)).status).toBe(404);
+  });
+
+  it('answers 404 to a ticket it never offered', async () => {
+    expect((await get(`/downloads/${'0'.repeat(32)}/logs.csv`)).status).toBe(404);
   });
 });
 
