@@ -6,7 +6,8 @@ import { e2eSandbox, e2eSandboxDir } from './sandbox';
 export function seededManifest() {
   return JSON.parse(fs.readFileSync(path.join(e2eSandboxDir(), 'chain', 'manifest.json'), 'utf8')) as {
     seededToBlock: number;
-    contracts: { storageShowcase: string; reverter: string; tokens: { symbol: string; address: string; decimals: number }[] };
+    contracts: { storageShowcase: string; reverter: string; logStorm: string; tokens: { symbol: string; address: string; decimals: number }[] };
+    logStorm: { fromBlock: number; toBlock: number; totalLogs: number; denseFromBlock: number; denseToBlock: number; denseLogs: number };
     transactions: Record<'erc20Transfer' | 'failed' | 'swap' | 'contractCreation' | 'eip1559', string>;
     bigBlock: { number: number; transactionCount: number };
     storage: { mapping: { slot: number; key: string; value: string } };
@@ -28,4 +29,14 @@ export async function readChain<T>(method: string, params: unknown[]): Promise<T
 export function appPath(appUrl: string, route: string): string {
   const url = new URL(appUrl);
   return `${url.origin}${route}${url.hash}`;
+}
+
+/** How many logs match a filter over [from, to], counted block by block through the e2e sandbox (each block is under the limit). */
+export async function countLogs(filter: Record<string, unknown>, from: number, to: number): Promise<number> {
+  let total = 0;
+  for (let block = from; block <= to; block++) {
+    const hex = `0x${block.toString(16)}`;
+    total += (await readChain<unknown[]>('eth_getLogs', [{ ...filter, fromBlock: hex, toBlock: hex }])).length;
+  }
+  return total;
 }

@@ -8,8 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
+import { toEventSelector } from 'viem';
 import { ensureBuild } from './build.mjs';
+
+const TICK = 'Tick(uint256,uint256,address,uint256)';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(projectRoot, 'docs', 'screenshots');
@@ -31,11 +34,29 @@ try {
     if (Date.now() > deadline) throw new Error(`the sandbox did not come up:\n${logs}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { bigBlock: { number: number }; transactions: { failed: string } };
-  const shots = [
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as {
+    bigBlock: { number: number };
+    transactions: { failed: string };
+    contracts: { logStorm: string };
+    logStorm: { denseFromBlock: number; denseToBlock: number };
+  };
+  // The log builder over the log-heavy blocks: the warning before the run, then the run done and its rows.
+  const runLogs = async (page: Page) => {
+    await page.getByRole('alert').filter({ hasText: 'per request' }).first().waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: /^Run (anyway|query)$/ }).click();
+    await page.getByRole('status').filter({ hasText: /^Done: / }).waitFor({ timeout: 120_000 });
+  };
+  const shots: { name: string; route: string; ready: string; act?: (page: Page) => Promise<void>; fullPage?: boolean }[] = [
     { name: 'explorer-home', route: '/explorer', ready: '[aria-labelledby=latest-blocks] li' },
     { name: 'block', route: `/explorer/block/${manifest.bigBlock.number}`, ready: '[role=grid] [aria-rowindex="2"]' },
     { name: 'transaction', route: `/explorer/tx/${manifest.transactions.failed}`, ready: 'section[aria-labelledby=tx-receipt] dl' },
+    {
+      name: 'logs',
+      route: `/logs?address=${manifest.contracts.logStorm}&fromBlock=${manifest.logStorm.denseFromBlock}&toBlock=${manifest.logStorm.denseToBlock}&event=${encodeURIComponent(TICK)}&topic0=${toEventSelector(TICK)}`,
+      ready: 'form[aria-label="Log query"]',
+      act: runLogs,
+      fullPage: true,
+    },
   ];
   fs.mkdirSync(out, { recursive: true });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
@@ -46,9 +67,10 @@ try {
       for (const shot of shots) {
         await page.goto(`${url.origin}${shot.route}${url.hash}`);
         await page.waitForSelector(shot.ready, { timeout: 60_000 });
+        await shot.act?.(page);
         await page.waitForTimeout(800); // let ages and live rows settle
         const file = path.join(out, `${shot.name}-${scheme}.png`);
-        await page.screenshot({ path: file });
+        await page.screenshot({ path: file, fullPage: shot.fullPage ?? false });
         process.stderr.write(`wrote ${path.relative(projectRoot, file)}\n`);
       }
       await context.close();

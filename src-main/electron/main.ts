@@ -10,6 +10,7 @@ import { devRendererUrl } from './devRendererUrl';
 import { registerApiIpc } from './registerApiIpc';
 import { applySecurity } from './security';
 import { mainWindowOptions } from './windowOptions';
+import { saveWithDialog } from './saveWithDialog';
 
 type AppServices = Awaited<ReturnType<typeof createAppServices>>;
 
@@ -60,7 +61,7 @@ if (!app.requestSingleInstanceLock()) {
 
   const start = async () => {
     serveAppProtocol(path.join(__dirname, '../renderer'), log);
-    services = await createAppServices({ dataDir: app.getPath('userData'), shell: 'electron', projectRoot: app.getAppPath(), version: app.getVersion(), log });
+    services = await createAppServices({ dataDir: app.getPath('userData'), shell: 'electron', projectRoot: app.getAppPath(), version: app.getVersion(), log, saveFile: (file) => saveWithDialog(window, file) });
     redact = services.redact;
     const dispatcher = createDispatcher({ handlers: services.handlers, topics: services.topics, redact: services.redact, shell: 'electron', log });
     unregisterIpc = registerApiIpc({ dispatcher, log, devOrigins });

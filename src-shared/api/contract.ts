@@ -1,6 +1,7 @@
 import { appMethods } from './app';
 import { credentialMethods } from './credentials';
 import { explorerMethods, explorerTopics } from './explorer';
+import { logsMethods, logsTopics } from './logs';
 import { networkMethods, networkTopics } from './networks';
 import { sandboxMethods, sandboxTopics } from './sandbox';
 import { settingsMethods } from './settings';
@@ -20,6 +21,7 @@ export const methods = {
   ...sandboxMethods,
   ...settingsMethods,
   ...explorerMethods,
+  ...logsMethods,
 } as const;
 
 /**
@@ -30,6 +32,7 @@ export const topics = {
   ...networkTopics,
   ...sandboxTopics,
   ...explorerTopics,
+  ...logsTopics,
 } as const;
 
 /** The whole contract. */

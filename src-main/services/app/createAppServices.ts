@@ -18,6 +18,8 @@ import { redactSecrets } from '../secrets/redactSecrets';
 import { openStore } from '../store/openStore';
 import { createHandlers } from './createHandlers';
 import { createThemeSetting } from '../settings/themeSetting';
+import { createDownloads, type Downloads, type SaveFile } from '../files/createDownloads';
+import { createLogsService } from '../logs/createLogsService';
 
 /** What the shells (Electron, web host) get: the contract's handlers, the redactor, and the way out. */
 export interface AppServices {
@@ -25,6 +27,8 @@ export interface AppServices {
   topics: TopicHandlers;
   /** Removes every known secret (keychain keys read or written, resolved networks' keys and tokens) from a text. */
   redact(text: string): string;
+  /** Files offered for download (exports), for the web host to serve. */
+  downloads: Downloads;
   /** The networks whose live health feed runs now: one each, however many views watch it. */
   liveFeeds(): string[];
   /** Stops the sandbox (no orphans), closes the rpc service, the store and the secret store. */
@@ -47,6 +51,8 @@ export interface AppServicesOptions {
   keychainService?: string;
   /** Extra sandbox flags (tests: `--block-time 1`). */
   sandboxArgs?: string[];
+  /** How the shell lets the person save a file (Electron: a save dialog); by default a one-time download the web host serves. */
+  saveFile?: SaveFile;
 }
 
 /**
@@ -105,6 +111,18 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     if (status.state === 'restarting' || status.state === 'starting') explorer.forget(LOCAL_NETWORK_ID);
   });
 
+  const downloads = createDownloads();
+  const logs = createLogsService({
+    rpc,
+    health,
+    explorer,
+    networkName: async (networkId) => (await networks.get(networkId)).name,
+    store,
+    dataDir: options.dataDir,
+    saveFile: options.saveFile ?? (async (file) => ({ kind: 'download', url: downloads.offer(file) })),
+    log,
+  });
+
   const { handlers, topics } = createHandlers({
     networks,
     secrets,
@@ -115,6 +133,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     app: { version: options.version, shell: options.shell, keychain },
     redact,
     explorer,
+    logs,
   });
 
   if (options.startSandbox ?? true) {
@@ -131,11 +150,13 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     handlers,
     topics,
     redact,
+    downloads,
     liveFeeds: () => health.running(),
     close: () =>
       (closing ??= (async () => {
         await rpc.close().catch((error: Error) => log(`app: closing the rpc service: ${error.message}`));
         await launcher.stop().catch((error: Error) => log(`app: stopping the sandbox: ${error.message}`));
+        logs.close();
         store.close();
         await secrets.close();
       })()),

@@ -2,6 +2,8 @@ import type { MethodHandlers, TopicHandlers } from '../../../src-shared/api/type
 import { credentialHandlers } from '../secrets/credentialHandlers';
 import type { ExplorerService } from '../explorer/createExplorerService';
 import { explorerHandlers } from '../explorer/explorerHandlers';
+import type { LogsService } from '../logs/createLogsService';
+import { logsHandlers } from '../logs/logsHandlers';
 import { networkHandlers, type NetworkHandlerDeps } from '../networks/networkHandlers';
 import { sandboxHandlers } from '../sandbox/sandboxHandlers';
 import type { SandboxLauncher } from '../sandbox/createSandboxLauncher';
@@ -18,6 +20,7 @@ export interface HandlerDeps extends NetworkHandlerDeps {
   theme: ThemeSetting;
   app: AppFacts;
   explorer: ExplorerService;
+  logs: LogsService;
 }
 
 /**
@@ -28,6 +31,7 @@ export function createHandlers(deps: HandlerDeps): { handlers: MethodHandlers; t
   const networks = networkHandlers(deps);
   const sandbox = sandboxHandlers(deps.launcher);
   const explorer = explorerHandlers(deps.explorer);
+  const logs = logsHandlers(deps.logs);
   const handlers: MethodHandlers = {
     ...appHandlers(deps.app),
     ...settingsHandlers(deps),
@@ -35,7 +39,8 @@ export function createHandlers(deps: HandlerDeps): { handlers: MethodHandlers; t
     ...credentialHandlers(deps),
     ...sandbox.methods,
     ...explorer.methods,
+    ...logs.methods,
   };
-  const topics: TopicHandlers = { ...networks.topics, ...sandbox.topics, ...explorer.topics };
+  const topics: TopicHandlers = { ...networks.topics, ...sandbox.topics, ...explorer.topics, ...logs.topics };
   return { handlers: withErrorMapping(handlers, deps.redact), topics: withErrorMapping(topics, deps.redact) };
 }

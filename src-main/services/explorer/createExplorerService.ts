@@ -5,7 +5,9 @@ import type { AbortSignalLike } from '../../../src-shared/api/types';
 import type { FeedHub } from '../rpc/createFeedHub';
 import type { RpcService } from '../rpc/createRpcService';
 import { describeBlockRef, parseBlockRef, blockParam, type BlockRef } from './blockRef';
-import type { Abi } from 'viem';
+import type { Abi, AbiEvent } from 'viem';
+import { canonicalType } from '../../../src-shared/decoding/candidates';
+import type { Decoding } from '../../../src-shared/decoding/types';
 import { parseAbiInput } from '../../../src-shared/decoding/parseAbiInput';
 import { BlockglassError } from '../errors/blockglassError';
 import type { Store } from '../store/openStore';
@@ -38,8 +40,27 @@ export interface ExplorerService {
   importAbi(networkId: string, address: string, text: string, label: string | undefined): Promise<ImportedAbiView>;
   deleteAbi(networkId: string, address: string): Promise<{ deleted: boolean }>;
   watchLatest(networkId: string, count: number, emit: (view: LatestView) => void, signal: AbortSignalLike): Promise<void>;
+  /** Decodes logs with every source (a log query's rows), each with its address's label; never throws for a log it cannot decode. */
+  decodeLogs(networkId: string, logs: readonly RawLog[], signal?: AbortSignal): Promise<{ decoded: Decoding; addressLabel?: string }[]>;
+  /** Event signatures a network knows: ABIs imported on its chain, the contract's metadata (of `address`), then the signature database. */
+  knownEvents(networkId: string, address: string | undefined, signal?: AbortSignal): Promise<KnownEvent[]>;
   /** Drops what is cached for a network (its chain was replaced, e.g. the sandbox's chain was reset). */
   forget(networkId: string): void;
+}
+
+/** A log as the node returns it (what decoding reads). */
+export interface RawLog {
+  address: string;
+  topics: string[];
+  data: string;
+}
+
+/** An event signature and where it is known from. */
+export interface KnownEvent {
+  /** `Transfer(address indexed from, address indexed to, uint256 value)`, or bare `Transfer(address,address,uint256)`. */
+  text: string;
+  source: 'imported' | 'metadata' | 'signatures';
+  address?: string;
 }
 
 export interface ExplorerServiceOptions {
@@ -200,6 +221,31 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
       chainOf(networkId).then(() =>
         watchLatest({ rpc, health: options.health, decoder, labelsOf, onReset: (id) => (cache.forget(id), metadata.forget(id)), log: options.log }, networkId, count, emit, signal),
       ),
+    async decodeLogs(networkId, logs, signal) {
+      const chain = await chainOf(networkId);
+      const labels = new Map<string, string | undefined>();
+      const out: { decoded: Decoding; addressLabel?: string }[] = [];
+      for (const log of logs) {
+        const address = log.address.toLowerCase();
+        if (!labels.has(address)) labels.set(address, imported?.label(chain, address));
+        const label = labels.get(address);
+        out.push({ decoded: await decoder.log(networkId, log, signal), ...(label ? { addressLabel: label } : {}) });
+      }
+      return out;
+    },
+    async knownEvents(networkId, address, signal) {
+      const chain = await chainOf(networkId);
+      // Written as a human-readable signature, so `indexed` flags and names travel with it.
+      const textOf = (event: AbiEvent) => `${event.name}(${event.inputs.map((input) => [canonicalType(input), input.indexed ? 'indexed' : '', input.name ?? ''].filter(Boolean).join(' ')).join(', ')})`;
+      const eventsOf = (abi: Abi) => abi.flatMap((item) => (item.type === 'event' && !item.anonymous ? [textOf(item)] : []));
+      const own = address ? await abis.abisFor(networkId, address, signal) : [];
+      const found: KnownEvent[] = [
+        ...own.flatMap(({ abi, source }) => eventsOf(abi).map((text) => ({ text, source, address }))),
+        ...(imported?.all(chain) ?? []).flatMap(({ abi, address: at }) => eventsOf(abi).map((text) => ({ text, source: 'imported' as const, address: at }))),
+        ...(await signatures.allEvents()).map((text) => ({ text, source: 'signatures' as const })),
+      ];
+      return found;
+    },
     forget: (networkId) => {
       cache.forget(networkId);
       codeMarks.forget(networkId);

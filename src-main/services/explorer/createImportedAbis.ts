@@ -19,6 +19,7 @@ export function createImportedAbis(store: Pick<Store, 'db' | 'assertNoSecrets'>,
     'INSERT INTO abis (chain, address, name, json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (chain, address) DO UPDATE SET name = excluded.name, json = excluded.json, updated_at = excluded.updated_at',
   );
   const deleteAbi = store.db.prepare('DELETE FROM abis WHERE chain = ? AND address = ?');
+  const selectAll = store.db.prepare('SELECT address, name, json FROM abis WHERE chain = ? ORDER BY updated_at DESC LIMIT 500');
   const selectLabel = store.db.prepare('SELECT label FROM address_labels WHERE chain = ? AND address = ?');
   const upsertLabel = store.db.prepare(
     'INSERT INTO address_labels (chain, address, label, created_at, updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (chain, address) DO UPDATE SET label = excluded.label, updated_at = excluded.updated_at',
@@ -38,6 +39,18 @@ export function createImportedAbis(store: Pick<Store, 'db' | 'assertNoSecrets'>,
         log(`explorer: the ABI imported for ${address} on chain ${chain} is damaged and was skipped (${(error as Error).message})`);
         return undefined;
       }
+    },
+    /** Every ABI imported on a chain, with its address (damaged rows skipped). */
+    all(chain: string): (ImportedAbi & { address: string })[] {
+      const rows = selectAll.all(chain) as { address: string; name: string | null; json: string }[];
+      return rows.flatMap((row) => {
+        try {
+          const abi = JSON.parse(row.json) as Abi;
+          return Array.isArray(abi) ? [{ abi, name: row.name, address: row.address }] : [];
+        } catch {
+          return [];
+        }
+      });
     },
     known(chain: string, address: string): KnownAbi[] {
       const found = this.get(chain, address);

@@ -14,6 +14,8 @@ export interface SignatureDatabase {
   errors(selector: string): Promise<string[]>;
   /** Signatures of events whose topic is `topic` (`0x` + 64 hex digits). */
   events(topic: string): Promise<string[]>;
+  /** Every event signature, those from ABIs (with names and `indexed` flags) first, then the 4byte list's. */
+  allEvents(): Promise<string[]>;
 }
 
 /**
@@ -63,6 +65,10 @@ export function createSignatureDatabase(options: { log?: (line: string) => void;
     events: async (topic) => {
       const db = await load();
       return both(own(db.events, `0x${hex(topic)}`), own(db.fourByteEvents, hex(topic)));
+    },
+    allEvents: async () => {
+      const db = await load();
+      return [...Object.values(db.events).flat(), ...Object.values(db.fourByteEvents)] as string[];
     },
   };
 }

@@ -30,6 +30,13 @@ export interface RpcService {
    * A failure is a viem error whose cause chain holds the mapped `BlockglassError` (`thrownToApiError` finds it).
    */
   client(networkId: string, options?: { signal?: AbortSignal }): Promise<PublicClient>;
+  /**
+   * `eth_subscribe` on the network's WebSocket (e.g. `['logs', filter]`): `onData` hears each notification's
+   * result until `signal` aborts, then it unsubscribes and resolves `true`. Resolves `false` at once when the
+   * network has no WebSocket address; rejects with a mapped, redacted `BlockglassError` when the socket cannot
+   * connect, refuses the subscription, or fails.
+   */
+  subscribe(networkId: string, params: unknown[], onData: (result: unknown) => void, signal: AbortSignal, onReady?: () => void): Promise<boolean>;
   /** Stops every watch, closes every socket and pooled connection. */
   close(): Promise<void>;
 }
@@ -152,6 +159,34 @@ export function createRpcService(options: RpcServiceOptions): RpcService {
       // viem's own retries stay off (withRetries decides); its cache off, so each read asks the node.
       const transport = custom({ request: ({ method, params }) => sendMapped(resolved, method, (params ?? []) as unknown[], signal) }, { retryCount: 0, key: 'blockglass', name: `Blockglass ${networkId}` });
       return createPublicClient({ transport, cacheTime: 0 });
+    },
+
+    async subscribe(networkId, params, onData, outerSignal, onReady) {
+      const signal = linked(outerSignal);
+      const resolved = await resolveMapped(networkId);
+      if (!resolved.wsUrl) return false;
+      const mapped = (error: unknown) => apiErrorToError(toError(error, { ...resolved, rpcUrl: resolved.wsUrl! }, 'eth_subscribe', signal));
+      let lease: Awaited<ReturnType<typeof sockets.acquire>> | undefined;
+      try {
+        lease = await sockets.acquire(resolved.wsUrl, signal);
+        let fail: (error: unknown) => void = () => {};
+        const failed = new Promise<never>((_resolve, reject) => (fail = reject));
+        failed.catch(() => {}); // raced below; a failure after the abort is nobody's business
+        const subscription = await lease.subscribe(params, onData, (error) => fail(error));
+        onReady?.();
+        const aborted = new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
+        try {
+          await Promise.race([aborted, failed]);
+        } finally {
+          await subscription.unsubscribe();
+        }
+        return true;
+      } catch (error) {
+        if (signal.aborted) return true;
+        throw mapped(error);
+      } finally {
+        lease?.release();
+      }
     },
 
     async close() {

@@ -14,6 +14,8 @@ export interface NewHead {
 export interface SocketLease {
   /** Subscribes to `newHeads`; `onError` hears the socket fail (the subscription is then gone). */
   subscribeNewHeads(onHead: (head: NewHead) => void, onError: (error: unknown) => void): Promise<{ unsubscribe(): Promise<void> }>;
+  /** `eth_subscribe` with any params (`['logs', filter]`); `onData` hears each notification's result. */
+  subscribe(params: unknown[], onData: (result: unknown) => void, onError: (error: unknown) => void): Promise<{ unsubscribe(): Promise<void> }>;
   /** Gives the share back; the socket closes when its last user has released it. */
   release(): void;
 }
@@ -88,7 +90,17 @@ export function createSocketPool({ timeoutMs, keepAliveMs = 15_000 }: SocketPool
     entry.users++;
     return {
       subscribeNewHeads: (onHead, onError) =>
-        subscribe(entry.client, timeoutMs, onHead, (error) => {
+        subscribe(entry.client, timeoutMs, ['newHeads'], (result) => {
+          const head = result as Partial<NewHead> | undefined;
+          if (head && typeof head.number === 'string' && typeof head.hash === 'string' && typeof head.timestamp === 'string') {
+            onHead({ number: head.number, hash: head.hash, timestamp: head.timestamp });
+          }
+        }, (error) => {
+          discard(entry);
+          onError(error);
+        }),
+      subscribe: (params, onData, onError) =>
+        subscribe(entry.client, timeoutMs, params, onData, (error) => {
           discard(entry);
           onError(error);
         }),
@@ -132,11 +144,12 @@ export function createSocketPool({ timeoutMs, keepAliveMs = 15_000 }: SocketPool
   };
 }
 
-/** `eth_subscribe` to `newHeads` on a viem socket client, with a timeout on the answer. */
+/** `eth_subscribe` on a viem socket client, with a timeout on the answer; `onData` hears each notification's result. */
 async function subscribe(
   client: SocketRpcClient<WebSocket>,
   timeoutMs: number,
-  onHead: (head: NewHead) => void,
+  params: unknown[],
+  onData: (result: unknown) => void,
   onError: (error: unknown) => void,
 ): Promise<{ unsubscribe(): Promise<void> }> {
   let failed = false;
@@ -148,8 +161,9 @@ async function subscribe(
   const subscriptionId = await raceTimeout(
     new Promise<string>((resolve, reject) => {
       let subscribed = false;
+      let subscriptionIdSeen: string | undefined;
       client.request({
-        body: { method: 'eth_subscribe', params: ['newHeads'] },
+        body: { method: 'eth_subscribe', params },
         onError(error) {
           if (!subscribed) reject(error ?? new Error('the socket failed'));
           else fail(error ?? new Error('the socket failed'));
@@ -161,14 +175,12 @@ async function subscribe(
           }
           if (!subscribed && typeof response.id === 'number' && typeof response.result === 'string') {
             subscribed = true;
+            subscriptionIdSeen = response.result;
             resolve(response.result);
             return;
           }
-          const params = (response as { params?: { result?: unknown } }).params;
-          const head = params?.result as Partial<NewHead> | undefined;
-          if (head && typeof head.number === 'string' && typeof head.hash === 'string' && typeof head.timestamp === 'string') {
-            onHead({ number: head.number, hash: head.hash, timestamp: head.timestamp });
-          }
+          const notification = (response as { params?: { subscription?: unknown; result?: unknown } }).params;
+          if (notification && notification.subscription === subscriptionIdSeen) onData(notification.result);
         },
       });
     }),

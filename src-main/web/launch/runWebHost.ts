@@ -77,6 +77,7 @@ export async function runWebHost(options: RunWebHostOptions): Promise<void> {
       port: options.port,
       rendererDir: path.join(projectRoot, 'out', 'renderer'),
       services,
+      downloads: services.downloads,
       log,
       onConnection: () => {
         opened.connected = true;

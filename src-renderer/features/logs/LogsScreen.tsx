@@ -1,6 +1,25 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { lazy, Suspense } from 'react';
+import { EmptyState } from '../../components/EmptyState';
+import { LoadingState } from '../../components/LoadingState';
+import { useSelectedNetwork } from '../network/useSelectedNetwork';
 
-/** The log-query builder (coming in a later version). */
+// The builder, its table and the export code load when the screen is first opened.
+const LogsPage = lazy(() => import('./LogsPage').then((module) => ({ default: module.LogsPage })));
+
+/** The log-query builder (`/logs?address=…&topic0=…`): build, check, run, export, save and follow eth_getLogs queries. */
 export function LogsScreen() {
-  return <ComingSoon title="Logs" line="Log queries — coming in a later version: build eth_getLogs filters, page through results and decode events." />;
+  const network = useSelectedNetwork();
+  if (!network) return <LoadingState label="Loading networks…" />;
+  if (network.family !== 'evm') {
+    return (
+      <div className="page">
+        <EmptyState title={`${network.name} is a Starknet network`}>Log queries read EVM chains (eth_getLogs). Pick an EVM network in the top bar.</EmptyState>
+      </div>
+    );
+  }
+  return (
+    <Suspense fallback={<LoadingState label="Opening the log builder…" />}>
+      <LogsPage key={network.id} network={network} />
+    </Suspense>
+  );
 }

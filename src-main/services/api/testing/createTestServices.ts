@@ -97,10 +97,20 @@ export function createTestServices(options: { healthIntervalMs?: number } = {}):
     'explorer.importAbi': async () => unsupported('explorer.importAbi'),
     'explorer.marks': async () => unsupported('explorer.marks'),
     'explorer.deleteAbi': async () => unsupported('explorer.deleteAbi'),
+    'logs.preflight': async () => unsupported('logs.preflight'),
+    'logs.events': async () => unsupported('logs.events'),
+    'logs.export': async () => unsupported('logs.export'),
+    'logs.savedList': async () => unsupported('logs.savedList'),
+    'logs.save': async () => unsupported('logs.save'),
+    'logs.rename': async () => unsupported('logs.rename'),
+    'logs.duplicate': async () => unsupported('logs.duplicate'),
+    'logs.delete': async () => unsupported('logs.delete'),
   };
 
   const topics: TopicHandlers = {
     'explorer.latest': async () => unsupported('explorer.latest'),
+    'logs.run': async () => unsupported('logs.run'),
+    'logs.tail': async () => unsupported('logs.tail'),
     'network.health': async ({ networkId }, emit, signal) => {
       count('network.health');
       healthSignals.push(signal);

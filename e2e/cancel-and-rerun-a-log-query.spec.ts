@@ -1,0 +1,22 @@
+import { appPath, seededManifest } from './chain';
+import { expect, test } from './appFixture';
+
+// A developer starts a long query, cancels it while it runs (the rows so far stay), then runs it again to the end.
+
+test('cancel a running log query, then run it again', async ({ app, page }) => {
+  const { contracts, logStorm } = seededManifest();
+  await page.goto(appPath(app.url, `/logs?address=${contracts.logStorm}&fromBlock=${logStorm.fromBlock}&toBlock=${logStorm.toBlock}`));
+  await expect(page.getByLabel('Contract addresses')).toHaveValue(contracts.logStorm);
+
+  const run = page.getByRole('button', { name: /^Run (query|anyway)$/ });
+  await expect(run).toBeEnabled();
+  await run.click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Cancelled/ })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+
+  await run.click();
+  await expect(page.getByRole('status').filter({ hasText: /^Done: / })).toBeVisible({ timeout: 90_000 });
+  const total = Number((await page.getByRole('grid', { name: 'logs' }).getAttribute('aria-rowcount'))) - 1;
+  expect(total).toBeGreaterThanOrEqual(logStorm.totalLogs);
+});

@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import { appPath, countLogs, seededManifest } from './chain';
+import { expect, test } from './appFixture';
+
+// A developer builds a query by event over the log-heavy blocks: the app warns before it runs that the
+// service would refuse it, runs it anyway split as the service asks, shows every log, and exports them.
+
+test('build a query by event, see the warning, run it, and export every row as CSV', async ({ app, page }) => {
+  const { contracts, logStorm } = seededManifest();
+  const expected = await countLogs({ address: contracts.logStorm }, logStorm.denseFromBlock, logStorm.denseToBlock);
+  expect(expected).toBeGreaterThan(10_000);
+
+  await page.goto(appPath(app.url, '/logs'));
+  await page.getByLabel('Contract addresses').fill(contracts.logStorm);
+  await page.getByRole('combobox', { name: 'Event (by name)' }).fill('Tick');
+  await page.getByRole('option', { name: /^Tick\(uint256 indexed blockNumber/ }).first().click();
+  await expect(page.getByText('Tick(uint256,uint256,address,uint256)')).toBeVisible();
+  await page.getByLabel('From block').fill(String(logStorm.denseFromBlock));
+  await page.getByLabel('To block').fill(String(logStorm.denseToBlock));
+
+  // Before it runs: the estimate is over the service's 10,000-result limit.
+  await expect(page.getByRole('alert').filter({ hasText: 'returns at most 10,000 per request' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Run anyway' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Done: / })).toContainText(`${expected.toLocaleString('en-US')} logs`, { timeout: 60_000 });
+  await expect(page.getByRole('grid', { name: 'logs' })).toHaveAttribute('aria-rowcount', String(expected + 1));
+  // The service refused the unsplit range at least once, so the run split it.
+  await expect(page.getByText(/[1-9][\d,]* splits?/)).toBeVisible();
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const lines = fs.readFileSync((await download.path())!, 'utf8').trimEnd().split('\n');
+  expect(lines[0]).toMatch(/^block_number,block_hash,transaction_hash/);
+  expect(lines.length - 1).toBe(expected);
+});

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { HealthEvent } from '../../../src-shared/api/networks';
+import type { AbortSignalLike } from '../../../src-shared/api/types';
+import { eventChoiceFromSignature } from '../../../src-shared/logs/eventTopics';
+import { toLogFilter } from '../../../src-shared/logs/logQuery';
+import type { EventChoice, LogExportResult, LogPreflight, LogQuery, LogRunEvent, LogRunProgress, LogTailEvent, SavedLogQuery } from '../../../src-shared/logs/types';
+import type { ExplorerService } from '../explorer/createExplorerService';
+import type { SaveFile } from '../files/createDownloads';
+import type { FeedHub } from '../rpc/createFeedHub';
+import type { RpcService } from '../rpc/createRpcService';
+import type { Store } from '../store/openStore';
+import { createRunSpool } from './createRunSpool';
+import { logExportChunks } from './logExportChunks';
+import { preflightLogQuery } from './preflightLogQuery';
+import { resolveLogRange, type LogRequest } from './resolveLogRange';
+import { runLogQuery } from './runLogQuery';
+import { createSavedLogQueries } from './savedLogQueries';
+import { searchEvents } from './searchEvents';
+import { tailLogs } from './tailLogs';
+import { toLogRows, type RawNodeLog } from './toLogRows';
+
+/** The log-query builder's work in main: checks before a run, the run itself, the live tail, exports and saved queries. */
+export interface LogsService {
+  preflight(networkId: string, query: LogQuery, signal?: AbortSignal): Promise<LogPreflight>;
+  events(networkId: string, search: string, address: string | undefined, signal?: AbortSignal): Promise<EventChoice[]>;
+  run(networkId: string, query: LogQuery, emit: (event: LogRunEvent) => void, signal: AbortSignalLike): Promise<void>;
+  tail(networkId: string, query: LogQuery, emit: (event: LogTailEvent) => void, signal: AbortSignalLike): Promise<void>;
+  export(runId: string, format: 'csv' | 'json'): Promise<LogExportResult>;
+  savedList(): SavedLogQuery[];
+  save(name: string, networkId: string | null, query: LogQuery): SavedLogQuery;
+  rename(id: string, name: string): SavedLogQuery;
+  duplicate(id: string): SavedLogQuery;
+  delete(id: string): { deleted: boolean };
+  close(): void;
+}
+
+export interface LogsServiceOptions {
+  rpc: Pick<RpcService, 'request' | 'subscribe'>;
+  health: Pick<FeedHub<HealthEvent>, 'watch'>;
+  explorer: Pick<ExplorerService, 'decodeLogs' | 'knownEvents'>;
+  networkName: (networkId: string) => Promise<string>;
+  store: Pick<Store, 'db' | 'assertNoSecrets'>;
+  /** The app's data folder: recent runs' rows are kept in `log-runs/` for export. */
+  dataDir: string;
+  /** How the shell lets the person save a file. */
+  saveFile: SaveFile;
+  log?: (line: string) => void;
+}
+
+/** Rows per event sent to the window: about a megabyte, far below the API's message limit. */
+const ROWS_PER_EVENT = 1_000;
+
+export function createLogsService(options: LogsServiceOptions): LogsService {
+  const { rpc, explorer } = options;
+  const saved = createSavedLogQueries(options.store, options.log);
+  const spool = createRunSpool(path.join(options.dataDir, 'log-runs'));
+  const runs = new Map<string, { networkId: string; startedAt: number }>();
+  const requestOn =
+    (networkId: string): LogRequest =>
+    <T>(method: string, params: unknown[], signal?: AbortSignal) =>
+      rpc.request<T>(networkId, method, params, { signal });
+  const rowsOf = (networkId: string, logs: RawNodeLog[], signal?: AbortSignal) => toLogRows(explorer, networkId, logs, signal);
+  const matchFilter = (query: LogQuery) => toLogFilter({ addresses: query.addresses, topics: query.topics });
+
+  return {
+    async preflight(networkId, query, signal) {
+      return preflightLogQuery({ request: requestOn(networkId), networkName: await options.networkName(networkId) }, query, signal);
+    },
+
+    async events(networkId, search, address, signal) {
+      return searchEvents(await explorer.knownEvents(networkId, address, signal), search, eventChoiceFromSignature);
+    },
+
+    async run(networkId, query, emit, signal) {
+      const abort = new AbortController();
+      signal.addEventListener('abort', () => abort.abort(), { once: true });
+      const request = requestOn(networkId);
+      const range = await resolveLogRange(request, query, await options.networkName(networkId), abort.signal);
+      const runId = randomUUID();
+      runs.set(runId, { networkId, startedAt: Date.now() });
+      const writer = spool.open(runId);
+      const hex = (n: number) => `0x${n.toString(16)}`;
+      const first: LogRunProgress = { from: hex(range.from), to: hex(range.to), blocksCovered: 0, blocksTotal: range.to - range.from + 1, logs: 0, requests: 0, retries: 0, splits: 0, elapsedMs: 0, etaMs: null };
+      emit({ kind: 'started', runId, progress: first });
+      const filter = matchFilter(query);
+      try {
+        await runLogQuery({
+          request: (params, requestSignal) => request('eth_getLogs', params, requestSignal),
+          filter,
+          ...(query.blockHash ? { blockHash: query.blockHash } : {}),
+          from: range.from,
+          to: range.to,
+          signal: abort.signal,
+          onLogs: async (logs: RawNodeLog[], progress: LogRunProgress) => {
+            for (let start = 0; start < logs.length; start += ROWS_PER_EVENT) {
+              const rows = await rowsOf(networkId, logs.slice(start, start + ROWS_PER_EVENT), abort.signal);
+              await writer.append(rows);
+              if (abort.signal.aborted) return;
+              const last = start + ROWS_PER_EVENT >= logs.length;
+              emit({ kind: 'rows', rows, progress: last ? progress : { ...progress, logs: progress.logs - (logs.length - start - rows.length) } });
+              // Let the socket carry this page before the next is made.
+              await new Promise((resolve) => setImmediate(resolve));
+            }
+          },
+          onProgress: (progress: LogRunProgress) => emit({ kind: 'progress', progress }),
+        });
+      } finally {
+        await writer.close();
+      }
+    },
+
+    tail(networkId, query, emit, signal) {
+      return tailLogs({ rpc, health: options.health, toRows: rowsOf }, networkId, matchFilter(query), emit, signal);
+    },
+
+    async export(runId, format) {
+      const rows = await spool.count(runId);
+      const stamp = new Date(runs.get(runId)?.startedAt ?? Date.now()).toISOString().replace(/[:.]/g, '-').slice(0, 19);
+      const name = `logs-${stamp}.${format}`;
+      const result = await options.saveFile({
+        name,
+        type: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+        chunks: () => logExportChunks(spool.rows(runId), format),
+      });
+      return result.kind === 'download' ? { kind: 'download', url: result.url, fileName: name, rows } : result.kind === 'saved' ? { kind: 'saved', path: result.path, rows } : result;
+    },
+
+    savedList: () => saved.list(),
+    save: (name, networkId, query) => saved.save(name, networkId, query),
+    rename: (id, name) => saved.rename(id, name),
+    duplicate: (id) => saved.duplicate(id),
+    delete: (id) => saved.delete(id),
+    close: () => spool.close(),
+  };
+}

@@ -1,0 +1,49 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../src-shared/api/apiError';
+import { apiErrorToError } from '../errors/apiErrorToError';
+import { createRpcService } from '../rpc/createRpcService';
+import { sandboxNetwork } from '../rpc/testing/sandboxNetwork';
+import { sharedSandbox } from '../rpc/testing/sharedSandbox';
+import { logPieceFailure } from './logPieceFailure';
+
+const thrown = (plain: Omit<ApiError, 'shortMessage'> & { shortMessage?: string }) => apiErrorToError({ shortMessage: 'refused', ...plain });
+
+describe('logPieceFailure', () => {
+  it.each([
+    ['a result limit with the hint in hex', thrown({ name: 'LogLimitExceededError', code: -32005, data: { from: '0x10', to: '0x1f', limit: 10_000 } }), { kind: 'tooManyResults', suggested: { from: 16, to: 31 } }],
+    ['a result limit without data', thrown({ name: 'LogLimitExceededError', code: -32005 }), { kind: 'tooManyResults' }],
+    ['a result limit with a malformed hint', thrown({ name: 'LogLimitExceededError', data: { from: 'soon', to: '0x1' } }), { kind: 'tooManyResults' }],
+    ["the node's time limit", thrown({ name: 'QueryTimeoutError', code: -32005 }), { kind: 'timeout' }],
+    ['a range too wide, limit in data', thrown({ name: 'InvalidParamsError', shortMessage: "The node refused the request's parameters: range 20001 exceeds limit of 10000", data: { from: '0x0', to: '0x4e20', limit: 5_000 } }), { kind: 'rangeTooLarge', limit: 5_000 }],
+    ['a range too wide, limit in words', thrown({ name: 'InvalidParamsError', shortMessage: "The node refused the request's parameters: range 20001 exceeds limit of 10000" }), { kind: 'rangeTooLarge', limit: 10_000 }],
+    ['other refused parameters', thrown({ name: 'InvalidParamsError', shortMessage: "The node refused the request's parameters: invalid params: fromBlock must be a hex block number or a block tag" }), { kind: 'other' }],
+    ['a rate limit with its backoff', thrown({ name: 'RateLimitedError', code: 429, data: { backoffSeconds: 1.5 } }), { kind: 'rateLimited', backoffMs: 1_500 }],
+    ['a rate limit without one', thrown({ name: 'RateLimitedError', code: 429, data: { backoffSeconds: undefined } }), { kind: 'rateLimited', backoffMs: 1_000 }],
+    ['a parameter limit', thrown({ name: 'LimitExceededError', code: -32005 }), { kind: 'other' }],
+    ['our own timeout', thrown({ name: 'TimeoutError', code: 'TIMEOUT' }), { kind: 'other' }],
+    ['a plain error', new Error('boom'), { kind: 'other' }],
+    ['a viem error wrapping ours', Object.assign(new Error('viem'), { cause: thrown({ name: 'QueryTimeoutError' }) }), { kind: 'timeout' }],
+    ['not an error', 'nope', { kind: 'other' }],
+  ])('reads %s', (_name, error, expected) => {
+    expect(logPieceFailure(error)).toEqual(expected);
+  });
+});
+
+describe('logPieceFailure on what the sandbox gateway really answers', () => {
+  const sandbox = sharedSandbox();
+  const rpc = createRpcService({ resolve: async () => sandboxNetwork(sandbox.info, sandbox.info.key) });
+  afterAll(() => rpc.close());
+  const refusal = (filter: Record<string, unknown>) => rpc.request('local', 'eth_getLogs', [filter]).then(() => expect.unreachable('the gateway accepted it'), (error: unknown) => logPieceFailure(error));
+  const hex = (n: number) => `0x${n.toString(16)}`;
+
+  it('reads too many results with the hint, a range too wide with the limit, and other refusals as other', async () => {
+    const { logStorm, contracts } = sandbox.manifest;
+    expect(await refusal({ address: contracts.logStorm, fromBlock: hex(logStorm.denseFromBlock), toBlock: hex(logStorm.denseToBlock) })).toEqual({
+      kind: 'tooManyResults',
+      suggested: { from: logStorm.denseFromBlock, to: logStorm.denseFromBlock + 7 }, // 8 blocks of 1,200 logs fit
+    });
+    expect(await refusal({ fromBlock: '0x0', toBlock: '0x30d40' })).toEqual({ kind: 'rangeTooLarge', limit: 10_000 });
+    expect(await refusal({ fromBlock: 'yesterday' })).toEqual({ kind: 'other' });
+    expect(await refusal({ address: Array.from({ length: 5_001 }, (_, i) => `0x${i.toString(16).padStart(40, '0')}`) })).toEqual({ kind: 'other' });
+  });
+});

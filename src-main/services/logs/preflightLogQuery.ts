@@ -1,0 +1,89 @@
+import { estimateFromSamples, sampleRanges } from '../../../src-shared/logs/estimateFromSamples';
+import { countLogParams, toLogFilter } from '../../../src-shared/logs/logQuery';
+import { LOG_LIMITS, type LogPreflight, type LogQuery, type PreflightWarning } from '../../../src-shared/logs/types';
+import { thrownToApiError } from '../errors/thrownToApiError';
+import { resolveLogRange, type LogRequest } from './resolveLogRange';
+
+/** Sample requests in flight at once. */
+const SAMPLE_CONCURRENCY = 4;
+/** Requests the run keeps in flight (runLogQuery's default), for the time estimate. */
+const RUN_CONCURRENCY = 3;
+
+const formatCount = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * What a query will ask of the service, before it runs: parameters and block span against the limits, the
+ * number of matching logs estimated from evenly spread sub-ranges (or counted, when the range is small), and
+ * the requests and time the split plan needs. Warnings say what the service would refuse and what the app
+ * will do about it; none of them stops the person from running the query.
+ */
+export async function preflightLogQuery(deps: { request: LogRequest; networkName: string }, query: LogQuery, signal?: AbortSignal): Promise<LogPreflight> {
+  const range = await resolveLogRange(deps.request, query, deps.networkName, signal);
+  const params = countLogParams(query);
+  const blocks = range.to - range.from + 1;
+  const match = toLogFilter({ addresses: query.addresses, topics: query.topics });
+  const hex = (n: number) => `0x${n.toString(16)}`;
+
+  // Over the parameter limit every request is refused, samples included: there is nothing to sample.
+  const samples = params > LOG_LIMITS.params ? [] : query.blockHash ? [{ from: range.from, to: range.to }] : sampleRanges(range.from, range.to);
+  const answers: { from: number; to: number; logs: number | 'over' }[] = [];
+  const latencies: number[] = [];
+  const queue = [...samples];
+  const worker = async () => {
+    for (let sample = queue.shift(); sample; sample = queue.shift()) {
+      const started = performance.now();
+      const filter = query.blockHash ? { ...match, blockHash: query.blockHash } : { ...match, fromBlock: hex(sample.from), toBlock: hex(sample.to) };
+      try {
+        const logs = await deps.request<unknown[]>('eth_getLogs', [filter], signal);
+        answers.push({ ...sample, logs: logs.length });
+      } catch (error) {
+        const name = thrownToApiError(error, (text) => text).name; // only its kind is read
+        if (name !== 'LogLimitExceededError' && name !== 'QueryTimeoutError') throw error;
+        answers.push({ ...sample, logs: 'over' });
+      }
+      latencies.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(SAMPLE_CONCURRENCY, samples.length) }, worker));
+
+  const estimate = estimateFromSamples(range.from, range.to, answers);
+  const bySpan = Math.ceil(blocks / LOG_LIMITS.blocks);
+  // A piece over the result limit costs its refused request and then two halves (or the hinted split).
+  const overflow = Math.max(0, Math.ceil(estimate.logs / LOG_LIMITS.results) - bySpan);
+  const requests = bySpan + overflow * 2 + (estimate.overLimitSomewhere && overflow === 0 ? 2 : 0);
+  const latency = latencies.length ? latencies.reduce((a, b) => a + b, 0) / latencies.length : 100;
+  const seconds = Math.max(0.1, (Math.ceil(requests / RUN_CONCURRENCY) * latency) / 1000);
+
+  const warnings: PreflightWarning[] = [];
+  if (params > LOG_LIMITS.params) {
+    warnings.push({
+      kind: 'params',
+      message: `The filter has ${formatCount(params)} addresses and topics; the service refuses more than ${formatCount(LOG_LIMITS.params)} in one request. Remove some, or split the address list into several queries.`,
+    });
+  }
+  if (blocks > LOG_LIMITS.blocks) {
+    warnings.push({
+      kind: 'span',
+      message: `The range spans ${formatCount(blocks)} blocks; the service answers at most ${formatCount(LOG_LIMITS.blocks)} per request. Blockglass will split it into ${formatCount(bySpan)} requests or more.`,
+    });
+  }
+  if (estimate.logs > LOG_LIMITS.results || estimate.overLimitSomewhere) {
+    warnings.push({
+      kind: 'results',
+      message: `About ${formatCount(estimate.logs)} logs match (${estimate.exact ? 'counted' : `estimated from ${formatCount(estimate.sampledBlocks)} sampled blocks`}); the service returns at most ${formatCount(LOG_LIMITS.results)} per request. Blockglass will split the range where the service refuses it.`,
+    });
+  }
+  if (range.pastHead !== undefined) {
+    warnings.push({ kind: 'span', message: `toBlock ${formatCount(range.pastHead)} is past the chain's head; the query ends at the head, block ${formatCount(range.head)}.` });
+  }
+  return {
+    from: hex(range.from),
+    to: hex(range.to),
+    head: hex(range.head),
+    params: { count: params, limit: LOG_LIMITS.params },
+    span: { blocks, limit: LOG_LIMITS.blocks },
+    estimate,
+    plan: { requests, seconds },
+    warnings,
+  };
+}

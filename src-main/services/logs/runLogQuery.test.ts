@@ -1,0 +1,201 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { LogRunProgress } from '../../../src-shared/logs/types';
+import { thrownToApiError } from '../errors/thrownToApiError';
+import { createRpcService } from '../rpc/createRpcService';
+import { answerError, startFakeRpcServer, type FakeRpcServer } from '../rpc/testing/fakeRpcServer';
+import { sandboxNetwork } from '../rpc/testing/sandboxNetwork';
+import { sharedSandbox } from '../rpc/testing/sharedSandbox';
+import { RATE_LIMIT_ATTEMPTS, runLogQuery, type RunLogQueryOptions } from './runLogQuery';
+import type { RawNodeLog } from './toLogRows';
+
+const sandbox = sharedSandbox();
+const { logStorm } = sandbox.manifest;
+const filter = { address: sandbox.manifest.contracts.logStorm };
+const hex = (n: number) => `0x${n.toString(16)}`;
+const nameOf = (error: unknown) => thrownToApiError(error, (text) => text).name;
+const servers: { close(): Promise<void> }[] = [];
+const services: { close(): Promise<void> }[] = [];
+afterAll(async () => {
+  await Promise.all(services.map((service) => service.close()));
+  await Promise.all(servers.map((server) => server.close()));
+});
+
+/** `eth_getLogs` through the rpc service to a network at `rpcUrl` (the gateway, or a stand-in in front of it). */
+function gatewayRequest(rpcUrl = sandbox.info.rpcUrl, retries = 3): RunLogQueryOptions['request'] {
+  const rpc = createRpcService({
+    resolve: async () => sandboxNetwork({ ...sandbox.info, rpcUrl }, sandbox.info.key),
+    retryPolicy: { retries, baseDelayMs: 10, maxDelayMs: 30_000 },
+  });
+  services.push(rpc);
+  return (params, signal) => rpc.request('local', 'eth_getLogs', params, { signal });
+}
+
+/** A run that records what it delivers. */
+async function run(options: Partial<RunLogQueryOptions> & Pick<RunLogQueryOptions, 'request'>) {
+  const logs: RawNodeLog[] = [];
+  const seen: LogRunProgress[] = [];
+  const controller = new AbortController();
+  const result = await runLogQuery({
+    filter,
+    from: logStorm.fromBlock,
+    to: logStorm.toBlock,
+    signal: controller.signal,
+    onLogs: (batch, progress) => {
+      logs.push(...batch);
+      seen.push(progress);
+    },
+    onProgress: (progress) => seen.push(progress),
+    ...options,
+  });
+  return { logs, seen, result };
+}
+
+/** Every log of the storm, asked of Anvil itself in one request: no limits, the truth to compare with. */
+async function anvilStormLogs(): Promise<RawNodeLog[]> {
+  const body = { jsonrpc: '2.0', id: 1, method: 'eth_getLogs', params: [{ ...filter, fromBlock: hex(logStorm.fromBlock), toBlock: hex(logStorm.toBlock) }] };
+  const response = await fetch(sandbox.anvilUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return ((await response.json()) as { result: RawNodeLog[] }).result;
+}
+const identity = (log: RawNodeLog) => `${log.blockNumber}/${log.logIndex}/${log.transactionHash}`;
+
+describe('runLogQuery through the sandbox gateway', () => {
+  it('reads the log storm that the service refuses whole, log for log as Anvil holds it, in chain order', async () => {
+    const whole = await gatewayRequest()([{ ...filter, fromBlock: hex(logStorm.fromBlock), toBlock: hex(logStorm.toBlock) }], new AbortController().signal).catch((error: unknown) => error);
+    expect(nameOf(whole)).toBe('LogLimitExceededError');
+
+    const { logs, seen, result } = await run({ request: gatewayRequest() });
+    const truth = await anvilStormLogs();
+    expect(truth).toHaveLength(logStorm.totalLogs);
+    expect(logs).toHaveLength(truth.length);
+    expect(logs.map(identity)).toEqual(truth.map(identity));
+    expect(result).toMatchObject({ from: hex(logStorm.fromBlock), to: hex(logStorm.toBlock), blocksCovered: 50, blocksTotal: 50, logs: logStorm.totalLogs, retries: 0, etaMs: 0 });
+    expect(result.splits).toBeGreaterThan(0);
+    expect(result.requests).toBeGreaterThan(result.splits);
+    for (const [before, after] of seen.slice(1).map((p, i) => [seen[i]!, p] as const)) {
+      expect(after.blocksCovered).toBeGreaterThanOrEqual(before.blocksCovered);
+      expect(after.logs).toBeGreaterThanOrEqual(before.logs);
+    }
+    expect(seen.at(-1)).toEqual(result);
+  });
+
+  it('stops at once when cancelled: the run rejects with AbortError and delivers nothing more', async () => {
+    const controller = new AbortController();
+    let calls = 0;
+    let abortedAt = 0;
+    const outcome = runLogQuery({
+      request: gatewayRequest(),
+      filter,
+      from: logStorm.fromBlock,
+      to: logStorm.toBlock,
+      concurrency: 3,
+      signal: controller.signal,
+      onLogs: () => {
+        calls += 1;
+        if (calls === 1) {
+          abortedAt = Date.now();
+          controller.abort();
+        }
+      },
+      onProgress: () => {},
+    }).catch((error: unknown) => error);
+    const error = await outcome;
+    expect(Date.now() - abortedAt).toBeLessThan(200);
+    expect(nameOf(error)).toBe('AbortError');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(calls).toBe(1);
+  });
+
+  it('cancels the request in flight: the abort reaches the socket', async () => {
+    const hanging = await startFakeRpcServer(() => ({ hang: true }));
+    servers.push(hanging);
+    const request = gatewayRequest(`${hanging.origin}/local/v3/${sandbox.info.key}`);
+    const settled: string[] = [];
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const started = Date.now();
+    const error = await runLogQuery({
+      request: (params, signal) => request(params, signal).catch((failure: unknown) => (settled.push(nameOf(failure)), Promise.reject(failure))),
+      filter,
+      from: 0,
+      to: 100,
+      signal: controller.signal,
+      onLogs: () => {},
+      onProgress: () => {},
+    }).catch((failure: unknown) => failure);
+    expect(nameOf(error)).toBe('AbortError');
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(settled).toEqual(['AbortError']);
+  });
+});
+
+/** A stand-in for the service in front of the gateway: answers 429 when `limited(n)` says so, else forwards. */
+async function rateLimitingProxy(limited: (n: number) => boolean, backoffSeconds: number) {
+  let count = 0;
+  let inFlight = 0;
+  const stats = { requests: 0, limited: 0, mostInFlightAfterLimit: 0 };
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const body = JSON.parse(text) as unknown;
+      const items = Array.isArray(body) ? body.length : 1;
+      stats.requests += items;
+      if (limited(count++)) {
+        stats.limited += items;
+        const error = { code: -32005, message: 'project ID request rate exceeded', data: { current_rps: 12, allowed_rps: 10, backoff_seconds: backoffSeconds } };
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(Math.ceil(backoffSeconds)) }).end(JSON.stringify(answerError(body, error)));
+        return;
+      }
+      inFlight += items;
+      if (stats.limited > 0) stats.mostInFlightAfterLimit = Math.max(stats.mostInFlightAfterLimit, inFlight);
+      void fetch(sandbox.info.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text })
+        .then(async (answer) => res.writeHead(answer.status, { 'content-type': 'application/json' }).end(Buffer.from(await answer.arrayBuffer())))
+        .catch(() => res.destroy())
+        .finally(() => (inFlight -= items));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const proxy: Pick<FakeRpcServer, 'close'> = { close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  servers.push(proxy);
+  return { rpcUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/local/v3/${sandbox.info.key}`, stats };
+}
+
+describe('runLogQuery when the service rate-limits', () => {
+  // The rpc service's own retries are off here (retries: 0), so every 429 reaches the run.
+  it('waits the backoff the service asks, then goes on one request at a time, and still reads every log', async () => {
+    const proxy = await rateLimitingProxy((n) => n < 2, 0.2);
+    const started = Date.now();
+    const { logs, result } = await run({ request: gatewayRequest(proxy.rpcUrl, 0) });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    expect(logs).toHaveLength(logStorm.totalLogs);
+    expect(result.retries).toBe(2);
+    expect(result.requests).toBe(proxy.stats.requests);
+    expect(proxy.stats.mostInFlightAfterLimit).toBe(1);
+  });
+
+  it(`gives up with the service's RateLimitedError after ${RATE_LIMIT_ATTEMPTS} refusals of one piece in a row`, async () => {
+    const proxy = await rateLimitingProxy(() => true, 0.01);
+    const error = await run({ request: gatewayRequest(proxy.rpcUrl, 0) }).catch((failure: unknown) => failure);
+    expect(nameOf(error)).toBe('RateLimitedError');
+    expect(proxy.stats.limited).toBe(RATE_LIMIT_ATTEMPTS);
+  });
+});
+
+describe('runLogQuery when one block alone is refused', () => {
+  it.each([
+    ['too many results', { code: -32005, message: 'query returned more than 10000 results. Try with this block range [0x5, 0x5].', data: { from: '0x5', to: '0x5', limit: 10_000 } }],
+    ['a timeout', { code: -32005, message: 'query timeout exceeded' }],
+  ])('ends with LogRangeNotNarrowableError naming the block (%s)', async (_kind, refusal) => {
+    const service = await startFakeRpcServer((body) => ({ body: answerError(body, refusal) }));
+    servers.push(service);
+    const error = await run({ request: gatewayRequest(`${service.origin}/local/v3/${sandbox.info.key}`), from: 5, to: 9, concurrency: 1 }).catch((failure: unknown) => failure);
+    const plain = thrownToApiError(error, (text) => text);
+    expect(plain.name).toBe('LogRangeNotNarrowableError');
+    expect(plain.shortMessage).toMatch(/^Block 5 alone /);
+    expect(plain.data).toMatchObject({ block: 5 });
+  });
+});

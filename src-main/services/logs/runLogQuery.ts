@@ -1,0 +1,197 @@
+import { createLogRangePlan, type LogPiece, type LogPlanFailure, type ReleasedPiece } from '../../../src-shared/logs/planLogRanges';
+import type { LogRunProgress } from '../../../src-shared/logs/types';
+import { BlockglassError } from '../errors/blockglassError';
+import { sleep as defaultSleep } from '../rpc/sleep';
+import { logPieceFailure } from './logPieceFailure';
+import type { RawNodeLog } from './toLogRows';
+
+/** Options of {@link runLogQuery}. */
+export interface RunLogQueryOptions<Log = RawNodeLog> {
+  /** Sends one `eth_getLogs` with these params; throws what the rpc service throws. `signal` must reach the socket. */
+  request: (params: unknown[], signal: AbortSignal) => Promise<unknown>;
+  /** What to match (address, topics); block fields in it are replaced by each piece's. */
+  filter: Record<string, unknown>;
+  /** A query of one block by hash: sent as `blockHash` instead of a range (then `from` and `to` are its number). */
+  blockHash?: string;
+  from: number;
+  to: number;
+  /** Requests in flight at most (default 3); 1 for a while after the service rate-limits. */
+  concurrency?: number;
+  /** Widest piece asked at first (default the service's limit, `LOG_LIMITS.blocks`). */
+  maxBlocks?: number;
+  signal: AbortSignal;
+  /** Hears each piece's logs in chain order; the run waits for it (and asks for little more meanwhile). */
+  onLogs: (logs: Log[], progress: LogRunProgress) => void | Promise<void>;
+  /** Hears progress that comes without logs: empty pieces, splits, retries, the end. */
+  onProgress: (progress: LogRunProgress) => void;
+  now?: () => number;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+/** Rate-limit refusals of one piece in a row after which the run gives up with the last of them. */
+export const RATE_LIMIT_ATTEMPTS = 8;
+/** After a rate limit, one request at a time until this long has passed without another. */
+const CALM_MS = 10_000;
+/** A longer pause than the service asks for is not waited out (as the rpc service's own retries). */
+const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * Runs `eth_getLogs` over [from, to] in pieces (`createLogRangePlan`): up to `concurrency` requests in flight,
+ * a refused piece split as the service's error says, rate limits waited out, and logs handed to `onLogs` in
+ * chain order. Resolves with the final progress; rejects with the error that ended it: a `BlockglassError`
+ * named `LogRangeNotNarrowableError` when one block alone is refused, `AbortError` at once when `signal`
+ * aborts (nothing is delivered after), or what the rpc service threw.
+ */
+export async function runLogQuery<Log = RawNodeLog>(options: RunLogQueryOptions<Log>): Promise<LogRunProgress> {
+  const { signal, from, to } = options;
+  const concurrency = Math.max(1, options.concurrency ?? 3);
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? defaultSleep;
+  if (options.blockHash !== undefined && from !== to) throw new RangeError('A blockHash query covers one block: from and to must be its number.');
+  const plan = createLogRangePlan<Log>(from, to, options.maxBlocks === undefined ? {} : { maxBlocks: options.maxBlocks });
+  const { fromBlock: _from, toBlock: _to, blockHash: _hash, ...match } = options.filter;
+  const paramsOf = (piece: LogPiece) => [options.blockHash !== undefined ? { ...match, blockHash: options.blockHash } : { ...match, fromBlock: hex(piece.from), toBlock: hex(piece.to) }];
+
+  const started = now();
+  const counts = { requests: 0, retries: 0, logs: 0, blocks: 0 };
+  const progress = (finished = false): LogRunProgress => {
+    const elapsedMs = Math.max(0, now() - started);
+    const left = plan.blocksTotal - counts.blocks;
+    const etaMs = finished ? 0 : counts.blocks > 0 && elapsedMs > 0 ? Math.round((left * elapsedMs) / counts.blocks) : null;
+    return { from: hex(from), to: hex(to), blocksCovered: counts.blocks, blocksTotal: plan.blocksTotal, logs: counts.logs, requests: counts.requests, retries: counts.retries, splits: plan.splits, elapsedMs, etaMs };
+  };
+
+  return new Promise<LogRunProgress>((resolve, reject) => {
+    let ended = false;
+    let active = 0;
+    let calmAt = 0;
+    let finishing = false;
+    let lastRefusal: unknown;
+    // Deliveries and progress go through one chain, so `onLogs` calls never overlap and progress never goes back.
+    let chain: Promise<void> = Promise.resolve();
+    let undelivered = 0;
+    let progressQueued = false;
+
+    const end = (error: unknown, result?: LogRunProgress) => {
+      if (ended) return;
+      ended = true;
+      signal.removeEventListener('abort', onAbort);
+      if (error === undefined) resolve(result!);
+      else reject(error);
+    };
+    const onAbort = () => end(cancelled(signal));
+    if (signal.aborted) return end(cancelled(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+
+    const queue = (step: () => void | Promise<void>) => {
+      chain = chain.then(() => (ended ? undefined : step())).catch((error: unknown) => end(error));
+    };
+    const notify = () => {
+      if (progressQueued) return;
+      progressQueued = true;
+      queue(() => {
+        progressQueued = false;
+        options.onProgress(progress());
+      });
+    };
+    const deliver = (released: ReleasedPiece<Log>[]) => {
+      for (const { piece, logs } of released) {
+        undelivered += 1;
+        queue(async () => {
+          counts.blocks += piece.to - piece.from + 1;
+          counts.logs += logs.length;
+          if (logs.length > 0) await options.onLogs(logs, progress());
+          else options.onProgress(progress());
+          undelivered -= 1;
+          pump();
+        });
+      }
+    };
+
+    const width = () => (now() < calmAt ? 1 : concurrency);
+    const pump = () => {
+      if (ended || finishing) return;
+      const { failed } = plan;
+      if (failed || plan.done) {
+        // The logs before a block that cannot be narrowed are still delivered: wait for the pieces in flight.
+        if (active > 0) return;
+        finishing = true;
+        return queue(() => {
+          if (failed) return end(notNarrowable(failed, lastRefusal));
+          const last = progress(true);
+          options.onProgress(last);
+          end(undefined, last);
+        });
+      }
+      // Logs waiting for a slow `onLogs` hold memory: ask for more only while few pieces are waiting.
+      while (active < width() && undelivered < concurrency) {
+        const piece = plan.take();
+        if (!piece) break;
+        active += 1;
+        fetchPiece(piece)
+          .then(() => {
+            active -= 1;
+            deliver(plan.release());
+            pump();
+          })
+          .catch((error: unknown) => end(signal.aborted ? cancelled(signal) : error));
+      }
+    };
+
+    /** Asks for one piece until it is answered or refused; waits out rate limits. */
+    const fetchPiece = async (piece: LogPiece): Promise<void> => {
+      for (let limited = 1; ; limited++) {
+        counts.requests += 1;
+        let result: unknown;
+        try {
+          result = await options.request(paramsOf(piece), signal);
+        } catch (error) {
+          if (signal.aborted) throw error;
+          const failure = logPieceFailure(error);
+          if (failure.kind === 'other') throw error;
+          if (failure.kind === 'rateLimited') {
+            if (limited >= RATE_LIMIT_ATTEMPTS || failure.backoffMs > MAX_BACKOFF_MS) throw error;
+            counts.retries += 1;
+            calmAt = now() + Math.max(CALM_MS, failure.backoffMs);
+            notify();
+            await sleep(failure.backoffMs, signal);
+            continue;
+          }
+          lastRefusal = error;
+          plan.fail(piece, failure);
+          notify();
+          return;
+        }
+        if (!Array.isArray(result)) {
+          throw new BlockglassError('The node answered eth_getLogs with something other than a list of logs.', { code: 'NOT_A_LOG_LIST', details: `Blocks ${piece.from} to ${piece.to}.` });
+        }
+        plan.succeed(piece, result as Log[]);
+        return;
+      }
+    };
+
+    pump();
+  });
+}
+
+function hex(n: number): string {
+  return `0x${n.toString(16)}`;
+}
+
+/** The run's end when one block alone is refused: the plan's sentence, the service's refusal as the cause. */
+function notNarrowable(failure: LogPlanFailure, cause: unknown): BlockglassError {
+  const error = new BlockglassError(failure.message, {
+    code: 'LOG_RANGE_NOT_NARROWABLE',
+    details: 'The service answers a query one block at a time at the least; add a contract address or a topic so that this block matches fewer logs.',
+    data: { block: failure.block, reason: failure.kind },
+    ...(cause !== undefined ? { cause } : {}),
+  });
+  error.name = 'LogRangeNotNarrowableError';
+  return error;
+}
+
+function cancelled(signal: AbortSignal): BlockglassError {
+  const error = new BlockglassError('The log query was cancelled.', { code: 'ABORTED', cause: signal.reason });
+  error.name = 'AbortError';
+  return error;
+}

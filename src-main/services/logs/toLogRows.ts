@@ -1,0 +1,35 @@
+import type { LogRow } from '../../../src-shared/logs/types';
+import type { ExplorerService } from '../explorer/createExplorerService';
+
+/** A log as `eth_getLogs` and `logs` notifications carry it. */
+export interface RawNodeLog {
+  address: string;
+  topics: string[];
+  data: string;
+  blockNumber: string | null;
+  blockHash: string | null;
+  transactionHash: string | null;
+  transactionIndex: string | null;
+  logIndex: string | null;
+  removed?: boolean;
+  blockTimestamp?: string;
+}
+
+/** Logs as result rows: where each is, decoded with every source, with its address's label. */
+export async function toLogRows(explorer: Pick<ExplorerService, 'decodeLogs'>, networkId: string, logs: readonly RawNodeLog[], signal?: AbortSignal): Promise<LogRow[]> {
+  const decoded = await explorer.decodeLogs(networkId, logs, signal);
+  return logs.map((log, index) => ({
+    blockNumber: log.blockNumber ?? '',
+    blockHash: log.blockHash ?? '',
+    transactionHash: log.transactionHash ?? '',
+    transactionIndex: log.transactionIndex ?? '',
+    logIndex: log.logIndex ?? '',
+    address: log.address,
+    topics: log.topics,
+    data: log.data,
+    removed: log.removed === true,
+    ...(typeof log.blockTimestamp === 'string' ? { blockTimestamp: log.blockTimestamp } : {}),
+    decoded: decoded[index]!.decoded,
+    ...(decoded[index]!.addressLabel ? { addressLabel: decoded[index]!.addressLabel } : {}),
+  }));
+}

@@ -1,0 +1,140 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import type { NetworkView } from '../../../src-shared/api/networks';
+import { logQueryProblems } from '../../../src-shared/logs/logQuery';
+import { logQueryFromSearch, logQueryToSearch } from '../../../src-shared/logs/logQueryUrl';
+import type { EventChoice, LogQuery, LogRow } from '../../../src-shared/logs/types';
+import { useApi } from '../../api/useApi';
+import { CopyButton } from '../../components/CopyButton';
+import { useStream } from '../../hooks/useStream';
+import { apiErrorOf } from '../../lib/apiErrorOf';
+import { networkKey } from '../../queries/queryKeys';
+import { untilSandboxRuns } from '../explorer/explorerQueries';
+import { EMPTY_FORM, formToQuery, queryToForm, type BuilderForm } from './builder/builderForm';
+import { encodeIndexedValues, type IndexedValues } from './builder/IndexedArguments';
+import { QueryBuilder } from './builder/QueryBuilder';
+import { RequestPreview } from './builder/RequestPreview';
+import { LogResults } from './results/LogResults';
+import { PreflightPanel } from './run/PreflightPanel';
+import { RunProgress } from './run/RunProgress';
+import { SavedQueries } from './saved/SavedQueries';
+import { LiveTail } from './tail/LiveTail';
+import { useDebounced } from './useDebounced';
+import './logs.css';
+
+/** The builder, its checks, a run with its results, the live tail and the saved queries, for one network. */
+export function LogsPage({ network }: { network: NetworkView }) {
+  const api = useApi();
+  const networkId = network.id;
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  // A link fills the builder (`/logs?address=…&topic0=…`); what it got wrong is said, not guessed.
+  const fromLink = useMemo(() => (search ? logQueryFromSearch(search) : undefined), [search]);
+  const [form, setForm] = useState<BuilderForm>(() => (fromLink ? queryToForm(fromLink.query) : EMPTY_FORM));
+  const [choice, setChoice] = useState<EventChoice | undefined>();
+  const [indexedValues, setIndexedValues] = useState<IndexedValues>([]);
+  const [runInput, setRunInput] = useState<{ networkId: string; query: LogQuery } | undefined>();
+  const [following, setFollowing] = useState(false);
+
+  const query = useMemo(() => formToQuery(form), [form]);
+  const problems = useMemo(() => logQueryProblems(query), [query]);
+  const valid = problems.length === 0;
+  const checked = useDebounced(valid ? query : undefined, 400);
+  const preflight = useQuery({
+    queryKey: networkKey(networkId, 'log-preflight', checked),
+    queryFn: () => api.call('logs.preflight', { networkId, query: checked! }),
+    enabled: checked !== undefined,
+    staleTime: 10_000,
+    ...untilSandboxRuns,
+  });
+
+  const run = useStream('logs.run', runInput);
+  const rows = useMemo(() => run.pages.flatMap((page): LogRow[] => (page.kind === 'rows' ? page.rows : [])), [run.pages]);
+  const started = run.pages.find((page) => page.kind === 'started');
+  const progress = run.pages.at(-1)?.progress;
+
+  const start = (target: LogQuery) => {
+    const input = { networkId, query: target };
+    if (runInput && JSON.stringify(runInput) === JSON.stringify(input)) run.rerun();
+    else setRunInput(input);
+    navigate(`/logs?${logQueryToSearch(target)}`, { replace: true });
+  };
+  const onIndexedValues = (values: IndexedValues) => {
+    setIndexedValues(values);
+    if (!choice) return;
+    const { topics } = encodeIndexedValues(choice, values);
+    const next = [...form.topics] as BuilderForm['topics'];
+    for (let i = 0; i < 3; i++) next[i + 1] = (topics[i] ?? []).join('\n');
+    setForm({ ...form, topics: next });
+  };
+  const link = `${window.location.origin}/logs?${logQueryToSearch(query)}`;
+  const warned = (preflight.data?.warnings.length ?? 0) > 0;
+
+  return (
+    <div className="page logs-page">
+      <header className="page-header">
+        <div>
+          <h1 className="page-title">Logs</h1>
+          <p className="page-subtitle">Query eth_getLogs on {network.name}: checked against the service’s limits before it runs, split as the service asks while it runs.</p>
+        </div>
+      </header>
+      {fromLink && fromLink.problems.length ? (
+        <div className="logs-link-problems" role="alert">
+          <strong>The link has problems:</strong>
+          <ul>
+            {fromLink.problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="logs-layout">
+        <div className="logs-main">
+          <QueryBuilder
+            networkId={networkId}
+            form={form}
+            onChange={setForm}
+            problems={problems}
+            choice={choice}
+            onChoose={setChoice}
+            indexedValues={indexedValues}
+            onIndexedValues={onIndexedValues}
+          />
+          <RequestPreview query={query} network={network} valid={valid} />
+          <section className="card logs-run" aria-label="Run">
+            <PreflightPanel preflight={valid ? preflight.data : undefined} checking={preflight.isFetching || (valid && checked === undefined)} error={preflight.error ? apiErrorOf(preflight.error) : undefined} />
+            <div className="logs-run-actions">
+              <button type="button" className="btn btn-primary" disabled={!valid || run.status === 'running'} onClick={() => start(query)}>
+                {warned ? 'Run anyway' : 'Run query'}
+              </button>
+              <label className="logs-follow">
+                <input type="checkbox" checked={following} disabled={!valid} onChange={(event) => setFollowing(event.target.checked)} /> Follow new logs (live tail)
+              </label>
+              <span className="logs-link">
+                Link to this query <CopyButton value={link} label="the link to this query" />
+              </span>
+            </div>
+            {runInput ? <RunProgress progress={progress} status={run.status} error={run.error} onCancel={run.cancel} /> : null}
+          </section>
+          {following && valid ? <LiveTail networkId={networkId} query={query} /> : null}
+          {runInput ? <LogResults rows={rows} runId={started?.kind === 'started' ? started.runId : undefined} running={run.status === 'running'} /> : null}
+        </div>
+        <SavedQueries
+          networkId={networkId}
+          current={query}
+          valid={valid}
+          onOpen={(saved) => {
+            setChoice(undefined);
+            setForm(queryToForm(saved.query));
+          }}
+          onRun={(saved) => {
+            setChoice(undefined);
+            setForm(queryToForm(saved.query));
+            start(saved.query);
+          }}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import type { DecodedValue } from '../../../../src-shared/decoding/types';
+import type { LogRow } from '../../../../src-shared/logs/types';
+import { AddressLink, BlockLink, TxLink } from '../../../components/chain/ChainLinks';
+import type { DataColumn } from '../../../components/table/DataTable';
+
+const number = (hex: string) => (/^0x[0-9a-f]+$/i.test(hex) ? Number.parseInt(hex, 16) : -1);
+const short = (value: DecodedValue): string => (typeof value === 'string' ? (value.length > 20 ? `${value.slice(0, 10)}…${value.slice(-6)}` : value) : typeof value === 'boolean' ? String(value) : JSON.stringify(value));
+
+/** The event's name and its arguments in one line (`Transfer(from=0x…, value=5)`), or why it is raw. */
+export function eventText(row: LogRow): string {
+  if (row.decoded.status !== 'decoded') return `(not decoded) ${row.topics[0] ?? 'no topic'}`;
+  return `${row.decoded.name}(${row.decoded.args.map((arg) => `${arg.name}=${short(arg.value)}`).join(', ')})`;
+}
+
+/** The columns of the results table: where each log is, who emitted it, what it says, and whether it was removed. */
+export const LOG_COLUMNS: DataColumn<LogRow>[] = [
+  { id: 'block', header: 'Block', width: '96px', value: (row) => number(row.blockNumber), text: (row) => String(number(row.blockNumber)), cell: (row) => <BlockLink number={row.blockNumber} />, align: 'end' },
+  { id: 'tx', header: 'Transaction', width: '150px', value: (row) => row.transactionHash, text: (row) => row.transactionHash, cell: (row) => (row.transactionHash ? <TxLink hash={row.transactionHash} copy={false} /> : <span className="muted">pending</span>) },
+  { id: 'logIndex', header: 'Log index', width: '84px', value: (row) => number(row.logIndex), text: (row) => String(number(row.logIndex)), align: 'end' },
+  { id: 'address', header: 'Address', width: 'minmax(150px, 1fr)', value: (row) => row.addressLabel ?? row.address, text: (row) => `${row.addressLabel ? `${row.addressLabel} ` : ''}${row.address}`, cell: (row) => <AddressLink address={row.address} {...(row.addressLabel ? { label: row.addressLabel } : {})} copy={false} /> },
+  {
+    id: 'event',
+    header: 'Event and arguments',
+    width: 'minmax(260px, 3fr)',
+    value: (row) => (row.decoded.status === 'decoded' ? row.decoded.name : ''),
+    text: eventText,
+    cell: (row) =>
+      row.decoded.status === 'decoded' ? (
+        <span className="logs-event-cell" title={eventText(row)}>
+          <strong>{row.decoded.name}</strong>
+          <span className="mono muted">({row.decoded.args.map((arg) => `${arg.name}=${short(arg.value)}`).join(', ')})</span>
+        </span>
+      ) : (
+        <span className="mono muted" title={row.decoded.reason}>
+          not decoded · {row.topics[0]?.slice(0, 10) ?? 'no topic'}…
+        </span>
+      ),
+  },
+  {
+    id: 'removed',
+    header: 'Removed',
+    width: '90px',
+    value: (row) => (row.removed ? 1 : 0),
+    text: (row) => (row.removed ? 'removed' : ''),
+    cell: (row) => (row.removed ? <span className="badge badge-danger">removed</span> : null),
+  },
+];
+
+/** A row's identity: its block hash and log index (a removed log comes again with the same identity). */
+export const logRowKey = (row: LogRow) => `${row.blockHash}:${row.logIndex}:${row.removed ? 'r' : ''}`;

@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import type { ApiError } from '../../../../src-shared/api/apiError';
+import type { LogQuery, LogRow, LogTailEvent } from '../../../../src-shared/logs/types';
+import { useApi } from '../../../api/useApi';
+
+/** Most rows a tail keeps on screen; older ones scroll out. */
+const MAX_TAIL_ROWS = 5_000;
+
+/** A live tail as the page shows it: rows newest first, how it follows, and the last error (it restarts itself). */
+export interface LogTailState {
+  rows: LogRow[];
+  via: LogTailEvent['via'] | undefined;
+  head: string | null;
+  error: ApiError | undefined;
+  following: boolean;
+}
+
+/**
+ * Follows `query` while `enabled` (topic `logs.tail`): new rows on top; a log a reorganisation removed comes
+ * again marked `removed` beside the row it replaces, never dropped. A dropped feed starts again after 3 s.
+ */
+export function useLogTail(networkId: string, query: LogQuery, enabled: boolean): LogTailState {
+  const api = useApi();
+  const key = enabled ? JSON.stringify({ networkId, query }) : '';
+  const [state, setState] = useState<LogTailState>({ rows: [], via: undefined, head: null, error: undefined, following: false });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (key === '') {
+      setState((previous) => ({ ...previous, following: false }));
+      return;
+    }
+    const input = JSON.parse(key) as { networkId: string; query: LogQuery };
+    let active = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = api.subscribe('logs.tail', input, {
+      onEvent(event) {
+        if (!active) return;
+        setState((previous) => ({
+          rows: event.rows.length ? [...[...event.rows].reverse(), ...previous.rows].slice(0, MAX_TAIL_ROWS) : previous.rows,
+          via: event.via,
+          head: event.head ?? previous.head,
+          error: undefined,
+          following: true,
+        }));
+      },
+      onEnd(error) {
+        if (!active) return;
+        setState((previous) => ({ ...previous, following: false, error }));
+        retry = setTimeout(() => setAttempt((n) => n + 1), 3000);
+      },
+    });
+    return () => {
+      active = false;
+      if (retry) clearTimeout(retry);
+      unsubscribe();
+    };
+  }, [api, key, attempt]);
+
+  return state;
+}

@@ -1,0 +1,210 @@
+// The log-range planner: which block ranges a run asks `eth_getLogs` for, and how a refused range is split.
+// Pure: the runner in main does the I/O and tells the plan what the service answered.
+import { LOG_LIMITS } from './types';
+
+/** A block range of one `eth_getLogs` request, both ends included. */
+export interface LogPiece {
+  readonly from: number;
+  readonly to: number;
+}
+
+/** Why the service refused a piece, as far as splitting is concerned. */
+export type LogPieceFailure =
+  /** More results than one answer may hold; `suggested` is the service's hint (`Try with this block range`). */
+  | { kind: 'tooManyResults'; suggested?: { from: number; to: number } }
+  /** The node gave up at its time limit. */
+  | { kind: 'timeout' }
+  /** The range spans more blocks than one request may; `limit` is the widest the service allows. */
+  | { kind: 'rangeTooLarge'; limit?: number };
+
+/** How a plan ended when a single block could not be narrowed further. */
+export interface LogPlanFailure {
+  /** The block that alone is refused. */
+  block: number;
+  kind: LogPieceFailure['kind'];
+  /** One sentence for a person, naming the block. */
+  message: string;
+}
+
+/** A piece whose logs are ready, released in chain order. */
+export interface ReleasedPiece<T> {
+  piece: LogPiece;
+  logs: T[];
+}
+
+/** The plan of one run over [from, to]: hand out pieces, hear how they went, release results in chain order. */
+export interface LogRangePlan<T> {
+  /** The next waiting piece, lowest block first, or undefined when none is waiting (or the plan failed). */
+  take(): LogPiece | undefined;
+  /** Stores the logs of a piece that `take` gave. */
+  succeed(piece: LogPiece, logs: T[]): void;
+  /** Splits a refused piece (see `createLogRangePlan`), or ends the plan when it is one block. */
+  fail(piece: LogPiece, failure: LogPieceFailure): void;
+  /** Completed pieces that continue the released prefix from `from`, in chain order, each once. */
+  release(): ReleasedPiece<T>[];
+  readonly blocksTotal: number;
+  /** Blocks released so far, from `from` on without a gap. */
+  readonly blocksCovered: number;
+  /** Times a refused piece was split. */
+  readonly splits: number;
+  /** Pieces taken and not yet answered. */
+  readonly inFlight: number;
+  /** True when every block of [from, to] has been released. */
+  readonly done: boolean;
+  /** Set when a single block was refused in a way no narrower range can cure; the plan hands out nothing more. */
+  readonly failed: LogPlanFailure | undefined;
+}
+
+/**
+ * Plans `eth_getLogs` over [from, to] in pieces of at most `maxBlocks` blocks (default the service's limit).
+ * A piece refused for too many results is cut at the service's hint when the hint is a narrower range starting
+ * at the piece's first block (the rest in pieces as wide as the hint), else halved; a timeout halves; a range too large lowers the piece width to the
+ * service's limit. A one-block piece that is refused ends the plan with a failure naming the block. Every
+ * refusal leaves strictly smaller pieces, so a plan takes at most 2 × (to − from + 1) − 1 pieces.
+ */
+export function createLogRangePlan<T>(from: number, to: number, options: { maxBlocks?: number } = {}): LogRangePlan<T> {
+  let maxBlocks = options.maxBlocks ?? LOG_LIMITS.blocks;
+  if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from < 0 || from > to) {
+    throw new RangeError(`A log range needs whole block numbers with from <= to (got ${from} to ${to}).`);
+  }
+  if (!Number.isSafeInteger(maxBlocks) || maxBlocks < 1) throw new RangeError(`maxBlocks must be a whole number of at least 1 (got ${maxBlocks}).`);
+
+  // Waiting pieces are disjoint, kept sorted by `from`; the first one starts as the whole range and is cut to
+  // `maxBlocks` as it is taken, so a narrower limit learned later applies to everything not yet asked.
+  const waiting: Piece[] = [{ from, to, hinted: false }];
+  const taken = new Set<LogPiece>();
+  const cutToHint = new Set<LogPiece>();
+  const completed = new Map<number, ReleasedPiece<T>>();
+  let next = from;
+  let splits = 0;
+  let failed: LogPlanFailure | undefined;
+
+  const size = (piece: LogPiece) => piece.to - piece.from + 1;
+  const wait = (...pieces: Piece[]) => {
+    for (const piece of pieces) {
+      const at = waiting.findIndex((other) => other.from > piece.from);
+      waiting.splice(at === -1 ? waiting.length : at, 0, piece);
+    }
+  };
+  const settle = (piece: LogPiece) => {
+    if (!taken.delete(piece)) throw new Error(`Blocks ${piece.from} to ${piece.to} are not a piece this plan handed out, or were answered already.`);
+    return cutToHint.delete(piece); // whether it was cut to a hint
+  };
+
+  return {
+    take() {
+      if (failed) return undefined;
+      const first = waiting.shift();
+      if (!first) return undefined;
+      const piece: LogPiece = { from: first.from, to: Math.min(first.to, first.from + Math.min(maxBlocks, first.width ?? maxBlocks) - 1) };
+      if (piece.to < first.to) wait({ from: piece.to + 1, to: first.to, hinted: false, ...(first.width ? { width: first.width } : {}) });
+      taken.add(piece);
+      if (first.hinted) cutToHint.add(piece);
+      return piece;
+    },
+
+    succeed(piece, logs) {
+      settle(piece);
+      completed.set(piece.from, { piece, logs });
+    },
+
+    fail(piece, failure) {
+      const hinted = settle(piece);
+      if (failed) return;
+      const blocks = size(piece);
+      const halves = (): Piece[] => {
+        const middle = piece.from + Math.floor(blocks / 2) - 1;
+        return [{ from: piece.from, to: middle, hinted: false }, { from: middle + 1, to: piece.to, hinted: false }];
+      };
+      if (blocks === 1) {
+        failed = { block: piece.from, kind: failure.kind, message: unnarrowable(piece.from, failure.kind) };
+        return;
+      }
+      splits += 1;
+      switch (failure.kind) {
+        case 'tooManyResults': {
+          const hint = failure.suggested;
+          // A hint is followed once per piece: a cut piece refused again is halved, so a service whose hints
+          // shave off one block at a time cannot make the run ask once per block.
+          const usable = hint !== undefined && !hinted && hint.from === piece.from && Number.isSafeInteger(hint.to) && hint.to >= piece.from && hint.to < piece.to;
+          if (!usable) {
+            wait(...halves());
+            return;
+          }
+          // The hint tells how dense the logs are here: the rest is asked in pieces as wide, which spares a
+          // refusal per piece when logs are spread evenly, but in no more than MAX_PIECES_PER_HINT pieces, so a
+          // dense first block cannot turn the rest into a request per block.
+          const rest = piece.to - hint.to;
+          const width = Math.max(hint.to - piece.from + 1, Math.ceil(rest / MAX_PIECES_PER_HINT));
+          wait({ from: piece.from, to: hint.to, hinted: true }, { from: hint.to + 1, to: piece.to, hinted: false, width });
+          return;
+        }
+        case 'timeout':
+          wait(...halves());
+          return;
+        case 'rangeTooLarge': {
+          const limit = failure.limit;
+          if (limit !== undefined && Number.isSafeInteger(limit) && limit >= 1 && limit < blocks) {
+            maxBlocks = Math.min(maxBlocks, limit);
+            wait({ from: piece.from, to: piece.to, hinted: false }); // cut to the new width when taken
+          } else {
+            wait(...halves());
+          }
+          return;
+        }
+      }
+    },
+
+    release() {
+      const released: ReleasedPiece<T>[] = [];
+      for (let ready = completed.get(next); ready; ready = completed.get(next)) {
+        completed.delete(next);
+        released.push(ready);
+        next = ready.piece.to + 1;
+      }
+      return released;
+    },
+
+    blocksTotal: to - from + 1,
+    get blocksCovered() {
+      return next - from;
+    },
+    get splits() {
+      return splits;
+    },
+    get inFlight() {
+      return taken.size;
+    },
+    get done() {
+      return next > to;
+    },
+    get failed() {
+      return failed;
+    },
+  };
+}
+
+/** A waiting piece: whether it was cut to a service hint, and the widest pieces it is to be asked in. */
+interface Piece extends LogPiece {
+  hinted: boolean;
+  width?: number;
+}
+
+/** The most pieces the rest of a refused piece is cut into after a hint. */
+const MAX_PIECES_PER_HINT = 16;
+
+function unnarrowable(block: number, kind: LogPieceFailure['kind']): string {
+  switch (kind) {
+    case 'tooManyResults':
+      return `Block ${block} alone holds more logs than the service returns in one answer (${thousands(LOG_LIMITS.results)}); narrow the query with addresses or topics.`;
+    case 'timeout':
+      return `Block ${block} alone takes longer to search than the service's time limit (${LOG_LIMITS.seconds} s); narrow the query with addresses or topics.`;
+    case 'rangeTooLarge':
+      return `The service refuses block ${block} alone as too wide a range, so the query cannot be split any further.`;
+  }
+}
+
+/** 10000 → "10,000", without the locale of whoever runs it. */
+function thousands(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
