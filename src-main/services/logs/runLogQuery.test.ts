@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LogRunProgress } from '../../../src-shared/logs/types';
+import { apiErrorToError } from '../errors/apiErrorToError';
 import { thrownToApiError } from '../errors/thrownToApiError';
 import { createRpcService } from '../rpc/createRpcService';
 import { answerError, startFakeRpcServer, type FakeRpcServer } from '../rpc/testing/fakeRpcServer';
@@ -52,9 +53,9 @@ async function run(options: Partial<RunLogQueryOptions> & Pick<RunLogQueryOption
   return { logs, seen, result };
 }
 
-/** Every log of the storm, asked of Anvil itself in one request: no limits, the truth to compare with. */
-async function anvilStormLogs(): Promise<RawNodeLog[]> {
-  const body = { jsonrpc: '2.0', id: 1, method: 'eth_getLogs', params: [{ ...filter, fromBlock: hex(logStorm.fromBlock), toBlock: hex(logStorm.toBlock) }] };
+/** The storm's logs in [from, to], asked of Anvil itself in one request: no limits, the truth to compare with. */
+async function anvilStormLogs(from = logStorm.fromBlock, to = logStorm.toBlock): Promise<RawNodeLog[]> {
+  const body = { jsonrpc: '2.0', id: 1, method: 'eth_getLogs', params: [{ ...filter, fromBlock: hex(from), toBlock: hex(to) }] };
   const response = await fetch(sandbox.anvilUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return ((await response.json()) as { result: RawNodeLog[] }).result;
 }
@@ -62,10 +63,16 @@ const identity = (log: RawNodeLog) => `${log.blockNumber}/${log.logIndex}/${log.
 
 describe('runLogQuery through the sandbox gateway', () => {
   it('reads the log storm that the service refuses whole, log for log as Anvil holds it, in chain order', async () => {
-    const whole = await gatewayRequest()([{ ...filter, fromBlock: hex(logStorm.fromBlock), toBlock: hex(logStorm.toBlock) }], new AbortController().signal).catch((error: unknown) => error);
-    expect(nameOf(whole)).toBe('LogLimitExceededError');
-
-    const { logs, seen, result } = await run({ request: gatewayRequest() });
+    const request = gatewayRequest();
+    const answers: { params: unknown; outcome: string }[] = [];
+    const recorded: RunLogQueryOptions['request'] = (params, signal) =>
+      request(params, signal).then(
+        (result) => (answers.push({ params, outcome: 'ok' }), result),
+        (error: unknown) => (answers.push({ params, outcome: nameOf(error) }), Promise.reject(error)),
+      );
+    const { logs, seen, result } = await run({ request: recorded });
+    // The run's first request is the whole storm in one piece, and the gateway really refused it.
+    expect(answers[0]).toEqual({ params: [{ ...filter, fromBlock: hex(logStorm.fromBlock), toBlock: hex(logStorm.toBlock) }], outcome: 'LogLimitExceededError' });
     const truth = await anvilStormLogs();
     expect(truth).toHaveLength(logStorm.totalLogs);
     expect(logs).toHaveLength(truth.length);
@@ -80,6 +87,31 @@ describe('runLogQuery through the sandbox gateway', () => {
     expect(seen.at(-1)).toEqual(result);
   });
 
+  it('asks for one block by hash when the query names one', async () => {
+    const number = logStorm.toBlock;
+    const block = await fetch(sandbox.anvilUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBlockByNumber', params: [hex(number), false] }) });
+    const { hash } = ((await block.json()) as { result: { hash: string } }).result;
+    const sent: unknown[] = [];
+    const request = gatewayRequest();
+    const { logs, result } = await run({ request: (params, signal) => (sent.push(...params), request(params, signal)), filter: { ...filter, blockHash: hash }, blockHash: hash, from: number, to: number });
+    expect(sent).toEqual([{ ...filter, blockHash: hash }]);
+    expect(logs.map(identity)).toEqual((await anvilStormLogs(number, number)).map(identity));
+    expect(result).toMatchObject({ blocksCovered: 1, blocksTotal: 1, requests: 1 });
+  });
+
+  it('ends on an error splitting cannot cure, and cancels the requests still in flight', async () => {
+    const cancelled: string[] = [];
+    // In-process stand-in: the gateway cannot be made to fail one piece while others hang.
+    const request: RunLogQueryOptions['request'] = ([params], signal) => {
+      const { fromBlock } = params as { fromBlock: string };
+      if (fromBlock === '0x1') return new Promise((_, reject) => setTimeout(() => reject(apiErrorToError({ name: 'MethodNotFoundError', shortMessage: 'The node does not offer eth_getLogs.' })), 20));
+      return new Promise((_, reject) => signal.addEventListener('abort', () => (cancelled.push(fromBlock), reject(signal.reason)), { once: true }));
+    };
+    const error = await run({ request, from: 0, to: 5, maxBlocks: 1 }).catch((failure: unknown) => failure);
+    expect(nameOf(error)).toBe('MethodNotFoundError');
+    expect(cancelled.sort()).toEqual(['0x0', '0x2']);
+  });
+
   it('stops at once when cancelled: the run rejects with AbortError and delivers nothing more', async () => {
     const controller = new AbortController();
     let calls = 0;
@@ -89,7 +121,7 @@ describe('runLogQuery through the sandbox gateway', () => {
       filter,
       from: logStorm.fromBlock,
       to: logStorm.toBlock,
-      concurrency: 3,
+      maxBlocks: 2, // small pieces: the first logs come soon, with more pieces in flight and waiting
       signal: controller.signal,
       onLogs: () => {
         calls += 1;
@@ -103,7 +135,7 @@ describe('runLogQuery through the sandbox gateway', () => {
     const error = await outcome;
     expect(Date.now() - abortedAt).toBeLessThan(200);
     expect(nameOf(error)).toBe('AbortError');
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(calls).toBe(1);
   });
 
@@ -169,9 +201,12 @@ describe('runLogQuery when the service rate-limits', () => {
   it('waits the backoff the service asks, then goes on one request at a time, and still reads every log', async () => {
     const proxy = await rateLimitingProxy((n) => n < 2, 0.2);
     const started = Date.now();
-    const { logs, result } = await run({ request: gatewayRequest(proxy.rpcUrl, 0) });
+    // The storm's last ten blocks: over the result limit, so the run also splits while limited.
+    const from = logStorm.toBlock - 9;
+    const { logs, result } = await run({ request: gatewayRequest(proxy.rpcUrl, 0), from });
     expect(Date.now() - started).toBeGreaterThanOrEqual(400);
-    expect(logs).toHaveLength(logStorm.totalLogs);
+    expect(logs.map(identity)).toEqual((await anvilStormLogs(from)).map(identity));
+    expect(result.splits).toBe(1);
     expect(result.retries).toBe(2);
     expect(result.requests).toBe(proxy.stats.requests);
     expect(proxy.stats.mostInFlightAfterLimit).toBe(1);

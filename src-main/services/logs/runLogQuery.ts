@@ -66,7 +66,10 @@ export async function runLogQuery<Log = RawNodeLog>(options: RunLogQueryOptions<
     let active = 0;
     let calmAt = 0;
     let finishing = false;
-    let lastRefusal: unknown;
+    let refusal: unknown; // what the service said of the block that cannot be narrowed
+    // Ends the requests still in flight when the run ends for any reason, not only the caller's abort.
+    const stop = new AbortController();
+    const requestSignal = AbortSignal.any([signal, stop.signal]);
     // Deliveries and progress go through one chain, so `onLogs` calls never overlap and progress never goes back.
     let chain: Promise<void> = Promise.resolve();
     let undelivered = 0;
@@ -76,6 +79,7 @@ export async function runLogQuery<Log = RawNodeLog>(options: RunLogQueryOptions<
       if (ended) return;
       ended = true;
       signal.removeEventListener('abort', onAbort);
+      stop.abort();
       if (error === undefined) resolve(result!);
       else reject(error);
     };
@@ -117,7 +121,7 @@ export async function runLogQuery<Log = RawNodeLog>(options: RunLogQueryOptions<
         if (active > 0) return;
         finishing = true;
         return queue(() => {
-          if (failed) return end(notNarrowable(failed, lastRefusal));
+          if (failed) return end(notNarrowable(failed, refusal));
           const last = progress(true);
           options.onProgress(last);
           end(undefined, last);
@@ -144,9 +148,9 @@ export async function runLogQuery<Log = RawNodeLog>(options: RunLogQueryOptions<
         counts.requests += 1;
         let result: unknown;
         try {
-          result = await options.request(paramsOf(piece), signal);
+          result = await options.request(paramsOf(piece), requestSignal);
         } catch (error) {
-          if (signal.aborted) throw error;
+          if (requestSignal.aborted) throw error;
           const failure = logPieceFailure(error);
           if (failure.kind === 'other') throw error;
           if (failure.kind === 'rateLimited') {
@@ -154,11 +158,11 @@ export async function runLogQuery<Log = RawNodeLog>(options: RunLogQueryOptions<
             counts.retries += 1;
             calmAt = now() + Math.max(CALM_MS, failure.backoffMs);
             notify();
-            await sleep(failure.backoffMs, signal);
+            await sleep(failure.backoffMs, requestSignal);
             continue;
           }
-          lastRefusal = error;
           plan.fail(piece, failure);
+          if (plan.failed && refusal === undefined) refusal = error;
           notify();
           return;
         }
