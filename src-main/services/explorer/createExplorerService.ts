@@ -238,6 +238,9 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
       // Written as a human-readable signature, so `indexed` flags and names travel with it.
       const textOf = (event: AbiEvent) => `${event.name}(${event.inputs.map((input) => [canonicalType(input), input.indexed ? 'indexed' : '', input.name ?? ''].filter(Boolean).join(' ')).join(', ')})`;
       const eventsOf = (abi: Abi) => abi.flatMap((item) => (item.type === 'event' && !item.anonymous ? [textOf(item)] : []));
+      // Decoding swallows a node that cannot be reached (the log shows raw); a search must not: a list made
+      // while the sandbox starts would lack the contract's own events, so the failure goes to the caller.
+      if (address) await rpc.request<string>(networkId, 'eth_getCode', [address, 'latest'], { signal });
       const own = address ? await abis.abisFor(networkId, address, signal) : [];
       const found: KnownEvent[] = [
         ...own.flatMap(({ abi, source }) => eventsOf(abi).map((text) => ({ text, source, address }))),

@@ -67,6 +67,11 @@ describe('the logs service on the sandbox', () => {
     expect(preflight.plan.requests).toBeGreaterThan(1);
   });
 
+  it('counts a range its samples cover whole, dense blocks included', async () => {
+    const preflight = await logs.preflight('local', { addresses: [contracts.logStorm], topics: [], fromBlock: String(logStorm.fromBlock), toBlock: String(logStorm.toBlock) });
+    expect(preflight.estimate).toMatchObject({ logs: logStorm.totalLogs, exact: true });
+  });
+
   it('says nothing is over a limit for a small query, and counts it exactly', async () => {
     const preflight = await logs.preflight('local', { addresses: [contracts.logStorm], topics: [], fromBlock: String(logStorm.fromBlock), toBlock: String(logStorm.fromBlock) });
     expect(preflight.warnings).toEqual([]);

@@ -6,6 +6,8 @@ import { resolveLogRange, type LogRequest } from './resolveLogRange';
 
 /** Sample requests in flight at once. */
 const SAMPLE_CONCURRENCY = 4;
+/** Refused samples counted again in halves, at most (each costs two more requests). */
+const MAX_SAMPLE_SPLITS = 12;
 /** Requests the run keeps in flight (runLogQuery's default), for the time estimate. */
 const RUN_CONCURRENCY = 3;
 
@@ -29,6 +31,7 @@ export async function preflightLogQuery(deps: { request: LogRequest; networkName
   const answers: { from: number; to: number; logs: number | 'over' }[] = [];
   const latencies: number[] = [];
   const queue = [...samples];
+  let splitsLeft = MAX_SAMPLE_SPLITS;
   const worker = async () => {
     for (let sample = queue.shift(); sample; sample = queue.shift()) {
       const started = performance.now();
@@ -39,14 +42,19 @@ export async function preflightLogQuery(deps: { request: LogRequest; networkName
       } catch (error) {
         const name = thrownToApiError(error, (text) => text).name; // only its kind is read
         if (name !== 'LogLimitExceededError' && name !== 'QueryTimeoutError') throw error;
-        answers.push({ ...sample, logs: 'over' });
+        // A refused sample says little ("over 10,000"): count its halves instead, within a budget.
+        if (sample.to > sample.from && splitsLeft > 0) {
+          splitsLeft--;
+          const middle = Math.floor((sample.from + sample.to) / 2);
+          queue.push({ from: sample.from, to: middle }, { from: middle + 1, to: sample.to });
+        } else answers.push({ ...sample, logs: 'over' });
       }
       latencies.push(performance.now() - started);
     }
   };
   await Promise.all(Array.from({ length: Math.min(SAMPLE_CONCURRENCY, samples.length) }, worker));
 
-  const estimate = estimateFromSamples(range.from, range.to, answers);
+  const estimate = estimateFromSamples(range.from, range.to, answers.sort((a, b) => a.from - b.from));
   const bySpan = Math.ceil(blocks / LOG_LIMITS.blocks);
   // A piece over the result limit costs its refused request and then two halves (or the hinted split).
   const overflow = Math.max(0, Math.ceil(estimate.logs / LOG_LIMITS.results) - bySpan);

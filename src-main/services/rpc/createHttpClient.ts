@@ -7,6 +7,8 @@ export interface HttpClientOptions {
   fetch: typeof fetch;
   timeoutMs: number;
   maxResponseBytes: number;
+  /** Batch requests made in the same tick (default true). */
+  batch?: boolean;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface HttpClientOptions {
 export function createHttpClient(rpcUrl: string, options: HttpClientOptions): Client {
   return createClient({
     transport: http(rpcUrl, {
-      batch: true,
+      batch: options.batch ?? true,
       fetchFn: options.fetch,
       timeout: options.timeoutMs,
       maxResponseBodySize: options.maxResponseBytes,

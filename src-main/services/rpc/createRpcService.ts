@@ -59,6 +59,9 @@ export interface RpcServiceOptions {
 
 /** 32 MiB: far above any block or receipt list, below what would hurt the main process. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+/** Methods sent in an HTTP request of their own, never batched (see `clientFor`). */
+const UNBATCHED_METHODS = new Set(['eth_getLogs']);
+
 /** 15 s: the service's own query limit is 10 s, plus the way there and back. */
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -79,11 +82,15 @@ export function createRpcService(options: RpcServiceOptions): RpcService {
   const watches = new Set<Promise<void>>();
 
   // One client per network and key: a new key (or a restarted sandbox's new port) gives a new URL.
-  const clientFor = (resolved: NetworkWithCredentials): Client => {
-    const cached = clients.get(resolved.network.id);
+  // Heavy queries own their HTTP request: three eth_getLogs pieces batched together would share one answer
+  // (and one size cap), so a large piece would fail its neighbours; the gateway does the same upstream.
+  const clientFor = (resolved: NetworkWithCredentials, method: string): Client => {
+    const batch = !UNBATCHED_METHODS.has(method);
+    const key = `${resolved.network.id}${batch ? '' : ':single'}`;
+    const cached = clients.get(key);
     if (cached?.rpcUrl === resolved.rpcUrl) return cached.client;
-    const client = createHttpClient(resolved.rpcUrl, { fetch: agent.fetch, timeoutMs, maxResponseBytes });
-    clients.set(resolved.network.id, { rpcUrl: resolved.rpcUrl, client });
+    const client = createHttpClient(resolved.rpcUrl, { fetch: agent.fetch, timeoutMs, maxResponseBytes, batch });
+    clients.set(key, { rpcUrl: resolved.rpcUrl, client });
     return client;
   };
 
@@ -93,7 +100,7 @@ export function createRpcService(options: RpcServiceOptions): RpcService {
       : rpcErrorToApiError(error, { secrets: resolved?.secrets ?? [], method, timeoutMs, maxResponseBytes, url: resolved?.rpcUrl });
 
   const send: SendRequest = (resolved, method, params, signal) =>
-    withRetries(() => clientFor(resolved).request({ method, params } as never, { signal, retryCount: 0 }), {
+    withRetries(() => clientFor(resolved, method).request({ method, params } as never, { signal, retryCount: 0 }), {
       policy,
       signal,
       onRetry: ({ attempt, delayMs, error }) =>

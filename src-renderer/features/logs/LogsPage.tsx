@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { NetworkView } from '../../../src-shared/api/networks';
 import { logQueryProblems } from '../../../src-shared/logs/logQuery';
@@ -50,11 +50,25 @@ export function LogsPage({ network }: { network: NetworkView }) {
   });
 
   const run = useStream('logs.run', runInput);
+  // Run before the Local sandbox is up (a link opened with the app): wait for it rather than fail.
+  const waits = useRef(0);
+  const [stoppedWaiting, setStoppedWaiting] = useState(false);
+  const waitingForSandbox = run.status === 'failed' && run.error?.code === 'LOCAL_NOT_RUNNING' && waits.current < 120;
+  useEffect(() => {
+    if (!waitingForSandbox) return;
+    const timer = setTimeout(() => {
+      waits.current++;
+      run.rerun();
+    }, 500);
+    return () => clearTimeout(timer);
+  }, [waitingForSandbox, run.rerun]);
   const rows = useMemo(() => run.pages.flatMap((page): LogRow[] => (page.kind === 'rows' ? page.rows : [])), [run.pages]);
   const started = run.pages.find((page) => page.kind === 'started');
   const progress = run.pages.at(-1)?.progress;
 
   const start = (target: LogQuery) => {
+    waits.current = 0;
+    setStoppedWaiting(false);
     const input = { networkId, query: target };
     if (runInput && JSON.stringify(runInput) === JSON.stringify(input)) run.rerun();
     else setRunInput(input);
@@ -115,7 +129,11 @@ export function LogsPage({ network }: { network: NetworkView }) {
                 Link to this query <CopyButton value={link} label="the link to this query" />
               </span>
             </div>
-            {runInput ? <RunProgress progress={progress} status={run.status} error={run.error} onCancel={run.cancel} /> : null}
+            {runInput ? <RunProgress progress={progress} status={waitingForSandbox ? 'running' : stoppedWaiting && run.status === 'failed' ? 'cancelled' : run.status} error={run.error} onCancel={() => {
+              if (waitingForSandbox) setStoppedWaiting(true);
+              waits.current = Infinity;
+              run.cancel();
+            }} /> : null}
           </section>
           {following && valid ? <LiveTail networkId={networkId} query={query} /> : null}
           {runInput ? <LogResults rows={rows} runId={started?.kind === 'started' ? started.runId : undefined} running={run.status === 'running'} /> : null}

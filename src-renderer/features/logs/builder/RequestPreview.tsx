@@ -33,7 +33,7 @@ export function RequestPreview({ query, network, valid }: { query: LogQuery; net
             curl
           </button>
         </div>
-        <CopyButton value={text} label={view === 'json' ? 'the JSON-RPC request' : 'the curl line'} />
+        <CopyButton value={text} label={view === 'json' ? 'the request' : 'the curl line'} />
       </header>
       {!valid ? <p className="field-hint">The filter has problems (marked above); this is what it would send.</p> : null}
       <pre className="logs-request-text mono" aria-label={view === 'json' ? 'JSON-RPC request' : 'curl command'}>
