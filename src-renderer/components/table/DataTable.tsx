@@ -101,6 +101,9 @@ export function DataTable<Row extends RowData>({ rows, columns, rowKey, label, o
 
   const virtualizer = useVirtualizer({ count: visible.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12 });
   const template = columns.map((column) => column.width).join(' ');
+  // Every row is its own grid: they line up only if all are equally wide. Below the columns' minimums the
+  // table scrolls sideways; `max-content` here made each row as wide as its own text, and long cells shifted.
+  const minWidth = columns.reduce((sum, column) => sum + minTrackPx(column.width), 0);
   const activeRow = Math.min(active.row, Math.max(0, visible.length - 1));
 
   const move = useCallback(
@@ -185,7 +188,7 @@ export function DataTable<Row extends RowData>({ rows, columns, rowKey, label, o
         onKeyDown={onKeyDown}
         aria-activedescendant={visible[activeRow] ? `${filterId}-r${activeRow}-c${active.column}` : undefined}
       >
-        <div className="data-table-header" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
+        <div className="data-table-header" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template, minWidth }}>
           {columns.map((column) => {
             const direction = sortedBy?.id === column.id ? (sortedBy.desc ? 'descending' : 'ascending') : 'none';
             const header = table.getColumn(column.id);
@@ -210,7 +213,7 @@ export function DataTable<Row extends RowData>({ rows, columns, rowKey, label, o
             <span role="gridcell">{filter.trim() ? `No ${label} match “${filter.trim()}”.` : (emptyText ?? `No ${label}.`)}</span>
           </div>
         ) : (
-          <div className="data-table-body" style={{ height: virtualizer.getTotalSize() }}>
+          <div className="data-table-body" style={{ height: virtualizer.getTotalSize(), minWidth }}>
             {virtualizer.getVirtualItems().map((item) => {
               const row = visible[item.index]!;
               return (
@@ -219,7 +222,7 @@ export function DataTable<Row extends RowData>({ rows, columns, rowKey, label, o
                   role="row"
                   aria-rowindex={item.index + 2}
                   className={`data-table-row${item.index === activeRow ? ' is-active' : ''}`}
-                  style={{ transform: `translateY(${item.start}px)`, height: rowHeight, gridTemplateColumns: template }}
+                  style={{ transform: `translateY(${item.start}px)`, height: rowHeight, gridTemplateColumns: template, minWidth }}
                   onClick={() => setActive({ row: item.index, column: active.column })}
                   onDoubleClick={() => onOpen?.(row.original)}
                 >
@@ -242,4 +245,10 @@ export function DataTable<Row extends RowData>({ rows, columns, rowKey, label, o
       </div>
     </div>
   );
+}
+
+/** The least width a column track takes, px: `120px` is 120, `minmax(160px, 2fr)` 160, anything else 0. */
+export function minTrackPx(width: string): number {
+  const match = /^\s*(?:minmax\(\s*)?(\d+(?:\.\d+)?)px/.exec(width);
+  return match ? Number(match[1]) : 0;
 }

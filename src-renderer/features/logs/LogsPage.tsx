@@ -135,8 +135,6 @@ export function LogsPage({ network }: { network: NetworkView }) {
               run.cancel();
             }} /> : null}
           </section>
-          {following && valid ? <LiveTail networkId={networkId} query={query} /> : null}
-          {runInput ? <LogResults rows={rows} runId={started?.kind === 'started' ? started.runId : undefined} running={run.status === 'running'} /> : null}
         </div>
         <SavedQueries
           networkId={networkId}
@@ -153,6 +151,9 @@ export function LogsPage({ network }: { network: NetworkView }) {
           }}
         />
       </div>
+      {/* Full width below the builder: the tables have many columns. */}
+      {following && valid ? <LiveTail networkId={networkId} query={query} /> : null}
+      {runInput ? <LogResults rows={rows} runId={started?.kind === 'started' ? started.runId : undefined} running={run.status === 'running'} /> : null}
     </div>
   );
 }

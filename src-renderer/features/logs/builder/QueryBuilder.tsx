@@ -51,7 +51,7 @@ export function QueryBuilder({ networkId, form, onChange, problems, choice, onCh
         <textarea
           id={`${id}-addresses`}
           className="input mono logs-textarea"
-          rows={2}
+          rows={Math.min(6, Math.max(2, form.addresses.split('\n').length))}
           placeholder="any address — or one per line: 0x…"
           value={form.addresses}
           onChange={(event) => set({ addresses: event.target.value })}
@@ -106,7 +106,7 @@ export function QueryBuilder({ networkId, form, onChange, problems, choice, onCh
             <textarea
               id={`${id}-topic${index}`}
               className="input mono logs-textarea"
-              rows={1}
+              rows={Math.min(6, Math.max(1, text.split('\n').length))}
               placeholder="any"
               value={text}
               spellCheck={false}
