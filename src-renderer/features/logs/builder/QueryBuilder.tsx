@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { EventChoice } from '../../../../src-shared/logs/types';
+import { AddressLabels } from './AddressLabels';
 import { EventPicker } from './EventPicker';
 import type { BuilderForm } from './builderForm';
 import { IndexedArguments, type IndexedValues } from './IndexedArguments';
@@ -59,6 +60,7 @@ export function QueryBuilder({ networkId, form, onChange, problems, choice, onCh
           {...invalid('addresses')}
         />
         {notes('addresses')}
+        <AddressLabels networkId={networkId} addresses={form.addresses.split(/[\s,]+/)} />
       </div>
 
       <div className="logs-event-row">
