@@ -56,8 +56,7 @@ export type NetworkFamily = Network['family'];
 /** Where a network comes from. */
 export type NetworkKind = 'preset' | 'local' | 'custom';
 
-/** Placeholder in an `rpcUrl` or `wsUrl` template that main replaces with the URL-encoded key. */
-export const KEY_PLACEHOLDER = '{key}';
+export { KEY_PLACEHOLDER } from './keyPlaceholder';
 
 /** Network ids and credential ids: lowercase letters, digits and dashes (they are keychain account names). */
 export const ID_PATTERN = /^[a-z0-9-]{1,64}$/;

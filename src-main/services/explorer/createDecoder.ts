@@ -24,6 +24,8 @@ export interface AbiProvider {
 export interface Decoder {
   call(networkId: string, to: string | null, input: string, signal?: AbortSignal): Promise<Decoding>;
   log(networkId: string, log: LogData & { address: string }, signal?: AbortSignal): Promise<Decoding>;
+  /** The events a log of `address` with topic `topic0` may be, most trusted first (what `log` decodes with). */
+  logCandidates(networkId: string, address: string, topic0: string, signal?: AbortSignal): Promise<Candidate<AbiEvent>[]>;
   revert(networkId: string, to: string | null, data: string, signal?: AbortSignal): Promise<RevertDecoding>;
   /** A table row's method: from ABIs already known and the signature database, no network I/O. */
   methodLabel(networkId: string, to: string | null, input: string): Promise<MethodLabel>;
@@ -36,13 +38,19 @@ const itemsOf = <T extends 'function' | 'event' | 'error'>(known: KnownAbi[], ty
 
 export function createDecoder(options: { signatures: SignatureDatabase; abis: AbiProvider; guess?: (data: string) => Promise<string[] | null> }): Decoder {
   const { signatures, abis } = options;
+  // Parsed once each: the same few signatures decode every log of a query (and their selectors stay cached).
+  const parsedEvents = new Map<string, AbiEvent | undefined>();
+  const parsedEvent = (text: string) => {
+    if (!parsedEvents.has(text)) parsedEvents.set(text, parseSignature('event', text));
+    return parsedEvents.get(text);
+  };
   const fromDatabase = async <K extends 'function' | 'error'>(kind: K, selector: string) =>
     (await (kind === 'function' ? signatures.functions(selector) : signatures.errors(selector))).flatMap((text) => {
       const item = kind === 'function' ? parseSignature('function', text) : parseSignature('error', text);
       return item ? [{ item, source: 'signatures' as const }] : [];
     });
 
-  return {
+  const decoder: Decoder = {
     async call(networkId, to, input, signal) {
       const known = to ? await abis.abisFor(networkId, to, signal) : [];
       const selector = input.slice(0, 10).toLowerCase();
@@ -56,14 +64,16 @@ export function createDecoder(options: { signatures: SignatureDatabase; abis: Ab
       return result;
     },
     async log(networkId, log, signal) {
-      const known = await abis.abisFor(networkId, log.address, signal);
-      const topic = log.topics[0] ?? '';
-      const fromDb = topic ? (await signatures.events(topic)).flatMap((text) => {
-        const item = parseSignature('event', text);
+      return decodeLog(log, await decoder.logCandidates(networkId, log.address, log.topics[0] ?? '', signal));
+    },
+    async logCandidates(networkId, address, topic0, signal) {
+      const known = await abis.abisFor(networkId, address, signal);
+      const fromDb = topic0 ? (await signatures.events(topic0)).flatMap((text) => {
+        const item = parsedEvent(text);
         // A signature from an ABI has names and `indexed` flags; a bare one from the 4byte list has neither.
         return item ? [{ item, source: 'signatures' as const, indexedUnknown: !/\s/.test(text) }] : [];
       }) : [];
-      return decodeLog(log, [...itemsOf(known, 'event'), ...fromDb]);
+      return [...itemsOf(known, 'event'), ...fromDb];
     },
     async revert(networkId, to, data, signal) {
       const known = to ? await abis.abisFor(networkId, to, signal) : [];
@@ -81,4 +91,5 @@ export function createDecoder(options: { signatures: SignatureDatabase; abis: Ab
       return name ? { kind: 'call', selector, name, source: 'signatures' } : { kind: 'call', selector };
     },
   };
+  return decoder;
 }

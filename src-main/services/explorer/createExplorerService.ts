@@ -14,7 +14,8 @@ import type { Store } from '../store/openStore';
 import { createImportedAbis } from './createImportedAbis';
 import { createChainCache } from './createChainCache';
 import { createStoredChainCache } from './createStoredChainCache';
-import { createDecoder, type AbiProvider } from './createDecoder';
+import { createDecoder, type AbiProvider, type Decoder } from './createDecoder';
+import { decodeLog } from '../../../src-shared/decoding/decodeLog';
 import { createMetadataAbis } from './createMetadataAbis';
 import type { ContentReader } from './readContent';
 import { AbiInputError, ChainItemNotFoundError } from './explorerErrors';
@@ -224,12 +225,20 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
     async decodeLogs(networkId, logs, signal) {
       const chain = await chainOf(networkId);
       const labels = new Map<string, string | undefined>();
+      // Candidates once per emitter and topic: a query's logs come from a few events of a few contracts.
+      const candidates = new Map<string, Awaited<ReturnType<Decoder['logCandidates']>>>();
       const out: { decoded: Decoding; addressLabel?: string }[] = [];
       for (const log of logs) {
         const address = log.address.toLowerCase();
         if (!labels.has(address)) labels.set(address, imported?.label(chain, address));
         const label = labels.get(address);
-        out.push({ decoded: await decoder.log(networkId, log, signal), ...(label ? { addressLabel: label } : {}) });
+        const key = `${address}|${log.topics[0] ?? ''}`;
+        let known = candidates.get(key);
+        if (!known) {
+          known = await decoder.logCandidates(networkId, address, log.topics[0] ?? '', signal);
+          candidates.set(key, known);
+        }
+        out.push({ decoded: decodeLog(log, known), ...(label ? { addressLabel: label } : {}) });
       }
       return out;
     },

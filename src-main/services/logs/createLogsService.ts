@@ -4,7 +4,7 @@ import type { HealthEvent } from '../../../src-shared/api/networks';
 import type { AbortSignalLike } from '../../../src-shared/api/types';
 import { eventChoiceFromSignature } from '../../../src-shared/logs/eventTopics';
 import { toLogFilter } from '../../../src-shared/logs/logQuery';
-import type { EventChoice, LogExportResult, LogPreflight, LogQuery, LogRunEvent, LogRunProgress, LogTailEvent, SavedLogQuery } from '../../../src-shared/logs/types';
+import { LOG_LIMITS, type EventChoice, type LogExportResult, type LogPreflight, type LogQuery, type LogRunEvent, type LogRunProgress, type LogTailEvent, type SavedLogQuery } from '../../../src-shared/logs/types';
 import type { ExplorerService } from '../explorer/createExplorerService';
 import type { SaveFile } from '../files/createDownloads';
 import type { FeedHub } from '../rpc/createFeedHub';
@@ -48,6 +48,12 @@ export interface LogsServiceOptions {
   log?: (line: string) => void;
 }
 
+/** The widest first pieces for a density of logs per block: about 80% of the result limit each. */
+function firstPieceBlocks(density: number | undefined): { maxBlocks?: number } {
+  if (!density || !Number.isFinite(density) || density <= 0) return {};
+  return { maxBlocks: Math.max(1, Math.min(LOG_LIMITS.blocks, Math.floor((LOG_LIMITS.results * 0.8) / density))) };
+}
+
 /** Rows per event sent to the window: about a megabyte, far below the API's message limit. */
 const ROWS_PER_EVENT = 1_000;
 
@@ -56,6 +62,9 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
   const saved = createSavedLogQueries(options.store, options.log);
   const spool = createRunSpool(path.join(options.dataDir, 'log-runs'));
   const runs = new Map<string, { networkId: string; startedAt: number }>();
+  // Logs per block the last pre-flight of a query estimated: its run starts with pieces that should fit the
+  // result limit, instead of asking for the whole range and being refused (which costs the node the whole query).
+  const densities = new Map<string, number>();
   const requestOn =
     (networkId: string): LogRequest =>
     <T>(method: string, params: unknown[], signal?: AbortSignal) =>
@@ -65,7 +74,10 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
 
   return {
     async preflight(networkId, query, signal) {
-      return preflightLogQuery({ request: requestOn(networkId), networkName: await options.networkName(networkId) }, query, signal);
+      const preflight = await preflightLogQuery({ request: requestOn(networkId), networkName: await options.networkName(networkId) }, query, signal);
+      densities.set(JSON.stringify([networkId, query]), preflight.estimate.logs / preflight.span.blocks);
+      if (densities.size > 50) densities.delete(densities.keys().next().value!);
+      return preflight;
     },
 
     async events(networkId, search, address, signal) {
@@ -91,6 +103,7 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
           ...(query.blockHash ? { blockHash: query.blockHash } : {}),
           from: range.from,
           to: range.to,
+          ...firstPieceBlocks(densities.get(JSON.stringify([networkId, query]))),
           signal: abort.signal,
           onLogs: async (logs: RawNodeLog[], progress: LogRunProgress) => {
             for (let start = 0; start < logs.length; start += ROWS_PER_EVENT) {

@@ -21,6 +21,7 @@ import { RunProgress } from './run/RunProgress';
 import { SavedQueries } from './saved/SavedQueries';
 import { LiveTail } from './tail/LiveTail';
 import { useDebounced } from './useDebounced';
+import { useThrottled } from './useThrottled';
 import './logs.css';
 
 /** The builder, its checks, a run with its results, the live tail and the saved queries, for one network. */
@@ -62,7 +63,8 @@ export function LogsPage({ network }: { network: NetworkView }) {
     }, 500);
     return () => clearTimeout(timer);
   }, [waitingForSandbox, run.rerun]);
-  const rows = useMemo(() => run.pages.flatMap((page): LogRow[] => (page.kind === 'rows' ? page.rows : [])), [run.pages]);
+  const allRows = useMemo(() => run.pages.flatMap((page): LogRow[] => (page.kind === 'rows' ? page.rows : [])), [run.pages]);
+  const rows = useThrottled(allRows, 400, run.status !== 'running');
   const started = run.pages.find((page) => page.kind === 'started');
   const progress = run.pages.at(-1)?.progress;
 

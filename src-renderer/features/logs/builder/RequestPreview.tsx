@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { NetworkView } from '../../../../src-shared/api/networks';
-import { KEY_PLACEHOLDER } from '../../../../src-shared/networks/network';
+import { KEY_PLACEHOLDER } from '../../../../src-shared/networks/keyPlaceholder';
 import { logRequestCurl, logRequestJson } from '../../../../src-shared/logs/logRequestText';
 import type { LogQuery } from '../../../../src-shared/logs/types';
 import { CopyButton } from '../../../components/CopyButton';
