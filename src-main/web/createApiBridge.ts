@@ -59,6 +59,7 @@ export function createApiBridge({ dispatcher, token, port, log, onConnection }: 
         },
         // The message had no id to answer on: the close code and reason are the answer.
         hangUp: (code, reason) => socket.close(code, reason),
+        backlog: () => socket.bufferedAmount,
       },
       label,
     );

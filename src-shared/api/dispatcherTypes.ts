@@ -32,6 +32,8 @@ export interface ApiPeer {
    * client can report why; the connection is already closed when this runs.
    */
   hangUp(code: number, reason: string): void;
+  /** Bytes sent and not yet taken by the window, where the pipe knows (see `CallContext.backlog`). */
+  backlog?(): number;
 }
 
 /** One window's (or socket's) connection to the API. */

@@ -27,7 +27,7 @@ type AnyTopicHandler = (input: unknown, emit: (payload: unknown) => void, signal
 export function openConnection(options: ConnectionOptions): DispatcherConnection {
   const { shell, limits, log, peer, label } = options;
   const lifetime = newAbortController();
-  const context: CallContext = { shell, signal: lifetime.signal };
+  const context: CallContext = { shell, signal: lifetime.signal, backlog: () => peer.backlog?.() ?? 0 };
   const pendingCalls = new Set<number>();
   const subscriptions = new Map<number, AbortControllerLike>();
   const notImplemented = options.notImplemented ?? notImplementedError;

@@ -38,6 +38,12 @@ export interface CallContext {
   shell: 'electron' | 'web';
   /** Aborted when the caller goes away (window closed, socket dropped). */
   signal: AbortSignalLike;
+  /**
+   * Bytes sent to the window that it has not taken yet, where the pipe can tell (the web host's socket).
+   * A stream that can outrun the window (a log query's pages) waits while it is high, rather than being cut
+   * off for not reading.
+   */
+  backlog?(): number;
 }
 
 /** The main side's implementation of every method: a missing or mistyped handler is a compile error. */

@@ -117,6 +117,16 @@ describe('the logs service on the sandbox', () => {
     expect(events.filter((event) => event.kind === 'rows').length).toBe(1);
   });
 
+  it('waits while the window has not taken what was sent, instead of burying it', async () => {
+    const started = Date.now();
+    const times: number[] = [];
+    await logs.run('local', { addresses: [contracts.logStorm], topics: [], fromBlock: String(logStorm.denseFromBlock), toBlock: String(logStorm.denseFromBlock + 1) }, (event) => {
+      if (event.kind === 'rows') times.push(Date.now() - started);
+    }, new AbortController().signal, () => (Date.now() - started < 400 ? 64 * 1024 * 1024 : 0));
+    expect(times.length).toBeGreaterThan(1);
+    expect(times[1]).toBeGreaterThanOrEqual(400);
+  });
+
   it('refuses a block hash the chain does not have, by name', async () => {
     const error = await runAll({ addresses: [], topics: [], blockHash: `0x${'ab'.repeat(32)}` }).catch((caught: unknown) => thrownToApiError(caught, (text) => text));
     expect(error).toMatchObject({ shortMessage: `No block 0x${'ab'.repeat(32)} on Local sandbox.` });

@@ -24,7 +24,8 @@ import { toLogRows, type RawNodeLog } from './toLogRows';
 export interface LogsService {
   preflight(networkId: string, query: LogQuery, signal?: AbortSignal): Promise<LogPreflight>;
   events(networkId: string, search: string, address: string | undefined, signal?: AbortSignal): Promise<EventChoice[]>;
-  run(networkId: string, query: LogQuery, emit: (event: LogRunEvent) => void, signal: AbortSignalLike): Promise<void>;
+  /** `backlog` says how much the window has not taken yet; pages wait while it is over a few MiB. */
+  run(networkId: string, query: LogQuery, emit: (event: LogRunEvent) => void, signal: AbortSignalLike, backlog?: () => number): Promise<void>;
   tail(networkId: string, query: LogQuery, emit: (event: LogTailEvent) => void, signal: AbortSignalLike): Promise<void>;
   export(runId: string, format: 'csv' | 'json'): Promise<LogExportResult>;
   savedList(): SavedLogQuery[];
@@ -53,6 +54,9 @@ function firstPieceBlocks(density: number | undefined): { maxBlocks?: number } {
   if (!density || !Number.isFinite(density) || density <= 0) return {};
   return { maxBlocks: Math.max(1, Math.min(LOG_LIMITS.blocks, Math.floor((LOG_LIMITS.results * 0.8) / density))) };
 }
+
+/** Unread bytes past which a run waits for the window (the web host hangs up at four 8 MiB messages). */
+const MAX_BACKLOG_BYTES = 4 * 1024 * 1024;
 
 /** Rows per event sent to the window: about a megabyte, far below the API's message limit. */
 const ROWS_PER_EVENT = 1_000;
@@ -84,7 +88,7 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
       return searchEvents(await explorer.knownEvents(networkId, address, signal), search, eventChoiceFromSignature);
     },
 
-    async run(networkId, query, emit, signal) {
+    async run(networkId, query, emit, signal, backlog = () => 0) {
       const abort = new AbortController();
       signal.addEventListener('abort', () => abort.abort(), { once: true });
       const request = requestOn(networkId);
@@ -112,8 +116,10 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
               if (abort.signal.aborted) return;
               const last = start + ROWS_PER_EVENT >= logs.length;
               emit({ kind: 'rows', rows, progress: last ? progress : { ...progress, logs: progress.logs - (logs.length - start - rows.length) } });
-              // Let the socket carry this page before the next is made.
+              // Let the socket carry this page before the next is made, and wait while the window is behind:
+              // the web host hangs up on a window that leaves too much unread.
               await new Promise((resolve) => setImmediate(resolve));
+              while (backlog() > MAX_BACKLOG_BYTES && !abort.signal.aborted) await new Promise((resolve) => setTimeout(resolve, 20));
             }
           },
           onProgress: (progress: LogRunProgress) => emit({ kind: 'progress', progress }),

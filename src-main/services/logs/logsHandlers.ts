@@ -18,7 +18,7 @@ export function logsHandlers(logs: LogsService): { methods: LogsMethods; topics:
       'logs.delete': async ({ id }) => logs.delete(id),
     },
     topics: {
-      'logs.run': ({ networkId, query }, emit, signal) => logs.run(networkId, query, emit, signal),
+      'logs.run': ({ networkId, query }, emit, signal, context) => logs.run(networkId, query, emit, signal, context.backlog),
       'logs.tail': ({ networkId, query }, emit, signal) => logs.tail(networkId, query, emit, signal),
     },
   };
