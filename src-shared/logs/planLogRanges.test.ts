@@ -80,15 +80,15 @@ function expectContiguous(released: ReleasedPiece<string>[], from: number, throu
   expect(new Set(logs).size).toBe(logs.length);
 }
 
-const range = fc.record({ from: fc.integer({ min: 0, max: 2 ** 40 }), width: fc.integer({ min: 1, max: 2_000 }), maxBlocks: fc.integer({ min: 1, max: 700 }) });
+const range = fc.record({ from: fc.integer({ min: 0, max: 2 ** 40 }), width: fc.integer({ min: 1, max: 2_000 }), maxBlocks: fc.integer({ min: 1, max: 700 }), firstBlocks: fc.option(fc.integer({ min: 1, max: 700 }), { nil: undefined }) });
 const service = fc.record({ decisions: fc.array(decision, { minLength: 1, maxLength: 40 }), picks: fc.array(fc.nat(), { minLength: 1, maxLength: 20 }), concurrency: fc.integer({ min: 1, max: 4 }) });
 
 describe('createLogRangePlan properties', () => {
   it('covers [from, to] exactly once in chain order with the chain\'s logs, whatever the service refuses, within 2n - 1 pieces', () => {
     fc.assert(
-      fc.property(range, service, ({ from, width, maxBlocks }, { decisions, picks, concurrency }) => {
+      fc.property(range, service, ({ from, width, maxBlocks, firstBlocks }, { decisions, picks, concurrency }) => {
         const to = from + width - 1;
-        const plan = createLogRangePlan<string>(from, to, { maxBlocks });
+        const plan = createLogRangePlan<string>(from, to, { maxBlocks, ...(firstBlocks ? { firstBlocks } : {}) });
         // Single blocks always succeed, as a service does for any block that holds fewer logs than its limit.
         const { released, taken } = drive(plan, concurrency, picks, (piece, step) => (piece.from === piece.to ? { kind: 'ok' } : decisions[step % decisions.length]!), 2 * width);
         expect(plan.failed).toBeUndefined();
@@ -173,6 +173,12 @@ describe('createLogRangePlan', () => {
     plan.fail(plan.take()!, { kind: 'tooManyResults', suggested: { from: 0, to: 89 } });
     plan.fail(plan.take()!, { kind: 'tooManyResults', suggested: { from: 0, to: 88 } });
     expect(pairs(takeAll(plan))).toEqual([[0, 44], [45, 89], [90, 99]]);
+  });
+
+  it('asks the first piece no wider than firstBlocks, and the rest as wide as maxBlocks', () => {
+    expect(pairs(takeAll(createLogRangePlan(10, 259, { maxBlocks: 100, firstBlocks: 3 })))).toEqual([[10, 12], [13, 112], [113, 212], [213, 259]]);
+    expect(pairs(takeAll(createLogRangePlan(0, 99, { maxBlocks: 40, firstBlocks: 500 })))).toEqual([[0, 39], [40, 79], [80, 99]]);
+    expect(() => createLogRangePlan(0, 1, { firstBlocks: 0 })).toThrow(/firstBlocks/);
   });
 
   it('keeps a lower block limit for the pieces it has not handed out yet', () => {

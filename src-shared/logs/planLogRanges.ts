@@ -56,18 +56,22 @@ export interface LogRangePlan<T> {
 }
 
 /**
- * Plans `eth_getLogs` over [from, to] in pieces of at most `maxBlocks` blocks (default the service's limit).
+ * Plans `eth_getLogs` over [from, to] in pieces of at most `maxBlocks` blocks (default the service's limit),
+ * the first of them at most `firstBlocks`.
  * A piece refused for too many results is cut at the service's hint when the hint is a narrower range starting
  * at the piece's first block (the rest in pieces as wide as the hint), else halved; a timeout halves; a range too large lowers the piece width to the
  * service's limit. A one-block piece that is refused ends the plan with a failure naming the block. Every
  * refusal leaves strictly smaller pieces, so a plan takes at most 2 × (to − from + 1) − 1 pieces.
  */
-export function createLogRangePlan<T>(from: number, to: number, options: { maxBlocks?: number } = {}): LogRangePlan<T> {
+export function createLogRangePlan<T>(from: number, to: number, options: { maxBlocks?: number; firstBlocks?: number } = {}): LogRangePlan<T> {
   let maxBlocks = options.maxBlocks ?? LOG_LIMITS.blocks;
+  // The first piece may be narrower than the rest, so its rows are back (and shown) soon.
+  let firstBlocks = options.firstBlocks;
   if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from < 0 || from > to) {
     throw new RangeError(`A log range needs whole block numbers with from <= to (got ${from} to ${to}).`);
   }
   if (!Number.isSafeInteger(maxBlocks) || maxBlocks < 1) throw new RangeError(`maxBlocks must be a whole number of at least 1 (got ${maxBlocks}).`);
+  if (firstBlocks !== undefined && (!Number.isSafeInteger(firstBlocks) || firstBlocks < 1)) throw new RangeError(`firstBlocks must be a whole number of at least 1 (got ${firstBlocks}).`);
 
   // Waiting pieces are disjoint, kept sorted by `from`; the first one starts as the whole range and is cut to
   // `maxBlocks` as it is taken, so a narrower limit learned later applies to everything not yet asked.
@@ -96,7 +100,9 @@ export function createLogRangePlan<T>(from: number, to: number, options: { maxBl
       if (failed) return undefined;
       const first = waiting.shift();
       if (!first) return undefined;
-      const piece: LogPiece = { from: first.from, to: Math.min(first.to, first.from + Math.min(maxBlocks, first.width ?? maxBlocks) - 1) };
+      const widest = Math.min(maxBlocks, first.width ?? maxBlocks, firstBlocks ?? maxBlocks);
+      firstBlocks = undefined;
+      const piece: LogPiece = { from: first.from, to: Math.min(first.to, first.from + widest - 1) };
       if (piece.to < first.to) wait({ from: piece.to + 1, to: first.to, hinted: false, ...(first.width ? { width: first.width } : {}) });
       taken.add(piece);
       if (first.hinted) cutToHint.add(piece);

@@ -14,6 +14,7 @@ import { sandboxNetwork } from '../rpc/testing/sandboxNetwork';
 import { sharedSandbox } from '../rpc/testing/sharedSandbox';
 import { openStore } from '../store/openStore';
 import { createLogsService } from './createLogsService';
+import { preflightLogQuery } from './preflightLogQuery';
 
 const sandbox = sharedSandbox();
 const withWs = { ...sandboxNetwork(sandbox.info, sandbox.info.key), authorization: `Basic ${Buffer.from(`${sandbox.info.key}:${sandbox.info.secret}`).toString('base64')}` };
@@ -65,6 +66,19 @@ describe('the logs service on the sandbox', () => {
     expect(preflight.estimate.logs).toBeGreaterThan(10_000);
     expect(preflight.warnings.map((warning) => warning.kind)).toContain('results');
     expect(preflight.plan.requests).toBeGreaterThan(1);
+  });
+
+  it('hands one sampled log of each emitter and event to be decoded before the run', async () => {
+    const heard: { address: string; topics: string[] }[] = [];
+    const request = <T,>(method: string, params: unknown[], signal?: AbortSignal) => rpc.request<T>('local', method, params, { signal });
+    const query = { addresses: [], topics: [], fromBlock: '1', toBlock: String(logStorm.fromBlock) };
+    await preflightLogQuery({ request, networkName: 'Local sandbox', sampled: (logs) => heard.push(...(logs as typeof heard)) }, query);
+    const kinds = heard.map((log) => `${log.address.toLowerCase()}|${log.topics[0]}`);
+    expect(new Set(kinds).size).toBe(kinds.length);
+    const all = await anvilLogs({ fromBlock: '0x1', toBlock: hex(logStorm.fromBlock) });
+    const every = new Set((all as unknown as { address: string; topics: string[] }[]).map((log) => `${log.address.toLowerCase()}|${log.topics[0]}`));
+    expect(kinds.length).toBe(Math.min(50, every.size));
+    for (const kind of kinds) expect(every.has(kind)).toBe(true);
   });
 
   it('counts a range its samples cover whole, dense blocks included', async () => {

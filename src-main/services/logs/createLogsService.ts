@@ -49,10 +49,14 @@ export interface LogsServiceOptions {
   log?: (line: string) => void;
 }
 
-/** The widest first pieces for a density of logs per block: about 80% of the result limit each. */
-function firstPieceBlocks(density: number | undefined): { maxBlocks?: number } {
+/**
+ * Piece widths for a density of logs per block: about 80% of the result limit each, and a first piece of about
+ * one page of rows, so the first rows are on screen while the wide pieces are still on the node.
+ */
+function pieceBlocks(density: number | undefined): { maxBlocks?: number; firstBlocks?: number } {
   if (!density || !Number.isFinite(density) || density <= 0) return {};
-  return { maxBlocks: Math.max(1, Math.min(LOG_LIMITS.blocks, Math.floor((LOG_LIMITS.results * 0.8) / density))) };
+  const blocksFor = (logs: number) => Math.max(1, Math.min(LOG_LIMITS.blocks, Math.floor(logs / density)));
+  return { maxBlocks: blocksFor(LOG_LIMITS.results * 0.8), firstBlocks: blocksFor(ROWS_PER_EVENT) };
 }
 
 /** Unread bytes past which a run waits for the window (the web host hangs up at four 8 MiB messages). */
@@ -78,7 +82,10 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
 
   return {
     async preflight(networkId, query, signal) {
-      const preflight = await preflightLogQuery({ request: requestOn(networkId), networkName: await options.networkName(networkId) }, query, signal);
+      // The sampled logs are decoded meanwhile (and the result dropped): the run's first rows then find the
+      // signature database loaded and the contracts' metadata fetched.
+      const sampled = (logs: unknown[]) => void rowsOf(networkId, logs as RawNodeLog[]).catch(() => undefined);
+      const preflight = await preflightLogQuery({ request: requestOn(networkId), networkName: await options.networkName(networkId), sampled }, query, signal);
       densities.set(JSON.stringify([networkId, query]), preflight.estimate.logs / preflight.span.blocks);
       if (densities.size > 50) densities.delete(densities.keys().next().value!);
       return preflight;
@@ -107,7 +114,7 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
           ...(query.blockHash ? { blockHash: query.blockHash } : {}),
           from: range.from,
           to: range.to,
-          ...firstPieceBlocks(densities.get(JSON.stringify([networkId, query]))),
+          ...pieceBlocks(densities.get(JSON.stringify([networkId, query]))),
           signal: abort.signal,
           onLogs: async (logs: RawNodeLog[], progress: LogRunProgress) => {
             for (let start = 0; start < logs.length; start += ROWS_PER_EVENT) {

@@ -19,7 +19,16 @@ const formatCount = (n: number) => n.toLocaleString('en-US');
  * the requests and time the split plan needs. Warnings say what the service would refuse and what the app
  * will do about it; none of them stops the person from running the query.
  */
-export async function preflightLogQuery(deps: { request: LogRequest; networkName: string }, query: LogQuery, signal?: AbortSignal): Promise<LogPreflight> {
+export async function preflightLogQuery(
+  deps: {
+    request: LogRequest;
+    networkName: string;
+    /** Hears one sampled log of each emitter and event (at most 50), so their decoding is ready before the run. */
+    sampled?: (logs: unknown[]) => void;
+  },
+  query: LogQuery,
+  signal?: AbortSignal,
+): Promise<LogPreflight> {
   const range = await resolveLogRange(deps.request, query, deps.networkName, signal);
   const params = countLogParams(query);
   const blocks = range.to - range.from + 1;
@@ -32,6 +41,17 @@ export async function preflightLogQuery(deps: { request: LogRequest; networkName
   const latencies: number[] = [];
   const queue = [...samples];
   let splitsLeft = MAX_SAMPLE_SPLITS;
+  const kinds = new Set<string>();
+  const sampleOf = (logs: unknown[]) => {
+    const fresh = logs.filter((log) => {
+      const { address, topics } = (log ?? {}) as { address?: unknown; topics?: unknown[] };
+      const key = `${String(address).toLowerCase()}|${String(topics?.[0])}`;
+      if (kinds.size >= 50 || kinds.has(key)) return false;
+      kinds.add(key);
+      return true;
+    });
+    if (fresh.length > 0) deps.sampled?.(fresh);
+  };
   const worker = async () => {
     for (let sample = queue.shift(); sample; sample = queue.shift()) {
       const started = performance.now();
@@ -39,6 +59,7 @@ export async function preflightLogQuery(deps: { request: LogRequest; networkName
       try {
         const logs = await deps.request<unknown[]>('eth_getLogs', [filter], signal);
         answers.push({ ...sample, logs: logs.length });
+        sampleOf(logs);
       } catch (error) {
         const name = thrownToApiError(error, (text) => text).name; // only its kind is read
         if (name !== 'LogLimitExceededError' && name !== 'QueryTimeoutError') throw error;

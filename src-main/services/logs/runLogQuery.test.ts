@@ -62,6 +62,27 @@ async function anvilStormLogs(from = logStorm.fromBlock, to = logStorm.toBlock):
 const identity = (log: RawNodeLog) => `${log.blockNumber}/${log.logIndex}/${log.transactionHash}`;
 
 describe('runLogQuery through the sandbox gateway', () => {
+  it('asks a narrow first piece alone, then the rest several at a time, and still returns every log', async () => {
+    const request = gatewayRequest();
+    let inFlight = 0;
+    const asked: { from: number; to: number; alongside: number }[] = [];
+    const counted: RunLogQueryOptions['request'] = async (params, signal) => {
+      const { fromBlock, toBlock } = params[0] as { fromBlock: string; toBlock: string };
+      asked.push({ from: Number(fromBlock), to: Number(toBlock), alongside: inFlight });
+      inFlight += 1;
+      try {
+        return await request(params, signal);
+      } finally {
+        inFlight -= 1;
+      }
+    };
+    const { logs } = await run({ request: counted, firstBlocks: 1, maxBlocks: 4, concurrency: 3 });
+    expect(asked[0]).toEqual({ from: logStorm.fromBlock, to: logStorm.fromBlock, alongside: 0 });
+    expect(asked[1]!.alongside).toBe(0); // nothing else was asked until the first piece was answered
+    expect(Math.max(...asked.map((piece) => piece.alongside))).toBeGreaterThan(0);
+    expect(logs.map(identity)).toEqual((await anvilStormLogs()).map(identity));
+  });
+
   it('reads the log storm that the service refuses whole, log for log as Anvil holds it, in chain order', async () => {
     const request = gatewayRequest();
     const answers: { params: unknown; outcome: string }[] = [];
