@@ -1,20 +1,8 @@
-import {
-  columnFilteringFeature,
-  createFilteredRowModel,
-  createSortedRowModel,
-  globalFilteringFeature,
-  rowSortingFeature,
-  sortFn_basic,
-  tableFeatures,
-  useTable,
-  type ColumnDef,
-  type RowData,
-  type SortingState,
-} from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Icon } from '../Icon';
 import './DataTable.css';
+import { filterRows, sortRows, type TableSort } from './tableRows';
 
 /** One column of a {@link DataTable}. */
 export interface DataColumn<Row> {
@@ -32,7 +20,7 @@ export interface DataColumn<Row> {
   sortable?: boolean;
 }
 
-export interface DataTableProps<Row extends RowData> {
+export interface DataTableProps<Row> {
   rows: readonly Row[];
   columns: readonly DataColumn<Row>[];
   rowKey: (row: Row) => string;
@@ -44,19 +32,10 @@ export interface DataTableProps<Row extends RowData> {
   /** Largest height of the scrolling body, px. */
   maxHeight?: number;
   /** Sort applied first. */
-  initialSort?: SortingState;
+  initialSort?: TableSort;
   /** What to say when there are no rows at all. */
   emptyText?: string;
 }
-
-const features = tableFeatures({
-  rowSortingFeature,
-  sortedRowModel: createSortedRowModel(),
-  sortFns: { basic: sortFn_basic },
-  columnFilteringFeature,
-  globalFilteringFeature,
-  filteredRowModel: createFilteredRowModel(),
-});
 
 /**
  * A virtual data table: only the rows in view are in the page, so 100,000 rows scroll smoothly. Sortable
@@ -64,40 +43,18 @@ const features = tableFeatures({
  * keyboard navigation: arrows move the active cell, Home/End jump, Enter opens the row, Ctrl/⌘+C copies the
  * active cell. The grid has one tab stop.
  */
-export function DataTable<Row extends RowData>({ rows, columns, rowKey, label, onOpen, rowHeight = 34, maxHeight = 560, initialSort = [], emptyText }: DataTableProps<Row>) {
-  const [sorting, setSorting] = useState<SortingState>(initialSort);
+export function DataTable<Row>({ rows, columns, rowKey, label, onOpen, rowHeight = 34, maxHeight = 560, initialSort, emptyText }: DataTableProps<Row>) {
+  const [sortedBy, setSortedBy] = useState<TableSort | undefined>(initialSort);
   const [filter, setFilter] = useState('');
   const [active, setActive] = useState<{ row: number; column: number }>({ row: 0, column: 0 });
   const [copied, setCopied] = useState<string | undefined>();
   const scrollRef = useRef<HTMLDivElement>(null);
   const filterId = useId();
 
-  const columnDefs = useMemo<ColumnDef<typeof features, Row>[]>(
-    () =>
-      columns.map((column) => ({
-        id: column.id,
-        accessorFn: (row: Row) => column.value(row),
-        header: column.header,
-        enableSorting: column.sortable !== false,
-        sortFn: 'basic' as const,
-        sortUndefined: 'last' as const,
-      })),
-    [columns],
-  );
-  const data = useMemo(() => [...rows], [rows]);
-  const texts = useMemo(() => new Map(columns.map((column) => [column.id, column.text])), [columns]);
-  const table = useTable({
-    features,
-    columns: columnDefs,
-    data,
-    getRowId: (row) => rowKey(row),
-    state: { sorting, globalFilter: filter },
-    onSortingChange: setSorting,
-    onGlobalFilterChange: (updater) => setFilter((previous) => (typeof updater === 'function' ? (updater as (value: string) => string)(previous) : (updater as string))),
-    getColumnCanGlobalFilter: () => true,
-    globalFilterFn: (row, columnId, value: string) => (texts.get(columnId)?.(row.original) ?? '').toLowerCase().includes(value.trim().toLowerCase()),
-  });
-  const visible = table.getRowModel().rows;
+  // The person's rows themselves, filtered then sorted: no wrapper object per row (100,000 rows of a log query
+  // would carry tens of MB of them), each step kept until its inputs change.
+  const filtered = useMemo(() => filterRows(rows, columns, filter), [rows, columns, filter]);
+  const visible = useMemo(() => sortRows(filtered, columns, sortedBy), [filtered, columns, sortedBy]);
 
   const virtualizer = useVirtualizer({ count: visible.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12 });
   const template = columns.map((column) => column.width).join(' ');
@@ -128,14 +85,14 @@ export function DataTable<Row extends RowData>({ rows, columns, rowKey, label, o
       End: () => move(event.ctrlKey || event.metaKey ? visible.length - 1 : activeRow, event.ctrlKey || event.metaKey ? active.column : columns.length - 1),
       Enter: () => {
         const row = visible[activeRow];
-        if (row && onOpen) onOpen(row.original);
+        if (row && onOpen) onOpen(row);
       },
     };
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'c') {
       const row = visible[activeRow];
       const column = columns[active.column];
       if (row && column && window.getSelection()?.toString() === '') {
-        const text = column.text(row.original);
+        const text = column.text(row);
         event.preventDefault();
         navigator.clipboard.writeText(text).then(() => setCopied(`Copied ${column.header}: ${text}`), () => undefined);
       }
@@ -148,7 +105,6 @@ export function DataTable<Row extends RowData>({ rows, columns, rowKey, label, o
     }
   };
 
-  const sortedBy = sorting[0];
   return (
     <div className="data-table">
       <div className="data-table-toolbar">
@@ -191,13 +147,12 @@ export function DataTable<Row extends RowData>({ rows, columns, rowKey, label, o
         <div className="data-table-header" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template, minWidth }}>
           {columns.map((column) => {
             const direction = sortedBy?.id === column.id ? (sortedBy.desc ? 'descending' : 'ascending') : 'none';
-            const header = table.getColumn(column.id);
             return (
               <div key={column.id} role="columnheader" aria-sort={column.sortable === false ? undefined : direction} className={`data-table-th${column.align === 'end' ? ' align-end' : ''}`}>
                 {column.sortable === false ? (
                   column.header
                 ) : (
-                  <button type="button" className="data-table-sort" onClick={() => header?.toggleSorting(direction === 'ascending')} title={`Sort by ${column.header}`}>
+                  <button type="button" className="data-table-sort" onClick={() => setSortedBy({ id: column.id, desc: direction === 'ascending' })} title={`Sort by ${column.header}`}>
                     {column.header}
                     <span className="data-table-sort-mark" aria-hidden="true">
                       {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : ''}
@@ -218,13 +173,13 @@ export function DataTable<Row extends RowData>({ rows, columns, rowKey, label, o
               const row = visible[item.index]!;
               return (
                 <div
-                  key={row.id}
+                  key={rowKey(row)}
                   role="row"
                   aria-rowindex={item.index + 2}
                   className={`data-table-row${item.index === activeRow ? ' is-active' : ''}`}
                   style={{ transform: `translateY(${item.start}px)`, height: rowHeight, gridTemplateColumns: template, minWidth }}
                   onClick={() => setActive({ row: item.index, column: active.column })}
-                  onDoubleClick={() => onOpen?.(row.original)}
+                  onDoubleClick={() => onOpen?.(row)}
                 >
                   {columns.map((column, columnIndex) => (
                     <div
@@ -234,7 +189,7 @@ export function DataTable<Row extends RowData>({ rows, columns, rowKey, label, o
                       className={`data-table-td${column.align === 'end' ? ' align-end' : ''}${item.index === activeRow && columnIndex === active.column ? ' is-active-cell' : ''}`}
                       onClick={() => setActive({ row: item.index, column: columnIndex })}
                     >
-                      {column.cell ? column.cell(row.original) : column.text(row.original)}
+                      {column.cell ? column.cell(row) : column.text(row)}
                     </div>
                   ))}
                 </div>
