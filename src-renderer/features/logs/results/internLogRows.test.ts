@@ -46,4 +46,18 @@ describe('createLogRowInterner', () => {
     expect(c.alternatives).toEqual([]);
     expect(b.args[0]!.value).toBe('2');
   });
+
+  it('shares an argument only with rows whose argument is the same in name, type, value and place', () => {
+    const intern = createLogRowInterner();
+    const rows = [row(1, decoded('7')), row(2, decoded('7')), row(3, decoded('8'))].map(parsed);
+    const topic = rows[2]!.decoded;
+    if (topic.status === 'decoded') topic.args[0]!.indexed = false;
+    const eight = parsed(row(4, decoded('8')));
+    intern([...rows, eight]);
+    const arg = (r: LogRow) => (r.decoded.status === 'decoded' ? r.decoded.args[0]! : undefined);
+    expect(arg(rows[1]!)).toBe(arg(rows[0]!));
+    expect(arg(eight)).not.toBe(arg(rows[2]!)); // same value, but one came from a topic and one from the data
+    expect(arg(eight)).toEqual({ name: 'i', type: 'uint256', value: '8', indexed: true });
+    expect(arg(rows[2]!)).toEqual({ name: 'i', type: 'uint256', value: '8', indexed: false });
+  });
 });
