@@ -72,7 +72,10 @@ export function LogsPage({ network }: { network: NetworkView }) {
   // The first page of rows goes straight through.
   const firstRows = run.pages.filter((page) => page.kind === 'rows').length <= 1;
   const shownPages = useThrottled(run.pages, 400 + Math.floor((run.pages.length * ROWS_PER_PAGE) / 50), run.status !== 'running' || firstRows);
-  const intern = useMemo(() => createLogRowInterner(), [run.pages.length === 0]); // a new run, a new pool
+  const started = run.pages.find((page) => page.kind === 'started');
+  const runId = started?.kind === 'started' ? started.runId : undefined;
+  // One pool per run; each page is interned once, when it is first shown.
+  const intern = useMemo(() => createLogRowInterner(), [runId]);
   const interned = useRef(new WeakSet<object>());
   const rows = useMemo(
     () =>
@@ -86,7 +89,6 @@ export function LogsPage({ network }: { network: NetworkView }) {
       }),
     [shownPages, intern],
   );
-  const started = run.pages.find((page) => page.kind === 'started');
   const progress = run.pages.at(-1)?.progress;
 
   const start = (target: LogQuery) => {
@@ -176,7 +178,7 @@ export function LogsPage({ network }: { network: NetworkView }) {
       </div>
       {/* Full width below the builder: the tables have many columns. */}
       {following && valid ? <LiveTail networkId={networkId} query={query} /> : null}
-      {runInput ? <LogResults rows={rows} runId={started?.kind === 'started' ? started.runId : undefined} running={run.status === 'running'} /> : null}
+      {runInput ? <LogResults rows={rows} runId={runId} running={run.status === 'running'} /> : null}
     </div>
   );
 }
