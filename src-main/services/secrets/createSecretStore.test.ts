@@ -71,6 +71,27 @@ describeWithKeychain('createSecretStore on the real keychain', () => {
     expect(String((error as Error).message)).not.toContain('plain-text-password');
   });
 
+  it('reuses a read for a while (one keychain call per burst of requests), but never after its own write or delete', async () => {
+    const reusing = createSecretStore({ service, rememberMs: 60_000 });
+    const asking = createSecretStore({ service, rememberMs: 0 });
+    try {
+      await store.set('other', { apiKey: 'before-key-000000000' });
+      const reads = await Promise.all([reusing.get('other'), reusing.get('other'), reusing.get('other')]);
+      expect(reads.map((read) => read?.apiKey)).toEqual(['before-key-000000000', 'before-key-000000000', 'before-key-000000000']);
+      // Another program (here another store) changes the entry: the reusing store keeps its read, the other asks.
+      await new AsyncEntry(service, 'other', { linux: { store: 'secret-service' } }).setPassword(JSON.stringify({ v: 1, apiKey: 'outside-key-00000000' }));
+      expect((await reusing.get('other'))?.apiKey).toBe('before-key-000000000');
+      expect((await asking.get('other'))?.apiKey).toBe('outside-key-00000000');
+      await reusing.set('other', { apiKey: 'after-key-0000000000' });
+      expect((await reusing.get('other'))?.apiKey).toBe('after-key-0000000000');
+      await reusing.delete('other');
+      expect(await reusing.get('other')).toBeUndefined();
+    } finally {
+      await reusing.close();
+      await asking.close();
+    }
+  });
+
   it('remembers every key, secret and basic-auth token it has seen, for redaction', async () => {
     const fresh = createSecretStore({ service });
     await store.set('other', { apiKey: 'remembered-key-00000', apiSecret: 'remembered-secret' });

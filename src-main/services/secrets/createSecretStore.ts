@@ -55,6 +55,11 @@ export interface SecretStoreOptions {
   memoryFallback?: boolean;
   /** Hears the one line said when the store falls back to memory. */
   log?: (line: string) => void;
+  /**
+   * How long a credential read from the keychain is reused from this process's memory before the keychain is
+   * asked again (default 30 s; 0: every call asks). Writes and deletes through this store update it at once.
+   */
+  rememberMs?: number;
 }
 
 // One keychain entry per credential holds both values as JSON, so a key and its secret are written in one
@@ -70,7 +75,7 @@ const entrySchema = z.strictObject({
  * Secret Service on Linux), entries `(service, credentialId)`. Every call is bounded by `timeoutMs` and fails
  * with a `KeychainUnavailableError` ("No keychain answered within 3 s") instead of hanging.
  */
-export function createSecretStore({ service = 'blockglass', timeoutMs = 3000, modulePath, memoryFallback = false, log }: SecretStoreOptions = {}): SecretStore {
+export function createSecretStore({ service = 'blockglass', timeoutMs = 3000, modulePath, memoryFallback = false, log, rememberMs = 30_000 }: SecretStoreOptions = {}): SecretStore {
   const keychain = createKeychainBridge({ service, timeoutMs, modulePath });
   const known = new Set<string>();
   let mode: SecretStoreMode = 'undecided';
@@ -112,13 +117,30 @@ export function createSecretStore({ service = 'blockglass', timeoutMs = 3000, mo
     known.add(basicAuthToken(apiKey, apiSecret));
   };
 
-  const get = async (credentialId: string): Promise<Credential | undefined> => {
-    checkCredentialId(credentialId);
+  // Every network request resolves its network's key: asking the keychain each time cost a D-Bus round trip
+  // per request (a transaction page makes fifteen). Reads are reused for `rememberMs`, in this process only,
+  // and one read is shared by the calls that wait for it; a failed read is not kept.
+  const recent = new Map<string, { at: number; reading: Promise<Credential | undefined> }>();
+  const read = async (credentialId: string): Promise<Credential | undefined> => {
     const stored = await bridge.request({ op: 'get', account: credentialId });
     if (stored === null) return undefined;
     const credential = parseEntry(stored, credentialId);
     remember(credential);
     return credential;
+  };
+  const get = async (credentialId: string): Promise<Credential | undefined> => {
+    checkCredentialId(credentialId);
+    const kept = recent.get(credentialId);
+    if (kept && performance.now() - kept.at < rememberMs) return kept.reading;
+    const reading = read(credentialId);
+    if (rememberMs > 0) {
+      const entry = { at: performance.now(), reading };
+      recent.set(credentialId, entry);
+      reading.catch(() => {
+        if (recent.get(credentialId) === entry) recent.delete(credentialId);
+      });
+    }
+    return reading;
   };
 
   return {
@@ -129,12 +151,17 @@ export function createSecretStore({ service = 'blockglass', timeoutMs = 3000, mo
       const checked = checkCredential(credential);
       remember(checked);
       const entry: z.infer<typeof entrySchema> = { v: 1, ...checked };
+      recent.delete(credentialId);
       await bridge.request({ op: 'set', account: credentialId, value: JSON.stringify(entry) });
+      recent.delete(credentialId); // a read that started during the write may hold the old value
     },
 
     async delete(credentialId) {
       checkCredentialId(credentialId);
-      return bridge.request({ op: 'delete', account: credentialId });
+      recent.delete(credentialId);
+      const deleted = await bridge.request({ op: 'delete', account: credentialId });
+      recent.delete(credentialId);
+      return deleted;
     },
 
     async status(credentialId) {
