@@ -29,6 +29,9 @@ function explorerOver(store: ReturnType<typeof openStore>, over: Pick<RpcService
   return createExplorerService({ rpc: over, health, networkName: async () => 'Local sandbox', store });
 }
 
+/** The disk row is written just after the answer (see createStoredChainCache). */
+const written = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('finalized blocks kept in SQLite', () => {
   it('are read from the file after a restart, with no network I/O, by number and by hash; forgetting the network drops them', async () => {
     const first = counting();
@@ -36,6 +39,7 @@ describe('finalized blocks kept in SQLite', () => {
     const view = await explorerOver(store, first.rpc).block('local', '7', undefined);
     expect(view.finalized).toBe(true);
     expect(first.requests).toContain('eth_getBlockByNumber');
+    await written();
     store.close();
 
     // A new process: a new store handle and an empty memory cache.
@@ -58,9 +62,11 @@ describe('finalized blocks kept in SQLite', () => {
     const reader = counting();
     const explorer = explorerOver(store, reader.rpc);
     const view = await explorer.block('local', '8', undefined);
+    await written();
     store.db.prepare("UPDATE chain_cache SET json = '{\"block\":1}' WHERE chain = 'local' AND kind = 'block' AND key = ?").run(String(view.block.hash).toLowerCase());
     const fresh = explorerOver(store, counting().rpc);
     const reread = await fresh.block('local', '8', undefined);
+    await written();
     expect(reread.block.hash).toBe(view.block.hash);
     const row = store.db.prepare("SELECT json FROM chain_cache WHERE chain = 'local' AND kind = 'block' AND key = ?").all(String(view.block.hash).toLowerCase())[0] as { json: string };
     expect(JSON.parse(row.json)).toEqual(view);

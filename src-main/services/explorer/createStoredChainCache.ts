@@ -13,6 +13,7 @@ export function createStoredChainCache(store: Pick<Store, 'db' | 'assertNoSecret
   const insert = store.db.prepare('INSERT OR REPLACE INTO chain_cache (chain, kind, key, json, created_at) VALUES (?, ?, ?, ?, ?)');
   const remove = store.db.prepare('DELETE FROM chain_cache WHERE chain = ?');
   const removeOne = store.db.prepare('DELETE FROM chain_cache WHERE chain = ? AND kind = ? AND key = ?');
+  const generations = new Map<string, number>();
   const read = (networkId: string, kind: string, key: string): unknown => {
     const row = select.all(networkId, kind, key)[0] as { json: string } | undefined;
     if (!row) return undefined;
@@ -40,17 +41,24 @@ export function createStoredChainCache(store: Pick<Store, 'db' | 'assertNoSecret
       const hash = typeof view.block.hash === 'string' ? view.block.hash.toLowerCase() : undefined;
       const number = typeof view.block.number === 'string' ? BigInt(view.block.number) : undefined;
       if (!view.finalized || !hash || number === undefined) return;
-      try {
-        const json = JSON.stringify(view);
-        store.assertNoSecrets('a cached block', json);
-        const now = Date.now();
-        insert.run(networkId, 'block', hash, json, now);
-        insert.run(networkId, 'number', number.toString(10), JSON.stringify(hash), now);
-      } catch (error) {
-        log(`explorer: block ${number.toString(10)} of ${networkId} was not cached on disk: ${(error as Error).message}`);
-      }
+      // Written just after the page has its answer (a 600-transaction block is 270 kB of JSON to check and
+      // write): the memory cache answers meanwhile. A forget in between wins: the row is not written.
+      const generation = generations.get(networkId) ?? 0;
+      setImmediate(() => {
+        if ((generations.get(networkId) ?? 0) !== generation) return;
+        try {
+          const json = JSON.stringify(view);
+          store.assertNoSecrets('a cached block', json);
+          const now = Date.now();
+          insert.run(networkId, 'block', hash, json, now);
+          insert.run(networkId, 'number', number.toString(10), JSON.stringify(hash), now);
+        } catch (error) {
+          log(`explorer: block ${number.toString(10)} of ${networkId} was not cached on disk: ${(error as Error).message}`);
+        }
+      });
     },
     forget(networkId) {
+      generations.set(networkId, (generations.get(networkId) ?? 0) + 1);
       memory.forget(networkId);
       remove.run(networkId);
     },

@@ -1,4 +1,5 @@
 import type { AddressMark, LogView, RevertView, RpcObject, TokenTransfer, TransactionView } from '../../../src-shared/api/explorer';
+import { toEventSelector } from 'viem';
 import { tokenTransfers } from '../../../src-shared/decoding/tokenTransfers';
 import { BlockglassError, walkCauses } from '../errors/blockglassError';
 import type { RpcService } from '../rpc/createRpcService';
@@ -46,15 +47,24 @@ export async function readTransaction(deps: TransactionDeps, networkId: string, 
   }
   const hash = str(transaction.hash) ?? '';
   const blockHash = str(transaction.blockHash);
-  const [receipt, block] = await Promise.all([
-    receiptByHash !== undefined ? Promise.resolve(receiptByHash) : rpc.request<RpcObject | null>(networkId, 'eth_getTransactionReceipt', [hash], options),
-    blockHash ? rpc.request<RpcObject | null>(networkId, 'eth_getBlockByHash', [blockHash, false], options) : Promise.resolve(null),
-  ]);
+  // The block (for the neighbours) is awaited last: nothing before needs it.
+  const blockRead = blockHash ? rpc.request<RpcObject | null>(networkId, 'eth_getBlockByHash', [blockHash, false], options) : Promise.resolve(null);
+  blockRead.catch(() => {}); // awaited below; a failure before then must not go unhandled
+  const receipt = receiptByHash !== undefined ? receiptByHash : await rpc.request<RpcObject | null>(networkId, 'eth_getTransactionReceipt', [hash], options);
   const pending = blockHash === null || receipt === null;
   const to = str(transaction.to);
   const input = str(transaction.input) ?? '0x';
   const logs = ((receipt?.logs as RpcObject[] | undefined) ?? []).filter((log) => typeof log === 'object' && log !== null);
+  const labelOf = deps.labelOf ?? (() => undefined);
 
+  // Started at once, beside the decoding: the marks of the addresses already known, and the token facts of
+  // every log that looks like a token transfer by its topic (the decoded logs then find them read or in flight).
+  const firstMarks = markAddresses(rpc, networkId, labelOf, [str(transaction.from), to, str(receipt?.contractAddress), ...logs.map((log) => str(log.address))], signal);
+  for (const log of logs) {
+    const [topic0] = (log.topics as string[] | undefined) ?? [];
+    const address = str(log.address);
+    if (address && topic0 && TOKEN_EVENT_TOPICS.has(topic0.toLowerCase())) void deps.tokens.read(networkId, address, signal).catch(() => {});
+  }
   const [decodedInput, decodedLogs, revert] = await Promise.all([
     to === null ? Promise.resolve(null) : decoder.call(networkId, to, input, signal),
     Promise.all(logs.map((log) => decoder.log(networkId, { address: str(log.address) ?? '', topics: (log.topics as string[]) ?? [], data: str(log.data) ?? '0x' }, signal))),
@@ -66,9 +76,11 @@ export async function readTransaction(deps: TransactionDeps, networkId: string, 
     facts.map(async (fact) => ({ ...fact, ...(await deps.tokens.read(networkId, fact.token, signal)) })),
   );
 
+  const block = await blockRead;
   const hashes = ((block?.transactions as unknown[] | undefined) ?? []).filter((item): item is string => typeof item === 'string');
   const position = block && hashes.length > 0 ? positionIn(hashes, hash) : null;
-  const addresses = await markAddresses(rpc, networkId, deps.labelOf ?? (() => undefined), [str(transaction.from), to, str(receipt?.contractAddress), ...logs.map((log) => str(log.address)), ...transfers.flatMap((t) => [t.from, t.to])], signal);
+  const marked = await firstMarks;
+  const addresses = { ...marked, ...(await markAddresses(rpc, networkId, labelOf, transfers.flatMap((t) => [t.from, t.to]).filter((address) => !!address && !Object.hasOwn(marked, address.toLowerCase())), signal)) };
 
   return {
     transaction,
@@ -85,6 +97,11 @@ export async function readTransaction(deps: TransactionDeps, networkId: string, 
     addresses,
   };
 }
+
+/** topic0 of the events `tokenTransfers` reads: ERC-20/721 Transfer, ERC-1155 TransferSingle, WETH Deposit and Withdrawal. */
+const TOKEN_EVENT_TOPICS = new Set<string>(
+  ['Transfer(address,address,uint256)', 'TransferSingle(address,address,address,uint256,uint256)', 'Deposit(address,uint256)', 'Withdrawal(address,uint256)'].map((signature) => toEventSelector(signature)),
+);
 
 const index = (log: RpcObject) => (typeof log.logIndex === 'string' ? log.logIndex : '0x0');
 
