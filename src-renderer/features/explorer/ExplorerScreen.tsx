@@ -3,14 +3,16 @@ import { EmptyState } from '../../components/EmptyState';
 import { LoadingState } from '../../components/LoadingState';
 import { useSelectedNetwork } from '../network/useSelectedNetwork';
 import { ExplorerHome } from './home/ExplorerHome';
+import { explorerPageModules, usePageHead } from './usePageHead';
 import './explorer.css';
 
 // The start page is the explorer's home: it loads with the app. The block, transaction and address pages
-// (the virtual table, decoding views, the ABI reader) load when first opened, keeping the first paint light.
-const BlockPage = lazy(() => import('./block/BlockPage').then((module) => ({ default: module.BlockPage })));
-const TransactionPage = lazy(() => import('./tx/TransactionPage').then((module) => ({ default: module.TransactionPage })));
-const TransactionAtIndex = lazy(() => import('./tx/TransactionAtIndex').then((module) => ({ default: module.TransactionAtIndex })));
-const AddressPage = lazy(() => import('./address/AddressPage').then((module) => ({ default: module.AddressPage })));
+// (the virtual table, decoding views, the ABI reader) are separate scripts, kept out of the first paint and
+// fetched in the background soon after it (see usePageHead).
+const BlockPage = lazy(() => explorerPageModules.block().then((module) => ({ default: module.BlockPage })));
+const TransactionPage = lazy(() => explorerPageModules.tx().then((module) => ({ default: module.TransactionPage })));
+const TransactionAtIndex = lazy(() => explorerPageModules.txAtIndex().then((module) => ({ default: module.TransactionAtIndex })));
+const AddressPage = lazy(() => explorerPageModules.address().then((module) => ({ default: module.AddressPage })));
 
 /** What an explorer URL asks for: `/explorer/block/123`, `/explorer/tx/0x…`, `/explorer/address/0x…`. */
 export interface ExplorerRequest {
@@ -31,8 +33,12 @@ export function ExplorerScreen({ request }: { request?: ExplorerRequest }) {
       </div>
     );
   }
-  const networkId = network.id;
-  return <Suspense fallback={<LoadingState label="Opening…" />}>{page(request, networkId, network.name)}</Suspense>;
+  return <ExplorerPages request={request} networkId={network.id} networkName={network.name} />;
+}
+
+function ExplorerPages({ request, networkId, networkName }: { request?: ExplorerRequest; networkId: string; networkName: string }) {
+  usePageHead(request, networkId);
+  return <Suspense fallback={<LoadingState label="Opening…" />}>{page(request, networkId, networkName)}</Suspense>;
 }
 
 function page(request: ExplorerRequest | undefined, networkId: string, networkName: string) {
