@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { jsonTextTable, type JsonTextTable } from './jsonTextTable';
 
 /**
  * Function, error and event signatures by selector, from the signature database shipped with the app. A
@@ -26,13 +27,28 @@ export interface SignatureDatabase {
  */
 export function createSignatureDatabase(options: { log?: (line: string) => void; folder?: string; knownAbisFile?: string } = {}): SignatureDatabase {
   type Table = Record<string, string[]>;
-  let loading: Promise<{ functions: Table; errors: Table; events: Table; fourByteFunctions: Record<string, string>; fourByteEvents: Record<string, string> }> | undefined;
-  const readJson = async <T>(file: string, what: string, empty: T): Promise<T> => {
+  let loading: Promise<{ functions: Table; errors: Table; events: Table; fourByteFunctions: JsonTextTable; fourByteEvents: JsonTextTable }> | undefined;
+  const readText = async (file: string, what: string): Promise<string | undefined> => {
     try {
-      return JSON.parse(await fs.readFile(file, 'utf8')) as T;
+      return await fs.readFile(file, 'utf8');
     } catch (error) {
       options.log?.(`explorer: ${what} could not be read (${(error as Error).message}); calls decode without it`);
-      return empty;
+      return undefined;
+    }
+  };
+  // The 4byte lists (6 MB) are looked up in their text (see jsonTextTable): parsing them blocked main for
+  // 300–600 ms on the first decode. A list that is not plain (escapes) is parsed instead.
+  const fourByteTable = async (file: string, what: string): Promise<JsonTextTable> => {
+    const text = await readText(file, what);
+    if (text === undefined) return emptyTable;
+    const table = jsonTextTable(text);
+    if (table) return table;
+    try {
+      const parsed = JSON.parse(text) as Record<string, unknown>;
+      return { get: (key) => (Object.hasOwn(parsed, key) && typeof parsed[key] === 'string' ? parsed[key] : undefined), values: () => Object.values(parsed).filter((value): value is string => typeof value === 'string') };
+    } catch (error) {
+      options.log?.(`explorer: ${what} could not be read (${(error as Error).message}); calls decode without it`);
+      return emptyTable;
     }
   };
   const load = () =>
@@ -43,11 +59,18 @@ export function createSignatureDatabase(options: { log?: (line: string) => void;
       } catch (error) {
         options.log?.(`explorer: the 4byte signature list was not found (${(error as Error).message})`);
       }
-      const [fourByteFunctions, fourByteEvents, known] = await Promise.all([
-        folder ? readJson<Record<string, string>>(path.join(folder, 'functionHashes.min.json'), 'the 4byte function list', {}) : {},
-        folder ? readJson<Record<string, string>>(path.join(folder, 'eventHashes.min.json'), 'the 4byte event list', {}) : {},
-        options.knownAbisFile ? readJson<{ functions: Table; errors: Table; events: Table }>(options.knownAbisFile, 'the known ABIs', { functions: {}, errors: {}, events: {} }) : { functions: {}, errors: {}, events: {} },
+      const emptyKnown = { functions: {}, errors: {}, events: {} };
+      const [fourByteFunctions, fourByteEvents, knownText] = await Promise.all([
+        folder ? fourByteTable(path.join(folder, 'functionHashes.min.json'), 'the 4byte function list') : emptyTable,
+        folder ? fourByteTable(path.join(folder, 'eventHashes.min.json'), 'the 4byte event list') : emptyTable,
+        options.knownAbisFile ? readText(options.knownAbisFile, 'the known ABIs') : undefined,
       ]);
+      let known: { functions: Table; errors: Table; events: Table } = emptyKnown;
+      try {
+        if (knownText !== undefined) known = JSON.parse(knownText) as typeof known;
+      } catch (error) {
+        options.log?.(`explorer: the known ABIs could not be read (${(error as Error).message}); calls decode without them`);
+      }
       return { ...known, fourByteFunctions, fourByteEvents };
     })());
   const own = <T>(table: Record<string, T>, key: string): T | undefined => (Object.hasOwn(table, key) ? table[key] : undefined);
@@ -56,25 +79,27 @@ export function createSignatureDatabase(options: { log?: (line: string) => void;
   return {
     functions: async (selector) => {
       const db = await load();
-      return both(own(db.functions, `0x${hex(selector)}`), own(db.fourByteFunctions, hex(selector)));
+      return both(own(db.functions, `0x${hex(selector)}`), db.fourByteFunctions.get(hex(selector)));
     },
     errors: async (selector) => {
       const db = await load();
-      return both(own(db.errors, `0x${hex(selector)}`), own(db.fourByteFunctions, hex(selector)));
+      return both(own(db.errors, `0x${hex(selector)}`), db.fourByteFunctions.get(hex(selector)));
     },
     events: async (topic) => {
       const db = await load();
-      return both(own(db.events, `0x${hex(topic)}`), own(db.fourByteEvents, hex(topic)));
+      return both(own(db.events, `0x${hex(topic)}`), db.fourByteEvents.get(hex(topic)));
     },
     allEvents: async () => {
       const db = await load();
-      return [...Object.values(db.events).flat(), ...Object.values(db.fourByteEvents)] as string[];
+      return [...Object.values(db.events).flat(), ...db.fourByteEvents.values()];
     },
   };
 }
 
+const emptyTable: JsonTextTable = { get: () => undefined, values: () => [] };
+
 /** `node_modules/sevm/4bytedb`: its package exports only code, so the folder is found from the package's entry. */
-function sevmDatabaseFolder(): string {
+export function sevmDatabaseFolder(): string {
   const require = createRequire(import.meta.url);
   let dir = path.dirname(require.resolve('sevm'));
   while (path.basename(dir) !== 'sevm') {
