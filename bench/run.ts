@@ -81,7 +81,7 @@ const fmt = (value: number, digits = 2) => value.toFixed(digits);
 
 async function main() {
   const quick = process.argv.includes('--quick');
-  // `--only logs`: just the log-query section (after the seed), for working on it.
+  // `--only logs|app|explorer`: just that section (after the seed), for working on it.
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-bench-'));
   console.log(`Blockglass benchmarks: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
@@ -100,6 +100,14 @@ async function main() {
     try {
       if (only === 'logs') {
         for (const line of await logsBench(dataDir, quick)) console.log(line);
+        return;
+      }
+      if (only === 'app') {
+        for (const line of await benchApp({ quick, seededChainDir: path.join(dataDir, 'chain') })) console.log(line);
+        return;
+      }
+      if (only === 'explorer') {
+        for (const line of await benchExplorer({ quick, rpcUrl: info.rpcUrl, anvilUrl: info.anvilUrl, dataDir })) console.log(line);
         return;
       }
       const options = { latencySamples: quick ? 300 : 2000, concurrency: 16, seconds: quick ? 2 : 6 };

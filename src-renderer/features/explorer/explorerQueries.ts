@@ -9,12 +9,16 @@ import { networkKey } from '../../queries/queryKeys';
  */
 export const untilSandboxRuns = { retry: (count: number, error: unknown) => apiErrorOf(error).code === 'LOCAL_NOT_RUNNING' && count < 120, retryDelay: 500 };
 
-/** A block with its transactions (`explorer.block`); a finalized block never changes, so it never goes stale. */
+/**
+ * A block with its transactions (`explorer.block`); a finalized block never changes, so it never goes stale.
+ * Any other is fresh for a moment: long enough that a page finds the answer its link asked for ahead of it
+ * (see usePageHead) without asking again.
+ */
 export function blockQuery(api: ApiClient, networkId: string, block: string) {
   return queryOptions({
     queryKey: networkKey(networkId, 'block', block.toLowerCase()),
     queryFn: () => api.call('explorer.block', { networkId, block }),
-    staleTime: (query) => (query.state.data?.finalized ? Infinity : 0),
+    staleTime: (query) => (query.state.data?.finalized ? Infinity : 3000),
     ...untilSandboxRuns,
   });
 }
