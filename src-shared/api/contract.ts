@@ -1,4 +1,5 @@
 import { appMethods } from './app';
+import { callMethods } from './call';
 import { credentialMethods } from './credentials';
 import { explorerMethods, explorerTopics } from './explorer';
 import { logsMethods, logsTopics } from './logs';
@@ -22,6 +23,7 @@ export const methods = {
   ...settingsMethods,
   ...explorerMethods,
   ...logsMethods,
+  ...callMethods,
 } as const;
 
 /**

@@ -20,6 +20,7 @@ import { createHandlers } from './createHandlers';
 import { createThemeSetting } from '../settings/themeSetting';
 import { createDownloads, type Downloads, type SaveFile } from '../files/createDownloads';
 import { createLogsService } from '../logs/createLogsService';
+import { createCallService } from '../call/createCallService';
 
 /** What the shells (Electron, web host) get: the contract's handlers, the redactor, and the way out. */
 export interface AppServices {
@@ -123,6 +124,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     log,
   });
 
+  const call = createCallService({ rpc, explorer, store, chainOf: async (networkId) => String((await networks.get(networkId)).chainId), redact, log });
+
   const { handlers, topics } = createHandlers({
     networks,
     secrets,
@@ -134,6 +137,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     redact,
     explorer,
     logs,
+    call,
   });
 
   if (options.startSandbox ?? true) {

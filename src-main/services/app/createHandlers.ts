@@ -11,6 +11,8 @@ import type { SecretStore } from '../secrets/createSecretStore';
 import { settingsHandlers } from '../settings/settingsHandlers';
 import type { ThemeSetting } from '../settings/themeSetting';
 import { appHandlers, type AppFacts } from './appHandlers';
+import type { CallService } from '../call/createCallService';
+import { callHandlers } from '../call/callHandlers';
 import { withErrorMapping } from './withErrorMapping';
 
 /** The services the areas' handlers are written against (the composition root builds the real ones). */
@@ -21,6 +23,7 @@ export interface HandlerDeps extends NetworkHandlerDeps {
   app: AppFacts;
   explorer: ExplorerService;
   logs: LogsService;
+  call: CallService;
 }
 
 /**
@@ -40,6 +43,7 @@ export function createHandlers(deps: HandlerDeps): { handlers: MethodHandlers; t
     ...sandbox.methods,
     ...explorer.methods,
     ...logs.methods,
+    ...callHandlers(deps.call),
   };
   const topics: TopicHandlers = { ...networks.topics, ...sandbox.topics, ...explorer.topics, ...logs.topics };
   return { handlers: withErrorMapping(handlers, deps.redact), topics: withErrorMapping(topics, deps.redact) };

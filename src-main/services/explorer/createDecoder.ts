@@ -78,7 +78,17 @@ export function createDecoder(options: { signatures: SignatureDatabase; abis: Ab
     async revert(networkId, to, data, signal) {
       const known = to ? await abis.abisFor(networkId, to, signal) : [];
       const selector = data.slice(0, 10).toLowerCase();
-      return decodeRevert(data, [...itemsOf(known, 'error'), ...(data.length >= 10 ? await fromDatabase('error', selector) : [])] as Candidate<AbiError>[]);
+      const result = decodeRevert(data, [...itemsOf(known, 'error'), ...(data.length >= 10 ? await fromDatabase('error', selector) : [])] as Candidate<AbiError>[]);
+      // An error no source names: its argument types guessed from the data, labelled as a guess.
+      if (result.status === 'raw' && result.selector && result.alternatives.length === 0 && options.guess) {
+        const types = data.length > 10 ? await options.guess(data) : [];
+        const guessed = types ? decodeGuessed(data, types) : undefined;
+        if (guessed) {
+          const values = guessed.args.map((arg) => `${arg.type} ${typeof arg.value === 'string' ? arg.value : JSON.stringify(arg.value)}`).join(', ');
+          return { ...guessed, message: `Unknown custom error ${result.selector}(${values}): no ABI or signature names it; the argument types are guessed from the data.` };
+        }
+      }
+      return result;
     },
     async methodLabel(networkId, to, input) {
       if (to === null) return { kind: 'create' };

@@ -8,6 +8,9 @@ import { describeBlockRef, parseBlockRef, blockParam, type BlockRef } from './bl
 import type { Abi, AbiEvent } from 'viem';
 import { canonicalType } from '../../../src-shared/decoding/candidates';
 import type { Decoding } from '../../../src-shared/decoding/types';
+import type { RevertDecoding } from '../../../src-shared/decoding/decodeRevert';
+import type { ContractAbiView } from '../../../src-shared/call/types';
+import { contractAbiOf } from './contractAbi';
 import { parseAbiInput } from '../../../src-shared/decoding/parseAbiInput';
 import { BlockglassError } from '../errors/blockglassError';
 import type { Store } from '../store/openStore';
@@ -47,6 +50,12 @@ export interface ExplorerService {
   knownEvents(networkId: string, address: string | undefined, signal?: AbortSignal): Promise<KnownEvent[]>;
   /** Drops what is cached for a network (its chain was replaced, e.g. the sandbox's chain was reset). */
   forget(networkId: string): void;
+  /** A contract's functions and errors, from its most trusted source (the call playground's picker). */
+  contractAbi(networkId: string, address: string, signal?: AbortSignal): Promise<ContractAbiView>;
+  /** Calldata decoded with every source, a guess of the types last. */
+  decodeCallData(networkId: string, to: string | null, data: string, signal?: AbortSignal): Promise<Decoding>;
+  /** Revert data decoded with every source: the contract's ABIs, the signature database, a guess of the types last. */
+  decodeRevert(networkId: string, to: string | null, data: string, signal?: AbortSignal): Promise<RevertDecoding>;
 }
 
 /** A log as the node returns it (what decoding reads). */
@@ -218,6 +227,13 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
       cache.forget(networkId);
       return { deleted };
     },
+    async contractAbi(networkId, address, signal) {
+      const chain = await chainOf(networkId);
+      const code = await rpc.request<string>(networkId, 'eth_getCode', [address, 'latest'], { signal });
+      return contractAbiOf({ address, code, imported: imported?.get(chain, address), metadata: code !== '0x' ? await metadata.metadataFor(networkId, address, signal) : null, signatures });
+    },
+    decodeCallData: (networkId, to, data, signal) => decoder.call(networkId, to, data, signal),
+    decodeRevert: (networkId, to, data, signal) => decoder.revert(networkId, to, data, signal),
     watchLatest: (networkId, count, emit, signal) =>
       chainOf(networkId).then(() =>
         watchLatest({ rpc, health: options.health, decoder, labelsOf, onReset: (id) => (cache.forget(id), metadata.forget(id)), log: options.log }, networkId, count, emit, signal),

@@ -105,6 +105,12 @@ export function createTestServices(options: { healthIntervalMs?: number } = {}):
     'logs.rename': async () => unsupported('logs.rename'),
     'logs.duplicate': async () => unsupported('logs.duplicate'),
     'logs.delete': async () => unsupported('logs.delete'),
+    'call.run': async () => unsupported('call.run'),
+    'call.abi': async () => unsupported('call.abi'),
+    'call.decodeData': async () => unsupported('call.decodeData'),
+    'call.history': async () => unsupported('call.history'),
+    'call.pin': async () => unsupported('call.pin'),
+    'call.deleteHistory': async () => unsupported('call.deleteHistory'),
   };
 
   const topics: TopicHandlers = {

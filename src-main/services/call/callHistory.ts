@@ -1,0 +1,98 @@
+import type { CallHistoryEntry, CallRequest } from '../../../src-shared/call/types';
+import { BlockglassError } from '../errors/blockglassError';
+import type { Store } from '../store/openStore';
+
+interface Row {
+  id: number;
+  network_id: string;
+  json: string;
+  created_at: number;
+}
+
+/** What a history row's JSON holds. */
+interface Stored {
+  request: CallRequest;
+  summary: CallHistoryEntry['summary'];
+  pinned: boolean;
+}
+
+/** How many unpinned calls a network keeps; older ones are dropped as new ones come. */
+export const HISTORY_KEEP = 500;
+const LIST_LIMIT = 200;
+
+/** A call that is not (or no longer) in the history. */
+export class CallNotFoundError extends BlockglassError {
+  override name = 'CallNotFoundError';
+  constructor() {
+    super('That call is not in the history any more.', { code: 'NOT_FOUND', details: 'It may have been deleted in another window. The list has been read again.' });
+  }
+}
+
+/**
+ * The playground's history in SQLite (`call_history`): every call with its inputs and outcome in brief, pinned
+ * favourites kept whatever their age. A row whose JSON no longer reads is skipped and said.
+ */
+export function createCallHistory(store: Pick<Store, 'db' | 'assertNoSecrets'>, log: (line: string) => void = () => {}) {
+  const insert = store.db.prepare('INSERT INTO call_history (network_id, chain, json, created_at) VALUES (?, ?, ?, ?) RETURNING id');
+  const selectNetwork = store.db.prepare('SELECT id, network_id, json, created_at FROM call_history WHERE network_id = ? ORDER BY created_at DESC, id DESC');
+  const selectOne = store.db.prepare('SELECT id, network_id, json, created_at FROM call_history WHERE id = ?');
+  const update = store.db.prepare('UPDATE call_history SET json = ? WHERE id = ?');
+  const remove = store.db.prepare('DELETE FROM call_history WHERE id = ?');
+
+  const read = (row: Row): CallHistoryEntry | undefined => {
+    try {
+      const stored = JSON.parse(row.json) as Stored;
+      if (typeof stored.request?.call?.from !== 'string' || typeof stored.summary?.ok !== 'boolean') throw new Error('not a call');
+      return { id: row.id, networkId: row.network_id, createdAt: row.created_at, pinned: stored.pinned === true, request: stored.request, summary: stored.summary };
+    } catch (error) {
+      log(`call: history entry ${row.id} is damaged and was skipped (${(error as Error).message})`);
+      return undefined;
+    }
+  };
+  const one = (id: number): CallHistoryEntry => {
+    const row = (selectOne.all(id) as unknown as Row[])[0];
+    const entry = row && read(row);
+    if (!entry) throw new CallNotFoundError();
+    return entry;
+  };
+  const write = (id: number, entry: CallHistoryEntry) => {
+    const json = JSON.stringify({ request: entry.request, summary: entry.summary, pinned: entry.pinned } satisfies Stored);
+    store.assertNoSecrets('a call in the history', json);
+    update.run(json, id);
+  };
+
+  return {
+    /** Keeps a call; drops the network's unpinned calls past HISTORY_KEEP. */
+    add(networkId: string, chain: string, request: CallRequest, summary: CallHistoryEntry['summary']): CallHistoryEntry {
+      const json = JSON.stringify({ request, summary, pinned: false } satisfies Stored);
+      store.assertNoSecrets('a call in the history', json);
+      const { id } = insert.get(networkId, chain, json, Date.now()) as { id: number };
+      const rows = selectNetwork.all(networkId) as unknown as Row[];
+      let unpinned = 0;
+      for (const row of rows) {
+        const pinned = (() => {
+          try {
+            return (JSON.parse(row.json) as Stored).pinned === true;
+          } catch {
+            return false;
+          }
+        })();
+        if (!pinned && ++unpinned > HISTORY_KEEP) remove.run(row.id);
+      }
+      return one(Number(id));
+    },
+    /** A network's calls: pinned first, then newest first. */
+    list(networkId: string): CallHistoryEntry[] {
+      const entries = (selectNetwork.all(networkId) as unknown as Row[]).flatMap((row) => read(row) ?? []);
+      return [...entries.filter((entry) => entry.pinned), ...entries.filter((entry) => !entry.pinned)].slice(0, LIST_LIMIT);
+    },
+    pin(id: number, pinned: boolean): CallHistoryEntry {
+      const entry = { ...one(id), pinned };
+      write(id, entry);
+      return entry;
+    },
+    delete(id: number): { deleted: boolean } {
+      return { deleted: remove.run(id).changes > 0 };
+    },
+  };
+}

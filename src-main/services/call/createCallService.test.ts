@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { decodeAbiParameters, encodeFunctionData, parseAbiItem, type AbiFunction } from 'viem';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { HealthEvent } from '../../../src-shared/api/networks';
+import type { CallOutcome } from '../../../src-shared/call/types';
+import { createExplorerService } from '../explorer/createExplorerService';
+import { createContentReader } from '../explorer/readContent';
+import { createFeedHub } from '../rpc/createFeedHub';
+import { createRpcService } from '../rpc/createRpcService';
+import { sandboxNetwork } from '../rpc/testing/sandboxNetwork';
+import { sharedSandbox } from '../rpc/testing/sharedSandbox';
+import { openStore } from '../store/openStore';
+import { createCallService } from './createCallService';
+
+const sandbox = sharedSandbox();
+const { manifest } = sandbox;
+const local = { ...sandboxNetwork(sandbox.info, sandbox.info.key), authorization: `Basic ${Buffer.from(`${sandbox.info.key}:${sandbox.info.secret}`).toString('base64')}` };
+const rpc = createRpcService({ resolve: async () => local });
+const health = createFeedHub<HealthEvent>({ label: 'health of', log: () => {}, source: (id, emit, signal) => rpc.watchHealth(id, emit, signal) });
+const explorer = createExplorerService({ rpc, health, networkName: async () => 'Local sandbox', readContent: createContentReader(async () => local), projectRoot: process.cwd() });
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-call-'));
+const store = openStore(dataDir);
+const call = createCallService({ rpc, explorer, store, chainOf: async () => '31337', redact: (text) => text.replaceAll(sandbox.info.key, '[key]') });
+afterAll(async () => {
+  await rpc.close();
+  store.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const from = manifest.accounts.deployer.address;
+const reverter = manifest.contracts.reverter;
+const fn = (text: string) => parseAbiItem(text) as AbiFunction;
+
+/** Raw eth_call straight to the sandbox: what the service must agree with, read without it. */
+async function rawCall(to: string, data: string): Promise<string> {
+  const response = await fetch(sandbox.info.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ from, to, data }, 'latest'] }) });
+  return ((await response.json()) as { result: string }).result;
+}
+
+const failed = (outcome: CallOutcome) => {
+  if (outcome.ok) throw new Error(`expected a revert, got ${outcome.returnData}`);
+  return outcome;
+};
+
+describe('call service on the sandbox', () => {
+  it("reads a token balance, decoded by name and type with the function's outputs, as the node answers it", async () => {
+    const token = manifest.contracts.tokens[0]!.address;
+    const balanceOf = fn('function balanceOf(address account) view returns (uint256 balance)');
+    const data = encodeFunctionData({ abi: [balanceOf], args: [from] });
+    const outcome = await call.run('local', { call: { from, to: token, data }, block: 'latest', fn: balanceOf });
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    const expected = decodeAbiParameters([{ type: 'uint256' }], (await rawCall(token, data)) as `0x${string}`)[0];
+    expect(outcome.outputs).toEqual({ status: 'decoded', args: [{ name: 'balance', type: 'uint256', value: expected.toString(10) }] });
+    expect(outcome.blockNumber).toMatch(/^0x[0-9a-f]+$/);
+    expect(outcome.elapsedMs).toBeGreaterThan(0);
+  });
+
+  it("decodes each of the Reverter's reverts: the reason string, the custom error with its arguments, panics 0x11 and 0x12", async () => {
+    const run = async (data: string) => failed(await call.run('local', { call: { from, to: reverter, data }, block: 'latest' }));
+    const reason = await run(manifest.reverts.reasonString.data);
+    expect(reason.error.code).toBe(3);
+    expect(reason.revert?.message).toBe(manifest.reverts.reasonString.reason);
+
+    const custom = await run(manifest.reverts.customError.data);
+    expect(custom.revert).toMatchObject({ status: 'decoded', name: manifest.reverts.customError.errorName, source: 'metadata' });
+    expect(custom.revert?.status === 'decoded' && custom.revert.args.map((arg) => arg.name)).toEqual(['requested', 'available']);
+
+    for (const kind of ['panicOverflow', 'panicDivisionByZero'] as const) {
+      const panic = await run(manifest.reverts[kind].data);
+      expect(panic.revert?.message).toMatch(new RegExp(`^Panic 0x${manifest.reverts[kind].panicCode.toString(16).padStart(2, '0')}: `));
+      expect(panic.error.data).toMatch(/^0x4e487b71/);
+    }
+  });
+
+  it('shows an unknown custom error raw with its argument types guessed, labelled as a guess', async () => {
+    // Code that reverts with selector 0xdeadbeef and one word (7), put at an empty address by a state override.
+    const target = '0x00000000000000000000000000000000000b10c5';
+    const code = '0x63deadbeef60e01b600052600760045260246000fd';
+    const outcome = failed(await call.run('local', { call: { from, to: target, data: '0x' }, block: 'latest', overrides: { [target]: { code } } }));
+    expect(outcome.error.data).toBe(`0xdeadbeef${'7'.padStart(64, '0')}`);
+    expect(outcome.revert).toMatchObject({ status: 'decoded', source: 'guess', selector: '0xdeadbeef' });
+    expect(outcome.revert?.message).toContain('guessed');
+  });
+
+  it('warns when gas is over 10x the block gas limit, and still runs the call', async () => {
+    const block = (await rpc.request<{ gasLimit: string }>('local', 'eth_getBlockByNumber', ['latest', false]));
+    const gas = `0x${(BigInt(block.gasLimit) * 11n).toString(16)}`;
+    const outcome = await call.run('local', { call: { from, to: reverter, data: encodeFunctionData({ abi: [fn('function increment(uint256 x) pure returns (uint256)')], args: [1n] }), gas }, block: 'latest' });
+    expect(outcome.ok).toBe(true);
+    expect(outcome.warnings.join(' ')).toMatch(/more than 10x the block gas limit/);
+  });
+
+  it('keeps every call in the history, pinned first, and deletes one', async () => {
+    const before = call.history('local');
+    expect(before.length).toBeGreaterThanOrEqual(5);
+    expect(before[0]!.request.call.from).toBe(from);
+    const oldest = before.at(-1)!;
+    expect(call.pin(oldest.id, true).pinned).toBe(true);
+    expect(call.history('local')[0]!.id).toBe(oldest.id);
+    expect(call.deleteHistory(oldest.id)).toEqual({ deleted: true });
+    expect(call.history('local').some((entry) => entry.id === oldest.id)).toBe(false);
+    expect(() => call.pin(oldest.id, false)).toThrow(/not in the history/);
+  });
+
+  it("lists a sandbox contract's functions and errors from its metadata", async () => {
+    const view = await call.abi('local', reverter);
+    expect(view.source).toBe('metadata');
+    expect(view.functions.map((item) => item.name)).toEqual(expect.arrayContaining(['requireNonZero', 'withdraw', 'increment', 'divide']));
+    expect(view.errors.map((item) => item.name)).toContain('InsufficientBalance');
+  });
+});

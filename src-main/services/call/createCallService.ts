@@ -1,0 +1,119 @@
+import { decodeAbiParameters, type AbiParameter, type Hex } from 'viem';
+import type { CallHistoryEntry, CallOutcome, CallRequest, ContractAbiView } from '../../../src-shared/call/types';
+import { canonicalType } from '../../../src-shared/decoding/candidates';
+import { toDecodedValue } from '../../../src-shared/decoding/jsonSafe';
+import type { Decoding } from '../../../src-shared/decoding/types';
+import { BlockglassError, walkCauses } from '../errors/blockglassError';
+import type { ExplorerService } from '../explorer/createExplorerService';
+import { blockParam, parseBlockRef } from '../explorer/blockRef';
+import type { RpcService } from '../rpc/createRpcService';
+import { rpcErrorFacts } from '../rpc/rpcErrorFacts';
+import type { Store } from '../store/openStore';
+import { createCallHistory } from './callHistory';
+
+/** The call playground's work in main: eth_call, decoding, and the history. */
+export interface CallService {
+  run(networkId: string, request: CallRequest, signal?: AbortSignal): Promise<CallOutcome>;
+  abi(networkId: string, address: string, signal?: AbortSignal): Promise<ContractAbiView>;
+  decodeData(networkId: string, to: string | null, data: string, signal?: AbortSignal): Promise<Decoding>;
+  history(networkId: string): CallHistoryEntry[];
+  pin(id: number, pinned: boolean): CallHistoryEntry;
+  deleteHistory(id: number): { deleted: boolean };
+}
+
+export interface CallServiceOptions {
+  rpc: Pick<RpcService, 'request'>;
+  explorer: Pick<ExplorerService, 'contractAbi' | 'decodeCallData' | 'decodeRevert'>;
+  store: Pick<Store, 'db' | 'assertNoSecrets'>;
+  /** The chain id of a network (the history keeps it beside the network). */
+  chainOf: (networkId: string) => Promise<string>;
+  /** Removes every key and secret from a text (the node's own error message is shown as it said it). */
+  redact: (text: string) => string;
+  log?: (line: string) => void;
+}
+
+/** The service caps `gas` silently past this many block gas limits (see the reference's eth_call notes). */
+const GAS_CAP_BLOCKS = 10n;
+
+export function createCallService(options: CallServiceOptions): CallService {
+  const { rpc, explorer } = options;
+  const history = createCallHistory(options.store, options.log);
+
+  const run = async (networkId: string, request: CallRequest, signal?: AbortSignal): Promise<CallOutcome> => {
+    const ref = parseBlockRef(request.block);
+    const block = ref.kind === 'hash' ? { blockHash: ref.hash } : blockParam(ref);
+    const params: unknown[] = [request.call, block];
+    const overriding = request.overrides !== undefined && Object.keys(request.overrides).length > 0;
+    if (overriding) params.push(request.overrides);
+    // The block's header beside the call: the number it ran at, and its gas limit for the warning.
+    const header = (
+      ref.kind === 'hash'
+        ? rpc.request<{ number?: string; gasLimit?: string } | null>(networkId, 'eth_getBlockByHash', [ref.hash, false], { signal })
+        : rpc.request<{ number?: string; gasLimit?: string } | null>(networkId, 'eth_getBlockByNumber', [block, false], { signal })
+    ).catch(() => null);
+    const started = performance.now();
+    let outcome: CallOutcome;
+    try {
+      const returnData = await rpc.request<string>(networkId, 'eth_call', params, { signal });
+      const elapsedMs = performance.now() - started;
+      const head = await header;
+      outcome = { ok: true, returnData, outputs: request.fn ? decodeOutputs(request.fn.outputs, returnData) : null, elapsedMs, blockNumber: head?.number ?? null, warnings: warningsFor(request, head) };
+    } catch (error) {
+      const elapsedMs = performance.now() - started;
+      const answered = walkCauses(error, (cause) => cause instanceof BlockglassError && typeof cause.code === 'number') as BlockglassError | null;
+      if (!answered) throw error; // no answer from the node (unreachable, cancelled): the page shows the mapped error
+      const facts = rpcErrorFacts(error);
+      const data = typeof answered.data === 'string' && /^0x(?:[0-9a-fA-F]{2})*$/.test(answered.data) ? answered.data : undefined;
+      const head = await header;
+      const warnings = warningsFor(request, head);
+      if (overriding && (answered.code === -32602 || answered.code === -32601)) warnings.push('This network may not accept state overrides: run the call without them to tell.');
+      outcome = {
+        ok: false,
+        error: { code: answered.code as number, message: options.redact(facts.rpcMessage ?? answered.shortMessage), ...(data !== undefined ? { data } : {}) },
+        revert: data !== undefined ? await explorer.decodeRevert(networkId, request.call.to ?? null, data, signal) : null,
+        elapsedMs,
+        blockNumber: head?.number ?? null,
+        warnings,
+      };
+    }
+    const chain = await options.chainOf(networkId);
+    history.add(
+      networkId,
+      chain,
+      request,
+      outcome.ok ? { ok: true, returnData: outcome.returnData } : { ok: false, message: outcome.error.message, ...(outcome.revert ? { reason: outcome.revert.message } : {}) },
+    );
+    return outcome;
+  };
+
+  return {
+    run,
+    abi: (networkId, address, signal) => explorer.contractAbi(networkId, address, signal),
+    decodeData: (networkId, to, data, signal) => explorer.decodeCallData(networkId, to, data, signal),
+    history: (networkId) => history.list(networkId),
+    pin: (id, pinned) => history.pin(id, pinned),
+    deleteHistory: (id) => history.delete(id),
+  };
+}
+
+/** The outputs of a function decoded from return data, by name and type; raw with the reason when they do not decode. */
+export function decodeOutputs(outputs: readonly AbiParameter[], returnData: string): Extract<CallOutcome, { ok: true }>['outputs'] {
+  if (outputs.length === 0) return returnData === '0x' ? { status: 'decoded', args: [] } : { status: 'raw', reason: `The function declares no outputs, but the call returned ${(returnData.length - 2) / 2} bytes.` };
+  try {
+    const values = decodeAbiParameters(outputs, returnData as Hex);
+    return { status: 'decoded', args: outputs.map((output, index) => ({ name: output.name || `output${index}`, type: canonicalType(output), value: toDecodedValue(values[index]) })) };
+  } catch (error) {
+    const reason = returnData === '0x' ? 'The call returned no data: the address may hold no contract, or the function does not exist there.' : `The return data does not decode as (${outputs.map(canonicalType).join(',')}): ${(error as Error).message.split('\n')[0]}`;
+    return { status: 'raw', reason };
+  }
+}
+
+function warningsFor(request: CallRequest, head: { gasLimit?: string } | null): string[] {
+  const warnings: string[] = [];
+  const gas = request.call.gas !== undefined ? BigInt(request.call.gas) : undefined;
+  const limit = typeof head?.gasLimit === 'string' ? BigInt(head.gasLimit) : undefined;
+  if (gas !== undefined && limit !== undefined && gas > limit * GAS_CAP_BLOCKS) {
+    warnings.push(`gas ${gas.toLocaleString('en-US')} is more than ${GAS_CAP_BLOCKS}x the block gas limit (${limit.toLocaleString('en-US')}): the hosted service caps it silently, so the call may run with less gas than asked.`);
+  }
+  return warnings;
+}
