@@ -14,7 +14,7 @@ export interface FormProblem {
 
 const ARRAY = /^(.*)\[(\d*)\]$/;
 /** `a uint256`, `an address`, `an int8`. */
-const aType = (type: string) => `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
+const aType = (type: string) => `${/^[aeio]/.test(type) ? 'an' : 'a'} ${type}`;
 const INT = /^(u?)int(\d*)$/;
 const FIXED_BYTES = /^bytes(\d+)$/;
 
