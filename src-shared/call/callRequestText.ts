@@ -1,3 +1,4 @@
+import { decode, encode } from '../logs/logQueryUrl';
 import type { CallRequest } from './types';
 
 // A call as text a person can copy: the JSON-RPC body, a curl line, a `cast call` line. The URL is a template
@@ -62,18 +63,21 @@ const LINK_KEYS = ['to', 'data', 'from', 'block', 'value', 'gas'] as const;
 
 /** Reads a link's query string; unknown keys are ignored, the values are checked by the form as if typed. */
 export function callLinkFromSearch(search: string): CallLink {
-  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
   const link: CallLink = {};
-  for (const key of LINK_KEYS) {
-    const value = params.get(key);
-    if (value !== null && value.length <= 2_000_000) link[key] = value;
+  for (const part of search.replace(/^\?/, '').split('&')) {
+    const at = part.indexOf('=');
+    const key = decode(at < 0 ? part : part.slice(0, at));
+    const value = decode(at < 0 ? '' : part.slice(at + 1));
+    const known = LINK_KEYS.find((name) => name === key);
+    // The first of a repeated key wins; a broken percent-encoding is skipped.
+    if (known && value !== undefined && value !== '' && link[known] === undefined && value.length <= 2_000_000) link[known] = value;
   }
   return link;
 }
 
 /** A link's query string (`to=…&data=…`), empty fields left out. */
 export function callLinkToSearch(link: CallLink): string {
-  const params = new URLSearchParams();
-  for (const key of LINK_KEYS) if (link[key]) params.set(key, link[key]!);
-  return params.toString();
+  return LINK_KEYS.filter((key) => link[key])
+    .map((key) => `${key}=${encode(link[key]!)}`)
+    .join('&');
 }

@@ -86,12 +86,12 @@ export function logQueryFromSearch(search: string): { query: LogQuery; problems:
 }
 
 /** Percent-encodes a value; a lone surrogate (which encodeURIComponent refuses) becomes U+FFFD. */
-function encode(value: string): string {
+export function encode(value: string): string {
   return encodeURIComponent(value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
 }
 
 /** A form-encoded component (`+` is a space), or undefined when its percent-encoding is broken. */
-function decode(component: string): string | undefined {
+export function decode(component: string): string | undefined {
   try {
     return decodeURIComponent(component.replace(/\+/g, ' '));
   } catch {

@@ -7,7 +7,6 @@ import { BlockglassError, walkCauses } from '../errors/blockglassError';
 import type { ExplorerService } from '../explorer/createExplorerService';
 import { blockParam, parseBlockRef } from '../explorer/blockRef';
 import type { RpcService } from '../rpc/createRpcService';
-import { rpcErrorFacts } from '../rpc/rpcErrorFacts';
 import type { Store } from '../store/openStore';
 import { createCallHistory } from './callHistory';
 
@@ -27,7 +26,7 @@ export interface CallServiceOptions {
   store: Pick<Store, 'db' | 'assertNoSecrets'>;
   /** The chain id of a network (the history keeps it beside the network). */
   chainOf: (networkId: string) => Promise<string>;
-  /** Removes every key and secret from a text (the node's own error message is shown as it said it). */
+  /** Removes every key and secret from a text (the node's answer is already redacted by the rpc service: a second guard). */
   redact: (text: string) => string;
   log?: (line: string) => void;
 }
@@ -62,14 +61,13 @@ export function createCallService(options: CallServiceOptions): CallService {
       const elapsedMs = performance.now() - started;
       const answered = walkCauses(error, (cause) => cause instanceof BlockglassError && typeof cause.code === 'number') as BlockglassError | null;
       if (!answered) throw error; // no answer from the node (unreachable, cancelled): the page shows the mapped error
-      const facts = rpcErrorFacts(error);
       const data = typeof answered.data === 'string' && /^0x(?:[0-9a-fA-F]{2})*$/.test(answered.data) ? answered.data : undefined;
       const head = await header;
       const warnings = warningsFor(request, head);
       if (overriding && (answered.code === -32602 || answered.code === -32601)) warnings.push('This network may not accept state overrides: run the call without them to tell.');
       outcome = {
         ok: false,
-        error: { code: answered.code as number, message: options.redact(facts.rpcMessage ?? answered.shortMessage), ...(data !== undefined ? { data } : {}) },
+        error: { code: answered.code as number, message: options.redact(answered.shortMessage), ...(data !== undefined ? { data } : {}) },
         revert: data !== undefined ? await explorer.decodeRevert(networkId, request.call.to ?? null, data, signal) : null,
         elapsedMs,
         blockNumber: head?.number ?? null,

@@ -10,7 +10,7 @@ function Value({ value, type }: { value: DecodedValue; type: string }) {
   return <pre className="mono decoded-nested">{JSON.stringify(value, null, 2)}</pre>;
 }
 
-function Args({ args }: { args: DecodedArg[] }) {
+export function DecodedArgs({ args }: { args: DecodedArg[] }) {
   if (args.length === 0) return <p className="muted decoded-none">No arguments.</p>;
   return (
     <table className="decoded-args">
@@ -63,7 +63,7 @@ export function DecodedView({ decoding, raw, rawLabel }: { decoding: Decoding; r
           {decoding.source === 'guess' ? 'a guess: argument types read from the data' : `from the ${SOURCE_LABEL[decoding.source]}`}
         </span>
       </p>
-      <Args args={decoding.args} />
+      <DecodedArgs args={decoding.args} />
       {decoding.alternatives.length > 0 ? <Alternatives decoding={decoding} /> : null}
       <RawJson value={raw} label={rawLabel} />
     </div>
