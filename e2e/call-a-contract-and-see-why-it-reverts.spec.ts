@@ -57,3 +57,12 @@ test("each of the Reverter's reverts shows its decoded reason, and a call runs a
   await expect(page.getByRole('heading', { name: `Reverted ${reason}` })).toBeVisible({ timeout: 30_000 });
   await expect(history.getByRole('listitem')).toHaveCount(5);
 });
+
+test('a contract opened from the explorer comes to the playground with its ABI loaded', async ({ app, page }) => {
+  const { contracts } = seededManifest();
+  await page.goto(appPath(app.url, `/explorer/address/${contracts.reverter}`));
+  await page.getByRole('link', { name: 'Call this contract' }).click();
+  await expect(page.getByLabel('Contract address (to)')).toHaveValue(contracts.reverter);
+  await expect(page.getByText(/ABI from the contract's metadata/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByLabel('Function').getByRole('option', { name: /^withdraw\(uint256\)/ })).toHaveCount(1);
+});

@@ -37,7 +37,8 @@ try {
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as {
     bigBlock: { number: number };
     transactions: { failed: string };
-    contracts: { logStorm: string };
+    contracts: { logStorm: string; reverter: string };
+    reverts: { customError: { data: string } };
     logStorm: { denseFromBlock: number; denseToBlock: number };
   };
   // The log builder over the log-heavy blocks: the warning before the run, then the run done and its rows.
@@ -45,6 +46,11 @@ try {
     await page.getByRole('alert').filter({ hasText: 'per request' }).first().waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: /^Run (anyway|query)$/ }).click();
     await page.getByRole('status').filter({ hasText: /^Done: / }).waitFor({ timeout: 120_000 });
+  };
+  // The call playground: a link to the Reverter's custom error, run, its revert decoded beside the form.
+  const runCall = async (page: Page) => {
+    await page.getByRole('button', { name: 'Run eth_call' }).click();
+    await page.locator('#call-outcome-title').waitFor({ timeout: 60_000 });
   };
   const shots: { name: string; route: string; ready: string; act?: (page: Page) => Promise<void>; height?: number }[] = [
     { name: 'explorer-home', route: '/explorer', ready: '[aria-labelledby=latest-blocks] li' },
@@ -57,6 +63,7 @@ try {
       act: runLogs,
       height: 2100, // the builder, the check, the run and the first rows in one picture
     },
+    { name: 'call-revert', route: `/call?to=${manifest.contracts.reverter}&data=${manifest.reverts.customError.data}`, ready: 'form[aria-label="Call"]', act: runCall, height: 1250 },
   ];
   fs.mkdirSync(out, { recursive: true });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });

@@ -3,6 +3,7 @@ import { SOURCE_LABEL } from '../../../src-shared/decoding/types';
 import { BlockLink } from '../../components/chain/ChainLinks';
 import { DecodedArgs, DecodedView } from '../../components/chain/DecodedView';
 import { CopyButton } from '../../components/CopyButton';
+import '../../components/InfoList.css';
 
 /** What a call came to: its outputs by name and type with the raw return data, or the node's error and the revert decoded. */
 export function CallOutcomeView({ outcome }: { outcome: CallOutcome }) {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
 import { quoteInput } from '../../../../src-shared/text/quoteInput';
 import { useApi } from '../../../api/useApi';
 import { EthAmount } from '../../../components/chain/Amounts';
@@ -41,6 +42,12 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
             <HexValue value={address} label="address" />
           </p>
         </div>
+        {account.data?.isContract ? (
+          // The playground reads the same ABI sources (imported, metadata, signature database): it opens loaded.
+          <Link className="btn btn-small" href={`/call?to=${address}`}>
+            Call this contract
+          </Link>
+        ) : null}
       </header>
       {account.isPending ? <LoadingState label={`Reading ${address.slice(0, 10)}… on ${networkName}…`} /> : null}
       {account.isError ? <ErrorNotice error={apiErrorOf(account.error)} title="This address could not be read" onRetry={() => void account.refetch()} /> : null}
