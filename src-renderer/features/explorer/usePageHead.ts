@@ -3,7 +3,6 @@ import { useEffect } from 'react';
 import { blockIdProblem } from '../../../src-shared/chain/blockId';
 import { useApi } from '../../api/useApi';
 import { addressQuery, blockQuery, transactionQuery } from './explorerQueries';
-import type { ExplorerRequest } from './ExplorerScreen';
 
 /** The page modules loaded on demand (code split), by what they show. */
 export const explorerPageModules = {
@@ -23,7 +22,7 @@ const WARM_AFTER_MS = 800;
  * - once the explorer has shown anything and the window is idle, every page module is fetched, so the first
  *   block or transaction opened does not wait for its script.
  */
-export function usePageHead(request: ExplorerRequest | undefined, networkId: string): void {
+export function usePageHead(request: { kind: keyof typeof explorerPageModules; value: string } | undefined, networkId: string): void {
   const api = useApi();
   const queries = useQueryClient();
   const kind = request?.kind;
