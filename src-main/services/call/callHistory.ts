@@ -38,6 +38,10 @@ export function createCallHistory(store: Pick<Store, 'db' | 'assertNoSecrets'>, 
   const selectOne = store.db.prepare('SELECT id, network_id, json, created_at FROM call_history WHERE id = ?');
   const update = store.db.prepare('UPDATE call_history SET json = ? WHERE id = ?');
   const remove = store.db.prepare('DELETE FROM call_history WHERE id = ?');
+  // The network's unpinned calls past the newest `keep` (a row whose JSON says nothing of pinning counts as unpinned).
+  const prune = store.db.prepare(
+    "DELETE FROM call_history WHERE id IN (SELECT id FROM call_history WHERE network_id = ? AND coalesce(json_extract(json, '$.pinned'), 0) = 0 ORDER BY created_at DESC, id DESC LIMIT -1 OFFSET ?)",
+  );
 
   const read = (row: Row): CallHistoryEntry | undefined => {
     try {
@@ -67,18 +71,7 @@ export function createCallHistory(store: Pick<Store, 'db' | 'assertNoSecrets'>, 
       const json = JSON.stringify({ request, summary, pinned: false } satisfies Stored);
       store.assertNoSecrets('a call in the history', json);
       const { id } = insert.get(networkId, chain, json, Date.now()) as { id: number };
-      const rows = selectNetwork.all(networkId) as unknown as Row[];
-      let unpinned = 0;
-      for (const row of rows) {
-        const pinned = (() => {
-          try {
-            return (JSON.parse(row.json) as Stored).pinned === true;
-          } catch {
-            return false;
-          }
-        })();
-        if (!pinned && ++unpinned > HISTORY_KEEP) remove.run(row.id);
-      }
+      prune.run(networkId, HISTORY_KEEP);
       return one(Number(id));
     },
     /** A network's calls: pinned first, then newest first. */

@@ -9,14 +9,14 @@ import { createExplorerService } from '../explorer/createExplorerService';
 import { createContentReader } from '../explorer/readContent';
 import { createFeedHub } from '../rpc/createFeedHub';
 import { createRpcService } from '../rpc/createRpcService';
-import { sandboxNetwork } from '../rpc/testing/sandboxNetwork';
+import { localSandboxNetwork } from '../rpc/testing/sandboxNetwork';
 import { sharedSandbox } from '../rpc/testing/sharedSandbox';
 import { openStore } from '../store/openStore';
 import { createCallService } from './createCallService';
 
 const sandbox = sharedSandbox();
 const { manifest } = sandbox;
-const local = { ...sandboxNetwork(sandbox.info, sandbox.info.key), authorization: `Basic ${Buffer.from(`${sandbox.info.key}:${sandbox.info.secret}`).toString('base64')}` };
+const local = localSandboxNetwork(sandbox.info);
 const rpc = createRpcService({ resolve: async () => local });
 const health = createFeedHub<HealthEvent>({ label: 'health of', log: () => {}, source: (id, emit, signal) => rpc.watchHealth(id, emit, signal) });
 const explorer = createExplorerService({ rpc, health, networkName: async () => 'Local sandbox', readContent: createContentReader(async () => local), projectRoot: process.cwd() });

@@ -3,7 +3,7 @@ import type { HealthEvent } from '../../../src-shared/api/networks';
 import { thrownToApiError } from '../errors/thrownToApiError';
 import { createFeedHub } from '../rpc/createFeedHub';
 import { createRpcService } from '../rpc/createRpcService';
-import { sandboxNetwork } from '../rpc/testing/sandboxNetwork';
+import { localSandboxNetwork } from '../rpc/testing/sandboxNetwork';
 import { sharedSandbox } from '../rpc/testing/sharedSandbox';
 import { createExplorerService } from './createExplorerService';
 import { createContentReader } from './readContent';
@@ -11,7 +11,7 @@ import { createContentReader } from './readContent';
 const sandbox = sharedSandbox();
 const { manifest } = sandbox;
 // With the content store's basic-auth credential, as the app resolves the Local network.
-const local = { ...sandboxNetwork(sandbox.info, sandbox.info.key), authorization: `Basic ${Buffer.from(`${sandbox.info.key}:${sandbox.info.secret}`).toString('base64')}` };
+const local = localSandboxNetwork(sandbox.info);
 const rpc = createRpcService({ resolve: async () => local });
 const health = createFeedHub<HealthEvent>({ label: 'health of', log: () => {}, source: (id, emit, signal) => rpc.watchHealth(id, emit, signal) });
 const explorer = createExplorerService({ rpc, health, networkName: async () => 'Local sandbox', readContent: createContentReader(async () => local), projectRoot: process.cwd() });

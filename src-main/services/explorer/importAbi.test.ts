@@ -6,14 +6,14 @@ import type { HealthEvent } from '../../../src-shared/api/networks';
 import { thrownToApiError } from '../errors/thrownToApiError';
 import { createFeedHub } from '../rpc/createFeedHub';
 import { createRpcService } from '../rpc/createRpcService';
-import { sandboxNetwork } from '../rpc/testing/sandboxNetwork';
+import { localSandboxNetwork } from '../rpc/testing/sandboxNetwork';
 import { sharedSandbox } from '../rpc/testing/sharedSandbox';
 import { openStore } from '../store/openStore';
 import { createExplorerService } from './createExplorerService';
 import { createContentReader } from './readContent';
 
 const sandbox = sharedSandbox();
-const local = { ...sandboxNetwork(sandbox.info, sandbox.info.key), authorization: `Basic ${Buffer.from(`${sandbox.info.key}:${sandbox.info.secret}`).toString('base64')}` };
+const local = localSandboxNetwork(sandbox.info);
 const rpc = createRpcService({ resolve: async () => local });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-import-abi-'));
 const store = openStore(dataDir);

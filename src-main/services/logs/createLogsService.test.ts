@@ -10,14 +10,14 @@ import { thrownToApiError } from '../errors/thrownToApiError';
 import type { FileToSave } from '../files/createDownloads';
 import { createFeedHub } from '../rpc/createFeedHub';
 import { createRpcService } from '../rpc/createRpcService';
-import { sandboxNetwork } from '../rpc/testing/sandboxNetwork';
+import { localSandboxNetwork, sandboxNetwork } from '../rpc/testing/sandboxNetwork';
 import { sharedSandbox } from '../rpc/testing/sharedSandbox';
 import { openStore } from '../store/openStore';
 import { createLogsService } from './createLogsService';
 import { preflightLogQuery } from './preflightLogQuery';
 
 const sandbox = sharedSandbox();
-const withWs = { ...sandboxNetwork(sandbox.info, sandbox.info.key), authorization: `Basic ${Buffer.from(`${sandbox.info.key}:${sandbox.info.secret}`).toString('base64')}` };
+const withWs = localSandboxNetwork(sandbox.info);
 const noWs = { ...sandboxNetwork(sandbox.info, sandbox.info.key, { ws: false, id: 'plain' }), authorization: withWs.authorization };
 const rpc = createRpcService({ resolve: async (id) => (id === 'plain' ? noWs : withWs) });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-logs-'));

@@ -2,6 +2,7 @@
 import type { EvmNetwork, Network } from '../../../../src-shared/networks/network';
 import type { NetworkWithCredentials } from '../../networks/createNetworkService';
 import { keyedUrl } from '../../networks/keyedUrl';
+import { basicAuthorization } from '../../secrets/basicAuthorization';
 
 /** The shared test sandbox's addresses (from `inject('sandbox').info`). */
 export interface SandboxAddresses {
@@ -41,4 +42,9 @@ export function sandboxNetwork(
     authorization: undefined,
     secrets: [key],
   };
+}
+
+/** The Local network as the app resolves it: the key in its URLs and the basic-auth credential its gas API and content store want. */
+export function localSandboxNetwork(info: SandboxAddresses & { key: string; secret: string }): NetworkWithCredentials {
+  return { ...sandboxNetwork(info, info.key), authorization: basicAuthorization(info.key, info.secret) };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FORM, formToQuery, queryToForm } from './builderForm';
-import { rpcUrlTemplate } from './RequestPreview';
+import { rpcUrlTemplate } from '../../../components/RequestText';
 
 describe('the builder form', () => {
   it('reads lists one per line, or separated by commas and spaces, and drops trailing wildcard positions', () => {
