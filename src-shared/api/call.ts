@@ -3,6 +3,10 @@ import { z } from 'zod';
 import type { Decoding } from '../decoding/types';
 import { networkIdSchema } from '../networks/network';
 import type { CallHistoryEntry, CallOutcome, CallRequest, ContractAbiView } from '../call/types';
+import { parseStarknetBlockId } from '../starknet/blockId';
+import { ADDRESS_BOUND, FIELD_PRIME } from '../starknet/felt';
+import { selectorFromName } from '../starknet/selector';
+import type { StarknetCallOutcome, StarknetCallRequest } from '../starknet/types';
 import { method } from './define';
 import { addressSchema, blockIdSchema } from './explorer';
 
@@ -78,6 +82,37 @@ export const callRequestSchema = z.strictObject({
   fn: functionSchema.optional(),
 }) satisfies z.ZodType<CallRequest>;
 
+/** The spec's FELT: 0x hex without leading zeros, below the field prime. */
+const feltSchema = (what: string) =>
+  z
+    .string()
+    .regex(/^0x(0|[1-9a-fA-F][0-9a-fA-F]{0,62})$/, `${what} is a felt: 0x and up to 63 hex digits, without leading zeros.`)
+    .refine((felt) => BigInt(felt) < FIELD_PRIME, `${what} is not below Starknet's field prime.`);
+
+export const starknetCallRequestSchema = z
+  .strictObject({
+    contractAddress: feltSchema('The contract address').refine((felt) => BigInt(felt) < ADDRESS_BOUND, 'A contract address is below 2^251.'),
+    selector: feltSchema('The entry point selector'),
+    functionName: z.string().max(200).optional(),
+    calldata: z.array(feltSchema('A calldata felt')).max(10_000, 'At most 10,000 calldata felts.'),
+    block: z.string().max(80),
+    args: z
+      .array(z.strictObject({ kind: z.enum(['felt', 'u256', 'shortString', 'address']), text: z.string().max(200) }))
+      .max(10_000)
+      .optional(),
+  })
+  .superRefine((request, context) => {
+    const block = parseStarknetBlockId(request.block);
+    if (!block.ok) context.addIssue({ code: 'custom', path: ['block'], message: block.message });
+    if (request.functionName !== undefined) {
+      const named = selectorFromName(request.functionName);
+      if (!named.ok) context.addIssue({ code: 'custom', path: ['functionName'], message: named.message });
+      else if (BigInt(named.selector) !== BigInt(request.selector)) {
+        context.addIssue({ code: 'custom', path: ['selector'], message: `The selector is not ${request.functionName}'s (${named.selector}).` });
+      }
+    }
+  }) as unknown as z.ZodType<StarknetCallRequest>;
+
 const historyIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** The methods of area `call`. */
@@ -85,6 +120,10 @@ export const callMethods = {
   'call.run': method<CallOutcome>()({
     input: z.strictObject({ networkId: networkIdSchema, request: callRequestSchema }),
     doc: "Runs eth_call (with state overrides when given) and keeps it in the history: outputs decoded with the function's ABI, or the node's error with its revert data decoded; elapsed time; a warning when gas is over 10x the block gas limit.",
+  }),
+  'call.starknet': method<StarknetCallOutcome>()({
+    input: z.strictObject({ networkId: networkIdSchema, request: starknetCallRequestSchema }),
+    doc: "Runs Starknet's call (starknet_call, params by name) on a Starknet network: the result felts, or the node's error explained (contract or entry point not found, the contract's failure with its trace). `pending` is sent as the node's spec names it.",
   }),
   'call.abi': method<ContractAbiView>()({
     input: z.strictObject({ networkId: networkIdSchema, address: addressSchema }),

@@ -124,7 +124,15 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     log,
   });
 
-  const call = createCallService({ rpc, explorer, store, chainOf: async (networkId) => String((await networks.get(networkId)).chainId), redact, log });
+  const call = createCallService({
+    rpc,
+    explorer,
+    store,
+    chainOf: async (networkId) => String((await networks.get(networkId)).chainId),
+    familyOf: async (networkId) => (await networks.get(networkId)).family,
+    redact,
+    log,
+  });
 
   const { handlers, topics } = createHandlers({
     networks,

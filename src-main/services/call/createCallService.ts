@@ -9,10 +9,14 @@ import { blockParam, parseBlockRef } from '../explorer/blockRef';
 import type { RpcService } from '../rpc/createRpcService';
 import type { Store } from '../store/openStore';
 import { createCallHistory } from './callHistory';
+import { createStarknetCall } from './createStarknetCall';
+import type { StarknetCallOutcome, StarknetCallRequest } from '../../../src-shared/starknet/types';
 
 /** The call playground's work in main: eth_call, decoding, and the history. */
 export interface CallService {
   run(networkId: string, request: CallRequest, signal?: AbortSignal): Promise<CallOutcome>;
+  /** Starknet's call (starknet_call) on a Starknet network. */
+  starknet(networkId: string, request: StarknetCallRequest, signal?: AbortSignal): Promise<StarknetCallOutcome>;
   abi(networkId: string, address: string, signal?: AbortSignal): Promise<ContractAbiView>;
   decodeData(networkId: string, to: string | null, data: string, signal?: AbortSignal): Promise<Decoding>;
   history(networkId: string): CallHistoryEntry[];
@@ -26,6 +30,8 @@ export interface CallServiceOptions {
   store: Pick<Store, 'db' | 'assertNoSecrets'>;
   /** The chain id of a network (the history keeps it beside the network). */
   chainOf: (networkId: string) => Promise<string>;
+  /** The family of a network (Starknet calls go to Starknet networks only); every network is EVM without it. */
+  familyOf?: (networkId: string) => Promise<'evm' | 'starknet'>;
   /** Removes every key and secret from a text (the node's answer is already redacted by the rpc service: a second guard). */
   redact: (text: string) => string;
   log?: (line: string) => void;
@@ -37,6 +43,7 @@ const GAS_CAP_BLOCKS = 10n;
 export function createCallService(options: CallServiceOptions): CallService {
   const { rpc, explorer } = options;
   const history = createCallHistory(options.store, options.log);
+  const starknet = createStarknetCall({ rpc, familyOf: options.familyOf ?? (async () => 'evm'), redact: options.redact });
 
   const run = async (networkId: string, request: CallRequest, signal?: AbortSignal): Promise<CallOutcome> => {
     const ref = parseBlockRef(request.block);
@@ -86,6 +93,7 @@ export function createCallService(options: CallServiceOptions): CallService {
 
   return {
     run,
+    starknet: (networkId, request, signal) => starknet.run(networkId, request, signal),
     abi: (networkId, address, signal) => explorer.contractAbi(networkId, address, signal),
     decodeData: (networkId, to, data, signal) => explorer.decodeCallData(networkId, to, data, signal),
     history: (networkId) => history.list(networkId),

@@ -8,7 +8,7 @@ import { createPublicClient, custom, type Client, type PublicClient } from 'viem
 import { createHttpAgent } from './createHttpAgent';
 import { createHttpClient } from './createHttpClient';
 import { createSocketPool } from './createSocketPool';
-import { probeNetwork, type SendRequest } from './probeNetwork';
+import { probeNetwork, type RpcParams, type SendRequest } from './probeNetwork';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retryDelay';
 import { apiErrorToError } from '../errors/apiErrorToError';
 import { rpcErrorToApiError } from './rpcErrorToApiError';
@@ -22,7 +22,7 @@ export interface RpcService {
   /** Emits HealthEvents for a network until `signal` aborts: 'connecting' first, then one per new head (WebSocket newHeads with reconnect + resubscribe and backoff; polling every ~4 s when the network has no wsUrl or the socket is down), with latency from a periodic cheap probe, chainIdMismatch, and 'error' events when the node can't be reached (then keeps retrying). Aborting closes its sockets and timers. */
   watchHealth(networkId: string, onEvent: (event: HealthEvent) => void, signal: AbortSignal): Promise<void>;
   /** One JSON-RPC request through the network's client; throws a `BlockglassError` carrying the mapped, redacted ApiError. */
-  request<T>(networkId: string, method: string, params: unknown[], options?: { signal?: AbortSignal }): Promise<T>;
+  request<T>(networkId: string, method: string, params: RpcParams, options?: { signal?: AbortSignal }): Promise<T>;
   /**
    * A typed viem client for one network (viem's public actions: `getBlock`, `getTransactionReceipt`, `call`, …)
    * over the same pooled, batching HTTP client, with the same retries, timeout, size cap and redaction as
@@ -114,7 +114,7 @@ export function createRpcService(options: RpcServiceOptions): RpcService {
       throw apiErrorToError(toError(error));
     }
   };
-  const sendMapped = async (resolved: NetworkWithCredentials, method: string, params: unknown[], signal: AbortSignal): Promise<unknown> => {
+  const sendMapped = async (resolved: NetworkWithCredentials, method: string, params: RpcParams, signal: AbortSignal): Promise<unknown> => {
     try {
       return await send(resolved, method, params, signal);
     } catch (error) {
@@ -155,7 +155,7 @@ export function createRpcService(options: RpcServiceOptions): RpcService {
       return watch;
     },
 
-    async request<T>(networkId: string, method: string, params: unknown[], requestOptions: { signal?: AbortSignal } = {}): Promise<T> {
+    async request<T>(networkId: string, method: string, params: RpcParams, requestOptions: { signal?: AbortSignal } = {}): Promise<T> {
       const signal = linked(requestOptions.signal);
       return (await sendMapped(await resolveMapped(networkId), method, params, signal)) as T;
     },

@@ -6,7 +6,10 @@ import { parseChainId } from './parseChainId';
 import { parseEvmHead, parseStarknetHead } from './parseHead';
 
 /** Sends one JSON-RPC request of the resolved network (retries included); throws viem's errors. */
-export type SendRequest = (resolved: NetworkWithCredentials, method: string, params: unknown[], signal?: AbortSignal) => Promise<unknown>;
+/** JSON-RPC params: positional (an array), or by name (an object, as Starknet's `starknet_call` is written in the service's spec). */
+export type RpcParams = unknown[] | Record<string, unknown>;
+
+export type SendRequest = (resolved: NetworkWithCredentials, method: string, params: RpcParams, signal?: AbortSignal) => Promise<unknown>;
 
 /** What {@link probeNetwork} needs. */
 export interface ProbeDeps {

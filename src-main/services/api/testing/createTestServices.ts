@@ -106,6 +106,7 @@ export function createTestServices(options: { healthIntervalMs?: number } = {}):
     'logs.duplicate': async () => unsupported('logs.duplicate'),
     'logs.delete': async () => unsupported('logs.delete'),
     'call.run': async () => unsupported('call.run'),
+    'call.starknet': async () => unsupported('call.starknet'),
     'call.abi': async () => unsupported('call.abi'),
     'call.decodeData': async () => unsupported('call.decodeData'),
     'call.history': async () => unsupported('call.history'),
