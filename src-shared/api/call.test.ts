@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { callRequestSchema } from './call';
+import { callRequestSchema, starknetCallRequestSchema } from './call';
 
 const from = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const to = '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707';
@@ -47,5 +47,38 @@ describe('the call playground request', () => {
         expect(problems({ call: { from, value: `-0x${value.toString(16)}` }, block: 'latest' })).not.toEqual([]);
       }),
     );
+  });
+});
+
+describe("Starknet's call request", () => {
+  const starknetProblems = (input: unknown) => {
+    const parsed = starknetCallRequestSchema.safeParse(input);
+    return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  };
+  const balanceOf = '0x2e4263afad30923c891518314c3c95dbe830a16874e8abc5777a9a20b54c76e';
+  const good = { contractAddress: '0x49d3', selector: balanceOf, functionName: 'balanceOf', calldata: ['0x1234'], block: 'latest', args: [{ kind: 'address', text: '0x1234' }] };
+
+  it('accepts a call by name or by raw selector, at any block the spec names', () => {
+    expect(starknetProblems(good)).toEqual([]);
+    expect(starknetProblems({ contractAddress: '0x1', selector: '0x0', calldata: [], block: '812345' })).toEqual([]);
+    for (const block of ['pending', 'pre_confirmed', 'l1_accepted', '0xabc']) expect(starknetProblems({ ...good, block })).toEqual([]);
+  });
+
+  it.each([
+    ['a felt with leading zeros', { ...good, calldata: ['0x01'] }, /calldata\.0: A calldata felt is a felt/],
+    ['a felt past the prime', { ...good, calldata: [`0x8${'1'.repeat(62)}`] }, /calldata\.0: A calldata felt is not below Starknet's field prime/],
+    ['an address past 2^251', { ...good, contractAddress: `0x${(2n ** 251n).toString(16)}` }, /contractAddress: A contract address is below 2\^251/],
+    ['a selector that is not the name', { ...good, selector: '0x1' }, /selector: The selector is not balanceOf's \(0x2e42/],
+    ['a bad name', { ...good, functionName: 'balance of' }, /functionName: A function name is letters/],
+    ['an unknown tag', { ...good, block: 'safe' }, /block: The block is latest, pre_confirmed \(pending\)/],
+    ['an unknown argument kind', { ...good, args: [{ kind: 'i128', text: '1' }] }, /args\.0\.kind/],
+    ['an extra field', { ...good, entry_point_selector: balanceOf }, /Unrecognized key/],
+  ])('refuses %s, saying which field', (_what, input, message) => {
+    expect(starknetProblems(input).join('\n')).toMatch(message);
+  });
+
+  it('never throws on any input (property)', () => {
+    fc.assert(fc.property(fc.anything(), (input) => void starknetCallRequestSchema.safeParse(input)));
+    fc.assert(fc.property(fc.record({ contractAddress: fc.string(), selector: fc.string(), calldata: fc.array(fc.string()), block: fc.string() }), (input) => void starknetCallRequestSchema.safeParse(input)));
   });
 });

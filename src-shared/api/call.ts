@@ -83,15 +83,17 @@ export const callRequestSchema = z.strictObject({
 }) satisfies z.ZodType<CallRequest>;
 
 /** The spec's FELT: 0x hex without leading zeros, below the field prime. */
+const FELT = /^0x(0|[1-9a-fA-F][0-9a-fA-F]{0,62})$/;
+// zod runs a refinement after a failed pattern too: each one reads the text only when it is a felt.
 const feltSchema = (what: string) =>
   z
     .string()
-    .regex(/^0x(0|[1-9a-fA-F][0-9a-fA-F]{0,62})$/, `${what} is a felt: 0x and up to 63 hex digits, without leading zeros.`)
-    .refine((felt) => BigInt(felt) < FIELD_PRIME, `${what} is not below Starknet's field prime.`);
+    .regex(FELT, `${what} is a felt: 0x and up to 63 hex digits, without leading zeros.`)
+    .refine((felt) => !FELT.test(felt) || BigInt(felt) < FIELD_PRIME, `${what} is not below Starknet's field prime.`);
 
 export const starknetCallRequestSchema = z
   .strictObject({
-    contractAddress: feltSchema('The contract address').refine((felt) => BigInt(felt) < ADDRESS_BOUND, 'A contract address is below 2^251.'),
+    contractAddress: feltSchema('The contract address').refine((felt) => !FELT.test(felt) || BigInt(felt) < ADDRESS_BOUND, 'A contract address is below 2^251.'),
     selector: feltSchema('The entry point selector'),
     functionName: z.string().max(200).optional(),
     calldata: z.array(feltSchema('A calldata felt')).max(10_000, 'At most 10,000 calldata felts.'),
@@ -107,7 +109,7 @@ export const starknetCallRequestSchema = z
     if (request.functionName !== undefined) {
       const named = selectorFromName(request.functionName);
       if (!named.ok) context.addIssue({ code: 'custom', path: ['functionName'], message: named.message });
-      else if (BigInt(named.selector) !== BigInt(request.selector)) {
+      else if (FELT.test(request.selector) && BigInt(named.selector) !== BigInt(request.selector)) {
         context.addIssue({ code: 'custom', path: ['selector'], message: `The selector is not ${request.functionName}'s (${named.selector}).` });
       }
     }
