@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Ajv2019, { type ValidateFunction } from 'ajv/dist/2019';
+import Ajv2019, { type ValidateFunction } from 'ajv/dist/2019.js';
 
 // The Starknet node API's OpenRPC document (../shared/reference/starknet-specs) as validators: a request's params
 // (by name or by position) and a method's result, checked with the spec's own JSON Schemas.
