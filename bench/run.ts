@@ -6,6 +6,7 @@ import readline from 'node:readline';
 import { bundleNodeEntry } from '../scripts/build.mjs';
 import { SANDBOX_NODE_FLAGS } from '../src-shared/process/sandboxNodeFlags';
 import { benchApp } from './app';
+import { benchCall } from './call';
 import { benchContentStore } from './content';
 import { benchExplorer } from './explorer';
 import { benchGasApi } from './gas';
@@ -81,7 +82,7 @@ const fmt = (value: number, digits = 2) => value.toFixed(digits);
 
 async function main() {
   const quick = process.argv.includes('--quick');
-  // `--only logs|app|explorer`: just that section (after the seed), for working on it.
+  // `--only logs|app|explorer|call`: just that section (after the seed), for working on it.
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-bench-'));
   console.log(`Blockglass benchmarks: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
@@ -104,6 +105,10 @@ async function main() {
       }
       if (only === 'app') {
         for (const line of await benchApp({ quick, seededChainDir: path.join(dataDir, 'chain') })) console.log(line);
+        return;
+      }
+      if (only === 'call') {
+        for (const line of await benchCall({ quick, rpcUrl: info.rpcUrl, anvilUrl: info.anvilUrl, dataDir })) console.log(line);
         return;
       }
       if (only === 'explorer') {
@@ -159,7 +164,9 @@ async function main() {
         for (const line of explorerLines) console.log(line);
         console.log('');
         for (const line of await logsBench(dataDir, quick)) console.log(line);
+        console.log('');
       }
+      for (const line of await benchCall({ quick, rpcUrl: info.rpcUrl, anvilUrl: info.anvilUrl, dataDir })) console.log(line);
     } finally {
       await stop();
     }

@@ -10,6 +10,7 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { toEventSelector } from 'viem';
+import { RESPONDER_TOKEN, startStarknetResponder } from '../test-support/starknetResponder';
 import { ensureBuild } from './build.mjs';
 
 const TICK = 'Tick(uint256,uint256,address,uint256)';
@@ -20,6 +21,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-screenshots-')
 await ensureBuild((line) => process.stderr.write(`${line}\n`));
 const child = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data', dataDir, '--no-open', '--json'], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
 let logs = '';
+// Starknet's call is shown against the Starknet spec responder (no Starknet node runs here; see test-support).
+const responder = await startStarknetResponder();
 child.stderr!.on('data', (chunk: Buffer) => (logs = `${logs}${chunk.toString()}`.slice(-4000)));
 try {
   const url = new URL(
@@ -83,12 +86,52 @@ try {
       }
       await context.close();
     }
+    await starknetShots(browser, url);
   } finally {
     await browser.close();
   }
 } finally {
+  await responder.close();
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** The Starknet call page: a Starknet network added (the spec responder), balanceOf run, its u256 read. */
+async function starknetShots(browser: Awaited<ReturnType<typeof chromium.launch>>, url: URL): Promise<void> {
+  const setup = await browser.newPage();
+  await setup.goto(`${url.origin}/settings/networks/new${url.hash}`);
+  await setup.getByLabel('Name').fill('Starknet spec responder');
+  await setup.getByLabel('Family').selectOption('starknet');
+  await setup.getByLabel('Chain id').fill('SN_SEPOLIA');
+  await setup.getByLabel('JSON-RPC address').fill(`${responder.origin}/starknet/v3/`);
+  await setup.getByRole('button', { name: 'Add network' }).click();
+  await setup.getByRole('main').getByText('Starknet spec responder').first().waitFor();
+  await setup.getByRole('link', { name: /API keys/i }).first().click();
+  await setup.getByRole('button', { name: 'Add key for Starknet spec responder' }).click();
+  await setup.getByRole('textbox', { name: 'API key', exact: true }).fill('screenshot-key');
+  await setup.getByRole('button', { name: /save/i }).click();
+  await setup.getByLabel(/^Key hint /).first().waitFor();
+  await setup.getByLabel('Network', { exact: true }).selectOption({ label: 'Starknet spec responder' });
+  await setup.waitForTimeout(500);
+  await setup.close();
+  for (const scheme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({ colorScheme: scheme, viewport: { width: 1360, height: 1000 }, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    await page.goto(`${url.origin}/call${url.hash}`);
+    await page.getByLabel('Contract address').fill(RESPONDER_TOKEN.address);
+    await page.getByLabel('Function name').fill('balanceOf');
+    await page.getByRole('button', { name: 'Add argument' }).click();
+    await page.getByLabel('Argument 1 kind').selectOption('address');
+    await page.getByLabel('Argument 1 (address)').fill('0x1234');
+    await page.getByRole('button', { name: 'Run starknet_call' }).click();
+    await page.getByRole('table', { name: 'Result felts' }).waitFor({ timeout: 60_000 });
+    await page.getByLabel('Read felt 0 as').selectOption('u256WithNext');
+    await page.waitForTimeout(500);
+    const file = path.join(out, `call-starknet-${scheme}.png`);
+    await page.screenshot({ path: file });
+    process.stderr.write(`wrote ${path.relative(projectRoot, file)}\n`);
+    await context.close();
+  }
 }

@@ -169,6 +169,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
         await rpc.close().catch((error: Error) => log(`app: closing the rpc service: ${error.message}`));
         await launcher.stop().catch((error: Error) => log(`app: stopping the sandbox: ${error.message}`));
         logs.close();
+        call.flush();
         store.close();
         await secrets.close();
       })()),

@@ -19,6 +19,8 @@ interface Stored {
 /** How many unpinned calls a network keeps; older ones are dropped as new ones come. */
 export const HISTORY_KEEP = 500;
 const LIST_LIMIT = 200;
+/** How long an answered call waits in memory before it is written (with the others made meanwhile). */
+export const WRITE_DELAY_MS = 100;
 
 /** A call that is not (or no longer) in the history. */
 export class CallNotFoundError extends BlockglassError {
@@ -32,7 +34,7 @@ export class CallNotFoundError extends BlockglassError {
  * The playground's history in SQLite (`call_history`): every call with its inputs and outcome in brief, pinned
  * favourites kept whatever their age. A row whose JSON no longer reads is skipped and said.
  */
-export function createCallHistory(store: Pick<Store, 'db' | 'assertNoSecrets'>, log: (line: string) => void = () => {}) {
+export function createCallHistory(store: Pick<Store, 'db' | 'assertNoSecrets' | 'transaction'>, log: (line: string) => void = () => {}) {
   const insert = store.db.prepare('INSERT INTO call_history (network_id, chain, json, created_at) VALUES (?, ?, ?, ?) RETURNING id');
   const selectNetwork = store.db.prepare('SELECT id, network_id, json, created_at FROM call_history WHERE network_id = ? ORDER BY created_at DESC, id DESC');
   const selectOne = store.db.prepare('SELECT id, network_id, json, created_at FROM call_history WHERE id = ?');
@@ -65,27 +67,53 @@ export function createCallHistory(store: Pick<Store, 'db' | 'assertNoSecrets'>, 
     update.run(json, id);
   };
 
+  // Calls are written a moment after their answer goes out (a commit is an fsync, synchronous = FULL: about a
+  // millisecond that would otherwise stall main on every call), together with any others made meanwhile, in
+  // one transaction with the prune. Every read and change of the history writes what is waiting first, so
+  // the list never misses a call that was answered; closing the app writes it too.
+  const waiting: { networkId: string; chain: string; json: string; at: number }[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    if (waiting.length === 0) return;
+    const rows = waiting.splice(0);
+    clearTimeout(timer);
+    timer = undefined;
+    try {
+      store.transaction(() => {
+        for (const row of rows) insert.get(row.networkId, row.chain, row.json, row.at);
+        for (const networkId of new Set(rows.map((row) => row.networkId))) prune.run(networkId, HISTORY_KEEP);
+      });
+    } catch (error) {
+      // A closed or broken store: said, never thrown out of a timer.
+      log(`call: ${rows.length} calls could not be kept in the history (${(error as Error).message})`);
+    }
+  };
+
   return {
-    /** Keeps a call; drops the network's unpinned calls past HISTORY_KEEP. */
-    add(networkId: string, chain: string, request: CallRequest, summary: CallHistoryEntry['summary']): CallHistoryEntry {
+    /** Keeps a call (written just after, see `flush`); drops the network's unpinned calls past HISTORY_KEEP. */
+    add(networkId: string, chain: string, request: CallRequest, summary: CallHistoryEntry['summary']): void {
       const json = JSON.stringify({ request, summary, pinned: false } satisfies Stored);
       store.assertNoSecrets('a call in the history', json);
-      const { id } = insert.get(networkId, chain, json, Date.now()) as { id: number };
-      prune.run(networkId, HISTORY_KEEP);
-      return one(Number(id));
+      waiting.push({ networkId, chain, json, at: Date.now() });
+      timer ??= setTimeout(flush, WRITE_DELAY_MS);
     },
     /** A network's calls: pinned first, then newest first. */
     list(networkId: string): CallHistoryEntry[] {
+      flush();
       const entries = (selectNetwork.all(networkId) as unknown as Row[]).flatMap((row) => read(row) ?? []);
       return [...entries.filter((entry) => entry.pinned), ...entries.filter((entry) => !entry.pinned)].slice(0, LIST_LIMIT);
     },
     pin(id: number, pinned: boolean): CallHistoryEntry {
+      flush();
       const entry = { ...one(id), pinned };
       write(id, entry);
       return entry;
     },
     delete(id: number): { deleted: boolean } {
+      flush();
       return { deleted: remove.run(id).changes > 0 };
     },
+    /** Writes the calls still waiting (before the store closes). */
+    flush,
   };
 }

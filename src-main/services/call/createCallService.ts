@@ -22,12 +22,14 @@ export interface CallService {
   history(networkId: string): CallHistoryEntry[];
   pin(id: number, pinned: boolean): CallHistoryEntry;
   deleteHistory(id: number): { deleted: boolean };
+  /** Writes the calls the history still holds in memory (before the store closes). */
+  flush(): void;
 }
 
 export interface CallServiceOptions {
   rpc: Pick<RpcService, 'request'>;
   explorer: Pick<ExplorerService, 'contractAbi' | 'decodeCallData' | 'decodeRevert'>;
-  store: Pick<Store, 'db' | 'assertNoSecrets'>;
+  store: Pick<Store, 'db' | 'assertNoSecrets' | 'transaction'>;
   /** The chain id of a network (the history keeps it beside the network). */
   chainOf: (networkId: string) => Promise<string>;
   /** The family of a network (Starknet calls go to Starknet networks only); every network is EVM without it. */
@@ -51,19 +53,25 @@ export function createCallService(options: CallServiceOptions): CallService {
     const params: unknown[] = [request.call, block];
     const overriding = request.overrides !== undefined && Object.keys(request.overrides).length > 0;
     if (overriding) params.push(request.overrides);
-    // The block's header beside the call: the number it ran at, and its gas limit for the warning.
-    const header = (
-      ref.kind === 'hash'
-        ? rpc.request<{ number?: string; gasLimit?: string } | null>(networkId, 'eth_getBlockByHash', [ref.hash, false], { signal })
-        : rpc.request<{ number?: string; gasLimit?: string } | null>(networkId, 'eth_getBlockByNumber', [block, false], { signal })
-    ).catch(() => null);
+    // The block's header beside the call, only when it tells something the request does not: its gas limit for
+    // the gas warning, or the number of a block asked by hash. (Asked for every call, this second request cost
+    // about a millisecond on a call of one or two: bench/call.ts.) A number asked is the number it ran at; a tag
+    // (latest, safe…) is shown as the tag.
+    const needsHeader = request.call.gas !== undefined || ref.kind === 'hash';
+    const header: Promise<{ number?: string; gasLimit?: string } | null> = !needsHeader
+      ? Promise.resolve(null)
+      : (ref.kind === 'hash'
+          ? rpc.request<{ number?: string; gasLimit?: string } | null>(networkId, 'eth_getBlockByHash', [ref.hash, false], { signal })
+          : rpc.request<{ number?: string; gasLimit?: string } | null>(networkId, 'eth_getBlockByNumber', [block, false], { signal })
+        ).catch(() => null);
+    const ranAt = (head: { number?: string } | null): string | null => head?.number ?? (ref.kind === 'number' ? `0x${ref.number.toString(16)}` : null);
     const started = performance.now();
     let outcome: CallOutcome;
     try {
       const returnData = await rpc.request<string>(networkId, 'eth_call', params, { signal });
       const elapsedMs = performance.now() - started;
       const head = await header;
-      outcome = { ok: true, returnData, outputs: request.fn ? decodeOutputs(request.fn.outputs, returnData) : null, elapsedMs, blockNumber: head?.number ?? null, warnings: warningsFor(request, head) };
+      outcome = { ok: true, returnData, outputs: request.fn ? decodeOutputs(request.fn.outputs, returnData) : null, elapsedMs, blockNumber: ranAt(head), warnings: warningsFor(request, head) };
     } catch (error) {
       const elapsedMs = performance.now() - started;
       const answered = walkCauses(error, (cause) => cause instanceof BlockglassError && typeof cause.code === 'number') as BlockglassError | null;
@@ -77,7 +85,7 @@ export function createCallService(options: CallServiceOptions): CallService {
         error: { code: answered.code as number, message: options.redact(answered.shortMessage), ...(data !== undefined ? { data } : {}) },
         revert: data !== undefined ? await explorer.decodeRevert(networkId, request.call.to ?? null, data, signal) : null,
         elapsedMs,
-        blockNumber: head?.number ?? null,
+        blockNumber: ranAt(head),
         warnings,
       };
     }
@@ -99,6 +107,7 @@ export function createCallService(options: CallServiceOptions): CallService {
     history: (networkId) => history.list(networkId),
     pin: (id, pinned) => history.pin(id, pinned),
     deleteHistory: (id) => history.delete(id),
+    flush: () => history.flush(),
   };
 }
 

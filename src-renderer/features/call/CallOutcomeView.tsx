@@ -6,10 +6,10 @@ import { CopyButton } from '../../components/CopyButton';
 import '../../components/InfoList.css';
 
 /** What a call came to: its outputs by name and type with the raw return data, or the node's error and the revert decoded. */
-export function CallOutcomeView({ outcome }: { outcome: CallOutcome }) {
+export function CallOutcomeView({ outcome, block }: { outcome: CallOutcome; block?: string }) {
   const facts = (
     <p className="call-outcome-facts muted">
-      {outcome.elapsedMs.toFixed(1)} ms{outcome.blockNumber ? <> · at block <BlockLink number={outcome.blockNumber} hash={null} /></> : null}
+      {outcome.elapsedMs.toFixed(1)} ms{outcome.blockNumber ? <> · at block <BlockLink number={outcome.blockNumber} hash={null} /></> : block ? ` · at ${block}` : null}
     </p>
   );
   const warnings = outcome.warnings.map((warning) => (

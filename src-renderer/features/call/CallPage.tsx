@@ -253,7 +253,7 @@ export function CallPage({ network }: { network: NetworkView }) {
         </form>
         <div className="call-side">
           {run.error ? <ErrorNotice error={apiErrorOf(run.error)} title="The call could not be made" /> : null}
-          {run.data ? <CallOutcomeView outcome={run.data} /> : <section className="card call-outcome"><p className="field-hint">Run the call to see its result here: outputs decoded by name and type, or the revert and its reason.</p></section>}
+          {run.data ? <CallOutcomeView outcome={run.data} block={run.variables?.block} /> : <section className="card call-outcome"><p className="field-hint">Run the call to see its result here: outputs decoded by name and type, or the revert and its reason.</p></section>}
           <CallRequestText request={request} network={network} />
           <CallHistory networkId={networkId} onRerun={rerun} />
         </div>

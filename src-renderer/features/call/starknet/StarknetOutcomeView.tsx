@@ -11,7 +11,7 @@ const READ_AS: { value: ReadAs; label: string }[] = [
   { value: 'hex', label: 'hex' },
   { value: 'shortString', label: 'short string' },
   { value: 'address', label: 'address' },
-  { value: 'u256WithNext', label: 'u256 (with the next felt as high)' },
+  { value: 'u256WithNext', label: 'u256 (next felt high)' },
   { value: 'signed', label: 'signed' },
 ];
 
@@ -55,9 +55,9 @@ export function StarknetOutcomeView({ outcome }: { outcome: StarknetCallOutcome 
               return (
                 <tr key={index}>
                   <td className="muted">{index}</td>
-                  <td className="mono starknet-felt">{felt.hex}</td>
+                  <td className="mono starknet-felt starknet-felt-hex">{felt.hex}</td>
                   <td>
-                    <select className="input" aria-label={`Read felt ${index} as`} value={as} onChange={(event) => setReadAs({ ...readAs, [index]: event.target.value as ReadAs })}>
+                    <select className="input starknet-read-as" aria-label={`Read felt ${index} as`} value={as} onChange={(event) => setReadAs({ ...readAs, [index]: event.target.value as ReadAs })}>
                       {READ_AS.map((item) => (
                         <option key={item.value} value={item.value}>
                           {item.label}

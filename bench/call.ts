@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { encodeFunctionData, parseAbiItem, type AbiFunction, type Hex } from 'viem';
+import type { HealthEvent } from '../src-shared/api/networks';
+import { createCallService } from '../src-main/services/call/createCallService';
+import { createExplorerService } from '../src-main/services/explorer/createExplorerService';
+import { createFeedHub } from '../src-main/services/rpc/createFeedHub';
+import { createRpcService } from '../src-main/services/rpc/createRpcService';
+import { openStore } from '../src-main/services/store/openStore';
+
+// The call playground's cost beside its reference, measured in this run: a call encoded from the form's
+// arguments (viem), run by the call service (through the rpc service and the sandbox's gateway to Anvil, the
+// block header read beside it, the outputs decoded by name and type, the call kept in the SQLite history),
+// against one raw eth_call of the same calldata straight to Anvil (fetch with keep-alive, nothing decoded),
+// the issue's reference; and, printed beside it, the same raw eth_call through the sandbox's gateway (the
+// hosted service's stand-in, key checked, which every request of the app to Local goes through), so the
+// app's own share can be told from the gateway's. All run sequentially, after a warm-up, taking turns in rounds. The API bridge between window and main
+// is measured on its own in the app section (a fraction of a millisecond). Nothing here is typed in by hand.
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TARGET = 1.2;
+const fmt = (value: number, digits = 3) => value.toFixed(digits);
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+export interface CallBenchOptions {
+  quick: boolean;
+  rpcUrl: string;
+  anvilUrl: string;
+  dataDir: string;
+}
+
+interface Manifest {
+  accounts: { deployer: { address: string }; traders: { address: string }[] };
+  contracts: { weth: string; tokens: { symbol: string; address: string }[]; uniswapRouter: string };
+}
+
+export async function benchCall(options: CallBenchOptions): Promise<string[]> {
+  const manifest = JSON.parse(fs.readFileSync(path.join(options.dataDir, 'chain', 'manifest.json'), 'utf8')) as Manifest;
+  const from = manifest.accounts.deployer.address;
+  const gls = manifest.contracts.tokens.find((token) => token.symbol === 'GLS')!.address;
+  const cases: { name: string; to: string; fn: AbiFunction; args: unknown[] }[] = [
+    { name: 'ERC-20 balanceOf', to: gls, fn: parseAbiItem('function balanceOf(address owner) view returns (uint256)') as AbiFunction, args: [manifest.accounts.traders[0]!.address] },
+    {
+      name: 'Uniswap V2 getAmountsOut (2 hops)',
+      to: manifest.contracts.uniswapRouter,
+      fn: parseAbiItem('function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)') as AbiFunction,
+      args: [10n ** 18n, [manifest.contracts.weth, gls, manifest.contracts.tokens.find((token) => token.symbol === 'SUSD')!.address]],
+    },
+  ];
+
+  const url = new URL(options.rpcUrl);
+  const key = url.pathname.split('/').at(-1)!;
+  const network = { id: 'local', name: 'Local sandbox', family: 'evm' as const, chainId: 31337, rpcUrl: options.rpcUrl.slice(0, -key.length), wsUrl: null, gasUrl: null, storageUrl: null, credentialId: 'local', kind: 'local' as const };
+  const rpc = createRpcService({ resolve: async () => ({ network, rpcUrl: options.rpcUrl, wsUrl: null, gasUrl: null, storageUrl: null, authorization: undefined, secrets: [key] }) });
+  const health = createFeedHub<HealthEvent>({ label: 'health of', log: () => {}, source: (id, emit, signal) => rpc.watchHealth(id, emit, signal) });
+  const explorer = createExplorerService({ rpc, health, networkName: async () => 'Local sandbox', projectRoot });
+  const storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-bench-call-'));
+  const store = openStore(storeDir);
+  const call = createCallService({ rpc, explorer, store, chainOf: async () => '31337', redact: (text) => text.replaceAll(key, '[key]') });
+
+  const samples = options.quick ? 200 : 1000;
+  const warmup = options.quick ? 50 : 200;
+  const round = 25;
+  const lines = [`== Call playground: encode, eth_call and decode through the call service vs one raw eth_call to Anvil (${samples} sequential calls each after ${warmup} warm-up, in turns of ${round})`];
+  try {
+    for (const item of cases) {
+      const data = encodeFunctionData({ abi: [item.fn], functionName: item.fn.name, args: item.args } as never) as Hex;
+      const rawTo = (target: string) => async () => {
+        const response = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ from, to: item.to, data }, 'latest'] }) });
+        const body = (await response.json()) as { result?: string };
+        if (typeof body.result !== 'string' || body.result.length < 66) throw new Error(`raw eth_call answered ${JSON.stringify(body)}`);
+      };
+      const raw = rawTo(options.anvilUrl);
+      const gateway = rawTo(options.rpcUrl);
+      const app = async () => {
+        const encoded = encodeFunctionData({ abi: [item.fn], functionName: item.fn.name, args: item.args } as never);
+        const outcome = await call.run('local', { call: { from, to: item.to, data: encoded }, block: 'latest', fn: item.fn });
+        if (!outcome.ok || outcome.outputs?.status !== 'decoded') throw new Error(`the call service answered ${JSON.stringify(outcome)}`);
+      };
+      const paths = [raw, gateway, app];
+      for (let i = 0; i < warmup; i++) for (const run of paths) await run();
+      const times: number[][] = paths.map(() => []);
+      for (let done = 0; done < samples; done += round) {
+        const turn = done / round;
+        for (let k = 0; k < paths.length; k++) {
+          const index = (k + turn) % paths.length; // rotate which path goes first
+          for (let i = 0; i < round; i++) {
+            const start = performance.now();
+            await paths[index]!();
+            times[index]!.push(performance.now() - start);
+          }
+        }
+      }
+      const [rawSorted, gatewaySorted, appSorted] = times.map((values) => [...values].sort((a, b) => a - b)) as [number[], number[], number[]];
+      const p50 = (sorted: number[]) => quantile(sorted, 0.5);
+      const ratio = p50(appSorted) / p50(rawSorted);
+      lines.push(
+        `${item.name}: raw eth_call to Anvil p50 ${fmt(p50(rawSorted))} ms (p99 ${fmt(quantile(rawSorted, 0.99))}); ` +
+          `through the app p50 ${fmt(p50(appSorted))} ms (p99 ${fmt(quantile(appSorted, 0.99))}); ratio ${fmt(ratio, 2)}x (target <= ${TARGET}x: ${ratio <= TARGET ? 'met' : 'MISSED'}); ` +
+          `beside it: raw eth_call through the gateway p50 ${fmt(p50(gatewaySorted))} ms, the app ${fmt(p50(appSorted) / p50(gatewaySorted), 2)}x of that`,
+      );
+    }
+    return lines;
+  } finally {
+    await rpc.close();
+    call.flush();
+    store.close();
+    fs.rmSync(storeDir, { recursive: true, force: true });
+  }
+}
