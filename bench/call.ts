@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Agent, request } from 'undici';
 import { encodeFunctionData, parseAbiItem, type AbiFunction, type Hex } from 'viem';
 import type { HealthEvent } from '../src-shared/api/networks';
 import { createCallService } from '../src-main/services/call/createCallService';
@@ -68,6 +69,7 @@ export async function benchCall(options: CallBenchOptions): Promise<string[]> {
   const store = openStore(storeDir);
   const call = createCallService({ rpc, explorer, store, chainOf: async () => '31337', redact: (text) => text.replaceAll(key, '[key]') });
 
+  const pool = new Agent({ keepAliveTimeout: 10_000, connections: 8 });
   const samples = options.quick ? 200 : 1000;
   const warmup = options.quick ? 50 : 200;
   const round = 25;
@@ -81,13 +83,19 @@ export async function benchCall(options: CallBenchOptions): Promise<string[]> {
         if (typeof body.result !== 'string' || body.result.length < 66) throw new Error(`raw eth_call answered ${JSON.stringify(body)}`);
       };
       const raw = rawTo(options.anvilUrl);
+      const payload = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ from, to: item.to, data }, 'latest'] });
+      const rawUndici = async () => {
+        const response = await request(options.anvilUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload, dispatcher: pool });
+        const body = (await response.body.json()) as { result?: string };
+        if (typeof body.result !== 'string' || body.result.length < 66) throw new Error(`raw eth_call answered ${JSON.stringify(body)}`);
+      };
       const gateway = rawTo(options.rpcUrl);
       const appOn = (networkId: string) => async () => {
         const encoded = encodeFunctionData({ abi: [item.fn], functionName: item.fn.name, args: item.args } as never);
         const outcome = await call.run(networkId, { call: { from, to: item.to, data: encoded }, block: 'latest', fn: item.fn });
         if (!outcome.ok || outcome.outputs?.status !== 'decoded') throw new Error(`the call service answered ${JSON.stringify(outcome)}`);
       };
-      const paths = [raw, appOn('anvil'), gateway, appOn('local')];
+      const paths = [raw, rawUndici, appOn('anvil'), gateway, appOn('local')];
       for (let i = 0; i < warmup; i++) for (const run of paths) await run();
       const times: number[][] = paths.map(() => []);
       for (let done = 0; done < samples; done += round) {
@@ -101,17 +109,19 @@ export async function benchCall(options: CallBenchOptions): Promise<string[]> {
           }
         }
       }
-      const [rawSorted, appSorted, gatewaySorted, localSorted] = times.map((values) => [...values].sort((a, b) => a - b)) as [number[], number[], number[], number[]];
+      const [fetchSorted, undiciSorted, appSorted, gatewaySorted, localSorted] = times.map((values) => [...values].sort((a, b) => a - b)) as number[][] as [number[], number[], number[], number[], number[]];
       const p50 = (sorted: number[]) => quantile(sorted, 0.5);
-      const ratio = p50(appSorted) / p50(rawSorted);
+      const ratio = p50(appSorted) / p50(fetchSorted);
       lines.push(
-        `${item.name}: raw eth_call to Anvil p50 ${fmt(p50(rawSorted))} ms (p99 ${fmt(quantile(rawSorted, 0.99))}); ` +
+        `${item.name}: raw eth_call to Anvil (fetch) p50 ${fmt(p50(fetchSorted))} ms (p99 ${fmt(quantile(fetchSorted, 0.99))}); ` +
           `the app on Anvil p50 ${fmt(p50(appSorted))} ms (p99 ${fmt(quantile(appSorted, 0.99))}); ratio ${fmt(ratio, 2)}x (target <= ${TARGET}x: ${ratio <= TARGET ? 'met' : 'MISSED'})`,
-        `  beside it, on Local through the gateway: raw p50 ${fmt(p50(gatewaySorted))} ms, the app p50 ${fmt(p50(localSorted))} ms (${fmt(p50(localSorted) / p50(gatewaySorted), 2)}x; ${fmt(p50(localSorted) / p50(rawSorted), 2)}x of raw to Anvil)`,
+        `  beside it: the raw call with undici's request p50 ${fmt(p50(undiciSorted))} ms (the app ${fmt(p50(appSorted) / p50(undiciSorted), 2)}x of it: its encoding, decoding, checks and history alone); ` +
+          `on Local through the gateway, raw (fetch) p50 ${fmt(p50(gatewaySorted))} ms, the app p50 ${fmt(p50(localSorted))} ms (${fmt(p50(localSorted) / p50(gatewaySorted), 2)}x)`,
       );
     }
     return lines;
   } finally {
+    await pool.close();
     await rpc.close();
     call.flush();
     store.close();

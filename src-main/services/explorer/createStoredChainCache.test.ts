@@ -29,8 +29,11 @@ function explorerOver(store: ReturnType<typeof openStore>, over: Pick<RpcService
   return createExplorerService({ rpc: over, health, networkName: async () => 'Local sandbox', store });
 }
 
-/** The disk row is written just after the answer (see createStoredChainCache). */
-const written = () => new Promise((resolve) => setImmediate(resolve));
+/** The disk row is written just after the answer (see createStoredChainCache): waits until `ready` says it is (at most 5 s). */
+async function written(ready: () => boolean = () => true): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  for (let waited = 0; !ready() && waited < 5000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+}
 
 describe('finalized blocks kept in SQLite', () => {
   it('are read from the file after a restart, with no network I/O, by number and by hash; forgetting the network drops them', async () => {
@@ -39,7 +42,7 @@ describe('finalized blocks kept in SQLite', () => {
     const view = await explorerOver(store, first.rpc).block('local', '7', undefined);
     expect(view.finalized).toBe(true);
     expect(first.requests).toContain('eth_getBlockByNumber');
-    await written();
+    await written(() => (store.db.prepare("SELECT count(*) AS n FROM chain_cache WHERE chain = 'local' AND kind = 'block'").all()[0] as { n: number }).n > 0);
     store.close();
 
     // A new process: a new store handle and an empty memory cache.
@@ -62,14 +65,14 @@ describe('finalized blocks kept in SQLite', () => {
     const reader = counting();
     const explorer = explorerOver(store, reader.rpc);
     const view = await explorer.block('local', '8', undefined);
-    await written();
+    const rowOf = () => store.db.prepare("SELECT json FROM chain_cache WHERE chain = 'local' AND kind = 'block' AND key = ?").all(String(view.block.hash).toLowerCase())[0] as { json: string } | undefined;
+    await written(() => rowOf() !== undefined);
     store.db.prepare("UPDATE chain_cache SET json = '{\"block\":1}' WHERE chain = 'local' AND kind = 'block' AND key = ?").run(String(view.block.hash).toLowerCase());
     const fresh = explorerOver(store, counting().rpc);
     const reread = await fresh.block('local', '8', undefined);
-    await written();
+    await written(() => rowOf()?.json !== '{"block":1}');
     expect(reread.block.hash).toBe(view.block.hash);
-    const row = store.db.prepare("SELECT json FROM chain_cache WHERE chain = 'local' AND kind = 'block' AND key = ?").all(String(view.block.hash).toLowerCase())[0] as { json: string };
-    expect(JSON.parse(row.json)).toEqual(view);
+    expect(JSON.parse(rowOf()!.json)).toEqual(view);
     store.close();
   });
 });

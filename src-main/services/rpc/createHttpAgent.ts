@@ -8,6 +8,8 @@ const CONNECTIONS_PER_ORIGIN = 8;
 /** The HTTP connection pool of the rpc service, and a `fetch` that uses it (for viem's `fetchFn`). */
 export interface HttpAgent {
   fetch: typeof fetch;
+  /** The pool itself, for undici's `request` (the lean client). */
+  dispatcher: Agent;
   /** Closes every pooled connection and fails requests still in flight. */
   close(): Promise<void>;
 }
@@ -28,6 +30,7 @@ export function createHttpAgent({ timeoutMs }: { timeoutMs: number }): HttpAgent
   return {
     // undici's Response is the same WHATWG Response Node's global fetch returns; only the types differ.
     fetch: fetchWithAgent as unknown as typeof fetch,
+    dispatcher: agent,
     close: () => agent.destroy(),
   };
 }

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sharedSandbox } from './testing/sharedSandbox';
 import { createHttpAgent } from './createHttpAgent';
 import { createHttpClient } from './createHttpClient';
+import { createLeanRpcClient } from './createLeanRpcClient';
 import { createSocketPool } from './createSocketPool';
 import { answerError, startFakeRpcServer, type FakeRpcServer } from './testing/fakeRpcServer';
 import { closedPort } from './testing/closedPort';
@@ -40,47 +41,56 @@ async function mapped(run: () => Promise<unknown>, method?: string, extra: { tim
 const send = (url: string, method: string, params: unknown[] = [], options?: { timeoutMs?: number; maxResponseBytes?: number; signal?: AbortSignal }) =>
   client(url, options).request({ method, params } as never, { retryCount: 0, signal: options?.signal });
 
+type Send = typeof send;
+
+/** Every failure the mapping knows, provoked through `sendWith` (each run with stand-ins of its own), mapped. */
+async function failures(sendWith: Send) {
+  const send = sendWith;
+  const { manifest } = sandbox;
+  const reverter = manifest.contracts.reverter;
+  const call = (data: string) => [{ to: reverter, data }, 'latest'];
+  const port = await closedPort();
+  const hanging = await startFakeRpcServer(() => ({ hang: true }));
+  const service = await startFakeRpcServer((body, index) =>
+    index === 0
+      ? {
+          status: 429,
+          headers: { 'retry-after': '1' },
+          body: answerError(body, { code: -32005, message: 'project ID request rate exceeded', data: { current_rps: 12, allowed_rps: 10, backoff_seconds: 1 } }),
+        }
+      : { status: 403, body: answerError(body, { code: -32002, message: 'rejected due to project ID settings' }) },
+  );
+  servers.push(hanging, service);
+  const aborted = new AbortController();
+  setTimeout(() => aborted.abort(), 50);
+
+  const results = {
+    'wrong key': await mapped(() => send(`${base}wrong-key-0123456789`, 'eth_chainId')),
+    'no key': await mapped(() => send(base, 'eth_chainId')),
+    'unavailable method': await mapped(() => send(sandbox.info.rpcUrl, 'anvil_mine'), 'anvil_mine'),
+    'revert with a reason': await mapped(() => send(sandbox.info.rpcUrl, 'eth_call', call(manifest.reverts.reasonString.data)), 'eth_call'),
+    'revert with a custom error': await mapped(() => send(sandbox.info.rpcUrl, 'eth_call', call(manifest.reverts.customError.data)), 'eth_call'),
+    'too many logs': await mapped(() =>
+      send(sandbox.info.rpcUrl, 'eth_getLogs', [{ fromBlock: `0x${manifest.logStorm.denseFromBlock.toString(16)}`, toBlock: `0x${manifest.logStorm.denseToBlock.toString(16)}` }]),
+    ),
+    'block range too wide': await mapped(() => send(sandbox.info.rpcUrl, 'eth_getLogs', [{ fromBlock: '0x0', toBlock: '0x30d40' }])),
+    'node down': await mapped(() => send(`http://127.0.0.1:${port}/v3/${KEY}`, 'eth_chainId')),
+    timeout: await mapped(() => send(`${hanging.origin}/v3/${KEY}`, 'eth_chainId', [], { timeoutMs: 300 }), undefined, { timeoutMs: 300 }),
+    'answer too large': await mapped(
+      () => send(sandbox.info.rpcUrl, 'eth_getBlockByNumber', [`0x${manifest.bigBlock.number.toString(16)}`, true], { maxResponseBytes: 64 * 1024 }),
+      undefined,
+      { maxResponseBytes: 64 * 1024 },
+    ),
+    'rate limited (stand-in)': await mapped(() => send(`${service.origin}/v3/${KEY}`, 'eth_chainId')),
+    'allowlist refusal (stand-in)': await mapped(() => send(`${service.origin}/v3/${KEY}`, 'eth_chainId')),
+    cancelled: await mapped(() => send(`${hanging.origin}/v3/${KEY}`, 'eth_chainId', [], { signal: aborted.signal })),
+  };
+  return results;
+}
+
 describe('rpcErrorToApiError on errors viem throws against the real sandbox', () => {
   it('maps each failure to a sentence a person understands, without the key', async () => {
-    const { manifest } = sandbox;
-    const reverter = manifest.contracts.reverter;
-    const call = (data: string) => [{ to: reverter, data }, 'latest'];
-    const port = await closedPort();
-    const hanging = await startFakeRpcServer(() => ({ hang: true }));
-    const service = await startFakeRpcServer((body, index) =>
-      index === 0
-        ? {
-            status: 429,
-            headers: { 'retry-after': '1' },
-            body: answerError(body, { code: -32005, message: 'project ID request rate exceeded', data: { current_rps: 12, allowed_rps: 10, backoff_seconds: 1 } }),
-          }
-        : { status: 403, body: answerError(body, { code: -32002, message: 'rejected due to project ID settings' }) },
-    );
-    servers.push(hanging, service);
-    const aborted = new AbortController();
-    setTimeout(() => aborted.abort(), 50);
-
-    const results = {
-      'wrong key': await mapped(() => send(`${base}wrong-key-0123456789`, 'eth_chainId')),
-      'no key': await mapped(() => send(base, 'eth_chainId')),
-      'unavailable method': await mapped(() => send(sandbox.info.rpcUrl, 'anvil_mine'), 'anvil_mine'),
-      'revert with a reason': await mapped(() => send(sandbox.info.rpcUrl, 'eth_call', call(manifest.reverts.reasonString.data)), 'eth_call'),
-      'revert with a custom error': await mapped(() => send(sandbox.info.rpcUrl, 'eth_call', call(manifest.reverts.customError.data)), 'eth_call'),
-      'too many logs': await mapped(() =>
-        send(sandbox.info.rpcUrl, 'eth_getLogs', [{ fromBlock: `0x${manifest.logStorm.denseFromBlock.toString(16)}`, toBlock: `0x${manifest.logStorm.denseToBlock.toString(16)}` }]),
-      ),
-      'block range too wide': await mapped(() => send(sandbox.info.rpcUrl, 'eth_getLogs', [{ fromBlock: '0x0', toBlock: '0x30d40' }])),
-      'node down': await mapped(() => send(`http://127.0.0.1:${port}/v3/${KEY}`, 'eth_chainId')),
-      timeout: await mapped(() => send(`${hanging.origin}/v3/${KEY}`, 'eth_chainId', [], { timeoutMs: 300 }), undefined, { timeoutMs: 300 }),
-      'answer too large': await mapped(
-        () => send(sandbox.info.rpcUrl, 'eth_getBlockByNumber', [`0x${manifest.bigBlock.number.toString(16)}`, true], { maxResponseBytes: 64 * 1024 }),
-        undefined,
-        { maxResponseBytes: 64 * 1024 },
-      ),
-      'rate limited (stand-in)': await mapped(() => send(`${service.origin}/v3/${KEY}`, 'eth_chainId')),
-      'allowlist refusal (stand-in)': await mapped(() => send(`${service.origin}/v3/${KEY}`, 'eth_chainId')),
-      cancelled: await mapped(() => send(`${hanging.origin}/v3/${KEY}`, 'eth_chainId', [], { signal: aborted.signal })),
-    };
+    const results = await failures(send);
     expect(results).toMatchInlineSnapshot(`
       {
         "allowlist refusal (stand-in)": {
@@ -182,6 +192,18 @@ describe('rpcErrorToApiError on errors viem throws against the real sandbox', ()
         },
       }
     `);
+  });
+
+  it("the lean client (lone requests) fails exactly as viem's transport does, case by case", async () => {
+    const lean = (url: string, method: string, params: unknown[] = [], options?: { timeoutMs?: number; maxResponseBytes?: number; signal?: AbortSignal }) =>
+      createLeanRpcClient(url, { dispatcher: agent.dispatcher, timeoutMs: options?.timeoutMs ?? 5000, maxResponseBytes: options?.maxResponseBytes ?? 32 * 1024 * 1024 }).request({ method, params }, { signal: options?.signal });
+    // The answer's size varies by a byte or two with the request's id, which the node echoes.
+    const sized = (results: Record<string, unknown>) => {
+      const tooLarge = results['answer too large'] as { data: { receivedBytes: number } };
+      expect(tooLarge.data.receivedBytes).toBeGreaterThan(64 * 1024);
+      return { ...results, 'answer too large': { ...tooLarge, data: { ...tooLarge.data, receivedBytes: 'over the cap' } } };
+    };
+    expect(sized(await failures(lean as Send))).toEqual(sized(await failures(send)));
   });
 
   it('maps a WebSocket refused for a wrong key, and one to a closed port', async () => {
