@@ -3,6 +3,7 @@ import type { AbortSignalLike } from '../../../src-shared/api/types';
 import type { LogRow, LogTailEvent } from '../../../src-shared/logs/types';
 import type { FeedHub } from '../rpc/createFeedHub';
 import type { RpcService } from '../rpc/createRpcService';
+import { createPollWindow } from './pollWindow';
 import type { RawNodeLog } from './toLogRows';
 
 /** What the tail needs: the rpc service, the network's one head feed, and a way to turn logs into rows. */
@@ -19,8 +20,8 @@ const FLUSH_MS = 150;
  * Follows a filter from now on. Over the network's WebSocket with an `eth_subscribe` `logs` subscription:
  * every log the node sends, and again with `removed: true` when a reorganisation takes it back. Where the
  * network has no WebSocket, by polling: at each new head of the network's health feed, `eth_getLogs` over the
- * blocks since the last one seen (a reorganisation is not seen that way; the first event says which way it
- * follows). Emits at once (no rows) when it is following, then rows as they come. Runs until `signal` aborts.
+ * blocks since the last one seen and the latest few again, so that logs a reorganisation took back come as
+ * `removed: true` there too (pollWindow.ts); the first event says which way it follows. Emits at once (no rows) when it is following, then rows as they come. Runs until `signal` aborts.
  */
 export async function tailLogs(deps: TailDeps, networkId: string, filter: Record<string, unknown>, emit: (event: LogTailEvent) => void, signal: AbortSignalLike): Promise<void> {
   const abort = new AbortController();
@@ -64,27 +65,33 @@ export async function tailLogs(deps: TailDeps, networkId: string, filter: Record
   if (failure) throw failure;
   if (subscribed) return;
 
-  // No WebSocket: poll at each new head.
-  let last: bigint | undefined;
+  // No WebSocket: poll at each new head (a changed hash at the same height is a new head too), reading the
+  // latest blocks again to see a reorganisation (pollWindow.ts).
+  let window: ReturnType<typeof createPollWindow> | undefined;
+  let seenHead: { number: bigint; hash: string } | undefined;
   await deps.health.watch(
     networkId,
     (event) => {
       const number = event.head?.number;
       if (!number) return;
       const now = BigInt(number);
-      if (last === undefined) {
-        last = now;
+      const hash = event.head?.hash ?? '';
+      if (!window) {
+        window = createPollWindow(now + 1n);
+        seenHead = { number: now, hash };
         head = number;
         emit({ rows: [], via: 'polling', head });
         return;
       }
-      if (now <= last) return;
-      const from = last + 1n;
-      last = now;
+      if (seenHead && now === seenHead.number && hash === seenHead.hash) return;
+      seenHead = { number: now, hash };
+      const range = window.range(now);
+      if (range.from > range.to) return;
+      const reading = window;
       chain = settle(chain.then(async () => {
-        const logs = await deps.rpc.request<RawNodeLog[]>(networkId, 'eth_getLogs', [{ ...filter, fromBlock: `0x${from.toString(16)}`, toBlock: number }], { signal: abort.signal });
+        const logs = await deps.rpc.request<RawNodeLog[]>(networkId, 'eth_getLogs', [{ ...filter, fromBlock: `0x${range.from.toString(16)}`, toBlock: `0x${range.to.toString(16)}` }], { signal: abort.signal });
         head = number;
-        const rows = await deps.toRows(networkId, logs, abort.signal);
+        const rows = await deps.toRows(networkId, reading.update(range, logs), abort.signal);
         if (!abort.signal.aborted) emit({ rows, via: 'polling', head });
       }));
     },
