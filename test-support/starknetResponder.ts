@@ -1,6 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { hash, shortString } from 'starknet';
+import { startFakeRpcServer } from '../src-main/services/rpc/testing/fakeRpcServer';
 import { loadStarknetSpec, type StarknetSpec } from './starknetSpec';
 
 // A local responder for Starknet's JSON-RPC: it validates every request against the Starknet spec
@@ -180,42 +179,19 @@ export async function startStarknetResponder(options: ResponderOptions = {}): Pr
     };
   };
 
-  const sockets = new Set<Socket>();
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      } catch {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
-        return;
-      }
-      const one = (item: unknown) => {
-        const { id, answer } = answerOne(item);
-        return { jsonrpc: '2.0', id, ...answer };
-      };
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(Array.isArray(body) ? body.map(one) : one(body)));
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const one = (item: unknown) => {
+    const { id, answer } = answerOne(item);
+    return { jsonrpc: '2.0', id, ...answer };
+  };
+  // The HTTP side is the tests' JSON-RPC stand-in; a body that is not JSON (undefined there) is a parse error.
+  const server = await startFakeRpcServer((body) => ({
+    body: body === undefined ? { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } } : Array.isArray(body) ? body.map(one) : one(body),
+  }));
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: server.origin,
     requests,
     problems: () => [...requests.flatMap((request) => request.problems.map((problem) => `${request.method}: ${problem}`)), ...ownProblems],
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: () => server.close(),
   };
 }
 

@@ -3,7 +3,7 @@ import { SOURCE_LABEL } from '../../../src-shared/decoding/types';
 import { BlockLink } from '../../components/chain/ChainLinks';
 import { DecodedArgs, DecodedView } from '../../components/chain/DecodedView';
 import { CopyButton } from '../../components/CopyButton';
-import '../../components/InfoList.css';
+import { NodeAnswer } from './NodeAnswer';
 
 /** What a call came to: its outputs by name and type with the raw return data, or the node's error and the revert decoded. */
 export function CallOutcomeView({ outcome, block }: { outcome: CallOutcome; block?: string }) {
@@ -52,20 +52,7 @@ export function CallOutcomeView({ outcome, block }: { outcome: CallOutcome; bloc
       </h2>
       {facts}
       {warnings}
-      <dl className="info-list call-error" aria-label="The node's answer">
-        <div className="info-row">
-          <dt>Code</dt>
-          <dd className="mono">{error.code ?? 'none'}</dd>
-        </div>
-        <div className="info-row">
-          <dt>Message</dt>
-          <dd className="mono">{error.message}</dd>
-        </div>
-        <div className="info-row">
-          <dt>Data</dt>
-          <dd className="mono call-raw-text">{error.data ?? 'none'}</dd>
-        </div>
-      </dl>
+      <NodeAnswer code={error.code} message={error.message} rows={[{ label: 'Data', value: error.data ?? 'none' }]} />
       {revert ? (
         <div className="call-revert">
           <h3 className="explorer-subtitle">

@@ -3,7 +3,7 @@ import { formatStarknetBlockId } from '../../../../src-shared/starknet/blockId';
 import { readFelts, type FeltReading } from '../../../../src-shared/starknet/felt';
 import type { StarknetCallOutcome } from '../../../../src-shared/starknet/types';
 import { CopyButton } from '../../../components/CopyButton';
-import '../../../components/InfoList.css';
+import { NodeAnswer } from '../NodeAnswer';
 
 type ReadAs = 'decimal' | 'hex' | 'shortString' | 'address' | 'u256WithNext' | 'signed';
 const READ_AS: { value: ReadAs; label: string }[] = [
@@ -87,28 +87,14 @@ export function StarknetOutcomeView({ outcome }: { outcome: StarknetCallOutcome 
         <span className="badge badge-danger">Failed</span> {error.explanation}
       </h2>
       {facts}
-      <dl className="info-list call-error" aria-label="The node's answer">
-        <div className="info-row">
-          <dt>Code</dt>
-          <dd className="mono">{error.code ?? 'none'}</dd>
-        </div>
-        <div className="info-row">
-          <dt>Message</dt>
-          <dd className="mono">{error.message}</dd>
-        </div>
-        {error.reason ? (
-          <div className="info-row">
-            <dt>Reason</dt>
-            <dd className="mono call-raw-text">{error.reason}</dd>
-          </div>
-        ) : null}
-        {error.data !== undefined ? (
-          <div className="info-row">
-            <dt>Data</dt>
-            <dd className="mono call-raw-text">{typeof error.data === 'string' ? error.data : JSON.stringify(error.data, null, 2)}</dd>
-          </div>
-        ) : null}
-      </dl>
+      <NodeAnswer
+        code={error.code}
+        message={error.message}
+        rows={[
+          ...(error.reason ? [{ label: 'Reason', value: error.reason }] : []),
+          ...(error.data !== undefined ? [{ label: 'Data', value: typeof error.data === 'string' ? error.data : JSON.stringify(error.data, null, 2) }] : []),
+        ]}
+      />
       {error.trace.length > 0 ? (
         <div className="call-revert">
           <h3 className="explorer-subtitle">Call trace to the failure</h3>
