@@ -17,7 +17,7 @@
 import type http from 'node:http';
 import { suggestGasFees } from '../../src-shared/gas/suggestGasFees';
 import { createBlockCache, type BlockSuggestion } from './blockCache';
-import { FeeHistoryWindow } from './feeHistoryWindow';
+import { FeeHistoryWindow } from '../../src-shared/gas/feeHistoryWindow';
 import { checkGasCredentials } from './gasAuth';
 import { chainIdProblem, matchGasPath } from './gasPath';
 import { watchNewHeads } from './headWatcher';

@@ -4,7 +4,7 @@ import { decodeFeeHistory } from '../../src-shared/gas/feeHistoryToInput';
 import { FEE_HISTORY_PERCENTILES, HISTORICAL_BLOCKS, type FeeHistoryBlock } from '../../src-shared/gas/gasFeeInput';
 import { startAnvil, type AnvilProcess } from '../chain/anvil';
 import { rpcResult } from '../testing/rawRpc';
-import { CONGESTION_BLOCKS, FeeHistoryWindow } from './feeHistoryWindow';
+import { CONGESTION_BLOCKS, FeeHistoryWindow } from '../../src-shared/gas/feeHistoryWindow';
 import { FeeTraffic, type TestTx } from './feeTraffic';
 import { createUpstreamRpc, type UpstreamRpc } from './upstreamRpc';
 

@@ -2,6 +2,7 @@ import { appMethods } from './app';
 import { callMethods } from './call';
 import { credentialMethods } from './credentials';
 import { explorerMethods, explorerTopics } from './explorer';
+import { gasMethods, gasTopics } from './gas';
 import { logsMethods, logsTopics } from './logs';
 import { networkMethods, networkTopics } from './networks';
 import { sandboxMethods, sandboxTopics } from './sandbox';
@@ -24,6 +25,7 @@ export const methods = {
   ...explorerMethods,
   ...logsMethods,
   ...callMethods,
+  ...gasMethods,
 } as const;
 
 /**
@@ -35,6 +37,7 @@ export const topics = {
   ...sandboxTopics,
   ...explorerTopics,
   ...logsTopics,
+  ...gasTopics,
 } as const;
 
 /** The whole contract. */

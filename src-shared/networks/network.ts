@@ -30,6 +30,11 @@ export interface NetworkBase {
   wsUrl: string | null;
   /** Base address of the gas-fee API (`/networks/<chainId>/suggestedGasFees`); null when none. */
   gasUrl: string | null;
+  /**
+   * How the gas API takes the key: HTTP basic credentials `key:secret` (the secret optional; the default), or
+   * the key in the path (`/v3/<key>/networks/<chainId>/suggestedGasFees`).
+   */
+  gasAuth?: GasAuthForm;
   /** Base address of the content store (`/api/v0/<command>`); null when none. */
   storageUrl: string | null;
   /** Keychain entry holding this network's key; presets share `hosted`, the sandbox uses `local`. */
@@ -49,6 +54,9 @@ export interface StarknetNetwork extends NetworkBase {
   family: 'starknet';
   chainId: string;
 }
+
+/** The two ways the gas API takes the key. */
+export type GasAuthForm = 'basic' | 'path';
 
 /** The protocol family of a network's JSON-RPC. */
 export type NetworkFamily = Network['family'];
@@ -78,6 +86,7 @@ const base = {
   rpcUrl: z.string().max(2048),
   wsUrl: z.string().max(2048).nullable(),
   gasUrl: z.string().max(2048).nullable(),
+  gasAuth: z.enum(['basic', 'path']).optional(),
   storageUrl: z.string().max(2048).nullable(),
   credentialId: credentialIdSchema,
   kind: z.enum(['preset', 'local', 'custom']),

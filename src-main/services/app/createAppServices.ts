@@ -21,6 +21,7 @@ import { createThemeSetting } from '../settings/themeSetting';
 import { createDownloads, type Downloads, type SaveFile } from '../files/createDownloads';
 import { createLogsService } from '../logs/createLogsService';
 import { createCallService } from '../call/createCallService';
+import { createGasService } from '../gas/createGasService';
 
 /** What the shells (Electron, web host) get: the contract's handlers, the redactor, and the way out. */
 export interface AppServices {
@@ -134,6 +135,18 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     log,
   });
 
+  const gas = createGasService({
+    resolve,
+    request: (networkId, method, params, requestOptions) => rpc.request(networkId, method, params, requestOptions),
+    store,
+    chainOf: async (networkId) => String((await networks.get(networkId)).chainId),
+    redact,
+    log,
+  });
+  launcher.onStatus((status) => {
+    if (status.state === 'restarting' || status.state === 'starting') gas.forget(LOCAL_NETWORK_ID);
+  });
+
   const { handlers, topics } = createHandlers({
     networks,
     secrets,
@@ -146,6 +159,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     explorer,
     logs,
     call,
+    gas,
   });
 
   if (options.startSandbox ?? true) {

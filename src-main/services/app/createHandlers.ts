@@ -14,6 +14,8 @@ import { appHandlers, type AppFacts } from './appHandlers';
 import type { CallService } from '../call/createCallService';
 import { callHandlers } from '../call/callHandlers';
 import { withErrorMapping } from './withErrorMapping';
+import type { GasService } from '../gas/createGasService';
+import { gasHandlers } from '../gas/gasHandlers';
 
 /** The services the areas' handlers are written against (the composition root builds the real ones). */
 export interface HandlerDeps extends NetworkHandlerDeps {
@@ -24,6 +26,7 @@ export interface HandlerDeps extends NetworkHandlerDeps {
   explorer: ExplorerService;
   logs: LogsService;
   call: CallService;
+  gas: GasService;
 }
 
 /**
@@ -35,6 +38,7 @@ export function createHandlers(deps: HandlerDeps): { handlers: MethodHandlers; t
   const sandbox = sandboxHandlers(deps.launcher);
   const explorer = explorerHandlers(deps.explorer);
   const logs = logsHandlers(deps.logs);
+  const gas = gasHandlers(deps.gas);
   const handlers: MethodHandlers = {
     ...appHandlers(deps.app),
     ...settingsHandlers(deps),
@@ -44,7 +48,8 @@ export function createHandlers(deps: HandlerDeps): { handlers: MethodHandlers; t
     ...explorer.methods,
     ...logs.methods,
     ...callHandlers(deps.call),
+    ...gas.methods,
   };
-  const topics: TopicHandlers = { ...networks.topics, ...sandbox.topics, ...explorer.topics, ...logs.topics };
+  const topics: TopicHandlers = { ...networks.topics, ...sandbox.topics, ...explorer.topics, ...logs.topics, ...gas.topics };
   return { handlers: withErrorMapping(handlers, deps.redact), topics: withErrorMapping(topics, deps.redact) };
 }

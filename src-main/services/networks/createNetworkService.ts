@@ -7,6 +7,7 @@ import { LOCAL_NETWORK_ID, localNetwork, type LocalSandboxAddresses } from '../.
 import { KEY_PLACEHOLDER, type Network } from '../../../src-shared/networks/network';
 import { PRESET_NETWORKS, presetNetwork } from '../../../src-shared/networks/presets';
 import { basicAuthorization, basicAuthToken } from '../secrets/basicAuthorization';
+import type { GasRequest } from '../gas/fetchGasSuggestion';
 import type { Credential, CredentialStatus } from '../secrets/credential';
 import type { SecretStore } from '../secrets/createSecretStore';
 import type { ApiError } from '../../../src-shared/api/apiError';
@@ -45,6 +46,8 @@ export interface NetworkWithCredentials {
   wsUrl: string | null;
   /** Gas-fee API base (no key: send `authorization`); null when none. */
   gasUrl: string | null;
+  /** The gas API's suggestedGasFees address with its credentials, in the network's auth form; null when it has none. */
+  gasRequest?: GasRequest | null;
   /** Content-store base (no key: send `authorization`); null when none. */
   storageUrl: string | null;
   /** `Authorization` header value (HTTP basic `key:secret`) for the gas API and content store; undefined without a key. */
@@ -226,7 +229,7 @@ export function createNetworkService({ store, secrets, localAddresses = () => un
       const needsKey = network.kind !== 'custom' || network.rpcUrl.includes(KEY_PLACEHOLDER) || (network.wsUrl ?? '').includes(KEY_PLACEHOLDER);
       if (!credential) {
         if (needsKey) throw new CredentialMissingError(network.name, network.credentialId);
-        return { network, rpcUrl: network.rpcUrl, wsUrl: network.wsUrl, gasUrl: network.gasUrl, storageUrl: network.storageUrl, authorization: undefined, secrets: [] };
+        return { network, rpcUrl: network.rpcUrl, wsUrl: network.wsUrl, gasUrl: network.gasUrl, gasRequest: gasRequestFor(network), storageUrl: network.storageUrl, authorization: undefined, secrets: [] };
       }
       const { apiKey, apiSecret } = credential;
       return {
@@ -234,11 +237,26 @@ export function createNetworkService({ store, secrets, localAddresses = () => un
         rpcUrl: keyedUrl(network.rpcUrl, apiKey),
         wsUrl: network.wsUrl ? keyedUrl(network.wsUrl, apiKey) : network.wsUrl,
         gasUrl: network.gasUrl,
+        gasRequest: gasRequestFor(network, credential),
         storageUrl: network.storageUrl,
         authorization: network.gasUrl || network.storageUrl ? basicAuthorization(apiKey, apiSecret) : undefined,
-        secrets: [apiKey, ...(apiSecret ? [apiSecret] : []), basicAuthToken(apiKey, apiSecret)],
+        secrets: [apiKey, ...(apiSecret ? [apiSecret] : []), basicAuthToken(apiKey, apiSecret), ...(encodeURIComponent(apiKey) !== apiKey ? [encodeURIComponent(apiKey)] : [])],
       };
     },
+  };
+}
+
+/**
+ * SECURITY: the gas API's address and credentials in the network's auth form: basic credentials (the default),
+ * or the key as a path segment. Without a key, the plain basic-auth address (the service then says what is missing).
+ */
+export function gasRequestFor(network: Network, credential?: { apiKey: string; apiSecret?: string | undefined }): GasRequest | null {
+  if (!network.gasUrl || network.family !== 'evm') return null;
+  const base = network.gasUrl.replace(/\/+$/, '');
+  if (network.gasAuth === 'path' && credential) return { url: `${base}/v3/${encodeURIComponent(credential.apiKey)}/networks/${network.chainId}/suggestedGasFees` };
+  return {
+    url: `${base}/networks/${network.chainId}/suggestedGasFees`,
+    ...(credential ? { authorization: basicAuthorization(credential.apiKey, credential.apiSecret) } : {}),
   };
 }
 

@@ -95,4 +95,33 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT, WITHOUT ROWID;
     `,
   },
+  {
+    name: 'gas alerts',
+    sql: `
+      -- Gas alerts: tell me when a figure (a level's max fee, or the base fee) goes below or above a threshold in
+      -- gwei (canonical decimal text). met: the side of the threshold the last value was on (NULL before any).
+      CREATE TABLE gas_alerts (
+        id         INTEGER PRIMARY KEY,
+        network_id TEXT NOT NULL,
+        metric     TEXT NOT NULL CHECK (metric IN ('low', 'medium', 'high', 'base')),
+        direction  TEXT NOT NULL CHECK (direction IN ('below', 'above')),
+        threshold  TEXT NOT NULL,
+        last_value TEXT,
+        met        INTEGER CHECK (met IN (0, 1)),
+        created_at INTEGER NOT NULL
+      ) STRICT;
+
+      -- Alerts that fired, kept when their alert is deleted (the description says what it was).
+      CREATE TABLE gas_alert_events (
+        id          INTEGER PRIMARY KEY,
+        alert_id    INTEGER NOT NULL,
+        network_id  TEXT NOT NULL,
+        description TEXT NOT NULL,
+        value       TEXT NOT NULL,
+        block       INTEGER NOT NULL,
+        at          INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX gas_alert_events_by_time ON gas_alert_events (at);
+    `,
+  },
 ];

@@ -112,12 +112,21 @@ export function createTestServices(options: { healthIntervalMs?: number } = {}):
     'call.history': async () => unsupported('call.history'),
     'call.pin': async () => unsupported('call.pin'),
     'call.deleteHistory': async () => unsupported('call.deleteHistory'),
+    'gas.history': async () => unsupported('gas.history'),
+    'gas.blocks': async () => unsupported('gas.blocks'),
+    'gas.settings': async () => unsupported('gas.settings'),
+    'gas.updateSettings': async () => unsupported('gas.updateSettings'),
+    'gas.alerts': async () => unsupported('gas.alerts'),
+    'gas.addAlert': async () => unsupported('gas.addAlert'),
+    'gas.deleteAlert': async () => unsupported('gas.deleteAlert'),
+    'gas.firedAlerts': async () => unsupported('gas.firedAlerts'),
   };
 
   const topics: TopicHandlers = {
     'explorer.latest': async () => unsupported('explorer.latest'),
     'logs.run': async () => unsupported('logs.run'),
     'logs.tail': async () => unsupported('logs.tail'),
+    'gas.watch': async () => unsupported('gas.watch'),
     'network.health': async ({ networkId }, emit, signal) => {
       count('network.health');
       healthSignals.push(signal);

@@ -1,4 +1,4 @@
-import type { FeeRewards } from '../../src-shared/gas/gasFeeInput';
+import type { FeeRewards } from './gasFeeInput';
 
 /** The two receipt fields a block's reward percentiles come from, raw. */
 export interface ReceiptFees {

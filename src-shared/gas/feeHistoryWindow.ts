@@ -1,7 +1,11 @@
-import { decodeFeeHistory } from '../../src-shared/gas/feeHistoryToInput';
-import { FEE_HISTORY_PERCENTILES, HISTORICAL_BLOCKS, type FeeHistoryBlock, type GasFeeInput } from '../../src-shared/gas/gasFeeInput';
+import { decodeFeeHistory } from './feeHistoryToInput';
+import { FEE_HISTORY_PERCENTILES, HISTORICAL_BLOCKS, type FeeHistoryBlock, type GasFeeInput } from './gasFeeInput';
 import { rewardsFromReceipts, type ReceiptFees } from './blockRewards';
-import type { UpstreamRpc } from './upstreamRpc';
+/** What the window needs of a JSON-RPC client: single calls, and batches answered in call order. */
+export interface FeeHistoryRpc {
+  call<T>(method: string, params: unknown[]): Promise<T>;
+  batch<T>(calls: readonly { method: string; params: unknown[] }[]): Promise<T[]>;
+}
 
 /**
  * Blocks in the congestion window. The hosted service ranks among about 20,000; Anvil keeps fee history for its
@@ -16,6 +20,9 @@ interface RpcHeader {
   hash: string;
   parentHash: string;
   baseFeePerGas?: string | null;
+  timestamp: string;
+  gasUsed: string;
+  gasLimit: string;
   transactions: unknown[];
 }
 
@@ -23,6 +30,11 @@ interface RpcHeader {
 export interface WindowHead {
   number: bigint;
   hash: string;
+  /** Seconds since the epoch. */
+  timestamp: number;
+  baseFeePerGas: bigint;
+  gasUsed: bigint;
+  gasLimit: bigint;
 }
 
 const hex = (value: bigint) => `0x${value.toString(16)}`;
@@ -40,7 +52,7 @@ export class FeeHistoryWindow {
   private nextBaseFeePerGas = 0n;
 
   constructor(
-    private readonly rpc: UpstreamRpc,
+    private readonly rpc: FeeHistoryRpc,
     private readonly size = CONGESTION_BLOCKS,
   ) {}
 
@@ -60,7 +72,14 @@ export class FeeHistoryWindow {
     // The newest block's history is read again even when known: its answer carries the next block's base fee.
     await this.fetch(from <= number ? from : number, number, BigInt(latest.baseFeePerGas));
     for (const key of this.blocks.keys()) if (key < oldest) this.blocks.delete(key);
-    this.head = { number, hash: latest.hash };
+    this.head = {
+      number,
+      hash: latest.hash,
+      timestamp: Number(BigInt(latest.timestamp)),
+      baseFeePerGas: BigInt(latest.baseFeePerGas),
+      gasUsed: BigInt(latest.gasUsed),
+      gasLimit: BigInt(latest.gasLimit),
+    };
 
     const blocks: FeeHistoryBlock[] = [];
     for (let n = oldest; n <= number; n++) {

@@ -1,0 +1,173 @@
+import { FeeHistoryWindow, type FeeHistoryRpc } from '../../../src-shared/gas/feeHistoryWindow';
+import { baseFeeRange, nextBaseFee } from '../../../src-shared/gas/nextBaseFee';
+import { suggestGasFees } from '../../../src-shared/gas/suggestGasFees';
+import type { FeeSuggestion } from '../../../src-shared/gas/feeSuggestion';
+import type { GasHead, GasSnapshot, GasSource } from '../../../src-shared/gas/gasTypes';
+import type { RpcParams } from '../rpc/probeNetwork';
+import type { NetworkWithCredentials } from '../networks/createNetworkService';
+import { fetchGasSuggestion, type FetchedSuggestion, type GasRequest } from './fetchGasSuggestion';
+import { GasApiError, GasUnsupportedError } from './gasErrors';
+
+/** How many blocks after the next one the base-fee range covers. */
+export const RANGE_BLOCKS = 5;
+
+/** What a poller needs: the network with its credentials, and JSON-RPC to it. */
+export interface GasPollerDeps {
+  resolve(networkId: string): Promise<NetworkWithCredentials>;
+  request<T>(networkId: string, method: string, params: RpcParams, options?: { signal?: AbortSignal }): Promise<T>;
+  /** Fetches from the gas API (tests may point it elsewhere). */
+  fetchSuggestion?: (gas: GasRequest, options: { signal?: AbortSignal }) => Promise<FetchedSuggestion>;
+}
+
+/** A snapshot before alerts are evaluated. */
+export type PolledGas = Omit<GasSnapshot, 'fired'>;
+
+/** One network's poll: the gas API's levels (or the local estimate), the head, the next base fees and the blob base fee. */
+export interface GasPoller {
+  poll(signal: AbortSignal): Promise<PolledGas>;
+}
+
+interface RpcHeader {
+  number: string;
+  timestamp: string;
+  baseFeePerGas?: string | null;
+  gasUsed: string;
+  gasLimit: string;
+}
+
+const hex = (value: bigint) => `0x${value.toString(16)}`;
+
+/**
+ * Creates the poller of one network. It keeps a fee-history window for the local estimate (built on first use,
+ * then extended block by block), remembers a 429's backoff so the gas API is not asked again before it ends
+ * (the local estimate fills in meanwhile), and stops asking for the blob base fee once the node says it has none.
+ */
+export function createGasPoller(networkId: string, deps: GasPollerDeps): GasPoller {
+  let signal: AbortSignal | undefined;
+  const rpc: FeeHistoryRpc = {
+    call: <T>(method: string, params: unknown[]) => deps.request<T>(networkId, method, params, signal ? { signal } : {}),
+    batch: <T>(calls: readonly { method: string; params: unknown[] }[]) =>
+      Promise.all(calls.map((call) => deps.request<T>(networkId, call.method, call.params, signal ? { signal } : {}))),
+  };
+  const window = new FeeHistoryWindow(rpc);
+  const fetchSuggestion = deps.fetchSuggestion ?? fetchGasSuggestion;
+  let apiPausedUntil = 0;
+  let apiPauseReason = '';
+  let blobs: 'unknown' | 'yes' | 'no' = 'unknown';
+
+  const readBlobBaseFee = async (): Promise<string | null> => {
+    if (blobs === 'no') return null;
+    try {
+      const fee = await rpc.call<string>('eth_blobBaseFee', []);
+      blobs = 'yes';
+      return typeof fee === 'string' && /^0x[0-9a-fA-F]+$/.test(fee) ? fee : null;
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      // A node without blobs answers "method not found" (-32601) or "not supported": stop asking. Otherwise try next time.
+      if (blobs === 'unknown' && isUnsupported(error)) blobs = 'no';
+      return null;
+    }
+  };
+
+  const local = async (): Promise<{ suggestion: FeeSuggestion; head: GasHead; block: number }> => {
+    const { input, head } = await window.sync();
+    return {
+      suggestion: suggestGasFees(input),
+      head: {
+        number: Number(head.number),
+        timestamp: head.timestamp,
+        baseFeePerGas: hex(head.baseFeePerGas),
+        gasUsed: hex(head.gasUsed),
+        gasLimit: hex(head.gasLimit),
+      },
+      block: Number(head.number),
+    };
+  };
+
+  const readHead = async (): Promise<GasHead> => {
+    const header = await rpc.call<RpcHeader | null>('eth_getBlockByNumber', ['latest', false]);
+    if (!header) throw new Error('the node has no latest block');
+    if (header.baseFeePerGas == null) throw new Error('the network has no EIP-1559 base fee, so it has no gas levels to show');
+    return {
+      number: Number(BigInt(header.number)),
+      timestamp: Number(BigInt(header.timestamp)),
+      baseFeePerGas: header.baseFeePerGas,
+      gasUsed: header.gasUsed,
+      gasLimit: header.gasLimit,
+    };
+  };
+
+  return {
+    async poll(pollSignal) {
+      signal = pollSignal;
+      const resolved = await deps.resolve(networkId);
+      const { network } = resolved;
+      if (network.family !== 'evm') throw new GasUnsupportedError(network.name);
+      const gasRequest = resolved.gasRequest ?? null;
+      const blobFee = readBlobBaseFee();
+      let source: GasSource = 'local';
+      let fallbackReason: string | undefined;
+      let suggestion: FeeSuggestion;
+      let head: GasHead;
+      let suggestionBlock: number;
+
+      if (!gasRequest) {
+        fallbackReason = 'This network has no gas API address.';
+      } else if (Date.now() < apiPausedUntil) {
+        fallbackReason = apiPauseReason;
+      }
+      const fromApi = fallbackReason === undefined && gasRequest ? await tryApi(gasRequest) : undefined;
+      if (fromApi && 'fetched' in fromApi) {
+        source = 'api';
+        head = await readHead();
+        suggestion = fromApi.fetched.suggestion;
+        suggestionBlock = fromApi.fetched.block ?? head.number;
+      } else {
+        if (fromApi && 'reason' in fromApi) fallbackReason = fromApi.reason;
+        const estimated = await local();
+        ({ suggestion, head } = estimated);
+        suggestionBlock = estimated.block;
+      }
+
+      const next = nextBaseFee({ baseFeePerGas: BigInt(head.baseFeePerGas), gasUsed: BigInt(head.gasUsed), gasLimit: BigInt(head.gasLimit) });
+      const range = baseFeeRange(next, BigInt(head.gasLimit), RANGE_BLOCKS).slice(1);
+      return {
+        networkId,
+        chain: String(network.chainId),
+        source,
+        ...(fallbackReason !== undefined ? { fallbackReason } : {}),
+        fetchedAt: Date.now(),
+        suggestion,
+        suggestionBlock,
+        head,
+        nextBaseFee: hex(next),
+        nextBaseFeeRange: range.map((entry, index) => ({ block: head.number + 2 + index, low: hex(entry.low), high: hex(entry.high) })),
+        blobBaseFee: await blobFee,
+      };
+
+      async function tryApi(gas: GasRequest): Promise<{ fetched: FetchedSuggestion } | { reason: string }> {
+        try {
+          return { fetched: await fetchSuggestion(gas, { signal: pollSignal }) };
+        } catch (error) {
+          if (pollSignal.aborted) throw error;
+          const message = error instanceof GasApiError ? error.shortMessage : 'The gas API failed.';
+          if (error instanceof GasApiError && error.backoffSeconds !== undefined) {
+            apiPausedUntil = Date.now() + error.backoffSeconds * 1000;
+            apiPauseReason = `${message} Asking it again after ${error.backoffSeconds} s.`;
+            return { reason: apiPauseReason };
+          }
+          return { reason: message };
+        }
+      }
+    },
+  };
+}
+
+function isUnsupported(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 8; current = (current as { cause?: unknown }).cause, depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (code === -32601 || code === -32004) return true;
+    if (typeof message === 'string' && /not (supported|found|available)|does not exist|unknown method/i.test(message)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,177 @@
+import { GAS_POLL_SECONDS, GAS_RETENTION_DAYS, type GasSettings } from '../../../src-shared/api/gas';
+import { evaluateAlert, metricValue } from '../../../src-shared/gas/gasAlerts';
+import { rpcFeeHistorySchema } from '../../../src-shared/gas/feeHistoryToInput';
+import type { FiredGasAlert, GasAlert, GasAlertMetric, GasBlocks, GasEvent, GasHistory, GasRange, GasSnapshot } from '../../../src-shared/gas/gasTypes';
+import type { AbortSignalLike } from '../../../src-shared/api/types';
+import { createFeedHub } from '../rpc/createFeedHub';
+import { thrownToApiError } from '../errors/thrownToApiError';
+import type { Store } from '../store/openStore';
+import { createGasAlertRows } from './gasAlertRows';
+import { createGasPoller, type GasPoller, type GasPollerDeps } from './createGasPoller';
+import { createGasSamples } from './gasSamples';
+
+/** Options of {@link createGasService}. */
+export interface GasServiceOptions extends GasPollerDeps {
+  store: Pick<Store, 'db' | 'transaction' | 'settings'>;
+  /** The chain id of a network, as text. */
+  chainOf(networkId: string): Promise<string>;
+  redact(text: string): string;
+  log?: (line: string) => void;
+  /** The longest wait after failures, ms (default 5 minutes). */
+  maxBackoffMs?: number;
+}
+
+/** The gas dashboard's service: one poll per watched network, samples and alerts in SQLite. */
+export interface GasService {
+  watch(networkId: string, emit: (event: GasEvent) => void, signal: AbortSignalLike): Promise<void>;
+  history(networkId: string, range: GasRange, points?: number): Promise<GasHistory>;
+  blocks(networkId: string, count?: number, signal?: AbortSignal): Promise<GasBlocks>;
+  settings(): GasSettings;
+  updateSettings(change: Partial<GasSettings>): GasSettings;
+  alerts(): GasAlert[];
+  addAlert(networkId: string, metric: GasAlertMetric, direction: 'below' | 'above', thresholdGwei: string): GasAlert;
+  deleteAlert(id: number): { deleted: boolean };
+  firedAlerts(limit?: number): FiredGasAlert[];
+  /** Networks polled now (tests, diagnostics). */
+  polling(): string[];
+  /** Forgets a network's fee-history window (its chain was reset). */
+  forget(networkId: string): void;
+}
+
+const PRUNE_EVERY_MS = 3_600_000;
+
+/**
+ * One poll per network, shared by every view through a feed hub: it runs while someone watches (the renderer
+ * stops watching when no window is visible) and stops when the last one leaves. Each poll is stored as a sample
+ * (samples older than the retention are pruned hourly), evaluates the network's alerts, and is pushed to every
+ * watcher. Failures back off (doubling from the interval, up to 5 minutes; a 429's `backoff_seconds` exactly).
+ */
+export function createGasService(options: GasServiceOptions): GasService {
+  const log = options.log ?? (() => {});
+  const maxBackoffMs = options.maxBackoffMs ?? 300_000;
+  const samples = createGasSamples(options.store);
+  const alerts = createGasAlertRows(options.store);
+  const pollers = new Map<string, GasPoller>();
+  const last = new Map<string, GasSnapshot>();
+  let lastPrune = 0;
+
+  const settings = (): GasSettings => ({
+    pollSeconds: options.store.settings.get('gasPollSeconds') ?? GAS_POLL_SECONDS.default,
+    retentionDays: options.store.settings.get('gasRetentionDays') ?? GAS_RETENTION_DAYS.default,
+    compare: options.store.settings.get('gasCompare') ?? [],
+  });
+
+  const pollerOf = (networkId: string): GasPoller => {
+    let poller = pollers.get(networkId);
+    if (!poller) {
+      poller = createGasPoller(networkId, options);
+      pollers.set(networkId, poller);
+    }
+    return poller;
+  };
+
+  const record = (polled: Omit<GasSnapshot, 'fired'>): GasSnapshot => {
+    try {
+      samples.add({ ...polled, fired: [] });
+      if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
+        lastPrune = Date.now();
+        const gone = samples.prune(settings().retentionDays * 86_400_000);
+        if (gone > 0) log(`gas: pruned ${gone} samples older than ${settings().retentionDays} days`);
+      }
+    } catch (error) {
+      log(`gas: could not store a sample: ${(error as Error).message}`);
+    }
+    let fired: FiredGasAlert[] = [];
+    try {
+      const updates = alerts.forNetwork(polled.networkId).map((alert) => {
+        const valueGwei = metricValue(alert.metric, polled.suggestion);
+        return { alert, valueGwei, ...evaluateAlert(alert, valueGwei) };
+      });
+      if (updates.length > 0) fired = alerts.record(updates, polled.suggestionBlock, polled.fetchedAt);
+    } catch (error) {
+      log(`gas: could not evaluate alerts: ${(error as Error).message}`);
+    }
+    return { ...polled, fired };
+  };
+
+  const run = async (networkId: string, emit: (event: GasEvent) => void, signal: AbortSignal): Promise<void> => {
+    let failures = 0;
+    while (!signal.aborted) {
+      const interval = settings().pollSeconds * 1000;
+      let delay = interval;
+      try {
+        const snapshot = record(await pollerOf(networkId).poll(signal));
+        last.set(networkId, snapshot);
+        failures = 0;
+        emit({ kind: 'snapshot', snapshot, nextPollAt: Date.now() + delay });
+      } catch (error) {
+        if (signal.aborted) return;
+        failures += 1;
+        const apiError = thrownToApiError(error, options.redact);
+        const backoff = (apiError.data as { backoffSeconds?: unknown } | undefined)?.backoffSeconds;
+        delay = typeof backoff === 'number' && backoff > 0 ? backoff * 1000 : Math.min(interval * 2 ** failures, Math.max(maxBackoffMs, interval));
+        const previous = last.get(networkId);
+        emit({ kind: 'error', networkId, error: apiError, nextPollAt: Date.now() + delay, ...(previous ? { last: previous } : {}) });
+      }
+      await sleep(delay, signal);
+    }
+  };
+
+  const hub = createFeedHub<GasEvent>({ label: 'the gas feed of', log, source: run });
+
+  return {
+    watch: (networkId, emit, signal) => hub.watch(networkId, emit, signal),
+
+    async history(networkId, range, points = 720) {
+      return samples.history(networkId, await options.chainOf(networkId), range, points);
+    },
+
+    async blocks(networkId, count = 100, signal) {
+      const raw = await options.request<unknown>(networkId, 'eth_feeHistory', [`0x${count.toString(16)}`, 'latest', []], signal ? { signal } : {});
+      const history = rpcFeeHistorySchema.parse(raw);
+      const oldest = Number(BigInt(history.oldestBlock));
+      return {
+        networkId,
+        blocks: history.gasUsedRatio.map((_ratio, index) => oldest + index),
+        baseFee: history.gasUsedRatio.map((_ratio, index) => Number(BigInt(history.baseFeePerGas[index]!)) / 1e9),
+        gasUsedRatio: history.gasUsedRatio,
+      };
+    },
+
+    settings,
+
+    updateSettings(change) {
+      if (change.pollSeconds !== undefined) options.store.settings.set('gasPollSeconds', change.pollSeconds);
+      if (change.retentionDays !== undefined) {
+        options.store.settings.set('gasRetentionDays', change.retentionDays);
+        lastPrune = 0; // a shorter retention applies at the next poll
+      }
+      if (change.compare !== undefined) options.store.settings.set('gasCompare', [...new Set(change.compare)]);
+      return settings();
+    },
+
+    alerts: () => alerts.list(),
+    addAlert: (networkId, metric, direction, thresholdGwei) => alerts.add(networkId, metric, direction, thresholdGwei),
+    deleteAlert: (id) => ({ deleted: alerts.delete(id) }),
+    firedAlerts: (limit = 50) => alerts.fired(limit),
+    polling: () => hub.running(),
+    forget: (networkId) => {
+      pollers.delete(networkId);
+    },
+  };
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}
+

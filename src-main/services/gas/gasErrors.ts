@@ -1,0 +1,36 @@
+import { BlockglassError } from '../errors/blockglassError';
+
+/** The gas API answered with an error, or not at all. The message never carries the address (it can hold the key). */
+export class GasApiError extends BlockglassError {
+  override name = 'GasApiError';
+  /** Seconds the service asked to wait (429's `backoff_seconds` or `Retry-After`). */
+  readonly backoffSeconds: number | undefined;
+  constructor(shortMessage: string, options: { status?: number; details?: string; backoffSeconds?: number; cause?: unknown } = {}) {
+    super(shortMessage, {
+      code: options.status ?? 'GAS_API',
+      ...(options.details ? { details: options.details } : {}),
+      ...(options.backoffSeconds !== undefined ? { data: { backoffSeconds: options.backoffSeconds } } : {}),
+      cause: options.cause,
+    });
+    this.backoffSeconds = options.backoffSeconds;
+  }
+}
+
+/** A gas alert or setting that is not (or no longer) there. */
+export class GasItemNotFoundError extends BlockglassError {
+  override name = 'GasItemNotFoundError';
+  constructor(shortMessage: string, details: string) {
+    super(shortMessage, { code: 'NOT_FOUND', details });
+  }
+}
+
+/** The dashboard asked for a network whose family has no EIP-1559 gas market (Starknet). */
+export class GasUnsupportedError extends BlockglassError {
+  override name = 'GasUnsupportedError';
+  constructor(networkName: string) {
+    super(`${networkName} is a Starknet network: the gas dashboard reads EVM networks' EIP-1559 fees.`, {
+      code: 'UNSUPPORTED',
+      details: 'Choose an EVM network (Local, Ethereum, a layer 2) to see its gas.',
+    });
+  }
+}
