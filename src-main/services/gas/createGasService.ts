@@ -127,12 +127,16 @@ export function createGasService(options: GasServiceOptions): GasService {
     },
 
     async blocks(networkId, count = 100, signal) {
-      const raw = await options.request<unknown>(networkId, 'eth_feeHistory', [`0x${count.toString(16)}`, 'latest', []], signal ? { signal } : {});
+      const at = signal ? { signal } : {};
+      const newest = Number(BigInt(await options.request<string>(networkId, 'eth_blockNumber', [], at)));
+      const raw = await options.request<unknown>(networkId, 'eth_feeHistory', [`0x${count.toString(16)}`, `0x${newest.toString(16)}`, []], at);
       const history = rpcFeeHistorySchema.parse(raw);
-      const oldest = Number(BigInt(history.oldestBlock));
+      // Numbered back from the newest block asked for: a node answers a range ending there (Anvil, missing blocks
+      // restored from a state dump, leaves those out yet still reports the oldest asked for).
+      const length = history.gasUsedRatio.length;
       return {
         networkId,
-        blocks: history.gasUsedRatio.map((_ratio, index) => oldest + index),
+        blocks: history.gasUsedRatio.map((_ratio, index) => newest - length + 1 + index),
         baseFee: history.gasUsedRatio.map((_ratio, index) => Number(BigInt(history.baseFeePerGas[index]!)) / 1e9),
         gasUsedRatio: history.gasUsedRatio,
       };
