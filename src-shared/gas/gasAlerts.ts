@@ -20,12 +20,13 @@ export type ThresholdCheck = { ok: true; gwei: string } | { ok: false; message: 
 
 /** Checks a threshold typed in gwei (`2`, `0.5`, `1,5` is refused with the reason). */
 export function parseThreshold(text: string): ThresholdCheck {
-  const typed = text.trim();
+  // "2 gwei" is read as 2: the unit is the one asked for.
+  const typed = text.trim().replace(/\s*gwei$/i, '');
   if (typed === '') return { ok: false, message: 'Enter a threshold in gwei, for example 2 or 0.5.' };
   if (typed.length > 40) return { ok: false, message: 'That threshold is too long: enter a number of gwei, for example 2 or 0.5.' };
   if (/^-/.test(typed)) return { ok: false, message: 'A threshold cannot be negative: fees are never below 0 gwei.' };
   if (/,/.test(typed)) return { ok: false, message: 'Use a dot for decimals (0.5), not a comma.' };
-  if (/e/i.test(typed)) return { ok: false, message: 'Write the threshold as a plain decimal (0.000001), not with an exponent.' };
+  if (/^[0-9.]+e[+-]?[0-9]*$/i.test(typed)) return { ok: false, message: 'Write the threshold as a plain decimal (0.000001), not with an exponent.' };
   if (!/^[0-9]*\.?[0-9]*$/.test(typed) || typed === '.') return { ok: false, message: `"${typed}" is not a number of gwei: use digits and at most one dot.` };
   const [whole = '', fraction = ''] = typed.split('.');
   if (fraction.length > 9) return { ok: false, message: 'A gwei amount has at most nine decimals (1 wei is 0.000000001 gwei).' };

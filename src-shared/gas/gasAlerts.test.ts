@@ -1,0 +1,74 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { describeAlert, evaluateAlert, parseThreshold } from './gasAlerts';
+
+describe('parseThreshold', () => {
+  it.each([
+    ['2', '2'],
+    [' 0.5 ', '0.5'],
+    ['.25', '0.25'],
+    ['007', '7'],
+    ['1.500', '1.5'],
+    ['0.000000001', '0.000000001'],
+    ['1000000', '1000000'],
+    ['2 gwei', '2'],
+  ])('accepts %j as %j gwei', (typed, gwei) => {
+    expect(parseThreshold(typed)).toEqual({ ok: true, gwei });
+  });
+
+  it.each([
+    ['', 'Enter a threshold in gwei, for example 2 or 0.5.'],
+    ['   ', 'Enter a threshold in gwei, for example 2 or 0.5.'],
+    ['-1', 'A threshold cannot be negative: fees are never below 0 gwei.'],
+    ['1,5', 'Use a dot for decimals (0.5), not a comma.'],
+    ['1e9', 'Write the threshold as a plain decimal (0.000001), not with an exponent.'],
+    ['abc', '"abc" is not a number of gwei: use digits and at most one dot.'],
+    ['1.2.3', '"1.2.3" is not a number of gwei: use digits and at most one dot.'],
+    ['.', '"." is not a number of gwei: use digits and at most one dot.'],
+    ['0', 'A threshold of 0 gwei can never be crossed downwards and is always crossed upwards: enter more than 0.'],
+    ['0.0000000001', 'A gwei amount has at most nine decimals (1 wei is 0.000000001 gwei).'],
+    ['1000001', 'A threshold above 1,000,000 gwei cannot be reached: enter a smaller one.'],
+    ['1'.repeat(41), 'That threshold is too long: enter a number of gwei, for example 2 or 0.5.'],
+    ['2 wei', '"2 wei" is not a number of gwei: use digits and at most one dot.'],
+  ])('refuses %j: %s', (typed, message) => {
+    expect(parseThreshold(typed)).toEqual({ ok: false, message });
+  });
+
+  it('never throws, whatever is typed', () => {
+    fc.assert(fc.property(fc.string({ maxLength: 60 }), (typed) => {
+      const result = parseThreshold(typed);
+      expect(typeof result.ok).toBe('boolean');
+    }));
+  });
+});
+
+describe('evaluateAlert', () => {
+  it('compares strictly, in wei', () => {
+    expect(evaluateAlert({ direction: 'below', thresholdGwei: '2' }, '1.999999999')).toEqual({ met: true, fire: true });
+    expect(evaluateAlert({ direction: 'below', thresholdGwei: '2' }, '2')).toEqual({ met: false, fire: false });
+    expect(evaluateAlert({ direction: 'above', thresholdGwei: '2' }, '2.000000001')).toEqual({ met: true, fire: true });
+    expect(evaluateAlert({ direction: 'above', thresholdGwei: '2', met: true }, '3')).toEqual({ met: true, fire: false });
+  });
+
+  it('fires exactly once per crossing into the condition, whatever the sequence of values', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('below' as const, 'above' as const), fc.array(fc.integer({ min: 1, max: 20 }), { maxLength: 60 }), (direction, values) => {
+        let met: boolean | undefined;
+        let fired = 0;
+        for (const value of values) {
+          const result = evaluateAlert({ direction, thresholdGwei: '10', ...(met !== undefined ? { met } : {}) }, String(value));
+          if (result.fire) fired += 1;
+          met = result.met;
+        }
+        const sides = values.map((value) => (direction === 'below' ? value < 10 : value > 10));
+        const entries = sides.filter((side, index) => side && (index === 0 || !sides[index - 1])).length;
+        expect(fired).toBe(entries);
+      }),
+    );
+  });
+
+  it('describes an alert in words', () => {
+    expect(describeAlert({ metric: 'medium', direction: 'below', thresholdGwei: '2' })).toBe('medium max fee below 2 gwei');
+    expect(describeAlert({ metric: 'base', direction: 'above', thresholdGwei: '0.5' })).toBe('base fee above 0.5 gwei');
+  });
+});
