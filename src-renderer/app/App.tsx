@@ -3,6 +3,7 @@ import { ConnectionBanner } from '../features/frame/ConnectionBanner';
 import { KeychainNotice } from '../features/frame/KeychainNotice';
 import { Sidebar } from '../features/frame/Sidebar';
 import { TopBar } from '../features/frame/TopBar';
+import { GasAlertWatcher } from '../features/gas/GasAlertWatcher';
 import { AppRoutes } from './AppRoutes';
 import '../styles/theme.css';
 import '../styles/base.css';
@@ -13,6 +14,7 @@ export function App() {
   return (
     <div className="app">
       <ThemeController />
+      <GasAlertWatcher />
       {/* A button, not `href="#main"`: the URL fragment belongs to the web host's token. */}
       <button type="button" className="skip-link" onClick={() => document.getElementById('main')?.focus()}>
         Skip to content

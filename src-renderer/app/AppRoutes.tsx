@@ -4,11 +4,12 @@ import { CallScreen } from '../features/call/CallScreen';
 import { ContentScreen } from '../features/content/ContentScreen';
 import { ExplorerScreen } from '../features/explorer/ExplorerScreen';
 import { NotFoundScreen } from '../features/frame/NotFoundScreen';
-import { GasScreen } from '../features/gas/GasScreen';
 import { LogsScreen } from '../features/logs/LogsScreen';
 
 // Settings is the one screen with forms, and so the one that needs zod (a third of the page's script):
 // it loads when first opened, which keeps the first paint of every other screen lighter.
+// The gas dashboard brings uPlot and its charts: it too loads when first opened.
+const GasScreen = lazy(() => import('../features/gas/GasScreen').then((module) => ({ default: module.GasScreen })));
 const SettingsScreen = lazy(() => import('../features/settings/SettingsScreen').then((module) => ({ default: module.SettingsScreen })));
 
 /**
@@ -39,7 +40,9 @@ export function AppRoutes() {
         <CallScreen />
       </Route>
       <Route path="/gas">
-        <GasScreen />
+        <Suspense fallback={<p role="status">Loading the gas dashboard…</p>}>
+          <GasScreen />
+        </Suspense>
       </Route>
       <Route path="/content">
         <ContentScreen />

@@ -1,6 +1,113 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation, useSearch } from 'wouter';
+import { LOCAL_ESTIMATE_LABEL } from '../../../src-shared/gas/gasTypes';
+import { useApi } from '../../api/useApi';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { LoadingState } from '../../components/LoadingState';
+import { useNow } from '../../components/chain/Timestamp';
+import { networksQuery } from '../../queries/networks';
+import { AlertsPanel } from './AlertsPanel';
+import { BaseFeePanel } from './BaseFeePanel';
+import { BlocksChart } from './BlocksChart';
+import { CompareStrip } from './CompareStrip';
+import { FeeRanges } from './FeeRanges';
+import { gasSettingsQuery } from './gasQueries';
+import { HistoryChart } from './HistoryChart';
+import { LevelCards } from './LevelCards';
+import { useGasFeed } from './useGasFeed';
+import './gas.css';
 
-/** The gas dashboard (coming in a later version). */
+/**
+ * The gas dashboard: `/gas` shows the selected network, `/gas?network=<id>` another one; networks added to the
+ * comparison stay side by side at the top.
+ */
 export function GasScreen() {
-  return <ComingSoon title="Gas" line="Gas dashboard — coming in a later version: live fee suggestions, base fee trends and wait times." />;
+  const api = useApi();
+  const networks = useQuery(networksQuery(api));
+  const search = new URLSearchParams(useSearch());
+  const [, navigate] = useLocation();
+  if (!networks.data) return networks.error ? <ErrorNotice error={{ name: 'Error', shortMessage: String(networks.error) }} /> : <LoadingState label="Loading networks…" />;
+  const asked = search.get('network');
+  const focused = networks.data.find((network) => network.id === asked) ?? networks.data.find((network) => network.selected);
+  if (asked && !networks.data.some((network) => network.id === asked)) {
+    return (
+      <div className="page">
+        <EmptyState title={`No network "${asked}"`}>The link names a network this app does not have. Add it in Settings, or open the gas dashboard of the selected network.</EmptyState>
+      </div>
+    );
+  }
+  if (!focused) return <LoadingState label="Loading networks…" />;
+  if (focused.family !== 'evm') {
+    return (
+      <div className="page">
+        <EmptyState title={`${focused.name} is a Starknet network`}>The gas dashboard reads EVM networks' EIP-1559 fees. Pick an EVM network in the top bar.</EmptyState>
+      </div>
+    );
+  }
+  return (
+    <div className="page gas-page">
+      <GasDetail networkId={focused.id} networkName={focused.name} />
+      <CompareStrip networks={networks.data} focusedId={focused.id} onFocus={(networkId) => navigate(`/gas?network=${encodeURIComponent(networkId)}`)} />
+      <GasBody networkId={focused.id} networkName={focused.name} />
+    </div>
+  );
+}
+
+/** The page header: which network, where the figures come from, when they were read and when the next poll runs. */
+function GasDetail({ networkId, networkName }: { networkId: string; networkName: string }) {
+  const api = useApi();
+  const settings = useQuery(gasSettingsQuery(api));
+  const { snapshot, error, nextPollAt, visible } = useGasFeed(networkId);
+  const now = useNow(1000);
+  return (
+    <header className="page-header gas-header">
+      <div>
+        <h1 className="page-title">Gas</h1>
+        <p className="page-subtitle">
+          Fees on {networkName}, polled every {settings.data?.pollSeconds ?? 10} s while this window is visible; history kept on this machine for {settings.data?.retentionDays ?? 30} days.
+        </p>
+      </div>
+      <div className="gas-status" aria-live="polite">
+        {snapshot ? (
+          <>
+            <span className={`badge ${snapshot.source === 'api' ? 'badge-ok' : 'badge-warn'}`} data-testid="gas-source">
+              {snapshot.source === 'api' ? 'Source: gas API' : `Source: ${LOCAL_ESTIMATE_LABEL}`}
+            </span>
+            <span className="muted" data-testid="suggestion-block">
+              Levels for block #{snapshot.suggestionBlock.toLocaleString('en-US')} · read {new Date(snapshot.fetchedAt).toLocaleTimeString()}
+              {nextPollAt && visible ? ` · next poll in ${Math.max(0, Math.ceil((nextPollAt - now) / 1000))} s` : ''}
+              {!visible ? ' · paused while hidden' : ''}
+            </span>
+            {snapshot.fallbackReason ? <span className="muted gas-fallback">{snapshot.fallbackReason}</span> : null}
+          </>
+        ) : null}
+      </div>
+      {error ? <ErrorNotice error={error} title={snapshot ? 'The latest poll failed (showing the one before)' : 'Gas could not be read'} /> : null}
+    </header>
+  );
+}
+
+function GasBody({ networkId, networkName }: { networkId: string; networkName: string }) {
+  const { snapshot, error } = useGasFeed(networkId);
+  if (!snapshot) return error ? null : <LoadingState label={`Reading gas on ${networkName}…`} />;
+  return (
+    <>
+      <LevelCards snapshot={snapshot} />
+      <div className="gas-row">
+        <BaseFeePanel snapshot={snapshot} />
+        <section className="card gas-ranges-card" aria-labelledby="gas-ranges-title">
+          <h2 id="gas-ranges-title" className="section-title">
+            Ranges
+          </h2>
+          <FeeRanges suggestion={snapshot.suggestion} />
+        </section>
+      </div>
+      <HistoryChart networkId={networkId} />
+      <div className="gas-row">
+        <BlocksChart networkId={networkId} />
+        <AlertsPanel networkId={networkId} networkName={networkName} />
+      </div>
+    </>
+  );
 }

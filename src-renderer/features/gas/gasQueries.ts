@@ -1,0 +1,38 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { GasRange } from '../../../src-shared/gas/gasTypes';
+import type { ApiClient } from '../../api/createApiClient';
+import { appKey, networkKey } from '../../queries/queryKeys';
+
+/** Stored samples over a range (refetched as polls add samples). */
+export function gasHistoryQuery(api: ApiClient, networkId: string, range: GasRange) {
+  return queryOptions({
+    queryKey: networkKey(networkId, 'gas', 'history', range),
+    queryFn: () => api.call('gas.history', { networkId, range }),
+    refetchInterval: range === 'hour' ? 10_000 : 60_000,
+  });
+}
+
+/** Per-block base fee and gas used over the latest blocks. */
+export function gasBlocksQuery(api: ApiClient, networkId: string, count: number) {
+  return queryOptions({
+    queryKey: networkKey(networkId, 'gas', 'blocks', count),
+    queryFn: () => api.call('gas.blocks', { networkId, count }),
+    refetchInterval: 12_000,
+  });
+}
+
+export const gasSettingsKey = appKey('gas', 'settings');
+export const gasAlertsKey = appKey('gas', 'alerts');
+export const gasFiredKey = appKey('gas', 'fired');
+
+export function gasSettingsQuery(api: ApiClient) {
+  return queryOptions({ queryKey: gasSettingsKey, queryFn: () => api.call('gas.settings', {}), staleTime: Infinity });
+}
+
+export function gasAlertsQuery(api: ApiClient) {
+  return queryOptions({ queryKey: gasAlertsKey, queryFn: () => api.call('gas.alerts', {}) });
+}
+
+export function gasFiredQuery(api: ApiClient) {
+  return queryOptions({ queryKey: gasFiredKey, queryFn: () => api.call('gas.firedAlerts', { limit: 50 }) });
+}

@@ -1,0 +1,23 @@
+import type { GasEvent, GasSnapshot } from '../../../src-shared/gas/gasTypes';
+import type { ApiError } from '../../../src-shared/api/apiError';
+import { useDocumentVisible } from '../../hooks/useDocumentVisible';
+import { useLiveSubscription } from '../../hooks/useLiveSubscription';
+
+/** A network's gas as the dashboard shows it: the latest snapshot, the latest poll's failure, when the next poll runs. */
+export interface GasFeed {
+  snapshot: GasSnapshot | undefined;
+  error: ApiError | undefined;
+  nextPollAt: number | undefined;
+  /** False while the window is hidden: polling is paused then. */
+  visible: boolean;
+}
+
+/** Watches a network's gas while the page is visible (main polls only while someone watches). */
+export function useGasFeed(networkId: string | undefined): GasFeed {
+  const visible = useDocumentVisible();
+  const feed = useLiveSubscription('gas.watch', visible && networkId ? { networkId } : undefined);
+  const event: GasEvent | undefined = feed.data;
+  if (!event) return { snapshot: undefined, error: feed.error, nextPollAt: undefined, visible };
+  if (event.kind === 'snapshot') return { snapshot: event.snapshot, error: undefined, nextPollAt: event.nextPollAt, visible };
+  return { snapshot: event.last, error: event.error, nextPollAt: event.nextPollAt, visible };
+}
