@@ -131,14 +131,24 @@ export function createGasService(options: GasServiceOptions): GasService {
       const newest = Number(BigInt(await options.request<string>(networkId, 'eth_blockNumber', [], at)));
       const raw = await options.request<unknown>(networkId, 'eth_feeHistory', [`0x${count.toString(16)}`, `0x${newest.toString(16)}`, []], at);
       const history = rpcFeeHistorySchema.parse(raw);
-      // Numbered back from the newest block asked for: a node answers a range ending there (Anvil, missing blocks
-      // restored from a state dump, leaves those out yet still reports the oldest asked for).
+      // Numbered back from the newest block asked for: a node answers a range ending there. Anvil leaves out blocks
+      // it restored from a state dump (yet still reports the oldest asked for): those are read from their headers.
       const length = history.gasUsedRatio.length;
+      const first = Math.max(0, newest - count + 1);
+      const missing = Math.max(0, newest - length + 1 - first);
+      const headers = await Promise.all(
+        Array.from({ length: missing }, (_, index) =>
+          options.request<{ baseFeePerGas?: string | null; gasUsed: string; gasLimit: string } | null>(networkId, 'eth_getBlockByNumber', [`0x${(first + index).toString(16)}`, false], at),
+        ),
+      );
+      const older = headers.flatMap((header, index) =>
+        header?.baseFeePerGas ? [{ block: first + index, baseFee: Number(BigInt(header.baseFeePerGas)) / 1e9, ratio: Number(BigInt(header.gasUsed)) / Number(BigInt(header.gasLimit) || 1n) }] : [],
+      );
       return {
         networkId,
-        blocks: history.gasUsedRatio.map((_ratio, index) => newest - length + 1 + index),
-        baseFee: history.gasUsedRatio.map((_ratio, index) => Number(BigInt(history.baseFeePerGas[index]!)) / 1e9),
-        gasUsedRatio: history.gasUsedRatio,
+        blocks: [...older.map((entry) => entry.block), ...history.gasUsedRatio.map((_ratio, index) => newest - length + 1 + index)],
+        baseFee: [...older.map((entry) => entry.baseFee), ...history.gasUsedRatio.map((_ratio, index) => Number(BigInt(history.baseFeePerGas[index]!)) / 1e9)],
+        gasUsedRatio: [...older.map((entry) => entry.ratio), ...history.gasUsedRatio],
       };
     },
 

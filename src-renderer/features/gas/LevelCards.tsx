@@ -50,16 +50,19 @@ export function LevelCards({ snapshot }: { snapshot: GasSnapshot }) {
               <div>
                 <dt>Transfer (21,000 gas)</dt>
                 <dd title={`at most ${formatEth(costWei(TRANSFER_GAS, fees.suggestedMaxFeePerGas), 'ETH', 18)}`}>
-                  {formatEth(TRANSFER_GAS * likely, 'ETH', 8)} <span className="muted">≤ {formatEth(TRANSFER_GAS * cap, 'ETH', 8)}</span>
+                  {formatEth(TRANSFER_GAS * likely, 'ETH', 8)}
+                  <span className="muted gas-at-most">at most {formatEth(TRANSFER_GAS * cap, 'ETH', 8)}</span>
                 </dd>
               </div>
               <div>
                 <dt>Token transfer (≈65,000 gas)</dt>
                 <dd title={`at most ${formatEth(costWei(TOKEN_TRANSFER_GAS, fees.suggestedMaxFeePerGas), 'ETH', 18)}`}>
-                  {formatEth(TOKEN_TRANSFER_GAS * likely, 'ETH', 8)} <span className="muted">≤ {formatEth(TOKEN_TRANSFER_GAS * cap, 'ETH', 8)}</span>
+                  {formatEth(TOKEN_TRANSFER_GAS * likely, 'ETH', 8)}
+                  <span className="muted gas-at-most">at most {formatEth(TOKEN_TRANSFER_GAS * cap, 'ETH', 8)}</span>
                 </dd>
               </div>
             </dl>
+            <p className="muted gas-note">Costs: likely (next base fee + priority fee), and at most (max fee), per the gas shown.</p>
           </article>
         );
       })}
