@@ -51,6 +51,8 @@ const common = {
   rpcUrl: endpoint(RPC),
   wsUrl: optionalEndpoint(WS),
   gasUrl: optionalEndpoint(HTTP),
+  /** How the gas API takes the key: basic credentials (the default) or the key in the path. */
+  gasAuth: z.enum(['basic', 'path'], { message: 'Choose how the gas API takes the key: basic credentials, or the key in the path.' }).optional(),
   storageUrl: optionalEndpoint(HTTP),
   /**
    * Keychain entry for the key: omit it to give the network its own (the service uses the network id); pass

@@ -28,6 +28,7 @@ export function NetworkForm({ initial, submitLabel, pending, serverError, onSubm
   const [shownServerError, setShownServerError] = useState(serverError);
   const familyId = useId();
   const credentialId = useId();
+  const gasAuthId = useId();
 
   if (serverError !== shownServerError) {
     setShownServerError(serverError);
@@ -98,7 +99,17 @@ export function NetworkForm({ initial, submitLabel, pending, serverError, onSubm
       </div>
       {text('rpcUrl', 'JSON-RPC address', { mono: true, wide: true, placeholder: 'https://rpc.example.com/v3/', hint: 'http(s) or ws(s). Use {key} where the key goes; otherwise it is appended.' })}
       {text('wsUrl', 'WebSocket address (optional)', { mono: true, wide: true, placeholder: 'wss://rpc.example.com/ws/v3/' })}
-      {text('gasUrl', 'Gas API address (optional)', { mono: true, placeholder: 'https://gas.api.example.com' })}
+      {text('gasUrl', 'Gas API address (optional)', { mono: true, placeholder: 'https://gas.api.example.com', hint: 'Without one, the gas dashboard estimates fees locally from eth_feeHistory.' })}
+      <div className="field">
+        <label htmlFor={gasAuthId} className="field-label">
+          Gas API credentials
+        </label>
+        <select id={gasAuthId} className="select" value={values.gasAuth} onChange={(event) => set('gasAuth')(event.target.value)} disabled={values.gasUrl.trim() === ''}>
+          <option value="basic">HTTP basic auth (key, and secret if any)</option>
+          <option value="path">Key in the path (/v3/&lt;key&gt;/networks/…)</option>
+        </select>
+        {errorOf('gasAuth') ? <span className="field-error">{errorOf('gasAuth')}</span> : null}
+      </div>
       {text('storageUrl', 'Content store address (optional)', { mono: true, placeholder: 'https://ipfs.example.com:5001' })}
       {errorOf('form') ? <p className="field-error field-wide">{errorOf('form')}</p> : null}
       {serverError ? (

@@ -12,6 +12,8 @@ export interface NetworkFormValues {
   rpcUrl: string;
   wsUrl: string;
   gasUrl: string;
+  /** How the gas API takes the key. */
+  gasAuth: 'basic' | 'path';
   storageUrl: string;
   /** `own`: the network gets its own key; `hosted`: it shares the hosted service's key. */
   credential: 'own' | 'hosted';
@@ -23,7 +25,7 @@ export type NetworkFormField = keyof NetworkFormValues | 'form';
 /** One message per field. */
 export type FieldErrors = Partial<Record<NetworkFormField, string>>;
 
-const FIELDS: readonly (keyof NetworkFormValues)[] = ['name', 'family', 'chainId', 'rpcUrl', 'wsUrl', 'gasUrl', 'storageUrl', 'credential'];
+const FIELDS: readonly (keyof NetworkFormValues)[] = ['name', 'family', 'chainId', 'rpcUrl', 'wsUrl', 'gasUrl', 'gasAuth', 'storageUrl', 'credential'];
 
 /** An empty form for a new network. */
 export const EMPTY_NETWORK_FORM: NetworkFormValues = {
@@ -33,6 +35,7 @@ export const EMPTY_NETWORK_FORM: NetworkFormValues = {
   rpcUrl: '',
   wsUrl: '',
   gasUrl: '',
+  gasAuth: 'basic',
   storageUrl: '',
   credential: 'own',
 };
@@ -46,6 +49,7 @@ export function valuesFromNetwork(network: NetworkView): NetworkFormValues {
     rpcUrl: network.rpcUrl,
     wsUrl: network.wsUrl ?? '',
     gasUrl: network.gasUrl ?? '',
+    gasAuth: network.gasAuth ?? 'basic',
     storageUrl: network.storageUrl ?? '',
     credential: network.credentialId === HOSTED_CREDENTIAL_ID ? 'hosted' : 'own',
   };
@@ -60,6 +64,7 @@ export function inputFromValues(values: NetworkFormValues): CustomNetworkInput {
     rpcUrl: values.rpcUrl,
     wsUrl: values.wsUrl.trim() === '' ? null : values.wsUrl,
     gasUrl: values.gasUrl.trim() === '' ? null : values.gasUrl,
+    ...(values.gasUrl.trim() !== '' && values.gasAuth === 'path' ? { gasAuth: 'path' as const } : {}),
     storageUrl: values.storageUrl.trim() === '' ? null : values.storageUrl,
     ...(values.credential === 'hosted' ? { credentialId: HOSTED_CREDENTIAL_ID } : {}),
   };
