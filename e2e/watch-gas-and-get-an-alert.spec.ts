@@ -1,0 +1,174 @@
+import type { Page } from '@playwright/test';
+import { createSecretStore } from '../src-main/services/secrets/createSecretStore';
+import { expect, test, type RunningApp } from './appFixture';
+
+// A product manager leaves the gas dashboard open: the figures are the gas API's own for the block they name,
+// the charts fill in from stored samples, an alert fires when the sandbox's traffic moves the fee, and a node
+// without a gas API still gets levels, estimated locally and labelled as such.
+
+/** The app's own sandbox: its gas API's origin (from the app's log) and its key (from the keychain, as the app keeps it). */
+async function appSandbox(app: RunningApp): Promise<{ origin: string; key: string; secret: string }> {
+  await expect.poll(() => /sandbox: running at (http:\/\/\S+)/.test(app.logs()), { timeout: 120_000 }).toBe(true);
+  const origin = /sandbox: running at (http:\/\/\S+)/.exec(app.logs())![1]!;
+  const keychain = createSecretStore();
+  const local = await keychain.get('local');
+  await keychain.close();
+  return { origin, key: local!.apiKey, secret: local!.apiSecret ?? '' };
+}
+
+async function openGas(app: RunningApp, page: Page, query = '') {
+  const url = new URL(app.url);
+  await page.goto(`${url.origin}/gas${query}${url.hash}`);
+  await expect(page.getByTestId('max-fee-medium')).toBeVisible({ timeout: 120_000 });
+}
+
+/** Everything the page shows of one snapshot, read at once (a poll may land between two reads). */
+function shown(page: Page) {
+  return page.evaluate(() => {
+    const doc = (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null; getAttribute(n: string): string | null } | null } }).document;
+    const exact = (id: string) => doc.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-exact') ?? null;
+    return {
+      block: Number(/#([\d,]+)/.exec(doc.querySelector('[data-testid="suggestion-block"]')?.textContent ?? '')?.[1]?.replace(/,/g, '') ?? NaN),
+      source: doc.querySelector('[data-testid="gas-source"]')?.textContent ?? '',
+      maxFee: ['low', 'medium', 'high'].map((level) => exact(`max-fee-${level}`)),
+      priorityFee: ['low', 'medium', 'high'].map((level) => exact(`priority-fee-${level}`)),
+      baseFee: exact('base-fee'),
+      congestion: doc.querySelector('[data-testid="congestion"]')?.textContent ?? '',
+    };
+  });
+}
+
+test('the dashboard shows the figures the sandbox gas API serves for the same block', async ({ app, page }) => {
+  const sandbox = await appSandbox(app);
+  await openGas(app, page);
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const before = await shown(page);
+    const response = await fetch(`${sandbox.origin}/networks/31337/suggestedGasFees`, { headers: { authorization: `Basic ${Buffer.from(`${sandbox.key}:${sandbox.secret}`).toString('base64')}` } });
+    const served = (await response.json()) as Record<'low' | 'medium' | 'high', { suggestedMaxFeePerGas: string; suggestedMaxPriorityFeePerGas: string }> & { estimatedBaseFee: string; networkCongestion: number };
+    const after = await shown(page);
+    if (Number(response.headers.get('x-block-number')) === before.block && after.block === before.block) {
+      expect(before.source).toBe('Source: gas API');
+      expect(before.maxFee).toEqual([served.low.suggestedMaxFeePerGas, served.medium.suggestedMaxFeePerGas, served.high.suggestedMaxFeePerGas]);
+      expect(before.priorityFee).toEqual([served.low.suggestedMaxPriorityFeePerGas, served.medium.suggestedMaxPriorityFeePerGas, served.high.suggestedMaxPriorityFeePerGas]);
+      expect(before.baseFee).toBe(served.estimatedBaseFee);
+      expect(before.congestion).toBe(`${Math.round(served.networkCongestion * 100)}%`);
+      break;
+    }
+    expect(Date.now(), 'the page and the gas API never named the same block').toBeLessThan(deadline);
+    await page.waitForTimeout(500);
+  }
+  // Units and sources are said, not implied.
+  await expect(page.getByText('max fee per gas').first()).toBeVisible();
+  await expect(page.getByText('Transfer (21,000 gas)').first()).toBeVisible();
+  await expect(page.getByText(/Next block \(#[\d,]+\), exact/)).toBeVisible();
+});
+
+test('the charts fill in from stored samples and from the latest blocks, with values on hover', async ({ app, page }) => {
+  await openGas(app, page);
+  await expect(page.getByTestId('history-samples')).toHaveText(/^([2-9]|\d{2,}) samples stored on this machine/, { timeout: 60_000 });
+  const history = page.getByRole('img', { name: /Base fee and priority fees over the last hour/ });
+  // Hovering shows the values under the cursor in the legend (the chart may redraw with a new sample meanwhile).
+  await expect(async () => {
+    const over = history.locator('.u-over');
+    await over.scrollIntoViewIfNeeded();
+    const box = (await over.boundingBox())!;
+    await over.hover({ position: { x: box.width / 2, y: box.height / 2 } });
+    await over.hover({ position: { x: box.width - 2, y: box.height / 2 } });
+    await expect(history.locator('.u-legend .u-series').nth(1).locator('.u-value')).toHaveText(/\d gwei$/, { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await page.getByRole('tab', { name: 'Day' }).click();
+  await expect(page.getByRole('img', { name: /over the last day/ })).toBeVisible();
+
+  const blocks = page.getByRole('img', { name: 'Base fee and gas used per block over the latest blocks' });
+  await expect(async () => {
+    const over = blocks.locator('.u-over');
+    await over.scrollIntoViewIfNeeded();
+    const box = (await over.boundingBox())!;
+    await over.hover({ position: { x: box.width / 2, y: box.height / 2 } });
+    await over.hover({ position: { x: box.width - 2, y: box.height / 2 } });
+    await expect(blocks.locator('.u-legend .u-series').nth(0).locator('.u-value')).toHaveText(/^#\d+$/, { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(blocks.locator('.u-legend .u-series').nth(1).locator('.u-value')).toHaveText(/% of the limit$/);
+});
+
+test('an alert fires, in the list and as a desktop notification, when the traffic moves the fee across it', async ({ app, page, context }) => {
+  await context.grantPermissions(['notifications']);
+  // Record the notifications the page shows (the real constructor still runs).
+  await page.addInitScript(() => {
+    const scope = globalThis as unknown as { Notification: new (title: string, options?: { body?: string }) => object; __notes: { title: string; body?: string }[] };
+    scope.__notes = [];
+    scope.Notification = new Proxy(scope.Notification, {
+      construct(target, args: [string, { body?: string }?]) {
+        scope.__notes.push({ title: args[0], body: args[1]?.body });
+        return new target(...args);
+      },
+    });
+  });
+  await openGas(app, page);
+  const current = Number(await page.getByTestId('max-fee-medium').getAttribute('data-exact'));
+  const form = page.locator('form.gas-alert-form');
+  for (const [direction, threshold] of [
+    ['above', (current * 1.01).toFixed(9)],
+    ['below', (current * 0.99).toFixed(9)],
+  ] as const) {
+    await form.getByLabel('Figure to watch').selectOption('medium');
+    await form.getByLabel('Below or above').selectOption(direction);
+    await form.getByLabel('Threshold in gwei').fill(threshold);
+    await form.getByRole('button', { name: 'Add alert' }).click();
+    await expect(page.getByRole('list', { name: 'Alerts' }).getByText(`medium max fee ${direction}`)).toBeVisible();
+  }
+  const fired = page.getByRole('list', { name: 'Fired alerts' }).getByRole('listitem').first();
+  await expect(fired).toContainText(/medium max fee (above|below) [\d.]+ gwei/, { timeout: 180_000 });
+  await expect(fired).toContainText(/[\d.]+ gwei/);
+  await expect(fired).toContainText(/block #[\d,]+/);
+  const notes = await page.evaluate(() => (globalThis as unknown as { __notes: { title: string; body?: string }[] }).__notes);
+  expect(notes.length).toBeGreaterThanOrEqual(1);
+  expect(notes[0]!.title).toMatch(/^Gas alert: medium max fee (above|below) [\d.]+ gwei$/);
+  expect(notes[0]!.body).toMatch(/^Local sandbox: now [\d.]+ gwei \(block #[\d,]+/);
+});
+
+test('bad alert thresholds are refused, each with its reason', async ({ app, page }) => {
+  await openGas(app, page);
+  const form = page.locator('form.gas-alert-form');
+  for (const [typed, reason] of [
+    ['', 'Enter a threshold in gwei, for example 2 or 0.5.'],
+    ['-1', 'A threshold cannot be negative: fees are never below 0 gwei.'],
+    ['1,5', 'Use a dot for decimals (0.5), not a comma.'],
+    ['0', 'A threshold of 0 gwei can never be crossed downwards and is always crossed upwards: enter more than 0.'],
+    ['0.0000000001', 'A gwei amount has at most nine decimals (1 wei is 0.000000001 gwei).'],
+    ['lots', '"lots" is not a number of gwei: use digits and at most one dot.'],
+  ] as const) {
+    await form.getByLabel('Threshold in gwei').fill(typed);
+    await form.getByRole('button', { name: 'Add alert' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: reason })).toBeVisible();
+  }
+  await expect(page.getByText('No alerts on this network.')).toBeVisible();
+});
+
+test('a custom network without a gas API shows levels estimated locally from fee history, labelled', async ({ app, page }) => {
+  const sandbox = await appSandbox(app);
+  const url = new URL(app.url);
+  await page.goto(`${url.origin}/settings/networks/new${url.hash}`);
+  await page.getByLabel('Name').fill('Node without gas API');
+  await page.getByLabel('Chain id').fill('31337');
+  await page.getByLabel('JSON-RPC address').fill(`${sandbox.origin}/local/v3/`);
+  await page.getByRole('button', { name: 'Add network' }).click();
+  await expect(page.getByRole('main').getByText('Node without gas API').first()).toBeVisible();
+  await page.getByRole('link', { name: /API keys/i }).first().click();
+  await page.getByRole('button', { name: 'Add key for Node without gas API' }).click();
+  await page.getByRole('textbox', { name: 'API key', exact: true }).fill(sandbox.key);
+  await page.getByRole('button', { name: /save/i }).click();
+  await expect(page.getByLabel(/^Key hint /).first()).toBeVisible();
+
+  await openGas(app, page);
+  await page.getByLabel('Compare with').selectOption({ label: 'Node without gas API' });
+  const tile = page.getByRole('article', { name: 'Node without gas API gas' });
+  await expect(tile.getByText('estimated locally from fee history')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('article', { name: 'Local sandbox gas' }).getByText('gas API')).toBeVisible();
+  await tile.getByRole('button', { name: 'Show Node without gas API in detail' }).click();
+  await expect(page).toHaveURL(/\/gas\?network=custom-/);
+  await expect(page.getByTestId('gas-source')).toHaveText('Source: estimated locally from fee history', { timeout: 60_000 });
+  await expect(page.getByText('This network has no gas API address.')).toBeVisible();
+  await expect(page.getByTestId('max-fee-medium')).toHaveAttribute('data-exact', /^\d+(\.\d+)?$/);
+});
