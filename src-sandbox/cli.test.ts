@@ -64,6 +64,10 @@ describe('sandbox command line', () => {
     [['--block-time', 'soon'], "--block-time must be a number of seconds from 0 to 3600, not 'soon'"],
     [['extra'], "unexpected argument 'extra'"],
     [['--rate-limit', '0'], "--rate-limit must be a whole number from 1 to 10000000, not '0'"],
+    [['--fast-forward', '0'], "--fast-forward must be a number of hours above 0 and at most 168 (a week), not '0'"],
+    [['--fast-forward', '200'], "--fast-forward must be a number of hours above 0 and at most 168 (a week), not '200'"],
+    [['--fast-forward', 'a day'], "--fast-forward must be a number of hours above 0 and at most 168 (a week), not 'a day'"],
+    [['--fast-forward', '24', '--block-time', '0'], '--fast-forward mines traffic: it needs live traffic (a --block-time above 0)'],
   ])('refuses %j with a usage message and exit code 2', (args, message) => {
     const result = runCli(args);
     expect(result.status).toBe(2);

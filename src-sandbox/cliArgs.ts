@@ -18,6 +18,9 @@ content store) on a seeded Anvil chain.
                     keeps them out of the process list
   --secret S        API key secret (with --key; used by the gas and content interfaces)
   --block-time S    seconds between live blocks after seeding (default 2; 0 = no live traffic)
+  --fast-forward H  before live traffic, mine traffic blocks spread over the last H
+                    hours (at most 168) up to now, so the chain (and the gas history
+                    an app reads from it) has a past; a recent chain is left alone
   --rate-limit N    JSON-RPC requests per second per key, bursts up to 2N (default 100000)
   --fresh           discard the saved chain and seed a new one
   --json            print exactly one line of JSON on stdout when ready
@@ -33,6 +36,8 @@ export interface CliOptions {
   /** The key came from the environment: keep only its hash on disk (the caller supplies it every time). */
   storeKey: boolean;
   blockTimeSeconds: number;
+  /** Hours of traffic to mine into the past before live traffic (--fast-forward). */
+  fastForwardHours?: number;
   /** The gateway's per-key rate limit, when --rate-limit is given. */
   limits?: { rateLimit: { requestsPerSecond: number; burst: number } };
   fresh: boolean;
@@ -54,6 +59,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
       secret: { type: 'string' },
       'block-time': { type: 'string' },
       'rate-limit': { type: 'string' },
+      'fast-forward': { type: 'string' },
       fresh: { type: 'boolean' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -62,6 +68,8 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
   if (positionals.length > 0) throw new Error(`unexpected argument '${positionals[0]}'`);
   const port = values.port === undefined ? 18545 : parseInteger(values.port, '--port', 0, 65535);
   const blockTimeSeconds = values['block-time'] === undefined ? 2 : parseNumber(values['block-time'], '--block-time', 0, 3600);
+  const fastForwardHours = values['fast-forward'] === undefined ? undefined : parseHours(values['fast-forward']);
+  if (fastForwardHours !== undefined && blockTimeSeconds === 0) throw new Error('--fast-forward mines traffic: it needs live traffic (a --block-time above 0)');
   const rateLimit = values['rate-limit'] === undefined ? undefined : parseInteger(values['rate-limit'], '--rate-limit', 1, 10_000_000);
   if (values.secret !== undefined && values.key === undefined) throw new Error('--secret needs --key');
   // Credentials from the environment (the app's launcher uses this): a command line is readable by every user.
@@ -87,6 +95,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
     secret: values.secret,
     storeKey: !keyFromEnv,
     blockTimeSeconds,
+    ...(fastForwardHours === undefined ? {} : { fastForwardHours }),
     ...(rateLimit === undefined ? {} : { limits: { rateLimit: { requestsPerSecond: rateLimit, burst: rateLimit * 2 } } }),
     fresh: values.fresh ?? false,
     json: values.json ?? false,
@@ -98,6 +107,12 @@ function parseInteger(text: string, flag: string, min: number, max: number): num
   if (!/^\d+$/.test(text)) throw new Error(`${flag} must be a whole number from ${min} to ${max}, not '${text}'`);
   const value = Number(text);
   if (value < min || value > max) throw new Error(`${flag} must be a whole number from ${min} to ${max}, not '${text}'`);
+  return value;
+}
+
+function parseHours(text: string): number {
+  const value = /^\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
+  if (!(value > 0 && value <= 168)) throw new Error(`--fast-forward must be a number of hours above 0 and at most 168 (a week), not '${text}'`);
   return value;
 }
 

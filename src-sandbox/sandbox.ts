@@ -23,6 +23,8 @@ export interface SandboxOptions {
   storeKey?: boolean;
   /** Seconds between live blocks after seeding; 0 keeps the chain still (no traffic). */
   blockTimeSeconds?: number;
+  /** Before live traffic, mine traffic blocks spread over this many past hours up to now (the chain gets a past). */
+  fastForwardHours?: number;
   /** Throw away the saved chain and seed anew. */
   fresh?: boolean;
   limits?: Partial<GatewayLimits>;
@@ -131,7 +133,13 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 
     let traffic: { stop(): Promise<void> } | undefined;
     if ((options.blockTimeSeconds ?? 2) > 0) {
-      traffic = startTraffic({ rpcUrl: anvil.url, manifest, blockTimeSeconds: options.blockTimeSeconds ?? 2, log });
+      traffic = startTraffic({
+        rpcUrl: anvil.url,
+        manifest,
+        blockTimeSeconds: options.blockTimeSeconds ?? 2,
+        log,
+        ...(options.fastForwardHours ? { fastForwardSeconds: Math.round(options.fastForwardHours * 3600) } : {}),
+      });
       cleanups.push(() => traffic!.stop());
     }
     const { store: contentStore, demo: demoContent }: { store: ContentStore; demo: DemoContent } = await content;

@@ -3,6 +3,7 @@ import { sandboxAccount } from './accounts';
 import { gasBurnerAbi } from './abis';
 import { pickActivity, type ActivityContext } from './activity-mix';
 import { followWallClock } from './chain-time';
+import { FAST_FORWARD_WAVE_PERIOD_SECONDS, fastForward } from './fastForward';
 import { loadUniswapArtifacts } from './contracts';
 import { blockFill, DEFAULT_FEE_WAVE, targetBaseFee, type FeeWave } from './fee-controller';
 import type { SeedManifest } from './manifest';
@@ -20,6 +21,8 @@ export interface TrafficOptions {
   log?: (line: string) => void;
   /** Period of the target base-fee wave, in seconds (default 180). */
   periodSeconds?: number;
+  /** Before live blocks, mine traffic blocks spread over this many seconds up to now (see fastForward). */
+  fastForwardSeconds?: number;
 }
 
 /** What the traffic sends to: the everyday mix's addresses plus the burner. */
@@ -79,8 +82,24 @@ async function runTraffic(options: TrafficOptions, log: (line: string) => void, 
   const ctx = activityContext(manifest, accounts);
 
   // Setup is retried: the node may still be loading a saved state when traffic starts.
+  let fastForwarded = !options.fastForwardSeconds;
   for (let attempt = 0; !signal.aborted; attempt++) {
     try {
+      if (!fastForwarded) {
+        const past: FeeWave = { ...DEFAULT_FEE_WAVE, periodSeconds: FAST_FORWARD_WAVE_PERIOD_SECONDS };
+        let rounds = 0;
+        await fastForward(client, {
+          seconds: options.fastForwardSeconds!,
+          wave: past,
+          log,
+          signal,
+          round: async (head, elapsed) => {
+            if (++rounds % 20 === 0) await topUp(client, accounts, log);
+            return sendRound(client, sender, accounts, ctx, rng, { head, elapsed, wave: past, signal });
+          },
+        });
+        fastForwarded = true;
+      }
       await setUpMining(client, blockTimeSeconds, wave, log);
       break;
     } catch (error) {

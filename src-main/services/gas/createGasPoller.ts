@@ -25,6 +25,10 @@ export type PolledGas = Omit<GasSnapshot, 'fired'>;
 /** One network's poll: the gas API's levels (or the local estimate), the head, the next base fees and the blob base fee. */
 export interface GasPoller {
   poll(signal: AbortSignal): Promise<PolledGas>;
+  /** The fee-history window brought up to the head (for backfilling the stored history). */
+  window(signal: AbortSignal): ReturnType<FeeHistoryWindow['sync']>;
+  /** A block's timestamp in seconds; undefined when the node does not have it. */
+  timestampOf(block: number, signal: AbortSignal): Promise<number | undefined>;
 }
 
 interface RpcHeader {
@@ -98,6 +102,16 @@ export function createGasPoller(networkId: string, deps: GasPollerDeps): GasPoll
   };
 
   return {
+    async window(windowSignal) {
+      signal = windowSignal;
+      return window.sync();
+    },
+
+    async timestampOf(block, blockSignal) {
+      const header = await deps.request<{ timestamp: string } | null>(networkId, 'eth_getBlockByNumber', [hex(BigInt(block)), false], { signal: blockSignal });
+      return header ? Number(BigInt(header.timestamp)) : undefined;
+    },
+
     async poll(pollSignal) {
       signal = pollSignal;
       const resolved = await deps.resolve(networkId);

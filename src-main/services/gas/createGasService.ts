@@ -9,6 +9,7 @@ import type { Store } from '../store/openStore';
 import { createGasAlertRows } from './gasAlertRows';
 import { createGasPoller, type GasPoller, type GasPollerDeps } from './createGasPoller';
 import { createGasSamples } from './gasSamples';
+import { backfillSamples } from './backfillSamples';
 
 /** Options of {@link createGasService}. */
 export interface GasServiceOptions extends GasPollerDeps {
@@ -94,8 +95,31 @@ export function createGasService(options: GasServiceOptions): GasService {
     return { ...polled, fired };
   };
 
+  /** Stores samples for the window's blocks no poll saw (the app was closed, or nobody watched). */
+  const backfill = async (networkId: string, signal: AbortSignal): Promise<void> => {
+    try {
+      const network = await options.resolve(networkId);
+      if (network.network.family !== 'evm') return;
+      const chain = String(network.network.chainId);
+      const poller = pollerOf(networkId);
+      const started = Date.now();
+      const stored = await backfillSamples({
+        window: () => poller.window(signal),
+        timestampOf: (block) => poller.timestampOf(block, signal),
+        storedBlocks: (from, to) => samples.blocksIn(chain, from, to),
+        store: (made) => samples.addBackfilled(chain, made),
+        oldestMs: Date.now() - settings().retentionDays * 86_400_000,
+        signal,
+      });
+      if (stored > 0) log(`gas: ${networkId}: ${stored} past blocks added to the history from fee history in ${Date.now() - started} ms`);
+    } catch (error) {
+      if (!signal.aborted) log(`gas: ${networkId}: the history could not be filled in from fee history: ${options.redact((error as Error).message)}`);
+    }
+  };
+
   const run = async (networkId: string, emit: (event: GasEvent) => void, signal: AbortSignal): Promise<void> => {
     let failures = 0;
+    let backfilled = false;
     while (!signal.aborted) {
       const interval = settings().pollSeconds * 1000;
       let delay = interval;
@@ -104,6 +128,11 @@ export function createGasService(options: GasServiceOptions): GasService {
         last.set(networkId, snapshot);
         failures = 0;
         emit({ kind: 'snapshot', snapshot, nextPollAt: Date.now() + delay });
+        // After the first poll is shown: the blocks before it that have no sample, from the chain's fee history.
+        if (!backfilled) {
+          backfilled = true;
+          await backfill(networkId, signal);
+        }
       } catch (error) {
         if (signal.aborted) return;
         failures += 1;

@@ -1,6 +1,9 @@
 import { FEE_LEVELS, type FeeLevel } from '../../../src-shared/gas/feeSuggestion';
 import { GAS_RANGE_MS, type GasHistory, type GasRange, type GasSnapshot } from '../../../src-shared/gas/gasTypes';
 import type { Store } from '../store/openStore';
+import { gweiToWei } from '../../../src-shared/gas/gwei';
+import type { FeeSuggestion } from '../../../src-shared/gas/feeSuggestion';
+import type { BackfilledSample } from './backfillSamples';
 
 /**
  * The stored gas history (`gas_samples`): one row per chain and block, the base fee in wei and the levels as
@@ -10,6 +13,10 @@ import type { Store } from '../store/openStore';
 export interface GasSamples {
   /** Stores a snapshot's figures (a second poll at the same block replaces the first). */
   add(snapshot: GasSnapshot): void;
+  /** Stores samples computed from fee history for blocks no poll saw; never replaces a polled one. */
+  addBackfilled(chain: string, samples: readonly BackfilledSample[]): void;
+  /** The blocks of a chain that have a sample, between two block numbers. */
+  blocksIn(chain: string, from: number, to: number): Set<number>;
   /** The samples of a chain over a range ending now, bucketed to at most `points`. */
   history(networkId: string, chain: string, range: GasRange, points: number, now?: number): GasHistory;
   /** Deletes samples older than `maxAgeMs`; returns how many went. */
@@ -33,9 +40,21 @@ interface BucketRow {
 
 const gwei = (text: string) => Number(text);
 
+/** The compact levels JSON of a sample. */
+function levelsJson(source: GasSnapshot['source'], suggestion: FeeSuggestion): string {
+  return JSON.stringify({
+    s: source,
+    c: suggestion.networkCongestion,
+    p: FEE_LEVELS.map((level) => gwei(suggestion[level].suggestedMaxPriorityFeePerGas)),
+    m: FEE_LEVELS.map((level) => gwei(suggestion[level].suggestedMaxFeePerGas)),
+  });
+}
+
 /** Opens the accessor over the store's connection. */
-export function createGasSamples(store: Pick<Store, 'db'>): GasSamples {
+export function createGasSamples(store: Pick<Store, 'db' | 'transaction'>): GasSamples {
   const insert = store.db.prepare('INSERT OR REPLACE INTO gas_samples (chain, block, ts, base_fee, levels) VALUES (?, ?, ?, ?, ?)');
+  const insertBackfilled = store.db.prepare('INSERT OR IGNORE INTO gas_samples (chain, block, ts, base_fee, levels) VALUES (?, ?, ?, ?, ?)');
+  const blocksIn = store.db.prepare('SELECT block FROM gas_samples WHERE chain = ? AND block BETWEEN ? AND ?');
   // Bucketing in SQL: one pass over the (chain, ts) index, means per bucket; json_extract reads the compact levels.
   const buckets = store.db.prepare(`
     SELECT AVG(ts) AS t, COUNT(*) AS n, SUM(json_extract(levels, '$.s') = 'api') AS api,
@@ -49,14 +68,18 @@ export function createGasSamples(store: Pick<Store, 'db'>): GasSamples {
 
   return {
     add(snapshot) {
-      const { suggestion } = snapshot;
-      const levels = JSON.stringify({
-        s: snapshot.source,
-        c: suggestion.networkCongestion,
-        p: FEE_LEVELS.map((level) => gwei(suggestion[level].suggestedMaxPriorityFeePerGas)),
-        m: FEE_LEVELS.map((level) => gwei(suggestion[level].suggestedMaxFeePerGas)),
+      // The levels' own block's base fee (the gas API may answer for the block before the head read with it).
+      insert.run(snapshot.chain, snapshot.suggestionBlock, snapshot.head.timestamp * 1000, gweiToWei(snapshot.suggestion.estimatedBaseFee), levelsJson(snapshot.source, snapshot.suggestion));
+    },
+
+    addBackfilled(chain, samples) {
+      store.transaction(() => {
+        for (const sample of samples) insertBackfilled.run(chain, sample.block, sample.ts, sample.baseFeeWei, levelsJson('local', sample.suggestion));
       });
-      insert.run(snapshot.chain, snapshot.suggestionBlock, snapshot.head.timestamp * 1000, BigInt(snapshot.head.baseFeePerGas), levels);
+    },
+
+    blocksIn(chain, from, to) {
+      return new Set((blocksIn.all(chain, from, to) as unknown as { block: number | bigint }[]).map((row) => Number(row.block)));
     },
 
     history(networkId, chain, range, points, now = Date.now()) {
