@@ -10,6 +10,7 @@ import { benchCall } from './call';
 import { benchContentStore } from './content';
 import { benchExplorer } from './explorer';
 import { benchGasApi } from './gas';
+import { benchGasDashboard } from './gasDashboard';
 import { addBenchLogs, benchLogs } from './logs';
 import { measureRpc, type LoadResult } from './load';
 
@@ -82,7 +83,7 @@ const fmt = (value: number, digits = 2) => value.toFixed(digits);
 
 async function main() {
   const quick = process.argv.includes('--quick');
-  // `--only logs|app|explorer|call`: just that section (after the seed), for working on it.
+  // `--only logs|app|explorer|call|gas`: just that section (after the seed), for working on it.
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-bench-'));
   console.log(`Blockglass benchmarks: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
@@ -109,6 +110,10 @@ async function main() {
       }
       if (only === 'call') {
         for (const line of await benchCall({ quick, rpcUrl: info.rpcUrl, anvilUrl: info.anvilUrl, dataDir })) console.log(line);
+        return;
+      }
+      if (only === 'gas') {
+        for (const line of await benchGasDashboard({ quick, rpcUrl: info.rpcUrl, gasUrl: info.gasUrl, key: info.key, secret: info.secret, seededChainDir: path.join(dataDir, 'chain') })) console.log(line);
         return;
       }
       if (only === 'explorer') {
@@ -164,6 +169,8 @@ async function main() {
         for (const line of explorerLines) console.log(line);
         console.log('');
         for (const line of await logsBench(dataDir, quick)) console.log(line);
+        console.log('');
+        for (const line of await benchGasDashboard({ quick, rpcUrl: info.rpcUrl, gasUrl: info.gasUrl, key: info.key, secret: info.secret, seededChainDir: path.join(dataDir, 'chain') })) console.log(line);
         console.log('');
       }
       for (const line of await benchCall({ quick, rpcUrl: info.rpcUrl, anvilUrl: info.anvilUrl, dataDir })) console.log(line);

@@ -12,6 +12,7 @@ import { chromium, type Page } from '@playwright/test';
 import { toEventSelector } from 'viem';
 import { RESPONDER_TOKEN, startStarknetResponder } from '../test-support/starknetResponder';
 import { ensureBuild } from './build.mjs';
+import { createSecretStore } from '../src-main/services/secrets/createSecretStore';
 
 const TICK = 'Tick(uint256,uint256,address,uint256)';
 
@@ -19,7 +20,8 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const out = path.join(projectRoot, 'docs', 'screenshots');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-screenshots-'));
 await ensureBuild((line) => process.stderr.write(`${line}\n`));
-const child = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data', dataDir, '--no-open', '--json'], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+// The sandbox mines a day of traffic into the past first, so the gas dashboard is shown holding a day of history.
+const child = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data', dataDir, '--no-open', '--json', '--sandbox-fast-forward', '24'], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
 let logs = '';
 // Starknet's call is shown against the Starknet spec responder (no Starknet node runs here; see test-support).
 const responder = await startStarknetResponder();
@@ -86,6 +88,7 @@ try {
       }
       await context.close();
     }
+    await gasShots(browser, url, () => logs);
     await starknetShots(browser, url);
   } finally {
     await browser.close();
@@ -96,6 +99,52 @@ try {
   child.kill('SIGTERM');
   await exited;
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * The gas dashboard holding a day of history: once the sandbox has mined its day of traffic, a second network on
+ * the same sandbox but without a gas API (so its levels are the local estimate) is added to compare with, and the
+ * Day chart is shown.
+ */
+async function gasShots(browser: Awaited<ReturnType<typeof chromium.launch>>, url: URL, logs: () => string): Promise<void> {
+  const deadline = Date.now() + 600_000;
+  while (!/fast-forward: (\d+)\/\1 blocks|fast-forward: the chain is already recent/.test(logs())) {
+    if (Date.now() > deadline) throw new Error(`the sandbox's fast-forward did not finish:\n${logs()}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  const origin = /sandbox: running at (http:\/\/\S+)/.exec(logs())![1]!;
+  const keychain = createSecretStore();
+  const local = await keychain.get('local');
+  await keychain.close();
+  const setup = await browser.newPage();
+  await setup.goto(`${url.origin}/settings/networks/new${url.hash}`);
+  await setup.getByLabel('Name').fill('Local, no gas API');
+  await setup.getByLabel('Chain id').fill('31337');
+  await setup.getByLabel('JSON-RPC address').fill(`${origin}/local/v3/`);
+  await setup.getByRole('button', { name: 'Add network' }).click();
+  await setup.getByRole('main').getByText('Local, no gas API').first().waitFor();
+  await setup.getByRole('link', { name: /API keys/i }).first().click();
+  await setup.getByRole('button', { name: 'Add key for Local, no gas API' }).click();
+  await setup.getByRole('textbox', { name: 'API key', exact: true }).fill(local!.apiKey);
+  await setup.getByRole('button', { name: /save/i }).click();
+  await setup.getByLabel(/^Key hint /).first().waitFor();
+  await setup.goto(`${url.origin}/gas${url.hash}`);
+  await setup.getByLabel('Compare with').selectOption({ label: 'Local, no gas API' });
+  await setup.getByRole('article', { name: 'Local, no gas API gas' }).getByText('estimated locally from fee history').waitFor({ timeout: 120_000 });
+  await setup.close();
+  for (const scheme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({ colorScheme: scheme, viewport: { width: 1360, height: 1960 }, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    await page.goto(`${url.origin}/gas${url.hash}`);
+    await page.getByTestId('max-fee-medium').waitFor({ timeout: 120_000 });
+    await page.getByRole('tab', { name: 'Day' }).click();
+    await page.getByTestId('history-samples').filter({ hasText: /^[\d,]{5,} samples/ }).waitFor({ timeout: 120_000 });
+    await page.waitForTimeout(1500);
+    const file = path.join(out, `gas-${scheme}.png`);
+    await page.screenshot({ path: file });
+    process.stderr.write(`wrote ${path.relative(projectRoot, file)}\n`);
+    await context.close();
+  }
 }
 
 /** The Starknet call page: a Starknet network added (the spec responder), balanceOf run, its u256 read. */

@@ -33,6 +33,8 @@ export interface GasService {
   addAlert(networkId: string, metric: GasAlertMetric, direction: 'below' | 'above', thresholdGwei: string): GasAlert;
   deleteAlert(id: number): { deleted: boolean };
   firedAlerts(limit?: number): FiredGasAlert[];
+  /** One poll now, stored as a sample and its alerts evaluated, as each tick of the feed does (bench, tests). */
+  pollOnce(networkId: string, signal: AbortSignal): Promise<GasSnapshot>;
   /** Networks polled now (tests, diagnostics). */
   polling(): string[];
   /** Forgets a network's fee-history window (its chain was reset). */
@@ -117,6 +119,12 @@ export function createGasService(options: GasServiceOptions): GasService {
     }
   };
 
+  const pollOnce = async (networkId: string, signal: AbortSignal): Promise<GasSnapshot> => {
+    const snapshot = record(await pollerOf(networkId).poll(signal));
+    last.set(networkId, snapshot);
+    return snapshot;
+  };
+
   const run = async (networkId: string, emit: (event: GasEvent) => void, signal: AbortSignal): Promise<void> => {
     let failures = 0;
     let backfilled = false;
@@ -124,8 +132,7 @@ export function createGasService(options: GasServiceOptions): GasService {
       const interval = settings().pollSeconds * 1000;
       let delay = interval;
       try {
-        const snapshot = record(await pollerOf(networkId).poll(signal));
-        last.set(networkId, snapshot);
+        const snapshot = await pollOnce(networkId, signal);
         failures = 0;
         emit({ kind: 'snapshot', snapshot, nextPollAt: Date.now() + delay });
         // After the first poll is shown: the blocks before it that have no sample, from the chain's fee history.
@@ -197,6 +204,7 @@ export function createGasService(options: GasServiceOptions): GasService {
     addAlert: (networkId, metric, direction, thresholdGwei) => alerts.add(networkId, metric, direction, thresholdGwei),
     deleteAlert: (id) => ({ deleted: alerts.delete(id) }),
     firedAlerts: (limit = 50) => alerts.fired(limit),
+    pollOnce,
     polling: () => hub.running(),
     forget: (networkId) => {
       pollers.delete(networkId);

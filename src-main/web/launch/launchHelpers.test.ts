@@ -20,6 +20,7 @@ describe('parseServeArgs', () => {
   it('reads every flag', () => {
     expect(parseServeArgs(['--port', '0', '--data', '/tmp/x', '--no-open', '--json'])).toEqual({ port: 0, dataDir: '/tmp/x', open: false, json: true });
     expect(parseServeArgs(['--port=8080'])).toMatchObject({ port: 8080 });
+    expect(parseServeArgs(['--sandbox-fast-forward', '24'])).toMatchObject({ sandboxFastForwardHours: 24 });
   });
 
   it.each([
@@ -27,6 +28,8 @@ describe('parseServeArgs', () => {
     [['--port', '70000'], '--port must be a number from 0 to 65535, not "70000"'],
     [['--port', '-1'], /argument is ambiguous/],
     [['--data', ' '], '--data needs a folder'],
+    [['--sandbox-fast-forward', '0'], '--sandbox-fast-forward must be a number of hours above 0 and at most 168, not "0"'],
+    [['--sandbox-fast-forward', 'a day'], '--sandbox-fast-forward must be a number of hours above 0 and at most 168, not "a day"'],
     [['--open'], /^Unknown option '--open'/],
     [['extra'], 'unexpected argument: extra'],
   ])('refuses %j', (argv, message) => {

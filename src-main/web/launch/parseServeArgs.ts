@@ -6,10 +6,12 @@ export interface ServeArgs {
   dataDir: string | undefined;
   open: boolean;
   json: boolean;
+  /** Hours of traffic the Local sandbox mines into the past on a fresh chain (`--sandbox-fast-forward H`). */
+  sandboxFastForwardHours?: number;
 }
 
 /** The usage line printed on bad flags. */
-export const SERVE_USAGE = 'usage: npm run serve -- [--port N] [--data DIR] [--no-open] [--json]';
+export const SERVE_USAGE = 'usage: npm run serve -- [--port N] [--data DIR] [--no-open] [--json] [--sandbox-fast-forward HOURS]';
 
 /** The port the web host uses unless told otherwise (0 would pick any free one). */
 export const DEFAULT_WEB_PORT = 18580;
@@ -25,6 +27,7 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
       data: { type: 'string' },
       'no-open': { type: 'boolean' },
       json: { type: 'boolean' },
+      'sandbox-fast-forward': { type: 'string' },
     },
   });
   if (positionals.length > 0) throw new Error(`unexpected argument: ${positionals[0]}`);
@@ -34,5 +37,9 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
     port = Number(values.port);
   }
   if (values.data !== undefined && values.data.trim() === '') throw new Error('--data needs a folder');
-  return { port, dataDir: values.data, open: !values['no-open'], json: values.json === true };
+  const hours = values['sandbox-fast-forward'];
+  if (hours !== undefined && !(/^\d+(\.\d+)?$/.test(hours) && Number(hours) > 0 && Number(hours) <= 168)) {
+    throw new Error(`--sandbox-fast-forward must be a number of hours above 0 and at most 168, not ${JSON.stringify(hours)}`);
+  }
+  return { port, dataDir: values.data, open: !values['no-open'], json: values.json === true, ...(hours !== undefined ? { sandboxFastForwardHours: Number(hours) } : {}) };
 }

@@ -23,6 +23,8 @@ export interface RunWebHostOptions {
   exitWithWindow: boolean;
   /** Progress and refusals (stderr); never given the address with its token. */
   log: (line: string) => void;
+  /** Hours of traffic the Local sandbox mines into the past when its chain is fresh (a day of gas history at once). */
+  sandboxFastForwardHours?: number;
 }
 
 /**
@@ -72,7 +74,14 @@ export async function runWebHost(options: RunWebHostOptions): Promise<void> {
 
   try {
     const { version } = JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string };
-    services = await createAppServices({ dataDir, shell: 'web', projectRoot, version, log });
+    services = await createAppServices({
+      dataDir,
+      shell: 'web',
+      projectRoot,
+      version,
+      log,
+      ...(options.sandboxFastForwardHours ? { sandboxArgs: ['--fast-forward', String(options.sandboxFastForwardHours)] } : {}),
+    });
     host = await startWebHost({
       port: options.port,
       rendererDir: path.join(projectRoot, 'out', 'renderer'),

@@ -16,6 +16,13 @@ const RANGES: { range: GasRange; label: string }[] = [
 
 const gweiValue = (_u: uPlot, value: number | null) => (value === null || value === undefined ? '—' : `${value.toFixed(value < 1 ? 6 : 3)} gwei`);
 
+/** Where a range's samples come from, in words. */
+function sourceWords(fromApi: number, samples: number): string {
+  if (fromApi === samples) return 'all from the gas API';
+  if (fromApi === 0) return 'all estimated locally from fee history (blocks no poll saw are filled in from the chain)';
+  return `${fromApi.toLocaleString('en-US')} from the gas API, the rest estimated locally from fee history (blocks no poll saw are filled in from the chain)`;
+}
+
 /** Base fee and the three priority levels over the last hour, day or week, from the samples stored on this machine. */
 export function HistoryChart({ networkId }: { networkId: string }) {
   const api = useApi();
@@ -73,7 +80,7 @@ export function HistoryChart({ networkId }: { networkId: string }) {
       <p className="muted gas-note" data-testid="history-samples">
         {samples === 0
           ? 'No samples stored for this range yet: each poll adds one while the dashboard (or an alert) watches this network.'
-          : `${samples.toLocaleString('en-US')} samples stored on this machine${history.data && history.data.time.length < samples ? `, shown as ${history.data.time.length.toLocaleString('en-US')} averages` : ''}; ${history.data?.fromApi === samples ? 'all from the gas API' : `${(history.data?.fromApi ?? 0).toLocaleString('en-US')} from the gas API, the rest estimated locally from fee history`}. Drag to zoom, double-click to reset.`}
+          : `${samples.toLocaleString('en-US')} samples stored on this machine${history.data && history.data.time.length < samples ? `, shown as ${history.data.time.length.toLocaleString('en-US')} averages` : ''}; ${sourceWords(history.data?.fromApi ?? 0, samples)}. Drag to zoom, double-click to reset.`}
       </p>
       <UPlotChart options={options} data={data} label={`Base fee and ${show === 'priority' ? 'priority fees' : 'max fees'} over the last ${range}, in gwei`} />
     </section>
