@@ -113,7 +113,7 @@ async function main() {
         return;
       }
       if (only === 'gas') {
-        for (const line of await benchGasDashboard({ quick, rpcUrl: info.rpcUrl, gasUrl: info.gasUrl, key: info.key, secret: info.secret, seededChainDir: path.join(dataDir, 'chain') })) console.log(line);
+        for (const line of await benchGasDashboard({ quick, rpcUrl: info.rpcUrl, gasUrl: info.gasUrl, anvilUrl: info.anvilUrl, key: info.key, secret: info.secret, seededChainDir: path.join(dataDir, 'chain') })) console.log(line);
         return;
       }
       if (only === 'explorer') {
@@ -170,7 +170,7 @@ async function main() {
         console.log('');
         for (const line of await logsBench(dataDir, quick)) console.log(line);
         console.log('');
-        for (const line of await benchGasDashboard({ quick, rpcUrl: info.rpcUrl, gasUrl: info.gasUrl, key: info.key, secret: info.secret, seededChainDir: path.join(dataDir, 'chain') })) console.log(line);
+        for (const line of await benchGasDashboard({ quick, rpcUrl: info.rpcUrl, gasUrl: info.gasUrl, anvilUrl: info.anvilUrl, key: info.key, secret: info.secret, seededChainDir: path.join(dataDir, 'chain') })) console.log(line);
         console.log('');
       }
       for (const line of await benchCall({ quick, rpcUrl: info.rpcUrl, anvilUrl: info.anvilUrl, dataDir })) console.log(line);

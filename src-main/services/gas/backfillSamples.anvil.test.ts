@@ -16,6 +16,20 @@ import { createGasSamples } from './gasSamples';
 // blocks with chosen tips are mined one at a time and polled (local estimate, as on a node without a gas API);
 // then a fresh store is filled in from fee history alone, and every past block's sample is compared.
 
+interface Row {
+  block: number;
+  ts: number;
+  base_fee: number;
+  source: string;
+  congestion: number;
+  p_low: number;
+  p_medium: number;
+  p_high: number;
+  m_low: number;
+  m_medium: number;
+  m_high: number;
+}
+
 const started: AnvilProcess[] = [];
 afterAll(async () => {
   await Promise.all(started.map((node) => node.stop()));
@@ -56,10 +70,10 @@ describe('backfillSamples on Anvil', () => {
         signal,
       });
       const rows = new Map(
-        (store.db.prepare('SELECT block, ts, base_fee AS baseFee, levels FROM gas_samples').all() as { block: number; ts: number; baseFee: number; levels: string }[]).map((row) => [Number(row.block), row]),
+        (store.db.prepare('SELECT * FROM gas_samples').all() as Row[]).map((row) => [Number(row.block), row]),
       );
       expect(stored).toBe(rows.size - 1);
-      expect(JSON.parse(rows.get(fromApi.suggestionBlock)!.levels).s).toBe('api');
+      expect(rows.get(fromApi.suggestionBlock)!.source).toBe('api');
       // Every polled block but the newest (a poll's own) has its sample, equal to what the poll said then.
       const past = polled.slice(0, -1).filter((poll) => poll.suggestionBlock >= 4);
       expect(past.length).toBeGreaterThan(20);
@@ -67,14 +81,11 @@ describe('backfillSamples on Anvil', () => {
         if (poll === fromApi) continue;
         const row = rows.get(poll.suggestionBlock);
         expect(row, `block ${poll.suggestionBlock}`).toBeDefined();
-        const levels = JSON.parse(row!.levels) as { s: string; c: number; p: number[]; m: number[] };
-        expect(levels).toEqual({
-          s: 'local',
-          c: poll.suggestion.networkCongestion,
-          p: FEE_LEVELS.map((level) => Number(poll.suggestion[level].suggestedMaxPriorityFeePerGas)),
-          m: FEE_LEVELS.map((level) => Number(poll.suggestion[level].suggestedMaxFeePerGas)),
-        });
-        expect(BigInt(row!.baseFee)).toBe(BigInt(poll.head.baseFeePerGas));
+        expect(row!.source).toBe('local');
+        expect(row!.congestion).toBe(poll.suggestion.networkCongestion);
+        expect(FEE_LEVELS.map((level) => row![`p_${level}`])).toEqual(FEE_LEVELS.map((level) => Number(poll.suggestion[level].suggestedMaxPriorityFeePerGas)));
+        expect(FEE_LEVELS.map((level) => row![`m_${level}`])).toEqual(FEE_LEVELS.map((level) => Number(poll.suggestion[level].suggestedMaxFeePerGas)));
+        expect(BigInt(row!.base_fee)).toBe(BigInt(poll.head.baseFeePerGas));
         // Times are read every 32 blocks and interpolated between: Anvil's blocks here are a second or so apart.
         expect(Math.abs(Number(row!.ts) - poll.head.timestamp * 1000)).toBeLessThanOrEqual(3000);
       }

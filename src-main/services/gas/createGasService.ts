@@ -73,26 +73,30 @@ export function createGasService(options: GasServiceOptions): GasService {
     return poller;
   };
 
+  /** Stores a poll's sample and evaluates its network's alerts, in one transaction (one commit per poll). */
   const record = (polled: Omit<GasSnapshot, 'fired'>): GasSnapshot => {
-    try {
-      samples.add({ ...polled, fired: [] });
-      if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
-        lastPrune = Date.now();
-        const gone = samples.prune(settings().retentionDays * 86_400_000);
-        if (gone > 0) log(`gas: pruned ${gone} samples older than ${settings().retentionDays} days`);
-      }
-    } catch (error) {
-      log(`gas: could not store a sample: ${(error as Error).message}`);
-    }
     let fired: FiredGasAlert[] = [];
     try {
-      const updates = alerts.forNetwork(polled.networkId).map((alert) => {
-        const valueGwei = metricValue(alert.metric, polled.suggestion);
-        return { alert, valueGwei, ...evaluateAlert(alert, valueGwei) };
+      options.store.transaction(() => {
+        samples.add({ ...polled, fired: [] });
+        const updates = alerts.forNetwork(polled.networkId).map((alert) => {
+          const valueGwei = metricValue(alert.metric, polled.suggestion);
+          return { alert, valueGwei, ...evaluateAlert(alert, valueGwei) };
+        });
+        if (updates.length > 0) fired = alerts.record(updates, polled.suggestionBlock, polled.fetchedAt);
       });
-      if (updates.length > 0) fired = alerts.record(updates, polled.suggestionBlock, polled.fetchedAt);
     } catch (error) {
-      log(`gas: could not evaluate alerts: ${(error as Error).message}`);
+      fired = [];
+      log(`gas: could not store a sample or evaluate alerts: ${(error as Error).message}`);
+    }
+    if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
+      lastPrune = Date.now();
+      try {
+        const gone = samples.prune(settings().retentionDays * 86_400_000);
+        if (gone > 0) log(`gas: pruned ${gone} samples older than ${settings().retentionDays} days`);
+      } catch (error) {
+        log(`gas: could not prune old samples: ${(error as Error).message}`);
+      }
     }
     return { ...polled, fired };
   };

@@ -1,14 +1,12 @@
-import { FEE_LEVELS, type FeeLevel } from '../../../src-shared/gas/feeSuggestion';
-import { GAS_RANGE_MS, type GasHistory, type GasRange, type GasSnapshot } from '../../../src-shared/gas/gasTypes';
-import type { Store } from '../store/openStore';
+import { FEE_LEVELS, type FeeLevel, type FeeSuggestion } from '../../../src-shared/gas/feeSuggestion';
+import { GAS_RANGE_MS, type GasHistory, type GasRange, type GasSnapshot, type GasSource } from '../../../src-shared/gas/gasTypes';
 import { gweiToWei } from '../../../src-shared/gas/gwei';
-import type { FeeSuggestion } from '../../../src-shared/gas/feeSuggestion';
+import type { Store } from '../store/openStore';
 import type { BackfilledSample } from './backfillSamples';
 
 /**
- * The stored gas history (`gas_samples`): one row per chain and block, the base fee in wei and the levels as
- * compact JSON with gwei as numbers (chart precision: the exact strings live in the snapshots shown live).
- * `{"s":"api"|"local","c":congestion,"p":[low,medium,high priority],"m":[low,medium,high max fee]}`.
+ * The stored gas history (`gas_samples`): one row per chain and block, the base fee in wei and the levels in gwei
+ * as REAL columns (chart precision: the exact strings live in the snapshots shown live).
  */
 export interface GasSamples {
   /** Stores a snapshot's figures (a second poll at the same block replaces the first). */
@@ -25,56 +23,47 @@ export interface GasSamples {
   count(chain: string): number;
 }
 
-interface BucketRow {
-  t: number;
-  n: number;
-  api: number;
-  base: number;
-  p0: number;
-  p1: number;
-  p2: number;
-  m0: number;
-  m1: number;
-  m2: number;
-}
+type BucketRow = [t: number, n: number, api: number, base: number, p0: number, p1: number, p2: number, m0: number, m1: number, m2: number];
 
-const gwei = (text: string) => Number(text);
+const COLUMNS = 'chain, block, ts, base_fee, source, congestion, p_low, p_medium, p_high, m_low, m_medium, m_high';
 
-/** The compact levels JSON of a sample. */
-function levelsJson(source: GasSnapshot['source'], suggestion: FeeSuggestion): string {
-  return JSON.stringify({
-    s: source,
-    c: suggestion.networkCongestion,
-    p: FEE_LEVELS.map((level) => gwei(suggestion[level].suggestedMaxPriorityFeePerGas)),
-    m: FEE_LEVELS.map((level) => gwei(suggestion[level].suggestedMaxFeePerGas)),
-  });
+/** A sample's row values after `chain, block, ts`. */
+function figures(source: GasSource, baseFeeWei: bigint, suggestion: FeeSuggestion): unknown[] {
+  return [
+    baseFeeWei,
+    source,
+    suggestion.networkCongestion,
+    ...FEE_LEVELS.map((level) => Number(suggestion[level].suggestedMaxPriorityFeePerGas)),
+    ...FEE_LEVELS.map((level) => Number(suggestion[level].suggestedMaxFeePerGas)),
+  ];
 }
 
 /** Opens the accessor over the store's connection. */
 export function createGasSamples(store: Pick<Store, 'db' | 'transaction'>): GasSamples {
-  const insert = store.db.prepare('INSERT OR REPLACE INTO gas_samples (chain, block, ts, base_fee, levels) VALUES (?, ?, ?, ?, ?)');
-  const insertBackfilled = store.db.prepare('INSERT OR IGNORE INTO gas_samples (chain, block, ts, base_fee, levels) VALUES (?, ?, ?, ?, ?)');
+  const insert = store.db.prepare(`INSERT OR REPLACE INTO gas_samples (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertBackfilled = store.db.prepare(`INSERT OR IGNORE INTO gas_samples (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const blocksIn = store.db.prepare('SELECT block FROM gas_samples WHERE chain = ? AND block BETWEEN ? AND ?');
-  // Bucketing in SQL: one pass over the (chain, ts) index, means per bucket; json_extract reads the compact levels.
-  const buckets = store.db.prepare(`
-    SELECT AVG(ts) AS t, COUNT(*) AS n, SUM(json_extract(levels, '$.s') = 'api') AS api,
-           AVG(base_fee) AS base,
-           AVG(json_extract(levels, '$.p[0]')) AS p0, AVG(json_extract(levels, '$.p[1]')) AS p1, AVG(json_extract(levels, '$.p[2]')) AS p2,
-           AVG(json_extract(levels, '$.m[0]')) AS m0, AVG(json_extract(levels, '$.m[1]')) AS m1, AVG(json_extract(levels, '$.m[2]')) AS m2
-    FROM gas_samples WHERE chain = ? AND ts >= ? AND ts <= ?
-    GROUP BY ts / ? ORDER BY t`);
+  // One pass over the (chain, ts) index, means per bucket (the bucket width bound as an integer: a REAL would
+  // make the division exact and every sample its own bucket).
+  const buckets = store.db
+    .prepare(
+      `SELECT AVG(ts), COUNT(*), SUM(source = 'api'), AVG(base_fee), AVG(p_low), AVG(p_medium), AVG(p_high), AVG(m_low), AVG(m_medium), AVG(m_high)
+       FROM gas_samples WHERE chain = ? AND ts >= ? AND ts <= ?
+       GROUP BY ts / CAST(? AS INTEGER) ORDER BY 1`,
+    )
+    .raw();
   const prune = store.db.prepare('DELETE FROM gas_samples WHERE ts < ?');
   const count = store.db.prepare('SELECT COUNT(*) AS n FROM gas_samples WHERE chain = ?');
 
   return {
     add(snapshot) {
       // The levels' own block's base fee (the gas API may answer for the block before the head read with it).
-      insert.run(snapshot.chain, snapshot.suggestionBlock, snapshot.head.timestamp * 1000, gweiToWei(snapshot.suggestion.estimatedBaseFee), levelsJson(snapshot.source, snapshot.suggestion));
+      insert.run(snapshot.chain, snapshot.suggestionBlock, snapshot.head.timestamp * 1000, ...figures(snapshot.source, gweiToWei(snapshot.suggestion.estimatedBaseFee), snapshot.suggestion));
     },
 
     addBackfilled(chain, samples) {
       store.transaction(() => {
-        for (const sample of samples) insertBackfilled.run(chain, sample.block, sample.ts, sample.baseFeeWei, levelsJson('local', sample.suggestion));
+        for (const sample of samples) insertBackfilled.run(chain, sample.block, sample.ts, ...figures('local', sample.baseFeeWei, sample.suggestion));
       });
     },
 
@@ -86,20 +75,17 @@ export function createGasSamples(store: Pick<Store, 'db' | 'transaction'>): GasS
       const span = GAS_RANGE_MS[range];
       const bucketMs = Math.max(1, Math.ceil(span / points));
       const rows = buckets.all(chain, now - span, now, bucketMs) as unknown as BucketRow[];
-      const level = (key: 'p' | 'm'): Record<FeeLevel, number[]> => ({
-        low: rows.map((row) => row[`${key}0`]),
-        medium: rows.map((row) => row[`${key}1`]),
-        high: rows.map((row) => row[`${key}2`]),
-      });
+      const column = (at: number) => rows.map((row) => Number(row[at]));
+      const level = (first: number): Record<FeeLevel, number[]> => ({ low: column(first), medium: column(first + 1), high: column(first + 2) });
       return {
         networkId,
         range,
-        samples: rows.reduce((sum, row) => sum + row.n, 0),
-        fromApi: rows.reduce((sum, row) => sum + row.api, 0),
-        time: rows.map((row) => Math.round(row.t / 1000)),
-        baseFee: rows.map((row) => row.base / 1e9),
-        priority: level('p'),
-        maxFee: level('m'),
+        samples: rows.reduce((sum, row) => sum + Number(row[1]), 0),
+        fromApi: rows.reduce((sum, row) => sum + Number(row[2]), 0),
+        time: rows.map((row) => Math.round(Number(row[0]) / 1000)),
+        baseFee: rows.map((row) => Number(row[3]) / 1e9),
+        priority: level(4),
+        maxFee: level(7),
       };
     },
 

@@ -96,8 +96,28 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
-    name: 'gas alerts',
+    name: 'gas alerts; gas samples as columns',
     sql: `
+      -- Gas samples, one per chain and block: the figures the charts draw as columns, so a week (60,000 samples)
+      -- is averaged in one pass over the (chain, ts) index. No version before this one wrote a sample.
+      DROP TABLE gas_samples;
+      CREATE TABLE gas_samples (
+        chain      TEXT NOT NULL,
+        block      INTEGER NOT NULL,
+        ts         INTEGER NOT NULL,
+        base_fee   INTEGER NOT NULL,
+        source     TEXT NOT NULL CHECK (source IN ('api', 'local')),
+        congestion REAL NOT NULL,
+        p_low      REAL NOT NULL,
+        p_medium   REAL NOT NULL,
+        p_high     REAL NOT NULL,
+        m_low      REAL NOT NULL,
+        m_medium   REAL NOT NULL,
+        m_high     REAL NOT NULL,
+        PRIMARY KEY (chain, block)
+      ) STRICT;
+      CREATE INDEX gas_samples_by_time ON gas_samples (chain, ts);
+
       -- Gas alerts: tell me when a figure (a level's max fee, or the base fee) goes below or above a threshold in
       -- gwei (canonical decimal text). met: the side of the threshold the last value was on (NULL before any).
       CREATE TABLE gas_alerts (
