@@ -144,6 +144,17 @@ test('bad alert thresholds are refused, each with its reason', async ({ app, pag
     await expect(page.getByRole('alert').filter({ hasText: reason })).toBeVisible();
   }
   await expect(page.getByText('No alerts on this network.')).toBeVisible();
+
+  // The poll interval is configurable, within bounds, and kept.
+  const polling = page.getByRole('form', { name: 'Polling and history' });
+  await polling.getByLabel('Poll every').fill('1');
+  await expect(polling.getByRole('alert')).toHaveText('The poll interval in seconds is from 2 to 3,600.');
+  await expect(polling.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await polling.getByLabel('Poll every').fill('5');
+  await polling.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/polled every 5 s while this window is visible/)).toBeVisible();
+  await openGas(app, page);
+  await expect(page.getByRole('form', { name: 'Polling and history' }).getByLabel('Poll every')).toHaveValue('5');
 });
 
 test('a custom network without a gas API shows levels estimated locally from fee history, labelled', async ({ app, page }) => {

@@ -13,6 +13,7 @@ import { BlocksChart } from './BlocksChart';
 import { CompareStrip } from './CompareStrip';
 import { FeeRanges } from './FeeRanges';
 import { gasSettingsQuery } from './gasQueries';
+import { GasSettingsForm } from './GasSettingsForm';
 import { HistoryChart } from './HistoryChart';
 import { LevelCards } from './LevelCards';
 import { useGasFeed } from './useGasFeed';
@@ -82,6 +83,7 @@ function GasDetail({ networkId, networkName }: { networkId: string; networkName:
             {snapshot.fallbackReason ? <span className="muted gas-fallback">{snapshot.fallbackReason}</span> : null}
           </>
         ) : null}
+        <GasSettingsForm />
       </div>
       {error ? <ErrorNotice error={error} title={snapshot ? 'The latest poll failed (showing the one before)' : 'Gas could not be read'} /> : null}
     </header>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { LatestView } from '../../../../src-shared/api/explorer';
 import { classifyQuery } from '../../../../src-shared/search/classifyQuery';
 import { EthAmount } from '../../../components/chain/Amounts';
@@ -98,7 +98,12 @@ function HeadStrip({ view }: { view: LatestView }) {
       </div>
       <div className="explorer-stat">
         <span className="explorer-stat-label">Base fee</span>
-        <span className="explorer-stat-value gas-chip">{newest?.baseFeePerGas ? formatEth(newest.baseFeePerGas, 'gwei', 3) : '—'}</span>
+        <span className="explorer-stat-value gas-chip">
+          {newest?.baseFeePerGas ? formatEth(newest.baseFeePerGas, 'gwei', 3) : '—'}{' '}
+          <Link to="/gas" className="explorer-gas-link" aria-label="Open the gas dashboard">
+            gas →
+          </Link>
+        </span>
       </div>
       <div className="explorer-stat">
         <span className="explorer-stat-label">Transactions in it</span>
