@@ -29,6 +29,7 @@ if (!runInPrivateKeychainIfNeeded(projectRoot, log)) {
     json: args.json,
     exitWithWindow: false,
     log,
+    ...(args.sandboxFastForwardHours ? { sandboxFastForwardHours: args.sandboxFastForwardHours } : {}),
   });
   } catch (error) {
     log(`could not start: ${error instanceof Error ? error.message : String(error)}`);
