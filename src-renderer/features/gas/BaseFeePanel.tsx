@@ -29,7 +29,7 @@ export function BaseFeePanel({ snapshot }: { snapshot: GasSnapshot }) {
         <div className="gas-base-next">
           <span className="muted gas-figure-label">Next block (#{(snapshot.head.number + 1).toLocaleString('en-US')}), exact</span>
           <span className="gas-figure" data-testid="next-base-fee" data-exact-wei={BigInt(snapshot.nextBaseFee).toString()}>
-            {formatEth(snapshot.nextBaseFee, 'gwei', 4).replace(' gwei', '')} <span className="gas-unit">gwei</span>
+            {formatEth(snapshot.nextBaseFee, 'gwei', 9).replace(' gwei', '')} <span className="gas-unit">gwei</span>
           </span>
           <table className="gas-next-table">
             <caption className="muted">The blocks after, empty to full</caption>

@@ -17,10 +17,10 @@ function CompareTile({ network, focused, onFocus, onRemove }: { network: Network
         {snapshot ? (
           <>
             <span className="gas-tile-figure">
-              <span className="mono">{showGwei(snapshot.suggestion.medium.suggestedMaxFeePerGas, 3)}</span> <span className="muted">gwei medium max fee</span>
+              <span className="mono">{showGwei(snapshot.suggestion.medium.suggestedMaxFeePerGas)}</span> <span className="muted">gwei medium max fee</span>
             </span>
             <span className="muted gas-tile-line">
-              base {showGwei(snapshot.suggestion.estimatedBaseFee, 3)} gwei · {congestionWord(snapshot.suggestion.networkCongestion).toLowerCase()} · block #{snapshot.suggestionBlock.toLocaleString('en-US')}
+              base {showGwei(snapshot.suggestion.estimatedBaseFee)} gwei · {congestionWord(snapshot.suggestion.networkCongestion).toLowerCase()} · block #{snapshot.suggestionBlock.toLocaleString('en-US')}
             </span>
             <span className={`badge ${snapshot.source === 'api' ? 'badge-ok' : 'badge-warn'}`}>{snapshot.source === 'api' ? 'gas API' : LOCAL_ESTIMATE_LABEL}</span>
           </>

@@ -8,14 +8,22 @@ describe('gas formatting', () => {
   });
 
   it.each([
-    ['12.345678', '12.3456'],
+    ['12.345678', '12.345678'],
     ['1234.5', '1,234.5'],
     ['2', '2'],
-    ['0.00000007', '0.00000007'],
+    ['0.000000007', '0.000000007'],
+    ['9.956213453', '9.956213453'],
+    ['1.0000000001234', '1'],
+  ])('shows %s gwei as %s, to the wei', (gwei, shown) => {
+    expect(showGwei(gwei)).toBe(shown);
+  });
+
+  it.each([
+    ['12.345678', '12.3456'],
     ['0.000012345', '0.000012'],
     ['1.00001', '1'],
-  ])('shows %s gwei as %s', (gwei, shown) => {
-    expect(showGwei(gwei)).toBe(shown);
+  ])('shows %s gwei with four decimals as %s, never cut to 0', (gwei, shown) => {
+    expect(showGwei(gwei, 4)).toBe(shown);
   });
 
   it.each([

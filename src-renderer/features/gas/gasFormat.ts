@@ -10,8 +10,11 @@ export function costWei(gas: bigint, gwei: string): bigint {
   return gas * gweiToWei(gwei);
 }
 
-/** A gwei decimal string as shown: grouped whole part, at most `digits` decimals, never rounded to 0 (`0.000000007`). */
-export function showGwei(gwei: string, digits = 4): string {
+/**
+ * A gwei decimal string as shown: grouped whole part, at most `digits` decimals (by default nine: to the wei, so
+ * a figure reads exactly as the gas API served it), never cut to 0 (`0.000000007`).
+ */
+export function showGwei(gwei: string, digits = 9): string {
   const [whole = '0', fraction = ''] = gwei.split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const cut = fraction.slice(0, digits).replace(/0+$/, '');
