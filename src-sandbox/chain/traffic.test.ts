@@ -87,7 +87,8 @@ describe('startTraffic', () => {
           }
           stolenAt = head;
         }
-        if (baseFees.length >= 30 && longestRun(baseFees.slice(2), 1) >= 4 && longestRun(baseFees.slice(2), -1) >= 4) break;
+        // 45 blocks at least: enough everyday transactions (about 250) that each kind of the mix shows up, even under load.
+        if (baseFees.length >= 45 && longestRun(baseFees.slice(2), 1) >= 4 && longestRun(baseFees.slice(2), -1) >= 4) break;
       }
     } finally {
       const stopping = Date.now();
