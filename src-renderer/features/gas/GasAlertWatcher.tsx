@@ -30,7 +30,10 @@ function WatchNetwork({ networkId }: { networkId: string }) {
 export function GasAlertWatcher() {
   const api = useApi();
   const alerts = useQuery(gasAlertsQuery(api));
-  const networkIds = [...new Set((alerts.data ?? []).map((alert) => alert.networkId))];
+  const networks = useQuery(networksQuery(api));
+  // Alerts of a network that was deleted since stay in the store (and come back with it) but poll nothing.
+  const known = new Set((networks.data ?? []).filter((network) => network.family === 'evm').map((network) => network.id));
+  const networkIds = [...new Set((alerts.data ?? []).map((alert) => alert.networkId))].filter((networkId) => known.has(networkId));
   return (
     <>
       {networkIds.map((networkId) => (
