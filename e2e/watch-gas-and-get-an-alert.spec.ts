@@ -158,6 +158,13 @@ test('bad alert thresholds are refused, each with its reason', async ({ app, pag
 });
 
 test('a custom network without a gas API shows levels estimated locally from fee history, labelled', async ({ app, page }) => {
+  // The dashboard and the forms run under the page's CSP (no eval): nothing is refused on the way.
+  await page.addInitScript(() => {
+    type Violation = { violatedDirective: string; blockedURI: string };
+    const scope = globalThis as unknown as { __violations: string[]; document: { addEventListener(type: string, listener: (event: Violation) => void): void } };
+    scope.__violations = [];
+    scope.document.addEventListener('securitypolicyviolation', (event) => scope.__violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
   const sandbox = await appSandbox(app);
   const url = new URL(app.url);
   await page.goto(`${url.origin}/settings/networks/new${url.hash}`);
@@ -182,4 +189,5 @@ test('a custom network without a gas API shows levels estimated locally from fee
   await expect(page.getByTestId('gas-source')).toHaveText('Source: estimated locally from fee history', { timeout: 60_000 });
   await expect(page.getByText('This network has no gas API address.')).toBeVisible();
   await expect(page.getByTestId('max-fee-medium')).toHaveAttribute('data-exact', /^\d+(\.\d+)?$/);
+  expect(await page.evaluate(() => (globalThis as unknown as { __violations: string[] }).__violations)).toEqual([]);
 });

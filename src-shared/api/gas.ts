@@ -1,21 +1,13 @@
 import { z } from 'zod';
 import { networkIdSchema } from '../networks/network';
 import { parseThreshold } from '../gas/gasAlerts';
+import { GAS_POLL_SECONDS, GAS_RETENTION_DAYS, type GasSettings } from '../gas/gasSettings';
 import type { FiredGasAlert, GasAlert, GasBlocks, GasEvent, GasHistory } from '../gas/gasTypes';
 import { method, topic } from './define';
 
 // Area `gas`: the gas dashboard and its alerts. One poll per network in main, shared by every view that watches it.
 
-/** How often main polls, and how long samples are kept. */
-export interface GasSettings {
-  pollSeconds: number;
-  retentionDays: number;
-  /** Networks shown side by side on the dashboard, in order. */
-  compare: string[];
-}
-
-export const GAS_POLL_SECONDS = { min: 2, max: 3600, default: 10 } as const;
-export const GAS_RETENTION_DAYS = { min: 1, max: 366, default: 30 } as const;
+export { GAS_POLL_SECONDS, GAS_RETENTION_DAYS, type GasSettings } from '../gas/gasSettings';
 
 const thresholdSchema = z.string().transform((text, context) => {
   const checked = parseThreshold(text);

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { GAS_POLL_SECONDS, GAS_RETENTION_DAYS } from '../../../src-shared/api/gas';
+import { GAS_POLL_SECONDS, GAS_RETENTION_DAYS } from '../../../src-shared/gas/gasSettings';
 import { useApi } from '../../api/useApi';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { apiErrorOf } from '../../lib/apiErrorOf';
