@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { createSecretStore } from '../src-main/services/secrets/createSecretStore';
 import { expect, test, type RunningApp } from './appFixture';
 
@@ -38,6 +38,18 @@ function shown(page: Page) {
   });
 }
 
+/** Hovers a chart's right edge until its legend shows series `index`'s value there (a new sample may redraw it meanwhile). */
+async function expectHoverValue(chart: Locator, index: number, value: RegExp) {
+  await expect(async () => {
+    const over = chart.locator('.u-over');
+    await over.scrollIntoViewIfNeeded();
+    const box = (await over.boundingBox())!;
+    await over.hover({ position: { x: box.width / 2, y: box.height / 2 } });
+    await over.hover({ position: { x: box.width - 2, y: box.height / 2 } });
+    await expect(chart.locator('.u-legend .u-series').nth(index).locator('.u-value')).toHaveText(value, { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 test('the dashboard shows the figures the sandbox gas API serves for the same block', async ({ app, page }) => {
   const sandbox = await appSandbox(app);
   await openGas(app, page);
@@ -69,26 +81,12 @@ test('the charts fill in from stored samples and from the latest blocks, with va
   await expect(page.getByTestId('history-samples')).toHaveText(/^([2-9]|\d{2,}) samples stored on this machine/, { timeout: 60_000 });
   const history = page.getByRole('img', { name: /Base fee and priority fees over the last hour/ });
   // Hovering shows the values under the cursor in the legend (the chart may redraw with a new sample meanwhile).
-  await expect(async () => {
-    const over = history.locator('.u-over');
-    await over.scrollIntoViewIfNeeded();
-    const box = (await over.boundingBox())!;
-    await over.hover({ position: { x: box.width / 2, y: box.height / 2 } });
-    await over.hover({ position: { x: box.width - 2, y: box.height / 2 } });
-    await expect(history.locator('.u-legend .u-series').nth(1).locator('.u-value')).toHaveText(/\d gwei$/, { timeout: 1000 });
-  }).toPass({ timeout: 30_000 });
+  await expectHoverValue(history, 1, /\d gwei$/);
   await page.getByRole('tab', { name: 'Day' }).click();
   await expect(page.getByRole('img', { name: /over the last day/ })).toBeVisible();
 
   const blocks = page.getByRole('img', { name: 'Base fee and gas used per block over the latest blocks' });
-  await expect(async () => {
-    const over = blocks.locator('.u-over');
-    await over.scrollIntoViewIfNeeded();
-    const box = (await over.boundingBox())!;
-    await over.hover({ position: { x: box.width / 2, y: box.height / 2 } });
-    await over.hover({ position: { x: box.width - 2, y: box.height / 2 } });
-    await expect(blocks.locator('.u-legend .u-series').nth(0).locator('.u-value')).toHaveText(/^#\d+$/, { timeout: 1000 });
-  }).toPass({ timeout: 30_000 });
+  await expectHoverValue(blocks, 0, /^#\d+$/);
   await expect(blocks.locator('.u-legend .u-series').nth(1).locator('.u-value')).toHaveText(/% of the limit$/);
 });
 

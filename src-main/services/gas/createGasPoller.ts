@@ -7,6 +7,7 @@ import type { RpcParams } from '../rpc/probeNetwork';
 import type { NetworkWithCredentials } from '../networks/createNetworkService';
 import { fetchGasSuggestion, type FetchedSuggestion, type GasRequest } from './fetchGasSuggestion';
 import { GasApiError, GasUnsupportedError } from './gasErrors';
+import { walkCauses } from '../errors/blockglassError';
 
 /** How many blocks after the next one the base-fee range covers. */
 export const RANGE_BLOCKS = 5;
@@ -178,10 +179,10 @@ export function createGasPoller(networkId: string, deps: GasPollerDeps): GasPoll
 }
 
 function isUnsupported(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 8; current = (current as { cause?: unknown }).cause, depth++) {
-    const { code, message } = current as { code?: unknown; message?: unknown };
-    if (code === -32601 || code === -32004) return true;
-    if (typeof message === 'string' && /not (supported|found|available)|does not exist|unknown method/i.test(message)) return true;
-  }
-  return false;
+  return (
+    walkCauses(error, (cause) => {
+      const { code, message } = (cause ?? {}) as { code?: unknown; message?: unknown };
+      return code === -32601 || code === -32004 || (typeof message === 'string' && /not (supported|found|available)|does not exist|unknown method/i.test(message));
+    }) !== null
+  );
 }

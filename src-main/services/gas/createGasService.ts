@@ -4,6 +4,7 @@ import { rpcFeeHistorySchema } from '../../../src-shared/gas/feeHistoryToInput';
 import type { FiredGasAlert, GasAlert, GasAlertMetric, GasBlocks, GasEvent, GasHistory, GasRange, GasSnapshot } from '../../../src-shared/gas/gasTypes';
 import type { AbortSignalLike } from '../../../src-shared/api/types';
 import { createFeedHub } from '../rpc/createFeedHub';
+import { sleep } from '../rpc/sleep';
 import { thrownToApiError } from '../errors/thrownToApiError';
 import type { Store } from '../store/openStore';
 import { createGasAlertRows } from './gasAlertRows';
@@ -153,7 +154,7 @@ export function createGasService(options: GasServiceOptions): GasService {
         const previous = last.get(networkId);
         emit({ kind: 'error', networkId, error: apiError, nextPollAt: Date.now() + delay, ...(previous ? { last: previous } : {}) });
       }
-      await sleep(delay, signal);
+      await sleep(delay, signal).catch(() => {}); // aborted: the loop ends
     }
   };
 
@@ -215,18 +216,3 @@ export function createGasService(options: GasServiceOptions): GasService {
     },
   };
 }
-
-/** Resolves after `ms`, or at once when `signal` aborts. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
-}
-

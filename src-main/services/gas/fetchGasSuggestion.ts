@@ -2,8 +2,8 @@
 // the header or the answer's raw text into an error; messages quote only the service's own `error` field, and
 // the caller's redactor runs over everything that leaves main anyway.
 import { request, type Dispatcher } from 'undici';
-import { z } from 'zod';
 import type { FeeSuggestion } from '../../../src-shared/gas/feeSuggestion';
+import { lenientFeeSuggestionSchema } from '../../../src-shared/gas/feeSuggestionSchema';
 import { GasApiError } from './gasErrors';
 
 /** Where a network's gas API answers, with its credentials (MAIN-PROCESS ONLY). */
@@ -14,31 +14,6 @@ export interface GasRequest {
 
 const TIMEOUT_MS = 10_000;
 const MAX_BYTES = 256 * 1024;
-
-// Hosted answers may carry more than nine decimals and fields this version does not know: accepted, ignored.
-const gwei = z.string().regex(/^[0-9]+(\.[0-9]+)?$/, 'expected a gwei decimal string');
-const levelSchema = z.object({
-  suggestedMaxPriorityFeePerGas: gwei,
-  suggestedMaxFeePerGas: gwei,
-  minWaitTimeEstimate: z.number().nonnegative(),
-  maxWaitTimeEstimate: z.number().nonnegative(),
-});
-const range = z.tuple([gwei, gwei]);
-type LevelAnswer = z.infer<typeof levelSchema>;
-const trend = z.enum(['up', 'down', 'level']);
-const answerSchema = z.object({
-  low: levelSchema,
-  medium: levelSchema,
-  high: levelSchema,
-  estimatedBaseFee: gwei,
-  networkCongestion: z.number().min(0).max(1),
-  latestPriorityFeeRange: range,
-  historicalPriorityFeeRange: range,
-  historicalBaseFeeRange: range,
-  priorityFeeTrend: trend,
-  baseFeeTrend: trend,
-  version: z.string().optional(),
-});
 
 /** A suggestion and the block the service says it was computed for (the sandbox's `x-block-number`). */
 export interface FetchedSuggestion {
@@ -77,7 +52,7 @@ export async function fetchGasSuggestion(gas: GasRequest, options: { signal?: Ab
     });
   }
   if (body === undefined) throw new GasApiError('The gas API answered with something that is not JSON.', { status: 200 });
-  const parsed = answerSchema.safeParse(body);
+  const parsed = lenientFeeSuggestionSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new GasApiError('The gas API answered with an unexpected shape.', { status: 200, details: `${issue?.path.join('.') || 'answer'}: ${issue?.message ?? ''}` });
@@ -95,7 +70,7 @@ export async function fetchGasSuggestion(gas: GasRequest, options: { signal?: Ab
   return { suggestion, block };
 }
 
-function pickLevel(level: LevelAnswer) {
+function pickLevel(level: FeeSuggestion['low']) {
   return {
     suggestedMaxPriorityFeePerGas: level.suggestedMaxPriorityFeePerGas,
     suggestedMaxFeePerGas: level.suggestedMaxFeePerGas,
