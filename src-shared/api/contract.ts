@@ -1,5 +1,6 @@
 import { appMethods } from './app';
 import { callMethods } from './call';
+import { contentMethods, contentTopics } from './content';
 import { credentialMethods } from './credentials';
 import { explorerMethods, explorerTopics } from './explorer';
 import { gasMethods, gasTopics } from './gas';
@@ -26,6 +27,7 @@ export const methods = {
   ...logsMethods,
   ...callMethods,
   ...gasMethods,
+  ...contentMethods,
 } as const;
 
 /**
@@ -38,6 +40,7 @@ export const topics = {
   ...explorerTopics,
   ...logsTopics,
   ...gasTopics,
+  ...contentTopics,
 } as const;
 
 /** The whole contract. */

@@ -22,6 +22,7 @@ import { createDownloads, type Downloads, type SaveFile } from '../files/createD
 import { createLogsService } from '../logs/createLogsService';
 import { createCallService } from '../call/createCallService';
 import { createGasService } from '../gas/createGasService';
+import { createContentService } from '../content/createContentService';
 
 /** What the shells (Electron, web host) get: the contract's handlers, the redactor, and the way out. */
 export interface AppServices {
@@ -114,6 +115,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   });
 
   const downloads = createDownloads();
+  const saveFile: SaveFile = options.saveFile ?? (async (file) => ({ kind: 'download', url: downloads.offer(file) }));
   const logs = createLogsService({
     rpc,
     health,
@@ -121,7 +123,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     networkName: async (networkId) => (await networks.get(networkId)).name,
     store,
     dataDir: options.dataDir,
-    saveFile: options.saveFile ?? (async (file) => ({ kind: 'download', url: downloads.offer(file) })),
+    saveFile,
     log,
   });
 
@@ -147,6 +149,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     if (status.state === 'restarting' || status.state === 'starting') gas.forget(LOCAL_NETWORK_ID);
   });
 
+  const content = createContentService({ resolve, store, saveFile, log });
+
   const { handlers, topics } = createHandlers({
     networks,
     secrets,
@@ -160,6 +164,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     logs,
     call,
     gas,
+    content,
   });
 
   if (options.startSandbox ?? true) {
@@ -183,6 +188,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
         await rpc.close().catch((error: Error) => log(`app: closing the rpc service: ${error.message}`));
         await launcher.stop().catch((error: Error) => log(`app: stopping the sandbox: ${error.message}`));
         logs.close();
+        content.close();
         call.flush();
         store.close();
         await secrets.close();

@@ -16,6 +16,8 @@ import { callHandlers } from '../call/callHandlers';
 import { withErrorMapping } from './withErrorMapping';
 import type { GasService } from '../gas/createGasService';
 import { gasHandlers } from '../gas/gasHandlers';
+import type { ContentService } from '../content/createContentService';
+import { contentHandlers } from '../content/contentHandlers';
 
 /** The services the areas' handlers are written against (the composition root builds the real ones). */
 export interface HandlerDeps extends NetworkHandlerDeps {
@@ -27,6 +29,7 @@ export interface HandlerDeps extends NetworkHandlerDeps {
   logs: LogsService;
   call: CallService;
   gas: GasService;
+  content: ContentService;
 }
 
 /**
@@ -39,6 +42,7 @@ export function createHandlers(deps: HandlerDeps): { handlers: MethodHandlers; t
   const explorer = explorerHandlers(deps.explorer);
   const logs = logsHandlers(deps.logs);
   const gas = gasHandlers(deps.gas);
+  const content = contentHandlers(deps.content);
   const handlers: MethodHandlers = {
     ...appHandlers(deps.app),
     ...settingsHandlers(deps),
@@ -49,7 +53,8 @@ export function createHandlers(deps: HandlerDeps): { handlers: MethodHandlers; t
     ...logs.methods,
     ...callHandlers(deps.call),
     ...gas.methods,
+    ...content.methods,
   };
-  const topics: TopicHandlers = { ...networks.topics, ...sandbox.topics, ...explorer.topics, ...logs.topics, ...gas.topics };
+  const topics: TopicHandlers = { ...networks.topics, ...sandbox.topics, ...explorer.topics, ...logs.topics, ...gas.topics, ...content.topics };
   return { handlers: withErrorMapping(handlers, deps.redact), topics: withErrorMapping(topics, deps.redact) };
 }

@@ -9,7 +9,8 @@ export interface FileToSave {
   name: string;
   /** Its media type, `text/csv; charset=utf-8`. */
   type: string;
-  chunks: () => AsyncIterable<string>;
+  /** Its bytes (or text, written as UTF-8), made as they are read. */
+  chunks: () => AsyncIterable<string | Uint8Array>;
 }
 
 /** What saving did: a download the page starts (web host), a file written (Electron), or nothing. */

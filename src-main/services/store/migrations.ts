@@ -144,4 +144,21 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX gas_alert_events_by_time ON gas_alert_events (at);
     `,
   },
+  {
+    name: 'recent content',
+    sql: `
+      -- CIDs opened in the content browser, per network: the newest 200 are kept. path: the names under the CID,
+      -- joined by "/" ('' for the root). kind: what was there when it was opened, if known.
+      CREATE TABLE content_recent (
+        network_id TEXT NOT NULL,
+        cid        TEXT NOT NULL,
+        path       TEXT NOT NULL,
+        name       TEXT NOT NULL,
+        kind       TEXT CHECK (kind IN ('directory', 'file', 'symlink', 'other')),
+        opened_at  INTEGER NOT NULL,
+        PRIMARY KEY (network_id, cid, path)
+      ) STRICT;
+      CREATE INDEX content_recent_by_time ON content_recent (network_id, opened_at);
+    `,
+  },
 ];

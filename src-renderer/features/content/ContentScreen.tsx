@@ -1,17 +1,17 @@
-import { ComingSoon } from '../../components/ComingSoon';
-import { HexValue } from '../../components/HexValue';
+import { lazy, Suspense } from 'react';
+import { LoadingState } from '../../components/LoadingState';
+import { useSelectedNetwork } from '../network/useSelectedNetwork';
 
-/** The content browser (coming in a later version); shows the CID and path its URL asked for (`/content/<cid>/<path>`). */
+// The browser, its previews (Markdown, JSON, hex) and its upload code load when the screen is first opened.
+const ContentPage = lazy(() => import('./ContentPage').then((module) => ({ default: module.ContentPage })));
+
+/** The content browser (`/content`, `/content/<cid>/<path>`): inspect a CID, browse folders, preview, add and save files. */
 export function ContentScreen({ cid, path }: { cid?: string; path?: string }) {
+  const network = useSelectedNetwork();
+  if (!network) return <LoadingState label="Loading networks…" />;
   return (
-    <ComingSoon title="Content" line="Content browser — coming in a later version: browse folders by CID, preview files and upload.">
-      {cid ? (
-        <>
-          <span className="badge badge-accent">CID</span>
-          <HexValue value={cid} label="CID" />
-          {path ? <span className="mono muted">/{path}</span> : null}
-        </>
-      ) : null}
-    </ComingSoon>
+    <Suspense fallback={<LoadingState label="Opening the content browser…" />}>
+      <ContentPage key={network.id} network={network} cid={cid} path={path} />
+    </Suspense>
   );
 }

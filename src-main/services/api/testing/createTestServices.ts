@@ -120,6 +120,18 @@ export function createTestServices(options: { healthIntervalMs?: number } = {}):
     'gas.addAlert': async () => unsupported('gas.addAlert'),
     'gas.deleteAlert': async () => unsupported('gas.deleteAlert'),
     'gas.firedAlerts': async () => unsupported('gas.firedAlerts'),
+    'content.resolve': async () => unsupported('content.resolve'),
+    'content.preview': async () => unsupported('content.preview'),
+    'content.pins': async () => unsupported('content.pins'),
+    'content.pin': async () => unsupported('content.pin'),
+    'content.unpin': async () => unsupported('content.unpin'),
+    'content.recent': async () => unsupported('content.recent'),
+    'content.remember': async () => unsupported('content.remember'),
+    'content.forgetRecent': async () => unsupported('content.forgetRecent'),
+    'content.addBegin': async () => unsupported('content.addBegin'),
+    'content.addChunk': async () => unsupported('content.addChunk'),
+    'content.addFinish': async () => unsupported('content.addFinish'),
+    'content.addCancel': async () => unsupported('content.addCancel'),
   };
 
   const topics: TopicHandlers = {
@@ -127,6 +139,8 @@ export function createTestServices(options: { healthIntervalMs?: number } = {}):
     'logs.run': async () => unsupported('logs.run'),
     'logs.tail': async () => unsupported('logs.tail'),
     'gas.watch': async () => unsupported('gas.watch'),
+    'content.list': async () => unsupported('content.list'),
+    'content.save': async () => unsupported('content.save'),
     'network.health': async ({ networkId }, emit, signal) => {
       count('network.health');
       healthSignals.push(signal);

@@ -1,0 +1,84 @@
+import type { ContentSaveEvent } from '../../../src-shared/content/contentTypes';
+import type { SaveFile } from '../files/createDownloads';
+import { ContentError } from './contentErrors';
+import type { CommandAnswer } from './kuboCommand';
+
+/** Progress is sent at most this often. */
+const PROGRESS_MS = 150;
+/** A download the window has not started within this time is given up. */
+const UNCLAIMED_MS = 90_000;
+
+/** A download name: letters, digits, dots, dashes and underscores (what the web host's downloads accept). */
+export function plainFileName(name: string, fallback: string): string {
+  const plain = name
+    .normalize('NFKD')
+    .replace(/[^\w.-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(0, 120);
+  return plain === '' || /^_+$/.test(plain) ? fallback : plain;
+}
+
+/**
+ * Saves a store's answer through the shell's way of saving (a dialog and a part file in Electron, a one-time
+ * download in the web host), streaming: chunks are read from the store only as fast as they are written, and
+ * counted for progress. Ends when the file is complete; a cancel (the signal) stops the store's answer, and
+ * the shell's writer leaves no partial file under the chosen name.
+ */
+export async function saveContent(
+  open: () => Promise<CommandAnswer>,
+  file: { name: string; type: string; total: number | null },
+  saveFile: SaveFile,
+  emit: (event: ContentSaveEvent) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  let bytes = 0;
+  let lastSent = 0;
+  let claimed = false;
+  let settle: { resolve: () => void; reject: (error: unknown) => void } | undefined;
+  const transferred = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+  transferred.catch(() => undefined);
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    claimed = true;
+    try {
+      const answer = await open();
+      for await (const chunk of answer.body) {
+        if (signal.aborted) throw new ContentError('CANCELLED', 'The save was cancelled.');
+        bytes += chunk.byteLength;
+        const now = Date.now();
+        if (now - lastSent >= PROGRESS_MS) {
+          lastSent = now;
+          emit({ kind: 'progress', bytes, total: file.total });
+        }
+        yield chunk;
+      }
+      settle!.resolve();
+    } catch (error) {
+      settle!.reject(error);
+      throw error;
+    }
+  }
+  const result = await saveFile({ name: file.name, type: file.type, chunks });
+  if (result.kind === 'cancelled') return emit({ kind: 'cancelled' });
+  if (result.kind === 'saved') {
+    await transferred;
+    emit({ kind: 'progress', bytes, total: file.total });
+    return emit({ kind: 'done', bytes, path: result.path });
+  }
+  // The web host: the window fetches the download; the transfer is followed until it ends.
+  emit({ kind: 'started', name: file.name, total: file.total, to: 'download', url: result.url });
+  const unclaimed = setTimeout(() => {
+    if (!claimed) settle!.reject(new ContentError('CANCELLED', 'The download was not started by the window within 90 s.'));
+  }, UNCLAIMED_MS);
+  const onAbort = () => {
+    if (!claimed) settle!.reject(new ContentError('CANCELLED', 'The save was cancelled.'));
+  };
+  signal.addEventListener('abort', onAbort);
+  try {
+    await transferred;
+  } finally {
+    clearTimeout(unclaimed);
+    signal.removeEventListener('abort', onAbort);
+  }
+  emit({ kind: 'progress', bytes, total: file.total });
+  emit({ kind: 'done', bytes });
+}

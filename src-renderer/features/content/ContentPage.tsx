@@ -1,0 +1,88 @@
+import { useCallback, useState, type DragEvent } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import type { NetworkView } from '../../../src-shared/api/networks';
+import { contentRoute } from '../../../src-shared/content/contentPath';
+import { useLiveSubscription } from '../../hooks/useLiveSubscription';
+import { EmptyState } from '../../components/EmptyState';
+import { CidBox } from './CidBox';
+import { itemsFromDrop } from './collectFiles';
+import { AddButtons } from './AddButtons';
+import { PlaceView } from './PlaceView';
+import { RecentList } from './RecentList';
+import { TransferStrip } from './TransferStrip';
+import { useContentTransfers } from './useContentTransfers';
+import './content.css';
+
+/** Splits the route's path part into names (each %-decoded; a broken escape is kept as typed). */
+function segmentsOf(path: string | undefined): string[] {
+  return (path ?? '')
+    .split('/')
+    .filter((part) => part !== '')
+    .map((part) => {
+      try {
+        return decodeURIComponent(part);
+      } catch {
+        return part;
+      }
+    });
+}
+
+/** The content browser of one network: the CID box, adding files, the transfers, and the place the route names. */
+export function ContentPage({ network, cid, path }: { network: NetworkView; cid?: string; path?: string }) {
+  const [, navigate] = useLocation();
+  const [dragging, setDragging] = useState(false);
+  const sandbox = useLiveSubscription('sandbox.status', {});
+  const onUploaded = useCallback((route: string) => navigate(route), [navigate]);
+  const transfers = useContentTransfers(network.id, onUploaded);
+  const segments = segmentsOf(path);
+  // `?name=` names a file reached by CID alone (a contract's source), for its preview and its saved name.
+  const fileName = new URLSearchParams(useSearch()).get('name')?.slice(0, 255) || undefined;
+
+  if (!network.storageUrl) {
+    return (
+      <div className="page">
+        <EmptyState title={`${network.name} has no content store`}>Add its content-store address in Settings → Networks, or choose Local in the top bar.</EmptyState>
+      </div>
+    );
+  }
+
+  const onDrop = async (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const items = await itemsFromDrop(event.dataTransfer);
+    const car = items.length === 1 && items[0]!.file && /\.car$/i.test(items[0]!.path);
+    transfers.upload(items, car ? 'car' : 'files');
+  };
+
+  return (
+    <div
+      className={`page content-page${dragging ? ' content-dragging' : ''}`}
+      onDragOver={(event) => {
+        if (!event.dataTransfer.types.includes('Files')) return;
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(event) => {
+        if (event.currentTarget === event.target) setDragging(false);
+      }}
+      onDrop={(event) => void onDrop(event)}
+      data-testid="content-drop-zone"
+    >
+      <header className="page-header">
+        <h1 className="page-title">Content</h1>
+        <p className="page-subtitle">Inspect a CID, browse its folders, preview and save files, and add your own to {network.name}'s content store. Drop files or folders anywhere on this page to add them.</p>
+      </header>
+      <div className="card content-toolbar">
+        <CidBox key={cid ?? ''} initial={cid ? [cid, ...segments].join('/') : ''} onOpen={(target) => navigate(contentRoute(target.cid, target.segments))} />
+        <AddButtons onPick={transfers.upload} />
+      </div>
+      <TransferStrip />
+      {dragging ? <div className="content-drop-hint" aria-hidden="true">Drop to add to the content store</div> : null}
+      {cid ? (
+        <PlaceView networkId={network.id} cid={cid} segments={segments} fileName={fileName} onSave={transfers.save} />
+      ) : (
+        <RecentList networkId={network.id} demoCid={network.kind === 'local' ? sandbox.data?.demoContentCid : undefined} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { ContentNode } from '../../../src-shared/content/contentTypes';
+import { useApi } from '../../api/useApi';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { LoadingState } from '../../components/LoadingState';
+import { apiErrorOf } from '../../lib/apiErrorOf';
+import { Breadcrumbs } from './Breadcrumbs';
+import { CidInspector } from './CidInspector';
+import { contentNodeQuery, recentKey } from './contentQueries';
+import { FilePreview } from './FilePreview';
+import { FolderView } from './FolderView';
+import { NodePanel } from './NodePanel';
+
+export type SaveContent = (cid: string, path: readonly string[], name: string, as: 'file' | 'folder', total: number | null) => void;
+
+/** One place in the store: the breadcrumbs, the folder or the file, and beside it what the node and its CID are. */
+export function PlaceView({ networkId, cid, segments, fileName, onSave }: { networkId: string; cid: string; segments: string[]; fileName?: string | undefined; onSave: SaveContent }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const node = useQuery(contentNodeQuery(api, networkId, cid, segments));
+  const name = segments.at(-1) ?? fileName ?? '';
+  const key = [cid, ...segments].join('/');
+
+  // Remembered once it opened (recent CIDs live in SQLite).
+  useEffect(() => {
+    if (!node.data) return;
+    api
+      .call('content.remember', { networkId, cid, path: segments, name, kind: node.data.kind })
+      .then(() => queryClient.invalidateQueries({ queryKey: recentKey(networkId) }))
+      .catch(() => undefined);
+  }, [key, node.data?.cid]);
+
+  return (
+    <div className="content-place">
+      <Breadcrumbs cid={cid} segments={segments} />
+      <div className="content-layout">
+        <div className="content-main">
+          {node.isLoading ? <LoadingState label="Looking up this CID in the content store…" /> : null}
+          {node.error ? <ErrorNotice error={apiErrorOf(node.error)} title="Could not open this" onRetry={() => void node.refetch()} /> : null}
+          {node.data ? <NodeBody networkId={networkId} cid={cid} segments={segments} name={name || undefined} node={node.data} onSave={onSave} /> : null}
+        </div>
+        <aside className="content-side" aria-label="About this item">
+          {node.data ? <NodePanel networkId={networkId} node={node.data} name={name || node.data.cid} rootCid={cid} segments={segments} onSave={onSave} /> : null}
+          <CidInspector cid={node.data?.cid ?? cid} title={segments.length > 0 ? 'This item’s CID' : 'CID'} />
+          {segments.length > 0 ? <CidInspector cid={cid} title="Root CID" /> : null}
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function NodeBody({ networkId, cid, segments, name, node, onSave }: { networkId: string; cid: string; segments: string[]; name: string | undefined; node: ContentNode; onSave: SaveContent }) {
+  if (node.kind === 'directory') return <FolderView networkId={networkId} rootCid={cid} segments={segments} folderCid={node.cid} onSave={onSave} />;
+  if (node.kind === 'file') return <FilePreview networkId={networkId} node={node} name={name} onSave={onSave} />;
+  if (node.kind === 'symlink') return <p className="card">This is a symbolic link ({node.size} bytes). Links are not followed in the content store.</p>;
+  return (
+    <div className="card">
+      <p>
+        This is a <strong>{node.codec}</strong> node ({node.size.toLocaleString('en-US')} bytes), not a UnixFS file or folder: the browser shows its CID
+        and facts. Save it to read its raw bytes.
+      </p>
+    </div>
+  );
+}

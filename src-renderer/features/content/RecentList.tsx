@@ -1,0 +1,69 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { contentRoute } from '../../../src-shared/content/contentPath';
+import { useApi } from '../../api/useApi';
+import { Timestamp } from '../../components/chain/Timestamp';
+import { recentContentQuery, recentKey } from './contentQueries';
+
+/** The landing: the sandbox's demo folder (on Local) and the CIDs opened recently on this network. */
+export function RecentList({ networkId, demoCid }: { networkId: string; demoCid: string | undefined }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const recent = useQuery(recentContentQuery(api, networkId));
+  const forget = useMutation({
+    mutationFn: (cid?: string) => api.call('content.forgetRecent', { networkId, ...(cid ? { cid } : {}) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: recentKey(networkId) }),
+  });
+  return (
+    <div className="content-landing">
+      {demoCid ? (
+        <section className="card content-demo" aria-labelledby="content-demo-title">
+          <h2 id="content-demo-title" className="section-title">
+            Demo folder
+          </h2>
+          <p className="muted">The sandbox seeds a folder of sample files (text, JSON, Markdown, images, binary) into its store.</p>
+          <Link href={contentRoute(demoCid)} className="btn">
+            Open blockglass-demo
+          </Link>{' '}
+          <span className="mono muted">{demoCid}</span>
+        </section>
+      ) : null}
+      <section className="card" aria-labelledby="content-recent-title">
+        <div className="content-section-head">
+          <h2 id="content-recent-title" className="section-title">
+            Recent
+          </h2>
+          {recent.data && recent.data.length > 0 ? (
+            <button type="button" className="btn btn-small btn-ghost" onClick={() => forget.mutate(undefined)}>
+              Clear
+            </button>
+          ) : null}
+        </div>
+        {recent.data && recent.data.length > 0 ? (
+          <ul className="content-recent">
+            {recent.data.map((item) => (
+              <li key={`${item.cid}/${item.path}`}>
+                <span className={`content-kind-icon content-kind-${item.kind ?? 'other'}`} aria-hidden="true" />
+                <Link href={contentRoute(item.cid, item.path ? item.path.split('/') : [])} className="chain-link">
+                  {item.name || item.cid}
+                </Link>
+                <span className="mono muted content-recent-cid">
+                  {item.cid}
+                  {item.path ? `/${item.path}` : ''}
+                </span>
+                <span className="muted">
+                  opened <Timestamp seconds={`0x${Math.floor(item.openedAt / 1000).toString(16)}`} />
+                </span>
+                <button type="button" className="btn btn-small btn-ghost" aria-label={`Forget ${item.name || item.cid}`} onClick={() => forget.mutate(item.cid)}>
+                  Forget
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">{recent.isLoading ? 'Loading…' : 'CIDs you open here are remembered on this device.'}</p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { contentRoute } from '../../../src-shared/content/contentPath';
+import { useApi } from '../../api/useApi';
+import { apiErrorOf } from '../../lib/apiErrorOf';
+import type { PickedItem } from './collectFiles';
+import { pinsKey } from './contentQueries';
+import { runUpload } from './runUpload';
+import { useTransfers } from './useTransfers';
+
+let nextId = 0;
+const newId = () => `transfer-${(nextId += 1)}`;
+
+/** Starts uploads, CAR imports and saves, each followed in the transfer strip with progress and Cancel. */
+export function useContentTransfers(networkId: string, onUploaded: (route: string) => void) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const { start, update } = useTransfers();
+
+  const upload = useCallback(
+    (items: PickedItem[], kind: 'files' | 'car') => {
+      if (items.length === 0) return;
+      const id = newId();
+      const controller = new AbortController();
+      const total = items.reduce((sum, item) => sum + (item.file?.size ?? 0), 0);
+      const files = items.filter((item) => item.file).length;
+      const label = kind === 'car' ? `Importing ${items[0]!.path}` : items.length === 1 ? `Adding ${items[0]!.path}` : `Adding ${files.toLocaleString('en-US')} files`;
+      start({ id, kind: kind === 'car' ? 'import' : 'upload', label, bytes: 0, total, status: 'running', cancel: () => controller.abort() });
+      runUpload(api, networkId, kind, items, (bytes) => update(id, { bytes }), controller.signal)
+        .then((result) => {
+          const route = contentRoute(result.root.cid);
+          update(id, { status: 'done', bytes: total, result: { route, cid: result.root.cid }, cancel: undefined });
+          void queryClient.invalidateQueries({ queryKey: pinsKey(networkId) });
+          onUploaded(route);
+        })
+        .catch((error: unknown) => {
+          if (controller.signal.aborted) update(id, { status: 'cancelled', cancel: undefined });
+          else update(id, { status: 'failed', error: apiErrorOf(error).shortMessage, cancel: undefined });
+        });
+    },
+    [api, networkId, start, update, queryClient, onUploaded],
+  );
+
+  const save = useCallback(
+    (cid: string, path: readonly string[], name: string, as: 'file' | 'folder', total: number | null) => {
+      const id = newId();
+      const subscription: { stop?: () => void } = {};
+      const cancel = () => {
+        subscription.stop?.();
+        update(id, { status: 'cancelled', cancel: undefined });
+      };
+      start({ id, kind: 'save', label: `Saving ${as === 'folder' ? `${name}.tar` : name}`, bytes: 0, total, status: 'running', cancel });
+      subscription.stop = api.subscribe('content.save', { networkId, cid, path: [...path], name, as }, {
+        stream: true,
+        onEvent(event) {
+          if (event.kind === 'started' && event.url) {
+            // The web host: the browser downloads the file while main streams it from the store.
+            const link = document.createElement('a');
+            link.href = event.url;
+            link.download = event.name;
+            document.body.append(link);
+            link.click();
+            link.remove();
+          } else if (event.kind === 'progress') update(id, { bytes: event.bytes, ...(event.total !== null ? { total: event.total } : {}) });
+          else if (event.kind === 'done') update(id, { status: 'done', bytes: event.bytes, ...(event.path ? { result: { path: event.path } } : {}), cancel: undefined });
+          else if (event.kind === 'cancelled') update(id, { status: 'cancelled', cancel: undefined });
+        },
+        onEnd(error) {
+          if (error) update(id, { status: 'failed', error: error.shortMessage, cancel: undefined });
+        },
+      });
+    },
+    [api, networkId, start, update],
+  );
+
+  return { upload, save };
+}
