@@ -7,12 +7,7 @@ import { method, topic } from './define';
 // Area `content`: the content browser. Every call goes to the network's content store (Kubo's RPC under
 // `<storage_url>/api/v0/`) from main, with the network's basic credentials.
 
-/** Bytes of one upload chunk, before base64 (the API's messages are at most 8 MiB). */
-export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
-/** Most bytes a preview reads: text and hex are cut here, images larger than this are not previewed. */
-export const PREVIEW_MAX_BYTES = 4 * 1024 * 1024;
-/** Entries in one upload. */
-export const UPLOAD_MAX_ENTRIES = 100_000;
+import { PREVIEW_MAX_BYTES, UPLOAD_CHUNK_BYTES, UPLOAD_MAX_ENTRIES } from '../content/contentLimits';
 
 const cidSchema = z.string().transform((text, context) => {
   const inspected = inspectCid(text);

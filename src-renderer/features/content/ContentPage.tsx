@@ -69,8 +69,12 @@ export function ContentPage({ network, cid, path }: { network: NetworkView; cid?
       data-testid="content-drop-zone"
     >
       <header className="page-header">
-        <h1 className="page-title">Content</h1>
-        <p className="page-subtitle">Inspect a CID, browse its folders, preview and save files, and add your own to {network.name}'s content store. Drop files or folders anywhere on this page to add them.</p>
+        <div>
+          <h1 className="page-title">Content</h1>
+          <p className="page-subtitle">
+            Inspect a CID, browse its folders, preview and save files, and add your own to {network.name}’s content store. Drop files or folders anywhere on this page to add them.
+          </p>
+        </div>
       </header>
       <div className="card content-toolbar">
         <CidBox key={cid ?? ''} initial={cid ? [cid, ...segments].join('/') : ''} onOpen={(target) => navigate(contentRoute(target.cid, target.segments))} />

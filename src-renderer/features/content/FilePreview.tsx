@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { PREVIEW_MAX_BYTES } from '../../../src-shared/api/content';
+import { PREVIEW_MAX_BYTES } from '../../../src-shared/content/contentLimits';
 import type { ContentNode, ContentPreview } from '../../../src-shared/content/contentTypes';
 import { useApi } from '../../api/useApi';
 import { ErrorNotice } from '../../components/ErrorNotice';

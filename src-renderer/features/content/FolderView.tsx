@@ -14,19 +14,23 @@ import type { SaveContent } from './PlaceView';
 import { Thumbnail, isImageName } from './Thumbnail';
 
 interface Row extends ContentEntry {
-  pinned: 'recursive' | 'direct' | '';
+  pinned: 'recursive' | 'direct' | 'folder' | '';
 }
 
 /** A folder's entries (streamed from `ls`, with progress and Cancel), in the data table: sort, filter, thumbnails, pins. */
-export function FolderView({ networkId, rootCid, segments, folderCid, onSave }: { networkId: string; rootCid: string; segments: string[]; folderCid: string; onSave: SaveContent }) {
+export function FolderView({ networkId, rootCid, segments, folderCid, folderPinned, onSave }: { networkId: string; rootCid: string; segments: string[]; folderCid: string; folderPinned: boolean; onSave: SaveContent }) {
   const api = useApi();
   const [, navigate] = useLocation();
   const listing = useStream('content.list', { networkId, cid: folderCid });
   const pins = useQuery(contentPinsQuery(api, networkId));
   const entries = useMemo(() => listing.pages.flatMap((page) => (page.kind === 'entries' ? page.entries : [])), [listing.pages]);
   const rows = useMemo<Row[]>(
-    () => entries.map((entry) => ({ ...entry, pinned: pins.data?.recursive.has(entry.cid) ? 'recursive' : pins.data?.direct.has(entry.cid) ? 'direct' : '' })),
-    [entries, pins.data],
+    () =>
+      entries.map((entry) => ({
+        ...entry,
+        pinned: pins.data?.recursive.has(entry.cid) ? 'recursive' : pins.data?.direct.has(entry.cid) ? 'direct' : folderPinned ? 'folder' : '',
+      })),
+    [entries, pins.data, folderPinned],
   );
   const open = (row: Row) => navigate(contentRoute(rootCid, [...segments, row.name]));
 
@@ -43,7 +47,7 @@ export function FolderView({ networkId, rootCid, segments, folderCid, onSave }: 
       {
         id: 'name',
         header: 'Name',
-        width: 'minmax(200px, 3fr)',
+        width: 'minmax(160px, 3fr)',
         sortable: true,
         value: (row) => row.name.toLowerCase(),
         text: (row) => row.name,
@@ -54,11 +58,11 @@ export function FolderView({ networkId, rootCid, segments, folderCid, onSave }: 
           </Link>
         ),
       },
-      { id: 'type', header: 'Type', width: '90px', sortable: true, value: (row) => row.type, text: (row) => (row.type === 'directory' ? 'folder' : row.type) },
+      { id: 'type', header: 'Type', width: '76px', sortable: true, value: (row) => row.type, text: (row) => (row.type === 'directory' ? 'folder' : row.type) },
       {
         id: 'size',
         header: 'Size',
-        width: '110px',
+        width: '88px',
         align: 'end',
         sortable: true,
         value: (row) => row.size,
@@ -68,7 +72,7 @@ export function FolderView({ networkId, rootCid, segments, folderCid, onSave }: 
       {
         id: 'cid',
         header: 'CID',
-        width: 'minmax(200px, 2fr)',
+        width: 'minmax(140px, 2fr)',
         sortable: true,
         value: (row) => row.cid,
         text: (row) => row.cid,
@@ -84,16 +88,25 @@ export function FolderView({ networkId, rootCid, segments, folderCid, onSave }: 
       {
         id: 'pin',
         header: 'Pin',
-        width: '90px',
+        width: '128px',
         sortable: true,
         value: (row) => row.pinned,
-        text: (row) => (row.pinned ? `pinned (${row.pinned})` : ''),
-        cell: (row) => (row.pinned ? <span className="badge badge-ok" title={row.pinned === 'recursive' ? 'Pinned recursively' : 'Pinned directly'}>Pinned</span> : null),
+        text: (row) => (row.pinned === 'folder' ? 'pinned (with its folder)' : row.pinned ? `pinned (${row.pinned})` : ''),
+        cell: (row) =>
+          row.pinned === 'folder' ? (
+            <span className="badge" title="Pinned as part of a pinned folder">
+              In pinned folder
+            </span>
+          ) : row.pinned ? (
+            <span className="badge badge-ok" title={row.pinned === 'recursive' ? 'Pinned recursively' : 'Pinned directly'}>
+              Pinned
+            </span>
+          ) : null,
       },
       {
         id: 'save',
         header: '',
-        width: '96px',
+        width: '84px',
         value: () => 0,
         text: () => '',
         cell: (row) => (

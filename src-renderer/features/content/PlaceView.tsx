@@ -51,7 +51,7 @@ export function PlaceView({ networkId, cid, segments, fileName, onSave }: { netw
 }
 
 function NodeBody({ networkId, cid, segments, name, node, onSave }: { networkId: string; cid: string; segments: string[]; name: string | undefined; node: ContentNode; onSave: SaveContent }) {
-  if (node.kind === 'directory') return <FolderView networkId={networkId} rootCid={cid} segments={segments} folderCid={node.cid} onSave={onSave} />;
+  if (node.kind === 'directory') return <FolderView networkId={networkId} rootCid={cid} segments={segments} folderCid={node.cid} folderPinned={node.pin === 'recursive' || node.pin === 'indirect'} onSave={onSave} />;
   if (node.kind === 'file') return <FilePreview networkId={networkId} node={node} name={name} onSave={onSave} />;
   if (node.kind === 'symlink') return <p className="card">This is a symbolic link ({node.size} bytes). Links are not followed in the content store.</p>;
   return (

@@ -1,4 +1,4 @@
-import { UPLOAD_CHUNK_BYTES } from '../../../src-shared/api/content';
+import { UPLOAD_CHUNK_BYTES } from '../../../src-shared/content/contentLimits';
 import type { UploadResult } from '../../../src-shared/content/contentTypes';
 import type { ApiClient } from '../../api/createApiClient';
 import { uploadEntries, type PickedItem } from './collectFiles';
