@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { seededBytes } from '../src-sandbox/content/demo/seededBytes';
-import { sampleMemory } from '../src-sandbox/content/testing/processMemory';
+import { sampleMemory } from '../test-support/processMemory';
 import { uploadFile } from '../src-sandbox/content/testing/uploadFile';
 
 // The content store's throughput and memory, each figure beside its reference: `cat` against reading

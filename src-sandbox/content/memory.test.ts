@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seededBytes } from './demo/seededBytes';
-import { residentBytes, sampleMemory } from './testing/processMemory';
+import { residentBytes, sampleMemory } from '../../test-support/processMemory';
 import { slowCat } from './testing/slowCat';
 import { TEST_AUTHORIZATION } from './testing/startTestStore';
 import { startStoreProcess, type StoreProcess } from './testing/startStoreProcess';

@@ -1,0 +1,53 @@
+// A child process for the memory test and the benchmark: adds `sizeBytes` of a repeating 256 KiB pattern to
+// a content store through the content service, then saves it back to `target` through the same service,
+// writing one JSON line per phase. Its settings come on stdin (they hold the store's credentials).
+import { createHash } from 'node:crypto';
+import { contentServiceFor, storeNetwork } from './contentFixture';
+
+interface Settings {
+  storageUrl: string;
+  authorization: string;
+  target: string;
+  sizeBytes: number;
+  /** Skip the upload: save this CID. */
+  cid?: string;
+}
+
+/** The pattern every 256 KiB chunk of the file repeats (so the store keeps one leaf block, whatever the size). */
+export function patternChunk(): Buffer {
+  const chunk = Buffer.alloc(256 * 1024);
+  for (let offset = 0; offset < chunk.length; offset += 32) createHash('sha256').update(`blockglass ${offset}`).digest().copy(chunk, offset);
+  return chunk;
+}
+
+async function main(): Promise<void> {
+  let input = '';
+  for await (const part of process.stdin) input += String(part);
+  const settings = JSON.parse(input) as Settings;
+  const fixture = contentServiceFor({ store: storeNetwork('store', settings.storageUrl, settings.authorization) }, () => settings.target);
+  const say = (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`);
+  let cid = settings.cid;
+  if (!cid) {
+    const chunk = patternChunk();
+    const block = Buffer.concat([chunk, chunk, chunk, chunk]);
+    const { uploadId } = await fixture.service.addBegin('store', 'files', [{ path: 'big.bin', kind: 'file', size: settings.sizeBytes }], false);
+    for (let sent = 0; sent < settings.sizeBytes; sent += block.length) await fixture.service.addChunk(uploadId, block.subarray(0, Math.min(block.length, settings.sizeBytes - sent)));
+    cid = (await fixture.service.addFinish(uploadId)).root.cid;
+  }
+  global.gc?.();
+  say({ phase: 'saving', cid });
+  const started = process.hrtime.bigint();
+  let bytes = 0;
+  await fixture.service.save('store', cid, [], 'big.bin', 'file', (event) => {
+    if (event.kind === 'done') bytes = event.bytes;
+  }, new AbortController().signal);
+  say({ phase: 'done', bytes, ms: Number(process.hrtime.bigint() - started) / 1e6 });
+  fixture.close();
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  });
+}
