@@ -8,6 +8,7 @@ import { runLs } from './commands/ls';
 import { runObjectGet } from './commands/objectGet';
 import { runPinAdd } from './commands/pinAdd';
 import { runPinLs } from './commands/pinLs';
+import { runPinRm } from './commands/pinRm';
 import { runVersion } from './commands/version';
 
 /** The commands served under `/api/v0/`, by path. A Map, so names like `constructor` are simply unknown. */
@@ -21,5 +22,6 @@ export const COMMANDS: ReadonlyMap<string, CommandHandler> = new Map([
   ['block/stat', runBlockStat],
   ['pin/add', runPinAdd],
   ['pin/ls', runPinLs],
+  ['pin/rm', runPinRm],
   ['version', runVersion],
 ]);

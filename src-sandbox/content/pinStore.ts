@@ -18,6 +18,8 @@ export interface PinStore {
   entries(): [string, PinMode][];
   /** Records pins; a recursive pin is never downgraded to direct (as Kubo). Resolves once on disk. */
   add(cids: string[], mode: PinMode): Promise<void>;
+  /** Forgets a pin of any mode (nothing happens for a CID not pinned). Resolves once on disk. */
+  remove(cid: string): Promise<void>;
   /** Increases with every change, so derived data (indirect pins) can be cached. */
   readonly revision: number;
   /** Waits for pending writes. */
@@ -48,6 +50,12 @@ export async function openPinStore(file: string): Promise<PinStore> {
         changed = true;
       }
       if (!changed) return;
+      revision += 1;
+      await persist();
+    },
+    async remove(cid) {
+      if (!pins.delete(cid)) return;
+      // The revision is what invalidates derived data: the indirect pins this pin held are recomputed.
       revision += 1;
       await persist();
     },
