@@ -1,9 +1,12 @@
 import type { CommandHandler } from './commandContext';
 import { runAdd } from './commands/add';
 import { runBlockGet } from './commands/blockGet';
+import { runBlockPut } from './commands/blockPut';
 import { runBlockStat } from './commands/blockStat';
 import { runCat } from './commands/cat';
 import { runDagGet } from './commands/dagGet';
+import { runDagPut } from './commands/dagPut';
+import { runDagResolve } from './commands/dagResolve';
 import { runLs } from './commands/ls';
 import { runObjectGet } from './commands/objectGet';
 import { runPinAdd } from './commands/pinAdd';
@@ -18,8 +21,11 @@ export const COMMANDS: ReadonlyMap<string, CommandHandler> = new Map([
   ['ls', runLs],
   ['object/get', runObjectGet],
   ['dag/get', runDagGet],
+  ['dag/put', runDagPut],
+  ['dag/resolve', runDagResolve],
   ['block/get', runBlockGet],
   ['block/stat', runBlockStat],
+  ['block/put', runBlockPut],
   ['pin/add', runPinAdd],
   ['pin/ls', runPinLs],
   ['pin/rm', runPinRm],

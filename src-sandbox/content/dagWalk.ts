@@ -2,13 +2,14 @@ import * as dagPb from '@ipld/dag-pb';
 import type { CID } from 'multiformats/cid';
 import type { ContentBlocks } from './contentBlocks';
 import { CommandError, errorMessage } from './errors';
+import { codecOf, linksIn } from './ipldCodecs';
 
 /** Blocks decoded at once while walking: enough to hide disk latency, small enough to keep memory flat. */
 const WALK_CONCURRENCY = 8;
 
 /**
- * Every CID reachable from `root` (root included), as strings. dag-pb blocks are read for their links;
- * raw and identity leaves cannot link anywhere, so they are only checked to exist. Throws
+ * Every CID reachable from `root` (root included), as strings. dag-pb, dag-cbor and dag-json blocks are read
+ * for their links; raw leaves (and codecs the store cannot decode) are only checked to exist. Throws
  * `BlockNotFoundError` for the first block missing, which is what makes a recursive pin fail in Kubo.
  */
 export async function collectDag(blocks: ContentBlocks, root: CID): Promise<Set<string>> {
@@ -34,13 +35,15 @@ export async function collectDag(blocks: ContentBlocks, root: CID): Promise<Set<
 }
 
 async function linksOf(blocks: ContentBlocks, cid: CID): Promise<CID[]> {
-  if (cid.code !== dagPb.code) {
+  const codec = codecOf(cid.code);
+  if (codec === undefined || codec.name === 'raw' || codec.name === 'json') {
     await blocks.size(cid); // existence check without reading
     return [];
   }
   const block = await blocks.get(cid);
   try {
-    return dagPb.decode(block).Links.map((link) => link.Hash);
+    if (cid.code === dagPb.code) return dagPb.decode(block).Links.map((link) => link.Hash);
+    return linksIn(codec.decode(block));
   } catch (error) {
     throw new CommandError(`cannot decode block ${cid}: ${errorMessage(error)}`);
   }

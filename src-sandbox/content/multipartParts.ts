@@ -14,13 +14,14 @@ export type MultipartPart =
   | { kind: 'symlink'; path: string; target: string };
 
 /**
- * Opens the multipart body of an `add` (files, `application/x-directory` parts, `application/symlink`
- * parts). Throws `ArgumentError` when the request is not multipart at all, as Kubo's parser answers 400.
+ * Opens the multipart body of a command taking files (`add`, `block/put`, `dag/put`, `dag/import`): files,
+ * `application/x-directory` parts, `application/symlink` parts. Throws `ArgumentError` naming the command's
+ * file argument when the request is not multipart at all, as Kubo's parser answers 400.
  */
-export function openMultipart(req: http.IncomingMessage): AsyncGenerator<MultipartPart> {
+export function openMultipart(req: http.IncomingMessage, argument = 'path'): AsyncGenerator<MultipartPart> {
   const contentType = req.headers['content-type'] ?? '';
   if (!/^multipart\/(form-data|mixed)\s*(;|$)/i.test(contentType)) {
-    throw new ArgumentError("file argument 'path' is required");
+    throw new ArgumentError(`file argument '${argument}' is required`);
   }
   let parser: busboy.Busboy;
   try {
