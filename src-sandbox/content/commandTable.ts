@@ -5,6 +5,7 @@ import { runBlockPut } from './commands/blockPut';
 import { runBlockStat } from './commands/blockStat';
 import { runCat } from './commands/cat';
 import { runDagGet } from './commands/dagGet';
+import { runDagImport } from './commands/dagImport';
 import { runDagPut } from './commands/dagPut';
 import { runDagResolve } from './commands/dagResolve';
 import { runLs } from './commands/ls';
@@ -23,6 +24,7 @@ export const COMMANDS: ReadonlyMap<string, CommandHandler> = new Map([
   ['dag/get', runDagGet],
   ['dag/put', runDagPut],
   ['dag/resolve', runDagResolve],
+  ['dag/import', runDagImport],
   ['block/get', runBlockGet],
   ['block/stat', runBlockStat],
   ['block/put', runBlockPut],
