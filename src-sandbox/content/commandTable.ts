@@ -8,6 +8,7 @@ import { runDagGet } from './commands/dagGet';
 import { runDagImport } from './commands/dagImport';
 import { runDagPut } from './commands/dagPut';
 import { runDagResolve } from './commands/dagResolve';
+import { runGet } from './commands/get';
 import { runLs } from './commands/ls';
 import { runObjectGet } from './commands/objectGet';
 import { runPinAdd } from './commands/pinAdd';
@@ -19,6 +20,7 @@ import { runVersion } from './commands/version';
 export const COMMANDS: ReadonlyMap<string, CommandHandler> = new Map([
   ['add', runAdd],
   ['cat', runCat],
+  ['get', runGet],
   ['ls', runLs],
   ['object/get', runObjectGet],
   ['dag/get', runDagGet],
