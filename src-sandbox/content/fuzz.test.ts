@@ -1,5 +1,9 @@
 import fc from 'fast-check';
+import type { CID } from 'multiformats/cid';
+import { sha256 } from 'multiformats/hashes/sha2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentContextOf } from './createContentStore';
+import { buildCar, dagBlocks } from './testing/buildCar';
 import { collect, collectBytes, kuboClient } from './testing/kuboClient';
 import { sendRequest, type Exchange } from './testing/sendRequest';
 import { startTestStore, TEST_AUTHORIZATION, TEST_KEY, type TestStore } from './testing/startTestStore';
@@ -10,8 +14,9 @@ import { startTestStore, TEST_AUTHORIZATION, TEST_KEY, type TestStore } from './
 let store: TestStore;
 let ipfs: ReturnType<typeof kuboClient>;
 const stored: { cid: string; bytes: Buffer }[] = [];
+let treeRoot: CID;
 const EXPECTED_STATUSES = [200, 204, 400, 401, 404, 405, 500];
-const COMMANDS = ['add', 'cat', 'ls', 'object/get', 'dag/get', 'block/get', 'block/stat', 'pin/add', 'pin/ls', 'version'];
+const COMMANDS = ['add', 'cat', 'get', 'ls', 'object/get', 'dag/get', 'dag/put', 'dag/resolve', 'dag/import', 'block/get', 'block/put', 'block/stat', 'pin/add', 'pin/ls', 'pin/rm', 'version'];
 
 beforeAll(async () => {
   store = await startTestStore();
@@ -19,7 +24,8 @@ beforeAll(async () => {
   const contents = [Buffer.from('fuzz me not\n'), Buffer.from(Uint8Array.from({ length: 700_000 }, (_, index) => (index * 13) % 251))];
   for (const bytes of contents) stored.push({ cid: (await ipfs.add(bytes)).cid.toString(), bytes });
   const tree = await collect(ipfs.addAll([{ path: 'fz/a.txt', content: 'a\n' }, { path: 'fz/sub/b.txt', content: 'b\n' }]));
-  stored.push({ cid: `${tree.at(-1)!.cid}/sub/b.txt`, bytes: Buffer.from('b\n') });
+  treeRoot = tree.at(-1)!.cid;
+  stored.push({ cid: `${treeRoot}/sub/b.txt`, bytes: Buffer.from('b\n') });
 });
 afterAll(() => store.close());
 
@@ -34,8 +40,8 @@ function requestArbitrary() {
       fc.constantFrom(...stored.map((entry) => entry.cid), 'QmUNLLsPACCz1vLxQVkXqqLX5R1X345qqfHbsf67hvA3Nn', '/ipfs/', '/ipns/x', 'bafy', '', '../../etc/passwd'),
       fc.string({ maxLength: 60 }),
     );
-  const optionValue = fc.oneof(fc.constantFrom('true', 'false', '', '0', '1', '-1', '9', '99999999999999999999', 'json', 'xml', 'size-10', 'size-0', 'rabin', 'base64', 'dag-pb', 'raw', 'all', 'indirect'), fc.string({ maxLength: 12 }));
-  const optionName = fc.oneof(fc.constantFrom('arg', 'offset', 'length', 'pin', 'cid-version', 'raw-leaves', 'only-hash', 'wrap-with-directory', 'progress', 'chunker', 'trickle', 'hash', 'encoding', 'data-encoding', 'output-codec', 'stream', 'type', 'recursive', 'inline', 'w', 'n'), fc.string({ maxLength: 8 }));
+  const optionValue = fc.oneof(fc.constantFrom('true', 'false', '', '0', '1', '-1', '9', '99999999999999999999', 'json', 'xml', 'size-10', 'size-0', 'rabin', 'base64', 'dag-pb', 'raw', 'all', 'indirect', 'dag-cbor', 'dag-json', 'json', 'v0', 'sha2-512', '32'), fc.string({ maxLength: 12 }));
+  const optionName = fc.oneof(fc.constantFrom('arg', 'offset', 'length', 'pin', 'cid-version', 'raw-leaves', 'only-hash', 'wrap-with-directory', 'progress', 'chunker', 'trickle', 'hash', 'encoding', 'data-encoding', 'output-codec', 'stream', 'type', 'recursive', 'inline', 'w', 'n', 'cid-codec', 'mhtype', 'mhlen', 'format', 'store-codec', 'input-codec', 'pin-roots', 'stats', 'archive', 'compress', 'compression-level', 'allow-big-block'), fc.string({ maxLength: 8 }));
 
   const query = fc.oneof(
     fc.array(fc.tuple(optionName, fc.oneof(optionValue, argValue())), { maxLength: 6 }).map((pairs) => new URLSearchParams(pairs).toString()),
@@ -136,4 +142,41 @@ describe('fuzzing the HTTP interface', () => {
     for (const { cid, bytes } of stored) expect(Buffer.compare(await collectBytes(ipfs.cat(cid)), bytes)).toBe(0);
     expect((await ipfs.version()).version).toBe('0.27.0');
   });
+});
+
+describe('fuzzing dag/import with damaged CARs', () => {
+  it('answers every damaged CAR with 200 or a Kubo error, and stores no block its CID does not match', async () => {
+    const blocks = await dagBlocks(contentContextOf(store.store).blocks, treeRoot);
+    const car = await buildCar([treeRoot], blocks);
+    // A store of its own, so that whatever a damaged CAR leaves behind can be checked.
+    const target = await startTestStore();
+    try {
+      const damage = fc.oneof(
+        fc.record({ at: fc.nat({ max: car.byteLength - 1 }), flip: fc.integer({ min: 1, max: 255 }) }).map(({ at, flip }) => Uint8Array.from(car, (byte, index) => (index === at ? byte ^ flip : byte))),
+        fc.nat({ max: car.byteLength - 1 }).map((at) => car.subarray(0, at)),
+        fc.tuple(fc.nat({ max: car.byteLength }), fc.uint8Array({ minLength: 1, maxLength: 16 })).map(([at, bytes]) => Buffer.concat([car.subarray(0, at), bytes, car.subarray(at)])),
+      );
+      await fc.assert(
+        fc.asyncProperty(damage, fc.boolean(), async (damaged, stats) => {
+          const body = Buffer.concat([Buffer.from(part('fuzz.car', 'application/octet-stream', ''), 'latin1').subarray(0, -2), damaged, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+          const exchange = await sendRequest(target.origin, {
+            method: 'POST',
+            path: `/api/v0/dag/import?stats=${stats}`,
+            headers: { authorization: TEST_AUTHORIZATION, 'content-type': `multipart/form-data; boundary=${boundary}` },
+            body,
+          });
+          expect(problem(exchange, 'POST'), exchange.body.toString('utf8').slice(0, 200)).toBeUndefined();
+          expect([200, 500]).toContain(exchange.status);
+        }),
+        { numRuns: 150 },
+      );
+      for await (const { cid, bytes } of contentContextOf(target.store).blocks.blockstore.getAll()) {
+        const parts: Uint8Array[] = [];
+        for await (const piece of bytes) parts.push(piece);
+        expect(Buffer.from((await sha256.digest(Buffer.concat(parts))).digest)).toEqual(Buffer.from(cid.multihash.digest));
+      }
+    } finally {
+      await target.close();
+    }
+  }, 120_000);
 });
