@@ -111,13 +111,13 @@ function readDirect(file: string): Promise<number | undefined> {
   });
 }
 
-async function timed<T>(work: () => Promise<T>): Promise<{ value: T; seconds: number }> {
+export async function timed<T>(work: () => Promise<T>): Promise<{ value: T; seconds: number }> {
   const started = performance.now();
   const value = await work();
   return { value, seconds: (performance.now() - started) / 1000 };
 }
 
-async function readFileFully(file: string): Promise<number> {
+export async function readFileFully(file: string): Promise<number> {
   let bytes = 0;
   for await (const chunk of fs.createReadStream(file, { highWaterMark: 1024 * 1024 })) bytes += (chunk as Buffer).byteLength;
   return bytes;
@@ -137,17 +137,17 @@ function catWithNode(origin: string, authorization: string, cid: string): Promis
   });
 }
 
-/** curl's own timing of a `cat`; credentials go in through a config on stdin, never on its command line. */
-async function catWithCurl(origin: string, key: string, secret: string, cid: string): Promise<{ bytes: number; seconds: number } | undefined> {
-  const args = ['-s', '-K', '-', '-X', 'POST', '-o', '/dev/null', '-w', '%{size_download} %{time_total}', `${origin}/api/v0/cat?arg=${cid}`];
+/** curl's own timing of a `cat` (to `output`, /dev/null by default); credentials go in through a config on stdin, never on its command line. */
+export async function catWithCurl(origin: string, key: string, secret: string, cid: string, output = '/dev/null'): Promise<{ bytes: number; seconds: number } | undefined> {
+  const args = ['-s', '-K', '-', '-X', 'POST', '-o', output, '-w', '%{size_download} %{time_total}', `${origin}/api/v0/cat?arg=${cid}`];
   return new Promise((resolve, reject) => {
     const child = spawn('curl', args, { stdio: ['pipe', 'pipe', 'inherit'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    let written = '';
+    child.stdout.on('data', (chunk: Buffer) => (written += chunk.toString('utf8')));
     child.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? resolve(undefined) : reject(error)));
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`curl exited with code ${code}`));
-      const [bytes, seconds] = output.trim().split(' ').map(Number);
+      const [bytes, seconds] = written.trim().split(' ').map(Number);
       resolve({ bytes: bytes ?? 0, seconds: seconds ?? 0 });
     });
     child.stdin.end(`user = "${key}:${secret}"\n`);

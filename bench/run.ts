@@ -8,6 +8,7 @@ import { SANDBOX_NODE_FLAGS } from '../src-shared/process/sandboxNodeFlags';
 import { benchApp } from './app';
 import { benchCall } from './call';
 import { benchContentStore } from './content';
+import { benchContentSave } from './contentSave';
 import { benchExplorer } from './explorer';
 import { benchGasApi } from './gas';
 import { benchGasDashboard } from './gasDashboard';
@@ -83,7 +84,7 @@ const fmt = (value: number, digits = 2) => value.toFixed(digits);
 
 async function main() {
   const quick = process.argv.includes('--quick');
-  // `--only logs|app|explorer|call|gas`: just that section (after the seed), for working on it.
+  // `--only logs|app|explorer|call|gas|content`: just that section (after the seed), for working on it.
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-bench-'));
   console.log(`Blockglass benchmarks: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
@@ -114,6 +115,10 @@ async function main() {
       }
       if (only === 'gas') {
         for (const line of await benchGasDashboard({ quick, rpcUrl: info.rpcUrl, gasUrl: info.gasUrl, anvilUrl: info.anvilUrl, key: info.key, secret: info.secret, seededChainDir: path.join(dataDir, 'chain') })) console.log(line);
+        return;
+      }
+      if (only === 'content') {
+        for (const line of await benchContentSave({ quick, storageUrl: info.storageUrl, key: info.key, secret: info.secret })) console.log(line);
         return;
       }
       if (only === 'explorer') {
@@ -156,6 +161,10 @@ async function main() {
       console.log(`== Content store (${contentBytes / 1024 / 1024} MiB file; memory of the sandbox process)`);
       const contentLines = await benchContentStore({ storageUrl: info.storageUrl, key: info.key, secret: info.secret, sizeBytes: contentBytes, serverPid: info.pid });
       for (const line of contentLines) console.log(line);
+      console.log('');
+
+      console.log("== Content browser: the app's streamed save vs curl and the disk");
+      for (const line of await benchContentSave({ quick, storageUrl: info.storageUrl, key: info.key, secret: info.secret })) console.log(line);
       console.log('');
 
       console.log('== App: API bridge (web host WebSocket) vs calling the services directly; serve start to first paint with a live head; the explorer');

@@ -1,20 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
-import { createSecretStore } from '../src-main/services/secrets/createSecretStore';
 import { expect, test, type RunningApp } from './appFixture';
+import { appSandbox } from './appSandbox';
 
 // A product manager leaves the gas dashboard open: the figures are the gas API's own for the block they name,
 // the charts fill in from stored samples, an alert fires when the sandbox's traffic moves the fee, and a node
 // without a gas API still gets levels, estimated locally and labelled as such.
-
-/** The app's own sandbox: its gas API's origin (from the app's log) and its key (from the keychain, as the app keeps it). */
-async function appSandbox(app: RunningApp): Promise<{ origin: string; key: string; secret: string }> {
-  await expect.poll(() => /sandbox: running at (http:\/\/\S+)/.test(app.logs()), { timeout: 120_000 }).toBe(true);
-  const origin = /sandbox: running at (http:\/\/\S+)/.exec(app.logs())![1]!;
-  const keychain = createSecretStore();
-  const local = await keychain.get('local');
-  await keychain.close();
-  return { origin, key: local!.apiKey, secret: local!.apiSecret ?? '' };
-}
 
 async function openGas(app: RunningApp, page: Page, query = '') {
   const url = new URL(app.url);

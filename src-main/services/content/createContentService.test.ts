@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { basicAuthorization } from '../secrets/basicAuthorization';
 import { sharedSandbox } from '../rpc/testing/sharedSandbox';
 import { ContentError } from './contentErrors';
-import { contentServiceFor, kubo, saveAll, storeNetwork, uploadThrough } from './testing/contentFixture';
+import { contentServiceFor, saveAll, storeNetwork, uploadThrough } from './testing/contentFixture';
+import { kubo } from './testing/officialClient';
 
 // The content service against the shared sandbox's real content store (Kubo's RPC), every figure checked
 // against the official client (kubo-rpc-client) or the bytes that went in.

@@ -46,6 +46,8 @@ export async function kuboCommand(target: StoreTarget, command: string, params: 
       body: options.body ?? null,
       headersTimeout: timeout,
       bodyTimeout: timeout,
+      // Chunks of up to 1 MiB (undici's default is 64 KiB): fewer steps for a large cat.
+      highWaterMark: 1024 * 1024,
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch (error) {

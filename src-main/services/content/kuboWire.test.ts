@@ -10,7 +10,8 @@ import { sharedSandbox } from '../rpc/testing/sharedSandbox';
 import { basicAuthorization } from '../secrets/basicAuthorization';
 import { ContentError } from './contentErrors';
 import { kuboCommand, ndjsonObjects } from './kuboCommand';
-import { contentServiceFor, kubo, storeNetwork, uploadThrough } from './testing/contentFixture';
+import { contentServiceFor, storeNetwork, uploadThrough } from './testing/contentFixture';
+import { kubo } from './testing/officialClient';
 
 // Kubo's wire rules as the service meets them on the real sandbox: a failure after output began (the
 // X-Stream-Error trailer, a cut connection) is a failed transfer, never a short success; a store that no

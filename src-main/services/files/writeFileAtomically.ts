@@ -19,7 +19,9 @@ export async function writeFileAtomically(target: string, chunks: AsyncIterable<
     }
   };
   try {
-    const out = fs.createWriteStream(part, { flags: 'wx', flush: true });
+    // A deep write buffer lets the disk write one chunk while the next is read: with Node's 16 KiB default,
+    // reading and writing take turns and a save runs at half the speed of curl's.
+    const out = fs.createWriteStream(part, { flags: 'wx', flush: true, highWaterMark: 8 * 1024 * 1024 });
     await pipeline(Readable.from(counted(), { objectMode: false }), out, signal ? { signal } : {});
     await fs.promises.rename(part, target);
     return bytes;

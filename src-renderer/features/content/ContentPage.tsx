@@ -2,6 +2,7 @@ import { useCallback, useState, type DragEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { NetworkView } from '../../../src-shared/api/networks';
 import { contentRoute } from '../../../src-shared/content/contentPath';
+import { inspectCid } from '../../../src-shared/content/inspectCid';
 import { useLiveSubscription } from '../../hooks/useLiveSubscription';
 import { EmptyState } from '../../components/EmptyState';
 import { CidBox } from './CidBox';
@@ -82,7 +83,12 @@ export function ContentPage({ network, cid, path }: { network: NetworkView; cid?
       </div>
       <TransferStrip />
       {dragging ? <div className="content-drop-hint" aria-hidden="true">Drop to add to the content store</div> : null}
-      {cid ? (
+      {cid && !inspectCid(cid).ok ? (
+        <div className="card content-bad-cid" role="alert">
+          <h2 className="section-title">Not a CID</h2>
+          <p>{(inspectCid(cid) as { message: string }).message}</p>
+        </div>
+      ) : cid ? (
         <PlaceView networkId={network.id} cid={cid} segments={segments} fileName={fileName} onSave={transfers.save} />
       ) : (
         <RecentList networkId={network.id} demoCid={network.kind === 'local' ? sandbox.data?.demoContentCid : undefined} />

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { create } from 'kubo-rpc-client';
 import type { ContentSaveEvent, UploadResult } from '../../../../src-shared/content/contentTypes';
 import type { SaveFile } from '../../files/createDownloads';
 import { writeFileAtomically } from '../../files/writeFileAtomically';
@@ -78,9 +77,4 @@ export async function saveAll(
   const events: ContentSaveEvent[] = [];
   await service.save(networkId, cid, segments, name, as, (event) => events.push(event), signal);
   return events;
-}
-
-/** The official Kubo client on a store, to check the service's answers against another client's. */
-export function kubo(storageUrl: string, authorization: string) {
-  return create({ url: `${storageUrl.replace(/\/$/, '')}/api/v0`, headers: { authorization } });
 }

@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { pipeline } from 'node:stream/promises';
+import { bundleNodeEntry } from '../scripts/build.mjs';
+import { seededBytes } from '../src-sandbox/content/demo/seededBytes';
+import { uploadFile } from '../src-sandbox/content/testing/uploadFile';
+import { residentBytes, sampleMemory } from '../test-support/processMemory';
+import { catWithCurl, readFileFully, timed } from './content';
+
+// The content browser's save (issue 13): the app's streamed save of a file from the store to disk, through
+// the content service in a process of its own (main's part; Electron writes the file the same way), beside
+// curl saving the same answer to disk and reading the same file from disk, in this run. Peak memory of that
+// process while it saves.
+
+const MB = 1_000_000;
+const SEED = 0xbe7c_0013;
+/** The saving process, bundled like main's code is (plain node, no TypeScript loader in its memory). */
+const CHILD = path.resolve('.cache', 'bench', 'bigSaveChild.mjs');
+
+export async function benchContentSave(options: { storageUrl: string; key: string; secret: string; quick: boolean }): Promise<string[]> {
+  const size = (options.quick ? 64 : 256) * 1024 * 1024;
+  const origin = options.storageUrl.replace(/\/+$/, '');
+  const authorization = `Basic ${Buffer.from(`${options.key}:${options.secret}`).toString('base64')}`;
+  await bundleNodeEntry('src-main/services/content/testing/bigSaveChild.ts', CHILD);
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-save-bench-'));
+  const lines: string[] = [];
+  try {
+    const source = path.join(folder, 'source.bin');
+    await pipeline(seededBytes(SEED, size), fs.createWriteStream(source));
+    const added = await uploadFile(origin, authorization, 'source.bin', fs.createReadStream(source, { highWaterMark: 1024 * 1024 }), 'pin=false');
+    const cid = String(added.at(-1)?.Hash ?? '');
+    lines.push(`file: ${(size / 1024 / 1024).toFixed(0)} MiB of seeded pseudo-random bytes, CID ${cid}; each figure the best of 3, the two savers alternating`);
+
+    const disk: number[] = [];
+    const curl: number[] = [];
+    const app: { seconds: number; peak: number; baseline: number }[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      disk.push((await timed(() => readFileFully(source))).seconds);
+      const curlTarget = path.join(folder, `curl-${round}.bin`);
+      const curled = await catWithCurl(origin, options.key, options.secret, cid, curlTarget);
+      if (!curled) return [...lines, 'skipped: curl is not installed'];
+      if (curled.bytes !== size) throw new Error(`curl saved ${curled.bytes} bytes instead of ${size}`);
+      curl.push(curled.seconds);
+      fs.rmSync(curlTarget);
+      const appTarget = path.join(folder, `app-${round}.bin`);
+      app.push(await appSave(origin, authorization, cid, appTarget, size));
+      fs.rmSync(appTarget);
+    }
+    const best = (values: number[]) => Math.min(...values);
+    const rate = (seconds: number) => (size / MB / seconds).toFixed(0);
+    const appBest = best(app.map((run) => run.seconds));
+    const curlBest = best(curl);
+    const ratio = appBest / curlBest;
+    const peak = Math.max(...app.map((run) => run.peak));
+    const baseline = Math.min(...app.map((run) => run.baseline));
+    lines.push(`read from disk (page cache, Node): ${best(disk).toFixed(3)} s (${rate(best(disk))} MB/s)`);
+    lines.push(`curl, store to disk: ${curlBest.toFixed(3)} s (${rate(curlBest)} MB/s)`);
+    lines.push(`app's save (content service), store to disk: ${appBest.toFixed(3)} s (${rate(appBest)} MB/s): ${ratio.toFixed(2)}x curl (target within 1.2x: ${ratio <= 1.2 ? 'met' : 'MISSED'}); ${(appBest / best(disk)).toFixed(1)}x the disk read`);
+    lines.push(`peak memory of the saving process: ${(peak / MB).toFixed(0)} MB (at rest before the save ${(baseline / MB).toFixed(0)} MB; target under 200 MB: ${peak < 200 * MB ? 'met' : 'MISSED'})`);
+    return lines;
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** Saves `cid` to `target` through the content service in a child process; its own timing, and its RSS sampled. */
+async function appSave(storageUrl: string, authorization: string, cid: string, target: string, size: number): Promise<{ seconds: number; peak: number; baseline: number }> {
+  const child = spawn(process.execPath, ['--expose-gc', CHILD], { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin.end(JSON.stringify({ storageUrl, authorization, target, sizeBytes: size, cid }));
+  let sampler: ReturnType<typeof sampleMemory> | undefined;
+  let baseline = 0;
+  for await (const line of readline.createInterface({ input: child.stdout })) {
+    const event = JSON.parse(line) as { phase: string; bytes: number; ms: number };
+    if (event.phase === 'saving') {
+      baseline = residentBytes(child.pid!) ?? 0;
+      sampler = sampleMemory(child.pid!, 20);
+    } else if (event.phase === 'done') {
+      const peak = sampler?.stop() ?? 0;
+      if (event.bytes !== size) throw new Error(`the app saved ${event.bytes} bytes instead of ${size}`);
+      await new Promise((resolve) => child.once('exit', resolve));
+      return { seconds: event.ms / 1000, peak, baseline };
+    }
+  }
+  throw new Error('the saving process ended without saying it was done');
+}
