@@ -46,6 +46,9 @@ try {
     reverts: { customError: { data: string } };
     logStorm: { denseFromBlock: number; denseToBlock: number };
   };
+  const contentDir = path.join(dataDir, 'sandbox', 'content');
+  const demo = JSON.parse(fs.readFileSync(path.join(contentDir, 'demo.json'), 'utf8')) as { rootCid: string };
+  const metadataCid = (JSON.parse(fs.readFileSync(path.join(contentDir, 'contract-metadata.json'), 'utf8')) as { cids: Record<string, string> }).cids.SandboxToken;
   // The log builder over the log-heavy blocks: the warning before the run, then the run done and its rows.
   const runLogs = async (page: Page) => {
     await page.getByRole('alert').filter({ hasText: 'per request' }).first().waitFor({ timeout: 60_000 });
@@ -68,6 +71,10 @@ try {
       act: runLogs,
       height: 2100, // the builder, the check, the run and the first rows in one picture
     },
+    // The content browser: the demo folder (thumbnails, pins), a Markdown file, a contract's metadata as a folder.
+    { name: 'content-folder', route: `/content/${demo.rootCid}`, ready: '[role=grid] [aria-rowindex="2"]', height: 760 },
+    { name: 'content-preview', route: `/content/${demo.rootCid}/README.md`, ready: '.content-markdown h1', height: 820 },
+    { name: 'content-metadata', route: `/content/${metadataCid}?name=metadata.json`, ready: '.content-metadata', height: 1000 },
     { name: 'call-revert', route: `/call?to=${manifest.contracts.reverter}&data=${manifest.reverts.customError.data}`, ready: 'form[aria-label="Call"]', act: runCall, height: 1250 },
   ];
   fs.mkdirSync(out, { recursive: true });

@@ -71,7 +71,15 @@ export function MetadataFolder({ metadata }: { metadata: SolidityMetadata }) {
                 )}
               </td>
               <td>Source{source.license ? ` (${source.license})` : ''}</td>
-              <td className="mono">{source.cid ?? <span className="muted">not on IPFS</span>}</td>
+              <td className="mono content-metadata-cid">
+                {source.cid ? (
+                  <>
+                    <span title={source.cid}>{`${source.cid.slice(0, 8)}…${source.cid.slice(-6)}`}</span> <CopyButton value={source.cid} label="CID" />
+                  </>
+                ) : (
+                  <span className="muted">not on IPFS</span>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
