@@ -37,7 +37,7 @@ it('saves 1 GiB with flat memory, byte for byte', async () => {
     if (event.phase === 'saving') {
       baseline = residentBytes(child.pid!)!;
       sampler = sampleMemory(child.pid!);
-    } else if (event.phase === 'done') {
+    } else if (event.phase === 'saved') {
       done = event;
       break;
     }

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { writeFileAtomically } from './writeFileAtomically';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-atomic-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+async function* chunks(count: number, failAt?: number): AsyncGenerator<Uint8Array> {
+  for (let index = 0; index < count; index += 1) {
+    if (index === failAt) throw new Error('the source failed');
+    yield Buffer.alloc(64 * 1024, index);
+  }
+}
+
+it('writes every chunk, then the file appears under its name', async () => {
+  const target = path.join(dir, 'whole.bin');
+  expect(await writeFileAtomically(target, chunks(40))).toBe(40 * 64 * 1024);
+  const bytes = fs.readFileSync(target);
+  expect(bytes.length).toBe(40 * 64 * 1024);
+  expect(bytes[39 * 64 * 1024]).toBe(39);
+  expect(fs.readdirSync(dir)).toEqual(['whole.bin']);
+});
+
+it('leaves an older file as it was, and no part file, when the source fails or the save is cancelled', async () => {
+  const target = path.join(dir, 'kept.txt');
+  fs.writeFileSync(target, 'the old file');
+  await expect(writeFileAtomically(target, chunks(40, 20))).rejects.toThrow('the source failed');
+  const controller = new AbortController();
+  const cancelling = (async function* () {
+    yield Buffer.from('partial');
+    controller.abort();
+    yield Buffer.from('more');
+  })();
+  await expect(writeFileAtomically(target, cancelling, controller.signal)).rejects.toThrow();
+  expect(fs.readFileSync(target, 'utf8')).toBe('the old file');
+  expect(fs.readdirSync(dir).sort()).toEqual(['kept.txt', 'whole.bin']);
+});
+
+it('refuses a folder that does not exist, leaving nothing', async () => {
+  await expect(writeFileAtomically(path.join(dir, 'missing', 'x.bin'), chunks(1))).rejects.toMatchObject({ code: 'ENOENT' });
+});
