@@ -1,6 +1,11 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { CarWriter } from '@ipld/car';
 import type { Page } from '@playwright/test';
+import { importer } from 'ipfs-unixfs-importer';
 import { create } from 'kubo-rpc-client';
+import type { CID } from 'multiformats/cid';
+import { extract } from 'tar-stream';
 import { expect, test, type RunningApp } from './appFixture';
 import { appSandbox } from './appSandbox';
 
@@ -18,6 +23,43 @@ const FILES = [
   { path: 'journey/pic.png', bytes: PNG },
   { path: 'journey/sub/data.json', bytes: Buffer.from(JSON.stringify({ drop: true, items: [1, 2, 3], nested: { deep: 'value' } })) },
 ];
+
+/** The files in a tar archive, by name. */
+async function untar(archive: Buffer): Promise<Record<string, Buffer>> {
+  const files: Record<string, Buffer> = {};
+  const reader = extract();
+  const done = new Promise<void>((resolve, reject) => {
+    reader.on('entry', (header, stream, next) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: unknown) => chunks.push(chunk as Buffer));
+      stream.on('end', () => {
+        if (header.type === 'file') files[header.name] = Buffer.concat(chunks);
+        next();
+      });
+    });
+    reader.on('finish', resolve);
+    reader.on('error', reject);
+  });
+  reader.end(archive);
+  await done;
+  return files;
+}
+
+/** A CAR file of a folder built here (its blocks never in the store), and its root. */
+async function carOf(files: { path: string; content: Buffer }[]): Promise<{ car: Buffer; root: string }> {
+  const blocks: { cid: CID; bytes: Uint8Array }[] = [];
+  let root: CID | undefined;
+  for await (const item of importer(files, { put: async (cid: CID, bytes: Uint8Array) => (blocks.push({ cid, bytes }), cid) } as never, { cidVersion: 1, rawLeaves: true })) root = item.cid;
+  const { writer, out } = CarWriter.create([root!]);
+  const parts: Uint8Array[] = [];
+  const collecting = (async () => {
+    for await (const part of out) parts.push(part);
+  })();
+  for (const block of blocks) await writer.put(block);
+  await writer.close();
+  await collecting;
+  return { car: Buffer.concat(parts), root: root!.toString() };
+}
 
 async function openContent(app: RunningApp, page: Page, route = '/content') {
   const url = new URL(app.url);
@@ -79,6 +121,34 @@ test('add a folder by drag and drop, browse it, preview text and an image, save 
   await table.getByRole('link', { name: 'sub/' }).click();
   await page.getByRole('grid', { name: /entries/ }).getByRole('link', { name: 'data.json' }).click();
   await expect(page.getByRole('tree', { name: 'JSON' })).toContainText('"deep"');
+
+  // The whole folder saved as a tar archive holds every file, byte for byte.
+  await page.getByRole('navigation', { name: 'Path' }).getByRole('link').first().click();
+  const [archive] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save folder (.tar)' }).click()]);
+  const files = await untar(fs.readFileSync(await archive.path()));
+  for (const file of FILES) {
+    const inside = Object.keys(files).find((name) => name.endsWith(file.path.slice('journey/'.length)));
+    expect(inside, `${file.path} in ${Object.keys(files).join(', ')}`).toBeDefined();
+    expect(files[inside!]!.equals(file.bytes)).toBe(true);
+  }
+});
+
+test('import a CAR file, then unpin what it brought', async ({ app, page }) => {
+  await openContent(app, page);
+  const stamp = `${Date.now()}`;
+  const { car, root } = await carOf([{ path: 'imported/hello.txt', content: Buffer.from(`hello from a CAR file ${stamp}\n`) }]);
+  const carFile = path.join(app.dataDir, 'folder.car');
+  fs.writeFileSync(carFile, car);
+  await page.getByTestId('content-import-car').setInputFiles(carFile);
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe(`/content/${root}`);
+  await page.getByRole('grid', { name: /entries/ }).getByRole('link', { name: 'hello.txt' }).click();
+  await expect(page.getByText(`hello from a CAR file ${stamp}`)).toBeVisible();
+  await page.getByRole('navigation', { name: 'Path' }).getByRole('link').first().click();
+  await expect(page.getByText('Pinned (recursively)')).toBeVisible();
+  await page.getByRole('button', { name: 'Unpin this folder' }).click();
+  await expect(page.getByText('Not pinned')).toBeVisible();
+  await page.getByRole('button', { name: 'Pin this folder' }).click();
+  await expect(page.getByText('Pinned (recursively)')).toBeVisible();
 });
 
 test('open the demo folder from the search box', async ({ app, page }) => {

@@ -239,3 +239,47 @@ describe('recent', () => {
     expect(content.recent('local')).toEqual([]);
   });
 });
+
+describe('import a CAR', () => {
+  it('imports a CAR made elsewhere and opens its root, pinned', async () => {
+    const { CarWriter } = await import('@ipld/car');
+    const { importer } = await import('ipfs-unixfs-importer');
+    // A folder built here, into memory only: the store has never seen its blocks.
+    const blocks: { cid: CID; bytes: Uint8Array }[] = [];
+    const stamp = `${Date.now()}-${Math.random()}`;
+    let root: CID | undefined;
+    for await (const item of importer(
+      [
+        { path: 'car/hello.txt', content: Buffer.from(`hello from a CAR ${stamp}\n`) },
+        { path: 'car/inner/bytes.bin', content: crypto.randomBytes(600_000) },
+      ],
+      { put: async (cid: CID, bytes: Uint8Array) => (blocks.push({ cid, bytes }), cid) } as never,
+      { cidVersion: 1, rawLeaves: true },
+    ))
+      root = item.cid;
+    const { writer, out } = CarWriter.create([root!]);
+    const parts: Uint8Array[] = [];
+    const collecting = (async () => {
+      for await (const part of out) parts.push(part);
+    })();
+    for (const block of blocks) await writer.put(block);
+    await writer.close();
+    await collecting;
+    const car = Buffer.concat(parts);
+
+    const { uploadId } = await content.addBegin('local', 'car', [{ path: 'folder.car', kind: 'file', size: car.length }], false);
+    await content.addChunk(uploadId, car);
+    const result = await content.addFinish(uploadId);
+    expect(result.root.cid).toBe(root!.toString());
+    expect(await content.resolve('local', root!.toString(), [])).toMatchObject({ kind: 'directory', pin: 'recursive' });
+    expect((await catAll(`${root!.toString()}/hello.txt`)).toString()).toBe(`hello from a CAR ${stamp}\n`);
+  });
+
+  it('refuses a damaged CAR with the store\'s reason', async () => {
+    const { uploadId } = await content.addBegin('local', 'car', [{ path: 'bad.car', kind: 'file', size: 64 }], false);
+    await content.addChunk(uploadId, crypto.randomBytes(64)).catch(() => undefined);
+    const error = await failure(content.addFinish(uploadId));
+    expect(['BAD_REQUEST', 'STORE_ERROR', 'TRANSFER_FAILED']).toContain(error.code);
+    expect(error.details ?? error.shortMessage).toMatch(/CAR|header|decode|invalid/i);
+  });
+});

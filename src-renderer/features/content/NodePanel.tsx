@@ -27,6 +27,7 @@ export function NodePanel({ networkId, node, name, rootCid, segments, onSave }: 
   const pin = useMutation({ mutationFn: () => api.call('content.pin', { networkId, cid: node.cid }), onSuccess: refresh });
   const unpin = useMutation({ mutationFn: () => api.call('content.unpin', { networkId, cid: node.cid }), onSuccess: refresh });
   const pinned = node.pin === 'recursive' || node.pin === 'direct';
+  const what = node.kind === 'directory' ? 'folder' : node.kind === 'file' ? 'file' : 'node';
   const kind = node.kind === 'directory' ? (node.unixfsType === 'hamt-sharded-directory' ? 'Folder (sharded)' : 'Folder') : node.kind === 'file' ? 'File' : node.kind === 'symlink' ? 'Symbolic link' : `${node.codec} node`;
   return (
     <section className="content-node" aria-label="Item">
@@ -51,11 +52,11 @@ export function NodePanel({ networkId, node, name, rootCid, segments, onSave }: 
         </button>
         {pinned ? (
           <button type="button" className="btn" disabled={unpin.isPending} onClick={() => unpin.mutate()}>
-            {unpin.isPending ? 'Unpinning…' : 'Unpin'}
+            {unpin.isPending ? 'Unpinning…' : `Unpin this ${what}`}
           </button>
         ) : node.pin !== 'indirect' ? (
           <button type="button" className="btn" disabled={pin.isPending} onClick={() => pin.mutate()}>
-            {pin.isPending ? 'Pinning…' : 'Pin'}
+            {pin.isPending ? 'Pinning…' : `Pin this ${what}`}
           </button>
         ) : null}
       </div>
