@@ -40,6 +40,8 @@ export function FolderView({ networkId, rootCid, segments, folderCid, folderPinn
         id: 'thumb',
         header: '',
         width: '48px',
+        // Folders first (the initial order); not offered as a sort of its own.
+        sortable: false,
         value: (row) => (row.type === 'directory' ? 0 : 1),
         text: () => '',
         cell: (row) => (row.type === 'file' && isImageName(row.name) ? <Thumbnail networkId={networkId} cid={row.cid} name={row.name} size={row.size} /> : <span className={`content-kind-icon content-kind-${row.type}`} aria-hidden="true" />),
@@ -107,6 +109,7 @@ export function FolderView({ networkId, rootCid, segments, folderCid, folderPinn
         id: 'save',
         header: '',
         width: '84px',
+        sortable: false,
         value: () => 0,
         text: () => '',
         cell: (row) => (
