@@ -87,6 +87,8 @@ try {
         await page.setViewportSize({ width: 1360, height: shot.height ?? 900 });
         await page.goto(`${url.origin}${shot.route}${url.hash}`);
         await page.waitForSelector(shot.ready, { timeout: 60_000 });
+        // The top bar's status says it is connected (not "Connecting…") in every picture.
+        await page.getByRole('img', { name: /^Connected to / }).waitFor({ timeout: 60_000 });
         await shot.act?.(page);
         await page.waitForTimeout(800); // let ages and live rows settle
         const file = path.join(out, `${shot.name}-${scheme}.png`);

@@ -44,7 +44,7 @@ export interface ContentPreview {
   /** For text kinds: the detected encoding (UTF-8, UTF-16LE, ISO-8859-1, …) and the decoded text. */
   encoding?: string;
   text?: string;
-  /** For images and binary: the bytes read, in base64. */
+  /** The bytes read, in base64: all of them for images and binary, the first 16 KiB for text kinds (the hex view). */
   base64?: string;
 }
 

@@ -5,6 +5,8 @@ import type { ContentPreview } from '../../../src-shared/content/contentTypes';
 const MARKDOWN_NAME = /\.(md|markdown|mdown|mkd)$/i;
 const JSON_NAME = /\.(json|jsonld|geojson|webmanifest|ipynb)$/i;
 const SVG_NAME = /\.svg$/i;
+/** Bytes of a text file sent for its hex view (what the view shows at most). */
+const TEXT_HEX_BYTES = 16 * 1024;
 /** Media types a browser shows in an <img>. */
 const SHOWN_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/bmp', 'image/x-icon', 'image/vnd.microsoft.icon', 'image/svg+xml']);
 
@@ -20,10 +22,12 @@ export async function readPreview(bytes: Uint8Array, size: number, name: string 
   if (detected && SHOWN_IMAGES.has(detected.mime)) return { ...base, kind: 'image', mime: detected.mime, base64: Buffer.from(bytes).toString('base64') };
   const text = detected && !detected.mime.startsWith('text/') && detected.mime !== 'application/xml' ? undefined : decodeText(bytes, truncated);
   if (!text) return { ...base, kind: 'binary', mime: detected?.mime ?? 'application/octet-stream', base64: Buffer.from(bytes).toString('base64') };
+  // Text kinds carry their first bytes too, for the hex view (the file's own bytes, not the text re-encoded).
+  const head = { base64: Buffer.from(bytes.subarray(0, TEXT_HEX_BYTES)).toString('base64') };
   if (name && SVG_NAME.test(name) && /<svg[\s>]/i.test(text.text)) return { ...base, kind: 'image', mime: 'image/svg+xml', base64: Buffer.from(bytes).toString('base64') };
-  if (name && MARKDOWN_NAME.test(name)) return { ...base, kind: 'markdown', mime: 'text/markdown', ...text };
-  if ((name && JSON_NAME.test(name)) || (!truncated && looksLikeJson(text.text))) return { ...base, kind: 'json', mime: 'application/json', ...text };
-  return { ...base, kind: 'text', mime: detected?.mime ?? 'text/plain', ...text };
+  if (name && MARKDOWN_NAME.test(name)) return { ...base, kind: 'markdown', mime: 'text/markdown', ...text, ...head };
+  if ((name && JSON_NAME.test(name)) || (!truncated && looksLikeJson(text.text))) return { ...base, kind: 'json', mime: 'application/json', ...text, ...head };
+  return { ...base, kind: 'text', mime: detected?.mime ?? 'text/plain', ...text, ...head };
 }
 
 function looksLikeJson(text: string): boolean {

@@ -34,8 +34,9 @@ export async function saveContent(
   let bytes = 0;
   let lastSent = 0;
   let claimed = false;
+  let settled = false;
   let settle: { resolve: () => void; reject: (error: unknown) => void } | undefined;
-  const transferred = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+  const transferred = new Promise<void>((resolve, reject) => (settle = { resolve, reject })).finally(() => (settled = true));
   transferred.catch(() => undefined);
   async function* chunks(): AsyncGenerator<Uint8Array> {
     claimed = true;
@@ -55,6 +56,9 @@ export async function saveContent(
     } catch (error) {
       settle!.reject(error);
       throw error;
+    } finally {
+      // The reader stopped early (the window's download was cancelled, the file could not be written).
+      if (!settled) settle!.reject(new ContentError('CANCELLED', 'The save stopped before the end of the file.'));
     }
   }
   const result = await saveFile({ name: file.name, type: file.type, chunks });

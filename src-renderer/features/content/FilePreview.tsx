@@ -96,7 +96,7 @@ function PreviewBody({ preview, view, size }: { preview: ContentPreview; view: V
       Showing the first {formatBytes(preview.bytesRead)} of {formatBytes(size)}. Save the file to read all of it.
     </p>
   ) : null;
-  const hexBytes = preview.base64 ?? (preview.text !== undefined ? utf8Base64(preview.text.slice(0, 16 * 1024)) : '');
+  const hexBytes = preview.base64 ?? '';
   const effective: View = preview.kind === 'binary' ? 'hex' : preview.kind === 'text' && view === 'preview' ? 'text' : view;
   if (effective === 'hex') return <HexView base64={hexBytes} size={size} />;
   if (effective === 'text' || (preview.kind === 'json' && !parsed)) {
@@ -122,11 +122,4 @@ function PreviewBody({ preview, view, size }: { preview: ContentPreview; view: V
       <JsonTree value={parsed!.value} />
     </>
   );
-}
-
-function utf8Base64(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
 }

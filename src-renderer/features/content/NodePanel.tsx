@@ -47,9 +47,11 @@ export function NodePanel({ networkId, node, name, rootCid, segments, onSave }: 
         </dd>
       </dl>
       <div className="content-node-actions">
-        <button type="button" className="btn btn-primary" onClick={() => onSave(rootCid, segments, name, node.kind === 'directory' ? 'folder' : 'file', node.kind === 'directory' ? null : node.size)}>
-          {node.kind === 'directory' ? 'Save folder (.tar)' : 'Save as…'}
-        </button>
+        {node.kind === 'directory' || node.kind === 'file' ? (
+          <button type="button" className="btn btn-primary" onClick={() => onSave(rootCid, segments, name, node.kind === 'directory' ? 'folder' : 'file', node.kind === 'directory' ? null : node.size)}>
+            {node.kind === 'directory' ? 'Save folder (.tar)' : 'Save as…'}
+          </button>
+        ) : null}
         {pinned ? (
           <button type="button" className="btn" disabled={unpin.isPending} onClick={() => unpin.mutate()}>
             {unpin.isPending ? 'Unpinning…' : `Unpin this ${what}`}

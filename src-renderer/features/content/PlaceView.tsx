@@ -57,8 +57,8 @@ function NodeBody({ networkId, cid, segments, name, node, onSave }: { networkId:
   return (
     <div className="card">
       <p>
-        This is a <strong>{node.codec}</strong> node ({node.size.toLocaleString('en-US')} bytes), not a UnixFS file or folder: the browser shows its CID
-        and facts. Save it to read its raw bytes.
+        This is a <strong>{node.codec}</strong> node ({node.size.toLocaleString('en-US')} bytes), not a UnixFS file or folder. The browser shows files and
+        folders; this node’s facts and its CID are beside.
       </p>
     </div>
   );

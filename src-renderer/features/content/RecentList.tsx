@@ -16,6 +16,10 @@ export function RecentList({ networkId, demoCid }: { networkId: string; demoCid:
   });
   return (
     <div className="content-landing">
+      <div className="content-drop-area" aria-hidden="true">
+        <strong>Drop files or folders here</strong>
+        <span className="muted">They are added to the store with its default settings, pinned, and opened here. A .car file dropped alone is imported.</span>
+      </div>
       {demoCid ? (
         <section className="card content-demo" aria-labelledby="content-demo-title">
           <h2 id="content-demo-title" className="section-title">
