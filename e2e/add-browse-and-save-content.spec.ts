@@ -178,3 +178,21 @@ test("a bad CID gets a message that says what is wrong", async ({ app, page }) =
   await openContent(app, page, '/content/bafyNOTbase32!');
   await expect(page.getByRole('alert')).toContainText('Not a CID');
 });
+
+test('cancel a large upload midway', async ({ app, page }) => {
+  await openContent(app, page);
+  await expect(page.getByRole('heading', { name: 'Content', level: 1 })).toBeVisible();
+  // 200 MiB made in the page: at 1 MiB a chunk it takes long enough to be cancelled midway.
+  const transfer = await page.evaluateHandle(`(() => {
+    const data = new DataTransfer();
+    data.items.add(new File([new Uint8Array(200 * 1024 * 1024).fill(7)], 'huge.bin'));
+    return data;
+  })()`);
+  await page.getByTestId('content-drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
+  const upload = page.getByRole('group', { name: 'Adding huge.bin' });
+  await expect(upload.getByRole('progressbar')).toBeVisible();
+  await expect(upload.getByRole('status')).toContainText(/MiB of 200 MiB/);
+  await upload.getByRole('button', { name: 'Cancel' }).click();
+  await expect(upload.getByRole('status')).toHaveText('Cancelled');
+  expect(new URL(page.url()).pathname).toBe('/content');
+});

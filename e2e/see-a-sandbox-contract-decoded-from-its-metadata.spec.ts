@@ -32,4 +32,13 @@ test("a sandbox contract's call is decoded from its metadata", async ({ app, pag
   // The contract's page names its source and lists the ABI from the metadata.
   await page.getByRole('region', { name: 'Overview' }).getByRole('link', { name: new RegExp(tx.to.slice(2, 8), 'i') }).first().click();
   await expect(page.getByText(/from the contract's metadata · Reverter\.sol:Reverter/)).toBeVisible();
+
+  // Its metadata opens in the content browser as a folder: the ABI, then each source file by its CID.
+  await page.getByRole('link', { name: pointer!.ipfs!.slice(0, 10), exact: false }).first().click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe(`/content/${pointer!.ipfs}`);
+  const folder = page.getByRole('region', { name: 'Contract metadata' });
+  await expect(folder.getByRole('heading', { name: /Contract metadata: Reverter/ })).toBeVisible({ timeout: 30_000 });
+  await expect(folder.getByText(`ABI, ${metadata.output.abi.length} entries`)).toBeVisible();
+  await folder.getByRole('link', { name: 'Reverter.sol' }).click();
+  await expect(page.getByText('contract Reverter', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
 });

@@ -45,11 +45,11 @@ export const AddressLink = memo(function AddressLink({ address, label, isContrac
   );
 });
 
-/** A link to content in the content browser. */
-export const CidLink = memo(function CidLink({ cid }: { cid: string }) {
+/** A link to content in the content browser; `name` names a file reached by its CID alone (`metadata.json`). */
+export const CidLink = memo(function CidLink({ cid, name }: { cid: string; name?: string }) {
   return (
     <span className="chain-value">
-      <Link href={`/content/${cid}`} className="chain-link mono" title={cid}>
+      <Link href={`/content/${cid}${name ? `?name=${encodeURIComponent(name)}` : ''}`} className="chain-link mono" title={cid}>
         {shortHex(cid, 10, 6)}
       </Link>
       <CopyButton value={cid} label="CID" />

@@ -81,7 +81,7 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
                     {account.data.abi.metadataCid ? (
                       <>
                         {' · metadata '}
-                        <CidLink cid={account.data.abi.metadataCid} />
+                        <CidLink cid={account.data.abi.metadataCid} name="metadata.json" />
                       </>
                     ) : null}
                   </span>
