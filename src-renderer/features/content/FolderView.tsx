@@ -90,7 +90,7 @@ export function FolderView({ networkId, rootCid, segments, folderCid, folderPinn
       {
         id: 'pin',
         header: 'Pin',
-        width: '128px',
+        width: '124px',
         sortable: true,
         value: (row) => row.pinned,
         text: (row) => (row.pinned === 'folder' ? 'pinned (with its folder)' : row.pinned ? `pinned (${row.pinned})` : ''),
@@ -108,7 +108,7 @@ export function FolderView({ networkId, rootCid, segments, folderCid, folderPinn
       {
         id: 'save',
         header: '',
-        width: '84px',
+        width: '96px',
         sortable: false,
         value: () => 0,
         text: () => '',
