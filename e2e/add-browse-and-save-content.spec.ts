@@ -1,11 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CarWriter } from '@ipld/car';
 import type { Page } from '@playwright/test';
-import { importer } from 'ipfs-unixfs-importer';
 import { create } from 'kubo-rpc-client';
-import type { CID } from 'multiformats/cid';
-import { extract } from 'tar-stream';
+import { carOf, untar } from '../test-support/contentArchives';
 import { expect, test, type RunningApp } from './appFixture';
 import { appSandbox } from './appSandbox';
 
@@ -23,43 +20,6 @@ const FILES = [
   { path: 'journey/pic.png', bytes: PNG },
   { path: 'journey/sub/data.json', bytes: Buffer.from(JSON.stringify({ drop: true, items: [1, 2, 3], nested: { deep: 'value' } })) },
 ];
-
-/** The files in a tar archive, by name. */
-async function untar(archive: Buffer): Promise<Record<string, Buffer>> {
-  const files: Record<string, Buffer> = {};
-  const reader = extract();
-  const done = new Promise<void>((resolve, reject) => {
-    reader.on('entry', (header, stream, next) => {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: unknown) => chunks.push(chunk as Buffer));
-      stream.on('end', () => {
-        if (header.type === 'file') files[header.name] = Buffer.concat(chunks);
-        next();
-      });
-    });
-    reader.on('finish', resolve);
-    reader.on('error', reject);
-  });
-  reader.end(archive);
-  await done;
-  return files;
-}
-
-/** A CAR file of a folder built here (its blocks never in the store), and its root. */
-async function carOf(files: { path: string; content: Buffer }[]): Promise<{ car: Buffer; root: string }> {
-  const blocks: { cid: CID; bytes: Uint8Array }[] = [];
-  let root: CID | undefined;
-  for await (const item of importer(files, { put: async (cid: CID, bytes: Uint8Array) => (blocks.push({ cid, bytes }), cid) } as never, { cidVersion: 1, rawLeaves: true })) root = item.cid;
-  const { writer, out } = CarWriter.create([root!]);
-  const parts: Uint8Array[] = [];
-  const collecting = (async () => {
-    for await (const part of out) parts.push(part);
-  })();
-  for (const block of blocks) await writer.put(block);
-  await writer.close();
-  await collecting;
-  return { car: Buffer.concat(parts), root: root!.toString() };
-}
 
 async function openContent(app: RunningApp, page: Page, route = '/content') {
   const url = new URL(app.url);

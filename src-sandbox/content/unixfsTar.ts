@@ -3,7 +3,7 @@ import { pack, type Header, type Pack } from 'tar-stream';
 import type { ContentBlocks } from './contentBlocks';
 import { CommandError } from './errors';
 import { openUnixfsEntry, type UnixfsEntry } from './unixfsEntry';
-import { ClientGoneError } from './wire';
+import { ClientGoneError, drainedOrGone } from './wire';
 
 /** Boxo's `TarWriter` modes: it has no UnixFS modes to copy yet. */
 const DIRECTORY_MODE = 0o777;
@@ -85,20 +85,5 @@ async function addEntry(archive: Pack, header: Partial<Header> & Pick<Header, 'n
 function writeWithBackPressure(sink: EntrySink, chunk: Uint8Array): Promise<void> {
   if (sink.destroying) return Promise.reject(new ClientGoneError());
   if (sink.write(chunk)) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const drained = () => {
-      cleanup();
-      resolve();
-    };
-    const closed = () => {
-      cleanup();
-      reject(new ClientGoneError());
-    };
-    const cleanup = () => {
-      sink.off('drain', drained);
-      sink.off('close', closed);
-    };
-    sink.once('drain', drained);
-    sink.once('close', closed);
-  });
+  return drainedOrGone(sink);
 }

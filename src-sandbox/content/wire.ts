@@ -8,6 +8,26 @@ const EXPOSED_HEADERS = 'X-Stream-Output, X-Chunked-Output, X-Content-Length';
 /** Bytes a byte stream may hold in the response's buffer before `writeBytes` waits for the socket. */
 const BYTES_IN_FLIGHT = 1024 * 1024;
 
+/** Resolves when `stream` drains; rejects with ClientGoneError when it closes first (the reader went away). */
+export function drainedOrGone(stream: { once(event: 'drain' | 'close', listener: () => void): unknown; off(event: 'drain' | 'close', listener: () => void): unknown }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const drained = () => {
+      cleanup();
+      resolve();
+    };
+    const closed = () => {
+      cleanup();
+      reject(new ClientGoneError());
+    };
+    const cleanup = () => {
+      stream.off('drain', drained);
+      stream.off('close', closed);
+    };
+    stream.once('drain', drained);
+    stream.once('close', closed);
+  });
+}
+
 /** The methods Kubo's RPC accepts, as its 405 answers list them. */
 export const ALLOWED_METHODS = 'OPTIONS, POST';
 
@@ -119,22 +139,7 @@ export class CommandReply {
     // Up to BYTES_IN_FLIGHT may wait in the response's buffer: waiting for 'drain' after every 256 KiB block
     // costs an event-loop turn per block, while the socket could already take more.
     if (this.write(chunk) || res.writableLength < BYTES_IN_FLIGHT) return;
-    await new Promise<void>((resolve, reject) => {
-      const drained = () => {
-        cleanup();
-        resolve();
-      };
-      const closed = () => {
-        cleanup();
-        reject(new ClientGoneError());
-      };
-      const cleanup = () => {
-        res.off('drain', drained);
-        res.off('close', closed);
-      };
-      res.once('drain', drained);
-      res.once('close', closed);
-    });
+    await drainedOrGone(res);
   }
 
   /** Ends the answer normally. */
