@@ -37,7 +37,7 @@ export function CidInspector({ cid, title = 'CID' }: { cid: string; title?: stri
           {facts.multihash.digestHex} <CopyButton value={facts.multihash.digestHex} label="digest" />
         </dd>
         <dt>As CIDv{facts.other.version}</dt>
-        <dd className="mono content-digest">
+        <dd className={'cid' in facts.other ? 'mono content-digest' : undefined}>
           {'cid' in facts.other ? (
             <>
               <Link href={contentRoute(facts.other.cid)} className="chain-link">

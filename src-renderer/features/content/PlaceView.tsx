@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { ContentNode } from '../../../src-shared/content/contentTypes';
 import { useApi } from '../../api/useApi';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -20,6 +20,7 @@ export function PlaceView({ networkId, cid, segments, fileName, onSave }: { netw
   const queryClient = useQueryClient();
   const node = useQuery(contentNodeQuery(api, networkId, cid, segments));
   const name = segments.at(-1) ?? fileName ?? '';
+  const seconds = useElapsedSeconds(node.isFetching && !node.data);
   const key = [cid, ...segments].join('/');
 
   // Remembered once it opened (recent CIDs live in SQLite).
@@ -36,7 +37,22 @@ export function PlaceView({ networkId, cid, segments, fileName, onSave }: { netw
       <Breadcrumbs cid={cid} segments={segments} />
       <div className="content-layout">
         <div className="content-main">
-          {node.isLoading ? <LoadingState label="Looking up this CID in the content store…" /> : null}
+          {node.isFetching && !node.data ? (
+            <div className="content-lookup">
+              <LoadingState label={`Looking up this CID in the content store… ${seconds} s`} />
+              <button type="button" className="btn btn-small" onClick={() => void queryClient.cancelQueries({ queryKey: contentNodeQuery(api, networkId, cid, segments).queryKey })}>
+                Stop waiting
+              </button>
+            </div>
+          ) : null}
+          {!node.isFetching && !node.data && !node.error ? (
+            <p className="content-lookup" role="status">
+              Stopped waiting for the store (it gives up by itself after 30 s).{' '}
+              <button type="button" className="btn btn-small" onClick={() => void node.refetch()}>
+                Look it up again
+              </button>
+            </p>
+          ) : null}
           {node.error ? <ErrorNotice error={apiErrorOf(node.error)} title="Could not open this" onRetry={() => void node.refetch()} /> : null}
           {node.data ? <NodeBody networkId={networkId} cid={cid} segments={segments} name={name || undefined} node={node.data} onSave={onSave} /> : null}
         </div>
@@ -62,4 +78,17 @@ function NodeBody({ networkId, cid, segments, name, node, onSave }: { networkId:
       </p>
     </div>
   );
+}
+
+/** Whole seconds since `running` became true (0 while it is false), ticking each second. */
+function useElapsedSeconds(running: boolean): number {
+  const [seconds, setSeconds] = useState(0);
+  useEffect(() => {
+    setSeconds(0);
+    if (!running) return;
+    const started = Date.now();
+    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+  return seconds;
 }
