@@ -155,7 +155,7 @@ export function createContentService(options: ContentServiceOptions) {
       const file =
         as === 'file'
           ? { name: plainFileName(name, 'content.bin'), type: 'application/octet-stream', total: node.size }
-          : { name: `${plainFileName(name, 'folder').replace(/\.tar$/i, '')}.tar`, type: 'application/x-tar', total: null };
+          : { name: `${plainFileName(name.replace(/\.tar$/i, ''), 'folder', 116)}.tar`, type: 'application/x-tar', total: null };
       const open = () =>
         as === 'file'
           ? kuboCommand(store, 'cat', [['arg', arg]], { signal, timeoutSeconds: 60, doing: 'save this file' })

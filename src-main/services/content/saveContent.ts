@@ -8,13 +8,13 @@ const PROGRESS_MS = 150;
 /** A download the window has not started within this time is given up. */
 const UNCLAIMED_MS = 90_000;
 
-/** A download name: letters, digits, dots, dashes and underscores (what the web host's downloads accept). */
-export function plainFileName(name: string, fallback: string): string {
+/** A download name: letters, digits, dots, dashes and underscores (what the web host's downloads accept), at most `maxLength`. */
+export function plainFileName(name: string, fallback: string, maxLength = 120): string {
   const plain = name
     .normalize('NFKD')
     .replace(/[^\w.-]+/g, '_')
     .replace(/^[._]+/, '')
-    .slice(0, 120);
+    .slice(0, maxLength);
   return plain === '' || /^_+$/.test(plain) ? fallback : plain;
 }
 
