@@ -72,7 +72,10 @@ describe('finalized blocks kept in SQLite', () => {
     const reread = await fresh.block('local', '8', undefined);
     await written(() => rowOf()?.json !== '{"block":1}');
     expect(reread.block.hash).toBe(view.block.hash);
-    expect(JSON.parse(rowOf()!.json)).toEqual(view);
+    // The row is the block as read again; the chain's head may have moved on since the first read.
+    const row = JSON.parse(rowOf()!.json) as typeof view;
+    expect(row).toEqual(reread);
+    expect({ ...row, head: view.head }).toEqual(view);
     store.close();
   });
 });

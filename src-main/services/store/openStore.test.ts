@@ -41,6 +41,8 @@ describe('openStore', () => {
       'call_history',
       'call_history_by_network',
       'chain_cache',
+      'content_recent',
+      'content_recent_by_time',
       'gas_alert_events',
       'gas_alert_events_by_time',
       'gas_alerts',

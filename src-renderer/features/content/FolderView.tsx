@@ -10,7 +10,7 @@ import { DataTable, type DataColumn } from '../../components/table/DataTable';
 import { useStream } from '../../hooks/useStream';
 import { contentPinsQuery } from './contentQueries';
 import { formatBytes } from './formatBytes';
-import type { SaveContent } from './PlaceView';
+import type { SaveContent } from './useContentTransfers';
 import { Thumbnail, isImageName } from './Thumbnail';
 
 interface Row extends ContentEntry {

@@ -6,7 +6,7 @@ import { apiErrorOf } from '../../lib/apiErrorOf';
 import { networkKey } from '../../queries/queryKeys';
 import { formatBytes } from './formatBytes';
 import { pinsKey } from './contentQueries';
-import type { SaveContent } from './PlaceView';
+import type { SaveContent } from './useContentTransfers';
 
 const PIN_TEXT: Record<ContentNode['pin'], string> = {
   recursive: 'Pinned (recursively)',

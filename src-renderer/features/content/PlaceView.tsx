@@ -11,8 +11,7 @@ import { contentNodeQuery, recentKey } from './contentQueries';
 import { FilePreview } from './FilePreview';
 import { FolderView } from './FolderView';
 import { NodePanel } from './NodePanel';
-
-export type SaveContent = (cid: string, path: readonly string[], name: string, as: 'file' | 'folder', total: number | null) => void;
+import type { SaveContent } from './useContentTransfers';
 
 /** One place in the store: the breadcrumbs, the folder or the file, and beside it what the node and its CID are. */
 export function PlaceView({ networkId, cid, segments, fileName, onSave }: { networkId: string; cid: string; segments: string[]; fileName?: string | undefined; onSave: SaveContent }) {

@@ -8,6 +8,9 @@ import { pinsKey } from './contentQueries';
 import { runUpload } from './runUpload';
 import { useTransfers } from './useTransfers';
 
+/** Starts a save of a file (`cat`) or a folder (a tar, through `get`). */
+export type SaveContent = (cid: string, path: readonly string[], name: string, as: 'file' | 'folder', total: number | null) => void;
+
 let nextId = 0;
 const newId = () => `transfer-${(nextId += 1)}`;
 
