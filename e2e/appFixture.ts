@@ -61,7 +61,9 @@ export const test = base.extend<{ app: RunningApp }>({
     const app = await launchApp();
     await use(app);
     await app.stop();
-    fs.rmSync(app.dataDir, { recursive: true, force: true });
+    // A sandbox stopped while it was still starting (a journey shorter than its start) may be finishing a
+    // write in its chain folder for a moment after the app exited: removal retries on ENOTEMPTY.
+    fs.rmSync(app.dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   },
 });
 
