@@ -44,7 +44,7 @@ export function RequestText({ views, className, note }: { views: Record<string, 
         <CopyButton value={view.text} label={`the ${view.label} text`} />
       </header>
       {note ? <p className="field-hint">{note}</p> : null}
-      <pre className="request-text-body mono" aria-label={view.name}>
+      <pre className="request-text-body mono" aria-label={view.name} tabIndex={0}>
         {view.text}
       </pre>
       {view.keyed ? <p className="field-hint">Replace {KEY_SLOT} with your key. Blockglass never shows it.</p> : null}

@@ -51,7 +51,7 @@ export function DecodedView({ decoding, raw, rawLabel }: { decoding: Decoding; r
           <span className="badge badge-warn">not decoded</span> {decoding.reason}
         </p>
         {decoding.alternatives.length > 0 ? <Alternatives decoding={decoding} /> : null}
-        <pre className="mono decoded-rawdata">{typeof raw === 'string' ? raw : JSON.stringify(raw, null, 2)}</pre>
+        <pre className="mono decoded-rawdata" tabIndex={0}>{typeof raw === 'string' ? raw : JSON.stringify(raw, null, 2)}</pre>
       </div>
     );
   }

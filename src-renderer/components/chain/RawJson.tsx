@@ -14,7 +14,9 @@ export function RawJson({ value, label }: { value: unknown; label: string }) {
       {open ? (
         <div className="raw-json-body">
           <CopyButton value={text} label={`raw ${label}`} />
-          <pre className="mono">{text}</pre>
+          <pre className="mono" tabIndex={0} aria-label={`Raw ${label}`}>
+            {text}
+          </pre>
         </div>
       ) : null}
     </div>

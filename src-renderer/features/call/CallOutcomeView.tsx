@@ -37,7 +37,7 @@ export function CallOutcomeView({ outcome, block }: { outcome: CallOutcome; bloc
         <div className="call-raw">
           <span className="field-label">Return data</span>
           <CopyButton value={outcome.returnData} label="the return data" />
-          <pre className="mono call-raw-text" aria-label="Return data">
+          <pre className="mono call-raw-text" aria-label="Return data" tabIndex={0}>
             {outcome.returnData}
           </pre>
         </div>

@@ -102,7 +102,9 @@ function PreviewBody({ preview, view, size }: { preview: ContentPreview; view: V
   if (effective === 'text' || (preview.kind === 'json' && !parsed)) {
     return (
       <>
-        <pre className="content-text mono">{preview.text}</pre>
+        <pre className="content-text mono" tabIndex={0} aria-label="File text">
+          {preview.text}
+        </pre>
         {cut}
       </>
     );

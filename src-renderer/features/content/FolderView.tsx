@@ -116,7 +116,7 @@ export function FolderView({ networkId, rootCid, segments, folderCid, folderPinn
           <button
             type="button"
             className="btn btn-small"
-            aria-label={`Save ${row.name}`}
+            aria-label={`${row.type === 'directory' ? 'Save .tar' : 'Save'} ${row.name}`}
             onClick={() => onSave(rootCid, [...segments, row.name], row.name, row.type === 'directory' ? 'folder' : 'file', row.type === 'directory' ? null : row.size)}
           >
             {row.type === 'directory' ? 'Save .tar' : 'Save'}

@@ -26,7 +26,7 @@ export function HexView({ base64, size }: { base64: string; size: number }) {
   }, [base64]);
   return (
     <div className="content-hex">
-      <pre className="mono" aria-label="Hex dump">
+      <pre className="mono" aria-label="Hex dump" tabIndex={0}>
         {lines.text}
       </pre>
       {lines.shown < size ? (

@@ -12,7 +12,7 @@ import { TRANSACTION_TYPES } from './tx/txFields';
 export function FieldValue({ kind, value, label, nullText = 'pending' }: { kind: FieldKind; value: unknown; label: string; nullText?: string }) {
   if (value === null) return <span className="muted">{nullText} (null)</span>;
   if (value === undefined) return <span className="muted">—</span>;
-  if (typeof value !== 'string') return <pre className="mono field-json">{JSON.stringify(value, null, 2)}</pre>;
+  if (typeof value !== 'string') return <pre className="mono field-json" tabIndex={0}>{JSON.stringify(value, null, 2)}</pre>;
   switch (kind) {
     case 'number':
       return (

@@ -12,7 +12,7 @@ function CompareTile({ network, focused, onFocus, onRemove }: { network: Network
   const { snapshot, error } = useGasFeed(network.id);
   return (
     <article className={`card gas-tile ${focused ? 'gas-tile-focused' : ''}`} aria-label={`${network.name} gas`} data-network={network.id}>
-      <button type="button" className="gas-tile-main" onClick={onFocus} aria-pressed={focused} aria-label={`Show ${network.name} in detail`}>
+      <button type="button" className="gas-tile-main" onClick={onFocus} aria-pressed={focused} title={`Show ${network.name} in detail`}>
         <span className="gas-tile-name">{network.name}</span>
         {snapshot ? (
           <>

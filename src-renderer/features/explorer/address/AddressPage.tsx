@@ -99,7 +99,7 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
               {account.data.abi.sources.map((source) => (
                 <details key={source.path} className="explorer-source">
                   <summary className="mono">{source.path}</summary>
-                  {source.content !== null ? <pre className="mono explorer-source-text">{source.content}</pre> : <p className="muted">The content store does not hold this file.</p>}
+                  {source.content !== null ? <pre className="mono explorer-source-text" tabIndex={0} aria-label={source.path}>{source.content}</pre> : <p className="muted">The content store does not hold this file.</p>}
                 </details>
               ))}
             </details>
