@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { contentRoute } from '../../../src-shared/content/contentPath';
 import { CopyButton } from '../../components/CopyButton';
+import { shortHex } from '../../lib/formatChain';
 
 /** Where we are: the root CID, then each name under it, every part a link back up. */
 export function Breadcrumbs({ cid, segments }: { cid: string; segments: readonly string[] }) {
@@ -11,11 +12,11 @@ export function Breadcrumbs({ cid, segments }: { cid: string; segments: readonly
         <li>
           {segments.length === 0 ? (
             <span className="mono" aria-current="page" title={cid}>
-              {short(cid)}
+              {shortHex(cid, 10, 6)}
             </span>
           ) : (
             <Link href={contentRoute(cid)} className="chain-link mono" title={cid}>
-              {short(cid)}
+              {shortHex(cid, 10, 6)}
             </Link>
           )}
         </li>
@@ -34,8 +35,4 @@ export function Breadcrumbs({ cid, segments }: { cid: string; segments: readonly
       <CopyButton value={full} label="path" />
     </nav>
   );
-}
-
-function short(cid: string): string {
-  return cid.length > 20 ? `${cid.slice(0, 10)}…${cid.slice(-6)}` : cid;
 }

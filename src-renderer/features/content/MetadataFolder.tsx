@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { contentRoute } from '../../../src-shared/content/contentPath';
 import { inspectCid } from '../../../src-shared/content/inspectCid';
 import { CopyButton } from '../../components/CopyButton';
+import { shortHex } from '../../lib/formatChain';
 import { JsonTree } from './JsonTree';
 
 /** The parts of Solidity's metadata file the folder shows. */
@@ -74,7 +75,7 @@ export function MetadataFolder({ metadata }: { metadata: SolidityMetadata }) {
               <td className="mono content-metadata-cid">
                 {source.cid ? (
                   <>
-                    <span title={source.cid}>{`${source.cid.slice(0, 8)}…${source.cid.slice(-6)}`}</span> <CopyButton value={source.cid} label="CID" />
+                    <span title={source.cid}>{shortHex(source.cid, 8, 6)}</span> <CopyButton value={source.cid} label="CID" />
                   </>
                 ) : (
                   <span className="muted">not on IPFS</span>
