@@ -71,6 +71,8 @@ export interface LogRunProgress {
   elapsedMs: number;
   /** Estimated time left, from the rate so far; null until there is a rate. */
   etaMs: number | null;
+  /** While the node does not answer (gone, restarting): what the run is doing about it. Absent otherwise. */
+  waiting?: string;
 }
 
 /** One event of a run (topic `logs.run`): first `started`, then rows in chain order and progress, then the end. */

@@ -1,8 +1,9 @@
 import type { LogPieceFailure } from '../../../src-shared/logs/planLogRanges';
+import { isNodeGone } from '../../../src-shared/api/nodeGone';
 import { thrownToApiError } from '../errors/thrownToApiError';
 
 /** What a failed `eth_getLogs` of one piece means to a run: split it, wait and send it again, or give up. */
-export type LogRequestFailure = LogPieceFailure | { kind: 'rateLimited'; backoffMs: number } | { kind: 'other' };
+export type LogRequestFailure = LogPieceFailure | { kind: 'rateLimited'; backoffMs: number } | { kind: 'unreachable' } | { kind: 'other' };
 
 /** Without the service's `backoff_seconds`, a rate-limited piece waits this long before it is sent again. */
 const DEFAULT_BACKOFF_MS = 1_000;
@@ -12,7 +13,8 @@ const RANGE_TOO_LARGE = /\brange \d+ exceeds limit of (\d+)/i;
 /**
  * Reads what the rpc service threw for one piece (a `BlockglassError`, also down a viem cause chain) by its
  * name: `LogLimitExceededError` with the service's range hint, `QueryTimeoutError`, `InvalidParamsError` for a
- * range over the block limit, `RateLimitedError` with its backoff; anything else is `other`.
+ * range over the block limit, `RateLimitedError` with its backoff; the node gone (connection refused, reset or
+ * failed, a 502/503/504 from a proxy in front of it) is `unreachable`; anything else is `other`.
  */
 export function logPieceFailure(error: unknown): LogRequestFailure {
   // Only names and numbers are read here; nothing leaves main, so there is nothing to redact.
@@ -38,7 +40,7 @@ export function logPieceFailure(error: unknown): LogRequestFailure {
       return { kind: 'rateLimited', backoffMs: typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds * 1000) : DEFAULT_BACKOFF_MS };
     }
     default:
-      return { kind: 'other' };
+      return isNodeGone(plain) ? { kind: 'unreachable' } : { kind: 'other' };
   }
 }
 

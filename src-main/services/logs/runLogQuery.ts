@@ -36,13 +36,19 @@ export const RATE_LIMIT_ATTEMPTS = 8;
 const CALM_MS = 10_000;
 /** A longer pause than the service asks for is not waited out (as the rpc service's own retries). */
 const MAX_BACKOFF_MS = 30_000;
+/** How long a run waits for a node that stopped answering before it ends with the error (rows so far kept). */
+export const NODE_GONE_WAIT_MS = 90_000;
+/** Pauses between tries while the node is gone: short at first, so a restarted node is found within seconds. */
+const NODE_GONE_RETRY_MS = [250, 500, 1_000, 2_000];
 
 /**
  * Runs `eth_getLogs` over [from, to] in pieces (`createLogRangePlan`): up to `concurrency` requests in flight,
  * a refused piece split as the service's error says, rate limits waited out, and logs handed to `onLogs` in
  * chain order. Resolves with the final progress; rejects with the error that ended it: a `BlockglassError`
  * named `LogRangeNotNarrowableError` when one block alone is refused, `AbortError` at once when `signal`
- * aborts (nothing is delivered after), or what the rpc service threw.
+ * aborts (nothing is delivered after), or what the rpc service threw. A node that stops answering (killed,
+ * restarting, its connection cut) is waited for, up to {@link NODE_GONE_WAIT_MS}, with a `waiting` note in
+ * the progress: when it answers again the run goes on from the pieces it still lacks, it does not start over.
  */
 export async function runLogQuery<Log = RawNodeLog>(options: RunLogQueryOptions<Log>): Promise<LogRunProgress> {
   const { signal, from, to } = options;
@@ -59,11 +65,19 @@ export async function runLogQuery<Log = RawNodeLog>(options: RunLogQueryOptions<
 
   const started = now();
   const counts = { requests: 0, retries: 0, logs: 0, blocks: 0 };
+  /** Since when the node has not answered (any piece), or undefined while it answers. */
+  let goneSince: number | undefined;
   const progress = (finished = false): LogRunProgress => {
     const elapsedMs = Math.max(0, now() - started);
     const left = plan.blocksTotal - counts.blocks;
     const etaMs = finished ? 0 : counts.blocks > 0 && elapsedMs > 0 ? Math.round((left * elapsedMs) / counts.blocks) : null;
-    return { from: hex(from), to: hex(to), blocksCovered: counts.blocks, blocksTotal: plan.blocksTotal, logs: counts.logs, requests: counts.requests, retries: counts.retries, splits: plan.splits, elapsedMs, etaMs };
+    const base = { from: hex(from), to: hex(to), blocksCovered: counts.blocks, blocksTotal: plan.blocksTotal, logs: counts.logs, requests: counts.requests, retries: counts.retries, splits: plan.splits, elapsedMs, etaMs };
+    if (goneSince === undefined || finished) return base;
+    const seconds = Math.round((now() - goneSince) / 1000);
+    return {
+      ...base,
+      waiting: `The node stopped answering ${seconds < 1 ? 'just now' : `${seconds} s ago`}. The query waits for it and goes on from block ${(from + counts.blocks).toLocaleString('en-US')}, keeping the rows it has.`,
+    };
   };
 
   return new Promise<LogRunProgress>((resolve, reject) => {
@@ -152,7 +166,7 @@ export async function runLogQuery<Log = RawNodeLog>(options: RunLogQueryOptions<
 
     /** Asks for one piece until it is answered or refused; waits out rate limits. */
     const fetchPiece = async (piece: LogPiece): Promise<void> => {
-      for (let limited = 1; ; limited++) {
+      for (let limited = 1, gone = 0; ; ) {
         counts.requests += 1;
         let result: unknown;
         try {
@@ -161,8 +175,17 @@ export async function runLogQuery<Log = RawNodeLog>(options: RunLogQueryOptions<
           if (requestSignal.aborted) throw error;
           const failure = logPieceFailure(error);
           if (failure.kind === 'other') throw error;
+          if (failure.kind === 'unreachable') {
+            goneSince ??= now();
+            if (now() - goneSince >= NODE_GONE_WAIT_MS) throw error;
+            counts.retries += 1;
+            notify();
+            await sleep(NODE_GONE_RETRY_MS[Math.min(gone++, NODE_GONE_RETRY_MS.length - 1)]!, requestSignal);
+            continue;
+          }
+          limited += 1;
           if (failure.kind === 'rateLimited') {
-            if (limited >= RATE_LIMIT_ATTEMPTS || failure.backoffMs > MAX_BACKOFF_MS) throw error;
+            if (limited > RATE_LIMIT_ATTEMPTS || failure.backoffMs > MAX_BACKOFF_MS) throw error;
             counts.retries += 1;
             calmAt = now() + Math.max(CALM_MS, failure.backoffMs);
             notify();
@@ -173,6 +196,10 @@ export async function runLogQuery<Log = RawNodeLog>(options: RunLogQueryOptions<
           if (plan.failed && refusal === undefined) refusal = error;
           notify();
           return;
+        }
+        if (goneSince !== undefined) {
+          goneSince = undefined;
+          notify();
         }
         if (!Array.isArray(result)) {
           throw new BlockglassError('The node answered eth_getLogs with something other than a list of logs.', { code: 'NOT_A_LOG_LIST', details: `Blocks ${piece.from} to ${piece.to}.` });

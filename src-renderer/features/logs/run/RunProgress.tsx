@@ -39,6 +39,11 @@ export function RunProgress({ progress, status, error, onCancel }: { progress: L
           {status === 'running' && progress.etaMs !== null ? ` · about ${duration(progress.etaMs)} left` : ''}
         </p>
       ) : null}
+      {status === 'running' && progress?.waiting ? (
+        <p className="logs-progress-waiting" role="alert">
+          {progress.waiting}
+        </p>
+      ) : null}
       {status === 'failed' && error ? <ErrorNotice error={error} title="The query stopped" /> : null}
     </section>
   );
