@@ -15,6 +15,7 @@ import { API_SOCKET_PATH, API_SUBPROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../src-
 import { ensureBuild } from '../scripts/build.mjs';
 import { startWebHost } from '../src-main/web/startWebHost';
 import { SAVED_CHAIN_FILES } from '../src-shared/sandbox/savedChainFiles';
+import { joinSections, verdict, type Figure, type SectionResult } from './report';
 
 // The app's own costs, measured in this run on this machine, each beside its reference:
 //  1. the web host's API bridge (WebSocket + dispatcher) against calling the same handler in-process;
@@ -40,7 +41,6 @@ export interface AppBenchOptions {
 }
 
 const fmt = (value: number, digits = 3) => value.toFixed(digits);
-const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
 /** Wall-clock milliseconds with sub-millisecond resolution; comparable with a page's `performance.timeOrigin + performance.now()`. */
 const wallNow = () => performance.timeOrigin + performance.now();
 
@@ -54,15 +54,12 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-/** Measures the bridge, then first paint; returns printable lines. */
-export async function benchApp(options: AppBenchOptions): Promise<string[]> {
-  const lines: string[] = [];
+/** Measures the bridge, then first paint; returns their figures and printable lines. */
+export async function benchApp(options: AppBenchOptions): Promise<SectionResult> {
   // A stale build would be rebuilt by the first `serve` and counted as its start-up: build it now, untimed.
   await ensureBuild((line) => process.stderr.write(`[bench] ${line}\n`));
-  lines.push(...(await benchBridge(options.quick)));
-  lines.push('');
-  lines.push(...(await benchFirstPaint(options)));
-  return lines;
+  const bridge = await benchBridge(options.quick);
+  return joinSections([bridge, await benchFirstPaint(options)]);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -87,7 +84,7 @@ type Caller = (method: MethodName) => Promise<unknown>;
  * would only add noise. Calls are sequential (one in flight) after a warm-up, and the three paths take
  * turns in rounds, so none of them always runs on a warmer or quieter machine.
  */
-async function benchBridge(quick: boolean): Promise<string[]> {
+async function benchBridge(quick: boolean): Promise<SectionResult> {
   const samples = quick ? 300 : 2000;
   const warmup = quick ? 200 : 500;
   const round = 50;
@@ -122,6 +119,8 @@ async function benchBridge(quick: boolean): Promise<string[]> {
     const header = ['method', 'path', 'p50 ms', 'p99 ms', 'mean ms'];
     const rows: string[][] = [];
     const verdicts: string[] = [];
+    const figures: Figure[] = [];
+    const section = 'App: API bridge';
     for (const method of methodsMeasured) {
       for (const [, caller] of paths) for (let i = 0; i < warmup; i++) check(method, await caller(method));
       const latencies: number[][] = paths.map(() => []);
@@ -147,13 +146,16 @@ async function benchBridge(quick: boolean): Promise<string[]> {
       paths.forEach(([name], i) => rows.push([method, name, fmt(stats[i]!.p50), fmt(stats[i]!.p99), fmt(stats[i]!.mean)]));
       const [direct, dispatcher, bridge] = stats as [(typeof stats)[0], (typeof stats)[0], (typeof stats)[0]];
       const overhead = bridge.p50 - direct.p50;
+      const bridgeFigure: Figure = { section, what: `${method} through the bridge (web host WebSocket), p50`, value: bridge.p50, unit: 'ms', digits: 3, reference: { what: 'the same handler called in-process, p50', value: direct.p50 }, target: { kind: 'addsBelow', limit: BRIDGE_TARGET_MS } };
+      const dispatcherFigure: Figure = { section, what: `${method} through the dispatcher alone (in-memory transport), p50`, value: dispatcher.p50, unit: 'ms', digits: 3, reference: { what: 'the same handler called in-process, p50', value: direct.p50 } };
+      figures.push(bridgeFigure, dispatcherFigure);
       verdicts.push(
-        `${method}: bridge overhead p50 ${fmt(overhead)} ms (bridge ${fmt(bridge.p50)} − direct ${fmt(direct.p50)}; target < ${BRIDGE_TARGET_MS} ms: ${verdict(overhead < BRIDGE_TARGET_MS)}); ` +
+        `${method}: bridge overhead p50 ${fmt(overhead)} ms (bridge ${fmt(bridge.p50)} − direct ${fmt(direct.p50)}; ${verdict(bridgeFigure)}); ` +
           `p99 ${fmt(bridge.p99 - direct.p99)} ms; of which dispatcher ${fmt(dispatcher.p50 - direct.p50)} ms, socket ${fmt(bridge.p50 - dispatcher.p50)} ms`,
       );
     }
     lines.push(...table(header, rows), '', ...verdicts);
-    return lines;
+    return { figures, lines };
   } finally {
     client?.close();
     memory?.close();
@@ -259,7 +261,7 @@ interface PaintRun {
  * event, and the first animation frame after the dot's label first reads "block N" (a MutationObserver
  * installed before any script of the page), in the page; both on the machine's wall clock.
  */
-async function benchFirstPaint(options: AppBenchOptions): Promise<string[]> {
+async function benchFirstPaint(options: AppBenchOptions): Promise<SectionResult> {
   const runs = options.quick ? 1 : 3;
   const lines: string[] = [];
   let browser: Browser | undefined;
@@ -336,10 +338,18 @@ async function benchFirstPaint(options: AppBenchOptions): Promise<string[]> {
     lines.push(
       ' first start = a fresh data folder holding only the seeded chain: the app makes its settings and the Local key, the sandbox unpacks the chain and adds its demo content',
     );
-    lines.push(`first paint with a live head, restart: median total ${fmt(total, 3)} s (target < ${FIRST_PAINT_TARGET_S} s: ${verdict(total < FIRST_PAINT_TARGET_S)}); first start: ${fmt(firstStart.head / 1000, 3)} s`);
+    const section = 'App: first paint with a live head';
+    const restart: Figure = { section, what: `serve spawned to Chromium showing a head on the status dot, restart of an installed app, median of ${results.length}`, value: total, unit: 's', digits: 3, target: { kind: 'below', limit: FIRST_PAINT_TARGET_S } };
+    lines.push(`first paint with a live head, restart: median total ${fmt(total, 3)} s (${verdict(restart)}); first start: ${fmt(firstStart.head / 1000, 3)} s`);
     const leftovers = [firstStart, ...results].reduce((sum, run) => sum + run.leftovers, 0);
     lines.push(`processes left behind by the stopped hosts: ${leftovers}${leftovers > 0 ? ' (killed by the benchmark: the app did NOT stop them)' : ''}`);
-    return lines;
+    const figures: Figure[] = [
+      restart,
+      { section, what: 'the same, first start (a fresh data folder holding only the seeded chain)', value: firstStart.head / 1000, unit: 's', digits: 3 },
+      { section, what: 'restart: spawn to serve logging its sandbox running, median', value: median(results.map((run) => run.sandbox)) / 1000, unit: 's', digits: 3 },
+      { section, what: 'processes left behind by the stopped hosts (killed by the benchmark)', value: leftovers, unit: 'processes', digits: 0 },
+    ];
+    return { figures, lines };
   } finally {
     await browser?.close();
     if (seedDir) fs.rmSync(seedDir, { recursive: true, force: true });

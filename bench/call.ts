@@ -10,6 +10,7 @@ import { createExplorerService } from '../src-main/services/explorer/createExplo
 import { createFeedHub } from '../src-main/services/rpc/createFeedHub';
 import { createRpcService } from '../src-main/services/rpc/createRpcService';
 import { openStore } from '../src-main/services/store/openStore';
+import { formatRatio, ratioOf, verdict, type Figure, type SectionResult } from './report';
 
 // The call playground's cost beside its reference, measured in this run: a call encoded from the form's
 // arguments (viem), run by the call service (through the rpc service, the outputs decoded by name and type,
@@ -39,7 +40,8 @@ interface Manifest {
   contracts: { weth: string; tokens: { symbol: string; address: string }[]; uniswapRouter: string };
 }
 
-export async function benchCall(options: CallBenchOptions): Promise<string[]> {
+/** The call playground against raw eth_calls: its figures (the target: the app on Anvil within 1.2x of a raw call) and printable lines. */
+export async function benchCall(options: CallBenchOptions): Promise<SectionResult> {
   const manifest = JSON.parse(fs.readFileSync(path.join(options.dataDir, 'chain', 'manifest.json'), 'utf8')) as Manifest;
   const from = manifest.accounts.deployer.address;
   const gls = manifest.contracts.tokens.find((token) => token.symbol === 'GLS')!.address;
@@ -73,6 +75,8 @@ export async function benchCall(options: CallBenchOptions): Promise<string[]> {
   const samples = options.quick ? 200 : 1000;
   const warmup = options.quick ? 50 : 200;
   const round = 25;
+  const section = 'Call playground';
+  const figures: Figure[] = [];
   const lines = [`== Call playground: encode, eth_call and decode through the app vs one raw eth_call to the same endpoint (${samples} sequential calls per path after ${warmup} warm-up, paths in turns of ${round})`];
   try {
     for (const item of cases) {
@@ -111,15 +115,27 @@ export async function benchCall(options: CallBenchOptions): Promise<string[]> {
       }
       const [fetchSorted, undiciSorted, appSorted, gatewaySorted, localSorted] = times.map((values) => [...values].sort((a, b) => a - b)) as number[][] as [number[], number[], number[], number[], number[]];
       const p50 = (sorted: number[]) => quantile(sorted, 0.5);
-      const ratio = p50(appSorted) / p50(fetchSorted);
+      const target: Figure = {
+        section,
+        what: `${item.name}: the app on Anvil (encode, eth_call, decode, history), p50`,
+        value: p50(appSorted),
+        unit: 'ms',
+        digits: 3,
+        reference: { what: 'raw eth_call to Anvil (fetch), p50', value: p50(fetchSorted) },
+        target: { kind: 'ratioAtMost', limit: TARGET },
+      };
+      const ownCost: Figure = { section, what: `${item.name}: the app on Anvil, p50 (its own encoding, decoding, checks and history)`, value: p50(appSorted), unit: 'ms', digits: 3, reference: { what: "raw eth_call to Anvil (undici's request, as the app sends), p50", value: p50(undiciSorted) } };
+      const local: Figure = { section, what: `${item.name}: the app on Local (through the gateway), p50`, value: p50(localSorted), unit: 'ms', digits: 3, reference: { what: 'raw eth_call through the gateway (fetch), p50', value: p50(gatewaySorted) } };
+      figures.push(target, ownCost, local);
+      const ratio = (figure: Figure) => formatRatio(ratioOf(figure)!);
       lines.push(
         `${item.name}: raw eth_call to Anvil (fetch) p50 ${fmt(p50(fetchSorted))} ms (p99 ${fmt(quantile(fetchSorted, 0.99))}); ` +
-          `the app on Anvil p50 ${fmt(p50(appSorted))} ms (p99 ${fmt(quantile(appSorted, 0.99))}); ratio ${fmt(ratio, 2)}x (target <= ${TARGET}x: ${ratio <= TARGET ? 'met' : 'MISSED'})`,
-        `  beside it: the raw call with undici's request p50 ${fmt(p50(undiciSorted))} ms (the app ${fmt(p50(appSorted) / p50(undiciSorted), 2)}x of it: its encoding, decoding, checks and history alone); ` +
-          `on Local through the gateway, raw (fetch) p50 ${fmt(p50(gatewaySorted))} ms, the app p50 ${fmt(p50(localSorted))} ms (${fmt(p50(localSorted) / p50(gatewaySorted), 2)}x)`,
+          `the app on Anvil p50 ${fmt(p50(appSorted))} ms (p99 ${fmt(quantile(appSorted, 0.99))}); ratio ${ratio(target)} (${verdict(target)})`,
+        `  beside it: the raw call with undici's request p50 ${fmt(p50(undiciSorted))} ms (the app ${ratio(ownCost)} of it: its encoding, decoding, checks and history alone); ` +
+          `on Local through the gateway, raw (fetch) p50 ${fmt(p50(gatewaySorted))} ms, the app p50 ${fmt(p50(localSorted))} ms (${ratio(local)})`,
       );
     }
-    return lines;
+    return { figures, lines };
   } finally {
     await pool.close();
     await rpc.close();

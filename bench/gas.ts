@@ -1,4 +1,5 @@
 import { Pool } from 'undici';
+import type { Figure, SectionResult } from './report';
 
 /** Where the gas API and its node are, and the credentials to use. */
 export interface GasBenchOptions {
@@ -18,9 +19,9 @@ const NEW_BLOCK_SAMPLES = 50;
  * "cached" (requests within one block, served from memory) and "just after a new block" (evm_mine on Anvil,
  * then the first request is timed; it either waits for the new block's computation or, if it beats the newHeads
  * notification, gets the previous block's answer, and the lines say how many were for the new block).
- * Returns printable lines; every figure in them is measured in this call.
+ * Returns its figures (no target: shown for context) and printable lines; every figure is measured in this call.
  */
-export async function benchGasApi(options: GasBenchOptions): Promise<string[]> {
+export async function benchGasApi(options: GasBenchOptions): Promise<SectionResult> {
   const target = new URL(options.gasUrl);
   const pool = new Pool(target.origin, { connections: 1, pipelining: 1 });
   const path = `${target.pathname.replace(/\/$/, '')}/networks/${options.chainId}/suggestedGasFees`;
@@ -64,10 +65,21 @@ export async function benchGasApi(options: GasBenchOptions): Promise<string[]> {
 
     const c = summary(cached);
     const n = summary(afterBlock);
-    return [
-      `gas API, cached (same block): p50 ${c.p50} ms, p99 ${c.p99} ms (${cached.length} of ${CACHED_SAMPLES} sequential requests fell within one block)`,
-      `gas API, first request after a new block (evm_mine, ${NEW_BLOCK_SAMPLES} times): p50 ${n.p50} ms, p99 ${n.p99} ms (${fresh} of ${NEW_BLOCK_SAMPLES} answered for the new block, the others before its newHeads notification arrived)`,
+    const section = 'Gas API';
+    const figures: Figure[] = [
+      { section, what: `cached (same block), p50 of ${cached.length} sequential requests`, value: c.p50, unit: 'ms', digits: 3 },
+      { section, what: 'cached (same block), p99', value: c.p99, unit: 'ms', digits: 3 },
+      { section, what: `first request after a new block (evm_mine, ${NEW_BLOCK_SAMPLES} times), p50; ${fresh} answered for the new block`, value: n.p50, unit: 'ms', digits: 3 },
+      { section, what: 'first request after a new block, p99', value: n.p99, unit: 'ms', digits: 3 },
     ];
+    const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(3) : 'n/a');
+    return {
+      figures,
+      lines: [
+        `gas API, cached (same block): p50 ${ms(c.p50)} ms, p99 ${ms(c.p99)} ms (${cached.length} of ${CACHED_SAMPLES} sequential requests fell within one block)`,
+        `gas API, first request after a new block (evm_mine, ${NEW_BLOCK_SAMPLES} times): p50 ${ms(n.p50)} ms, p99 ${ms(n.p99)} ms (${fresh} of ${NEW_BLOCK_SAMPLES} answered for the new block, the others before its newHeads notification arrived)`,
+      ],
+    };
   } finally {
     await pool.close();
   }
@@ -84,9 +96,9 @@ async function anvilCall<T = unknown>(url: string, method: string): Promise<T> {
   return body.result as T;
 }
 
-function summary(samples: number[]): { p50: string; p99: string } {
-  if (samples.length === 0) return { p50: 'n/a', p99: 'n/a' };
+function summary(samples: number[]): { p50: number; p99: number } {
+  if (samples.length === 0) return { p50: Number.NaN, p99: Number.NaN };
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(3);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
   return { p50: at(0.5), p99: at(0.99) };
 }

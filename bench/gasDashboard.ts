@@ -14,6 +14,7 @@ import { createGasService } from '../src-main/services/gas/createGasService';
 import { gasRequestFor } from '../src-main/services/networks/createNetworkService';
 import { createRpcService } from '../src-main/services/rpc/createRpcService';
 import { openStore } from '../src-main/services/store/openStore';
+import { formatRatio, type Figure, type SectionResult } from './report';
 
 // The gas dashboard's costs, measured in this run:
 //  - a poll in main (the gas service's own step: the gas API's levels, the head, the blob base fee, the sample
@@ -41,11 +42,16 @@ export interface GasDashboardBenchOptions {
   seededChainDir: string;
 }
 
-export async function benchGasDashboard(options: GasDashboardBenchOptions): Promise<string[]> {
-  return [...(await benchPolls(options)), ...(await benchRender(options))];
+const section = 'Gas dashboard';
+
+/** A poll in main, an hour of polls, and the render with a week of samples: figures (no targets: shown beside their references) and printable lines. */
+export async function benchGasDashboard(options: GasDashboardBenchOptions): Promise<SectionResult> {
+  const [polls, render] = [await benchPolls(options), await benchRender(options)];
+  // One block of console output, as before: no blank line between the two parts.
+  return { figures: [...polls.figures, ...render.figures], lines: [...polls.lines, ...render.lines] };
 }
 
-async function benchPolls(options: GasDashboardBenchOptions): Promise<string[]> {
+async function benchPolls(options: GasDashboardBenchOptions): Promise<SectionResult> {
   const polls = options.quick ? 60 : 200;
   const key = options.key;
   const template = options.rpcUrl.slice(0, -key.length);
@@ -87,15 +93,22 @@ async function benchPolls(options: GasDashboardBenchOptions): Promise<string[]> 
     const used = process.cpuUsage(cpu);
     return { cpuMs: (used.user + used.system) / 1000 / count, wallMs: median(walls) };
   };
+  const figures: Figure[] = [];
   const lines: string[] = [`== Gas dashboard: a poll in main (${polls} sequential polls after a warm-up; CPU of this process per poll)`];
   try {
     const viaApi = await measure(() => gas.pollOnce('local', signal), polls);
     const viaRaw = await measure(raw, polls);
     const local = await measure(() => gas.pollOnce('nogas', signal), polls);
     const localRaw = await measure(rawLocal, polls);
+    figures.push(
+      { section, what: 'a poll on a network with a gas API: CPU of this process per poll', value: viaApi.cpuMs, unit: 'ms', digits: 3, reference: { what: 'the same 3 requests sent raw (undici, JSON parsed)', value: viaRaw.cpuMs } },
+      { section, what: 'a poll on a network with a gas API: wall time, median', value: viaApi.wallMs, unit: 'ms', reference: { what: 'the same 3 requests sent raw', value: viaRaw.wallMs } },
+      { section, what: 'a poll without a gas API (estimate from the fee-history window): CPU per poll', value: local.cpuMs, unit: 'ms', digits: 3, reference: { what: 'its 3 requests sent raw', value: localRaw.cpuMs } },
+      { section, what: 'a poll without a gas API: wall time, median', value: local.wallMs, unit: 'ms', reference: { what: 'its 3 requests sent raw', value: localRaw.wallMs } },
+    );
     lines.push(
-      `gas API network: ${fmt(viaApi.cpuMs, 3)} ms CPU per poll (median ${fmt(viaApi.wallMs)} ms wall) vs the same 3 requests raw ${fmt(viaRaw.cpuMs, 3)} ms CPU (${fmt(viaRaw.wallMs)} ms): ${fmt(viaApi.cpuMs / viaRaw.cpuMs)}x`,
-      `no gas API (local estimate from the fee-history window): ${fmt(local.cpuMs, 3)} ms CPU per poll (median ${fmt(local.wallMs)} ms wall) vs its 3 requests raw ${fmt(localRaw.cpuMs, 3)} ms CPU (${fmt(localRaw.wallMs)} ms): ${fmt(local.cpuMs / localRaw.cpuMs)}x`,
+      `gas API network: ${fmt(viaApi.cpuMs, 3)} ms CPU per poll (median ${fmt(viaApi.wallMs)} ms wall) vs the same 3 requests raw ${fmt(viaRaw.cpuMs, 3)} ms CPU (${fmt(viaRaw.wallMs)} ms): ${formatRatio(viaApi.cpuMs / viaRaw.cpuMs)}`,
+      `no gas API (local estimate from the fee-history window): ${fmt(local.cpuMs, 3)} ms CPU per poll (median ${fmt(local.wallMs)} ms wall) vs its 3 requests raw ${fmt(localRaw.cpuMs, 3)} ms CPU (${fmt(localRaw.wallMs)} ms): ${formatRatio(local.cpuMs / localRaw.cpuMs)}`,
     );
 
     // Memory over an hour of samples: 360 polls (an hour at the default interval), back to back.
@@ -117,16 +130,21 @@ async function benchPolls(options: GasDashboardBenchOptions): Promise<string[]> 
     gc();
     const heapAfter = process.memoryUsage().heapUsed;
     const rowsAfter = Number((store.db.prepare('SELECT COUNT(*) AS n FROM gas_samples').all() as { n: number }[])[0]!.n);
+    const grownKiB = (fileBytes() - bytesBefore) / 1024;
+    figures.push(
+      { section, what: `heap after GC after an hour of polls (${hour}, a block mined before each, two networks taking turns)`, value: heapAfter / 1048576, unit: 'MiB', digits: 1, reference: { what: 'heap after GC before them', value: heapBefore / 1048576 } },
+      { section, what: `the store file's growth for the hour's ${rowsAfter - rowsBefore} new samples`, value: grownKiB, unit: 'KiB', digits: 0 },
+    );
     lines.push(
       `an hour of polls (${hour}, a block mined before each, two networks taking turns): heap after GC ${fmt(heapBefore / 1048576, 1)} MB before, ${fmt(heapAfter / 1048576, 1)} MB after (${fmt((heapAfter - heapBefore) / 1048576, 2)} MB); ` +
-        `${rowsAfter - rowsBefore} new samples, the store file ${fmt((fileBytes() - bytesBefore) / 1024, 0)} KiB larger`,
+        `${rowsAfter - rowsBefore} new samples, the store file ${fmt(grownKiB, 0)} KiB larger`,
     );
   } finally {
     await rpc.close();
     store.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  return lines;
+  return { figures, lines };
 }
 
 /** A data folder holding the seeded chain and a week of samples (one per 10 s) for the Local chain. */
@@ -151,7 +169,7 @@ function weekOfSamples(seededChainDir: string): { dataDir: string; samples: numb
   return { dataDir, samples };
 }
 
-async function benchRender(options: GasDashboardBenchOptions): Promise<string[]> {
+async function benchRender(options: GasDashboardBenchOptions): Promise<SectionResult> {
   const { dataDir, samples } = weekOfSamples(options.seededChainDir);
   const child = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data', dataDir, '--no-open', '--json'], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -190,11 +208,18 @@ async function benchRender(options: GasDashboardBenchOptions): Promise<string[]>
       hour.push(await time('Hour', /^[\d,]+ samples stored|^No samples/));
       week.push(await time('Week', /^\d{2},\d{3} samples/));
     }
-    return [
-      `== Gas dashboard: render with a week of samples (${shown} stored, one per 10 s; Chromium via the web host; click to the frame after the chart drew)`,
-      `Week, first open (${stated} samples in the range read and bucketed in main, then drawn): ${fmt(cold, 0)} ms`,
-      `Week again (cached): median ${fmt(median(week), 0)} ms; Hour in the same page: median ${fmt(median(hour), 0)} ms; Week / Hour: ${fmt(median(week) / median(hour))}x`,
+    const figures: Figure[] = [
+      { section, what: `the Week chart, first open (${stated} samples read and bucketed in main, then drawn), click to the frame after it drew`, value: cold, unit: 'ms', digits: 0 },
+      { section, what: `the Week chart again (cached), median of ${week.length}`, value: median(week), unit: 'ms', digits: 0, reference: { what: 'the Hour chart in the same page, median', value: median(hour) } },
     ];
+    return {
+      figures,
+      lines: [
+        `== Gas dashboard: render with a week of samples (${shown} stored, one per 10 s; Chromium via the web host; click to the frame after the chart drew)`,
+        `Week, first open (${stated} samples in the range read and bucketed in main, then drawn): ${fmt(cold, 0)} ms`,
+        `Week again (cached): median ${fmt(median(week), 0)} ms; Hour in the same page: median ${fmt(median(hour), 0)} ms; Week / Hour: ${formatRatio(median(week) / median(hour))}`,
+      ],
+    };
   } finally {
     await browser.close();
     child.kill('SIGTERM');

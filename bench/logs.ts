@@ -13,6 +13,7 @@ import { createFeedHub } from '../src-main/services/rpc/createFeedHub';
 import { createRpcService } from '../src-main/services/rpc/createRpcService';
 import { openStore } from '../src-main/services/store/openStore';
 import { benchLogsRenderer } from './logsRenderer';
+import { formatRatio, joinSections, ratioOf, verdict, type Figure, type SectionResult } from './report';
 
 // The log-query builder's costs, each beside its references, measured in this run on the bench sandbox's
 // log-heavy range (LogStorm's events, at least 100,000 of them once `addBenchLogs` has run):
@@ -69,16 +70,16 @@ export async function addBenchLogs(anvilUrl: string, dataDir: string, total = 10
   }
 }
 
-/** Both parts; printable lines. */
-export async function benchLogs(options: LogsBenchOptions): Promise<string[]> {
+/** Both parts; their figures and printable lines. */
+export async function benchLogs(options: LogsBenchOptions): Promise<SectionResult> {
   const manifest = JSON.parse(fs.readFileSync(path.join(options.dataDir, 'chain', 'manifest.json'), 'utf8')) as Manifest;
   const address = manifest.contracts.logStorm;
   const from = manifest.logStorm.fromBlock;
   const to = Number.parseInt(await anvil<string>(options.anvilUrl, 'eth_blockNumber', []), 16);
-  return [...(await benchMain(options, address, from, to)), '', ...(await benchLogsRenderer({ projectRoot, seededChainDir: path.join(options.dataDir, 'chain'), address, from, to }))];
+  return joinSections([await benchMain(options, address, from, to), await benchLogsRenderer({ projectRoot, seededChainDir: path.join(options.dataDir, 'chain'), address, from, to })]);
 }
 
-async function benchMain(options: LogsBenchOptions, address: string, from: number, to: number): Promise<string[]> {
+async function benchMain(options: LogsBenchOptions, address: string, from: number, to: number): Promise<SectionResult> {
   const runs = options.quick ? 2 : 4;
   const url = new URL(options.rpcUrl);
   const key = url.pathname.split('/').at(-1)!;
@@ -180,12 +181,38 @@ async function benchMain(options: LogsBenchOptions, address: string, from: numbe
   // ranges cut by hand. The best hand cut (it needs the per-block counts a person does not have) is printed too.
   const castMs = castWholeMs ?? castSplitMs;
   const castWay = castWholeMs !== undefined ? 'the whole range, as a person runs it' : 'split by hand';
-  return [
-    `== Log queries, main: LogStorm's ${count.toLocaleString('en-US')} logs in blocks ${from}-${to}; median of ${runs} runs each, taking turns`,
-    `one unlimited eth_getLogs straight to Anvil (floor; JSON parsed, nothing decoded): ${fmt(floorMs, 0)} ms`,
-    `cast logs through the gateway (${castNote}): split by hand into the fewest ranges under 10,000 logs, one after another, ${fmt(castSplitMs, 0)} ms${castWholeMs !== undefined ? `; the whole range in one command, ${fmt(castWholeMs, 0)} ms` : ''}`,
-    `logs service (through the gateway, split by its planner after a pre-flight, every log decoded and spooled): ${fmt(serviceMs, 0)} ms; ${fmt(count / (serviceMs / 1000), 0)} logs decoded per second; peak RSS of this process ${fmt(peakRss / 1024 / 1024, 0)} MB (it also holds the floor's and cast's answers; main's own is measured in the app below)`,
-    `service / floor: ${fmt(serviceMs / floorMs, 2)}x (target within ${FLOOR_TARGET}x: ${serviceMs / floorMs <= FLOOR_TARGET ? 'met' : 'MISSED'}); cast (${castWay}) / service: ${fmt(castMs / serviceMs, 2)}x (target at least ${CAST_TARGET}x: ${castMs / serviceMs >= CAST_TARGET ? 'met' : 'MISSED'})${castWholeMs !== undefined ? `; cast at the best hand cut / service: ${fmt(castSplitMs / serviceMs, 2)}x` : ''}`,
-    `first rows out of the service: median ${fmt(firstMs, 0)} ms (target < ${FIRST_ROWS_TARGET_MS} ms: ${firstMs < FIRST_ROWS_TARGET_MS ? 'met' : 'MISSED'})`,
+  const section = 'Log queries, main';
+  const what = `LogStorm's ${count.toLocaleString('en-US')} logs, blocks ${from}-${to}, median of ${runs}`;
+  const serviceWhat = `${what}: logs service (through the gateway, split by its planner, every log decoded and spooled)`;
+  const versusFloor: Figure = { section, what: serviceWhat, value: serviceMs, unit: 'ms', digits: 0, reference: { what: 'one unlimited eth_getLogs straight to Anvil (JSON parsed, nothing decoded)', value: floorMs }, target: { kind: 'ratioAtMost', limit: FLOOR_TARGET } };
+  const versusCast: Figure = {
+    section,
+    what: serviceWhat,
+    value: serviceMs,
+    unit: 'ms',
+    digits: 0,
+    reference: { what: `cast logs through the gateway, ${castWay}`, value: castMs },
+    target: { kind: 'ratioAtMost', limit: 1 / CAST_TARGET, says: `cast takes at least ${CAST_TARGET}x as long` },
+  };
+  const versusHandCut: Figure | undefined = castWholeMs === undefined ? undefined : { section, what: serviceWhat, value: serviceMs, unit: 'ms', digits: 0, reference: { what: 'cast logs through the gateway, split by hand into the fewest ranges under 10,000 logs', value: castSplitMs } };
+  const firstRows: Figure = { section, what: 'first rows out of the service, median', value: firstMs, unit: 'ms', digits: 0, target: { kind: 'below', limit: FIRST_ROWS_TARGET_MS } };
+  const figures: Figure[] = [
+    versusFloor,
+    versusCast,
+    ...(versusHandCut ? [versusHandCut] : []),
+    firstRows,
+    { section, what: 'logs decoded per second by the service', value: count / (serviceMs / 1000), unit: 'logs/s', digits: 0 },
+    { section, what: "peak RSS of the benchmark's process (it also holds the floor's and cast's answers; main's own is in the renderer part)", value: peakRss / 1024 / 1024, unit: 'MiB', digits: 0 },
   ];
+  return {
+    figures,
+    lines: [
+      `== Log queries, main: LogStorm's ${count.toLocaleString('en-US')} logs in blocks ${from}-${to}; median of ${runs} runs each, taking turns`,
+      `one unlimited eth_getLogs straight to Anvil (floor; JSON parsed, nothing decoded): ${fmt(floorMs, 0)} ms`,
+      `cast logs through the gateway (${castNote}): split by hand into the fewest ranges under 10,000 logs, one after another, ${fmt(castSplitMs, 0)} ms${castWholeMs !== undefined ? `; the whole range in one command, ${fmt(castWholeMs, 0)} ms` : ''}`,
+      `logs service (through the gateway, split by its planner after a pre-flight, every log decoded and spooled): ${fmt(serviceMs, 0)} ms; ${fmt(count / (serviceMs / 1000), 0)} logs decoded per second; peak RSS of this process ${fmt(peakRss / 1024 / 1024, 0)} MB (it also holds the floor's and cast's answers; main's own is measured in the app below)`,
+      `service / floor: ${formatRatio(ratioOf(versusFloor)!)} (${verdict(versusFloor)}); cast (${castWay}) / service: ${formatRatio(castMs / serviceMs)} (${verdict(versusCast)})${castWholeMs !== undefined ? `; cast at the best hand cut / service: ${formatRatio(castSplitMs / serviceMs)}` : ''}`,
+      `first rows out of the service: median ${fmt(firstMs, 0)} ms (${verdict(firstRows)})`,
+    ],
+  };
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { chromium } from '@playwright/test';
 import { SAVED_CHAIN_FILES } from '../src-shared/sandbox/savedChainFiles';
+import { verdict, type Figure, type SectionResult } from './report';
 
 const FIRST_ROWS_TARGET_MS = 500;
 const MEMORY_TARGET_MB = 300;
@@ -21,7 +22,7 @@ interface PageScope {
  * from its link, then from the click on Run to the first result row painted, and to the run done; then the
  * page's JS heap and the renderer process's memory with every row in the table.
  */
-export async function benchLogsRenderer(options: { projectRoot: string; seededChainDir: string; address: string; from: number; to: number }): Promise<string[]> {
+export async function benchLogsRenderer(options: { projectRoot: string; seededChainDir: string; address: string; from: number; to: number }): Promise<SectionResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-bench-logs-app-'));
   const chain = path.join(dataDir, 'sandbox', 'chain');
   fs.mkdirSync(chain, { recursive: true });
@@ -68,13 +69,34 @@ export async function benchLogsRenderer(options: { projectRoot: string; seededCh
     await cdp.send('Performance.enable');
     const heapMb = ((await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }).metrics.find((metric) => metric.name === 'JSHeapUsedSize')!.value / 1024 / 1024;
     const rendererRssMb = rendererRss();
-    const memory = rendererRssMb ?? heapMb;
-    return [
-      `== Log queries, renderer (Chromium; the app on a copy of the bench chain; the query opened from its link)`,
-      `click on Run to the first result row painted: ${fmt(firstRows)} ms (target < ${FIRST_ROWS_TARGET_MS} ms: ${firstRows < FIRST_ROWS_TARGET_MS ? 'met' : 'MISSED'}); to the run done with ${rows.toLocaleString('en-US')} rows: ${fmt(doneMs)} ms`,
-      `main (the web host process) while the run streamed: peak RSS ${fmt(mainPeakMb)} MB`,
-      `with ${rows.toLocaleString('en-US')} rows in the table: JS heap ${fmt(heapMb)} MB${rendererRssMb !== undefined ? `, renderer process RSS ${fmt(rendererRssMb)} MB` : ''} (target < ${MEMORY_TARGET_MB} MB${rows < 100_000 ? ', measured below 100,000 rows' : ''}: ${memory < MEMORY_TARGET_MB ? 'met' : 'MISSED'})`,
+    const section = 'Log queries, renderer';
+    const shown = rows.toLocaleString('en-US');
+    const first: Figure = { section, what: 'click on Run to the first result row painted', value: firstRows, unit: 'ms', digits: 0, target: { kind: 'below', limit: FIRST_ROWS_TARGET_MS } };
+    // The window's memory: the renderer process's RSS where /proc shows it, else the page's JS heap.
+    const memory: Figure = {
+      section,
+      what: `${rendererRssMb !== undefined ? 'renderer process RSS' : 'JS heap'} with ${shown} rows in the table${rows < 100_000 ? ' (measured below 100,000 rows)' : ''}`,
+      value: rendererRssMb ?? heapMb,
+      unit: 'MiB',
+      digits: 0,
+      target: { kind: 'below', limit: MEMORY_TARGET_MB },
+    };
+    const figures: Figure[] = [
+      first,
+      { section, what: `click on Run to the run done with ${shown} rows`, value: doneMs, unit: 'ms', digits: 0 },
+      { section, what: 'main (the web host process) while the run streamed: peak RSS', value: mainPeakMb, unit: 'MiB', digits: 0 },
+      memory,
+      ...(rendererRssMb !== undefined ? [{ section, what: `JS heap after GC with ${shown} rows in the table`, value: heapMb, unit: 'MiB', digits: 0 }] : []),
     ];
+    return {
+      figures,
+      lines: [
+        `== Log queries, renderer (Chromium; the app on a copy of the bench chain; the query opened from its link)`,
+        `click on Run to the first result row painted: ${fmt(firstRows)} ms (${verdict(first)}); to the run done with ${shown} rows: ${fmt(doneMs)} ms`,
+        `main (the web host process) while the run streamed: peak RSS ${fmt(mainPeakMb)} MB`,
+        `with ${shown} rows in the table: JS heap ${fmt(heapMb)} MB${rendererRssMb !== undefined ? `, renderer process RSS ${fmt(rendererRssMb)} MB` : ''} (${verdict(memory)}${rows < 100_000 ? ', measured below 100,000 rows' : ''})`,
+      ],
+    };
   } finally {
     await browser.close();
     if (child && child.exitCode === null) {
