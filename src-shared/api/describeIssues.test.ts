@@ -22,6 +22,12 @@ describe('plainIssues', () => {
     expect(issues[0]!.path).toEqual(['tags', `"${'k'.repeat(48)}…"`]);
   });
 
+  it('says a missing field is required, without zod\'s "received undefined"', () => {
+    const issues = plainIssues(issuesOf({ tags: {} }));
+    expect(issues).toEqual([{ path: ['networkId'], message: 'Required: expected string, but nothing was given.' }]);
+    expect(plainIssues(issuesOf({ networkId: 7, tags: {} }))[0]!.message).toBe('Invalid input: expected string, received number');
+  });
+
   it('sends back at most 20 issues', () => {
     const many = z.array(z.number()).safeParse(Array.from({ length: 1000 }, () => 'x')).error!.issues;
     expect(plainIssues(many)).toHaveLength(20);

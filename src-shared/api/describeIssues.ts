@@ -6,6 +6,8 @@ export interface SchemaIssue {
   path: PropertyKey[];
   message: string;
   keys?: unknown;
+  /** The type an `invalid_type` issue wanted. */
+  expected?: unknown;
 }
 
 /** Issues sent back at most; a thousand bad items need not make a thousand messages. */
@@ -29,8 +31,14 @@ export function describeIssues(issues: readonly SchemaIssue[]): string {
 export function plainIssues(issues: readonly SchemaIssue[]): { path: (string | number)[]; message: string }[] {
   return issues.slice(0, MAX_ISSUES).map((issue) => ({
     path: issue.path.map((segment) => (typeof segment === 'number' ? segment : isNameLike(String(segment)) ? String(segment) : quoteInput(String(segment)))),
-    message: issue.code === 'unrecognized_keys' && Array.isArray(issue.keys) ? unknownKeys(issue.keys) : issue.message,
+    message: issue.code === 'unrecognized_keys' && Array.isArray(issue.keys) ? unknownKeys(issue.keys) : (missingValue(issue) ?? issue.message),
   }));
+}
+
+/** zod says a missing field was "received undefined", a JavaScript word: a person is told what is required. */
+function missingValue(issue: SchemaIssue): string | undefined {
+  if (issue.code !== 'invalid_type' || typeof issue.expected !== 'string' || !/received undefined$/.test(issue.message)) return undefined;
+  return `Required: expected ${issue.expected}, but nothing was given.`;
 }
 
 function isNameLike(segment: string): boolean {
