@@ -39,6 +39,18 @@ describe('the call playground request', () => {
     expect(problems(input).join('\n')).toMatch(message);
   });
 
+  it('refuses fees that are not quantities with their own messages, without throwing (found by the contract fuzz)', () => {
+    expect(problems({ call: { from, maxFeePerGas: 'İı', maxPriorityFeePerGas: '%5z1NBlEP' }, block: 'latest' })).toEqual([
+      'call.maxPriorityFeePerGas: maxPriorityFeePerGas is a quantity: 0x and hex digits without leading zeros (0x0, 0x5208).',
+      'call.maxFeePerGas: maxFeePerGas is a quantity: 0x and hex digits without leading zeros (0x0, 0x5208).',
+    ]);
+  });
+
+  it('never throws on any input (property)', () => {
+    const quantityLike = fc.oneof(fc.string(), fc.constantFrom('0x1', '0x0', '1e308', '0x', '-0x1'));
+    fc.assert(fc.property(fc.record({ from: fc.constant(from), maxFeePerGas: quantityLike, maxPriorityFeePerGas: quantityLike, gasPrice: quantityLike }, { requiredKeys: ['from'] }), (call) => void problems({ call, block: 'latest' })));
+  });
+
   it('accepts any quantity written as the spec writes it, and refuses it with a leading zero or a sign', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }), (value) => {

@@ -14,7 +14,8 @@ import { addressSchema, blockIdSchema } from './explorer';
 // `from` required, quantities as 0x hex, data as whole bytes, one kind of fee, overrides per address.
 
 const MAX_DATA_CHARS = 2 * 1024 * 1024;
-const quantitySchema = (what: string) => z.string().regex(/^0x(0|[1-9a-fA-F][0-9a-fA-F]{0,63})$/, `${what} is a quantity: 0x and hex digits without leading zeros (0x0, 0x5208).`);
+const QUANTITY = /^0x(0|[1-9a-fA-F][0-9a-fA-F]{0,63})$/;
+const quantitySchema = (what: string) => z.string().regex(QUANTITY, `${what} is a quantity: 0x and hex digits without leading zeros (0x0, 0x5208).`);
 const dataSchema = (what: string) =>
   z
     .string()
@@ -42,7 +43,9 @@ const callObjectSchema = z
     if (call.gasPrice !== undefined && (call.maxFeePerGas !== undefined || call.maxPriorityFeePerGas !== undefined)) {
       context.addIssue({ code: 'custom', path: ['gasPrice'], message: 'Give gasPrice or the EIP-1559 fees (maxFeePerGas, maxPriorityFeePerGas), not both.' });
     }
-    if (call.maxFeePerGas !== undefined && call.maxPriorityFeePerGas !== undefined && BigInt(call.maxPriorityFeePerGas) > BigInt(call.maxFeePerGas)) {
+    // zod runs this after a failed pattern too: the fees are compared only when both are quantities.
+    const fees = [call.maxFeePerGas, call.maxPriorityFeePerGas];
+    if (fees.every((fee) => fee !== undefined && QUANTITY.test(fee)) && BigInt(call.maxPriorityFeePerGas!) > BigInt(call.maxFeePerGas!)) {
       context.addIssue({ code: 'custom', path: ['maxPriorityFeePerGas'], message: 'maxPriorityFeePerGas cannot be above maxFeePerGas.' });
     }
   });
