@@ -30,6 +30,9 @@ describe('parseThreshold', () => {
     ['1000001', 'A threshold above 1,000,000 gwei cannot be reached: enter a smaller one.'],
     ['1'.repeat(41), 'That threshold is too long: enter a number of gwei, for example 2 or 0.5.'],
     ['2 wei', '"2 wei" is not a number of gwei: use digits and at most one dot.'],
+    // Quoted as quoteInput quotes: a bidi control or a lone surrogate is shown by its code, never sent raw.
+    ['2\u202E3', '"2\\u{202E}3" is not a number of gwei: use digits and at most one dot.'],
+    ['\uD800', '"\\u{D800}" is not a number of gwei: use digits and at most one dot.'],
   ])('refuses %j: %s', (typed, message) => {
     expect(parseThreshold(typed)).toEqual({ ok: false, message });
   });

@@ -1,5 +1,6 @@
 import type { FeeSuggestion } from './feeSuggestion';
 import type { GasAlert, GasAlertMetric } from './gasTypes';
+import { quoteInput } from '../text/quoteInput';
 import { gweiToWei, weiToGwei } from './gwei';
 
 // Gas alerts, pure: the threshold a person types, what an alert reads from a suggestion, and when it fires.
@@ -27,7 +28,7 @@ export function parseThreshold(text: string): ThresholdCheck {
   if (/^-/.test(typed)) return { ok: false, message: 'A threshold cannot be negative: fees are never below 0 gwei.' };
   if (/,/.test(typed)) return { ok: false, message: 'Use a dot for decimals (0.5), not a comma.' };
   if (/^[0-9.]+e[+-]?[0-9]*$/i.test(typed)) return { ok: false, message: 'Write the threshold as a plain decimal (0.000001), not with an exponent.' };
-  if (!/^[0-9]*\.?[0-9]*$/.test(typed) || typed === '.') return { ok: false, message: `"${typed}" is not a number of gwei: use digits and at most one dot.` };
+  if (!/^[0-9]*\.?[0-9]*$/.test(typed) || typed === '.') return { ok: false, message: `${quoteInput(typed)} is not a number of gwei: use digits and at most one dot.` };
   const [whole = '', fraction = ''] = typed.split('.');
   if (fraction.length > 9) return { ok: false, message: 'A gwei amount has at most nine decimals (1 wei is 0.000000001 gwei).' };
   const wei = gweiToWei(`${whole === '' ? '0' : whole.replace(/^0+(?=\d)/, '')}${fraction === '' ? '' : `.${fraction}`}`);
