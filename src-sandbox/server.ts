@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { clientErrorResponse, type ClientParseError } from './clientErrorResponse';
 
 /** One of the sandbox's interfaces, mounted on the shared port; each claims the paths it owns. */
 export interface SandboxRoute {
@@ -27,8 +28,9 @@ export async function listenSandboxServer(routes: SandboxRoute[], host: string, 
     for (const route of routes) if (route.handleUpgrade?.(req, socket, head)) return;
     socket.end('HTTP/1.1 404 Not Found\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n404 page not found\n');
   });
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
+  // A request the parser refused gets a status and the reason in words, never an empty 400.
+  server.on('clientError', (error: ClientParseError, socket) => {
+    if (socket.writable) socket.end(clientErrorResponse(error));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
