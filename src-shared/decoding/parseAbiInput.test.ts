@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isUnsafeCharacter } from '../text/unsafeCharacter';
 import { parseAbiInput } from './parseAbiInput';
 
 const transferItem = { type: 'function', name: 'transfer', inputs: [{ name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [{ type: 'bool' }], stateMutability: 'nonpayable' };
@@ -22,6 +23,22 @@ describe('parseAbiInput', () => {
     expect(parseAbiInput('[{"type":"function"}]')).toEqual({ ok: false, message: 'Item 1 of the ABI (function) has no name.' });
     expect(parseAbiInput('[{"type":"banana","name":"x"}]')).toMatchObject({ ok: false, message: expect.stringMatching(/^Item 1 of the ABI has type “banana”/) });
     expect(parseAbiInput('transfer(address to, uint256)\nnot a signature at all')).toMatchObject({ ok: false, message: expect.stringMatching(/^Line 2 is not a signature/) });
+  });
+
+  it('shows what it quotes neutralised: a bidi control or a lone surrogate pasted into an ABI is shown by its code (found by the contract fuzz)', () => {
+    expect(parseAbiInput('a\u2067b\uDFFF')).toMatchObject({ ok: false, message: expect.stringContaining('“a\\u{2067}b\\u{DFFF}”') });
+    expect(parseAbiInput('[{"type":"x\u202Ey"}]')).toMatchObject({ ok: false, message: expect.stringMatching(/^Item 1 of the ABI has type “x\\u\{202E\}y”/) });
+    expect(parseAbiInput('[\u202E')).toMatchObject({ ok: false, message: expect.not.stringContaining('\u202E') });
+  });
+
+  it('never quotes an unsafe character, whatever is pasted (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 80 }), fc.constantFrom('', '[', '{"abi":[{"type":"'), (text, start) => {
+        const result = parseAbiInput(`${start}${text}`);
+        if (!result.ok) expect([...result.message].filter((char) => isUnsafeCharacter(char))).toEqual([]);
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('never throws, and every refusal has a sentence (property)', () => {

@@ -1,4 +1,5 @@
 import { parseAbi, type Abi } from 'viem';
+import { showInput } from '../text/quoteInput';
 
 /** An ABI a person pasted or loaded, read; or why it could not be. */
 export type AbiInputResult = { ok: true; abi: Abi; format: 'json' | 'human-readable' | 'foundry' | 'hardhat'; contractName?: string } | { ok: false; message: string };
@@ -11,7 +12,7 @@ function checkItems(items: unknown[]): string | undefined {
   for (const [index, item] of items.entries()) {
     if (typeof item !== 'object' || item === null) return `Item ${index + 1} of the ABI is not an object.`;
     const type = (item as { type?: unknown }).type ?? 'function';
-    if (typeof type !== 'string' || !ITEM_TYPES.has(type)) return `Item ${index + 1} of the ABI has type “${String(type).slice(0, 20)}”, not function, event, error, constructor, fallback or receive.`;
+    if (typeof type !== 'string' || !ITEM_TYPES.has(type)) return `Item ${index + 1} of the ABI has type “${showInput(String(type), 20)}”, not function, event, error, constructor, fallback or receive.`;
     const { name, inputs } = item as { name?: unknown; inputs?: unknown };
     if ((type === 'function' || type === 'event' || type === 'error') && typeof name !== 'string') return `Item ${index + 1} of the ABI (${type}) has no name.`;
     if (inputs !== undefined && !Array.isArray(inputs)) return `Item ${index + 1} of the ABI has inputs that are not a list.`;
@@ -34,7 +35,8 @@ export function parseAbiInput(text: string): AbiInputResult {
     try {
       json = JSON.parse(trimmed);
     } catch (error) {
-      return { ok: false, message: `This looks like JSON but does not parse: ${(error as Error).message}.` };
+      // The parser's message quotes the text: shown neutralised, like every echo of input.
+      return { ok: false, message: `This looks like JSON but does not parse: ${showInput((error as Error).message, 200)}.` };
     }
     let items: unknown;
     let format: 'json' | 'foundry' | 'hardhat' = 'json';
@@ -65,12 +67,12 @@ export function parseAbiInput(text: string): AbiInputResult {
     } catch (error) {
       if (line.startsWith('struct')) continue;
       const reason = ((error as { shortMessage?: string }).shortMessage ?? (error as Error).message).split('\n')[0];
-      return { ok: false, message: `Line ${index + 1} is not a signature (${reason}): “${lines[index]!.slice(0, 60)}”.` };
+      return { ok: false, message: `Line ${index + 1} is not a signature (${showInput(reason ?? '', 200)}): “${showInput(lines[index]!, 60)}”.` };
     }
   }
   try {
     return { ok: true, abi: parseAbi(withKeyword as readonly string[]) as Abi, format: 'human-readable' };
   } catch (error) {
-    return { ok: false, message: `The signatures do not read together: ${((error as { shortMessage?: string }).shortMessage ?? (error as Error).message).split('\n')[0]}.` };
+    return { ok: false, message: `The signatures do not read together: ${showInput(((error as { shortMessage?: string }).shortMessage ?? (error as Error).message).split('\n')[0]!, 200)}.` };
   }
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { QUOTE_MAX_CHARS, quoteInput } from './quoteInput';
+import { QUOTE_MAX_CHARS, quoteInput, showInput } from './quoteInput';
 import { isUnsafeCharacter } from './unsafeCharacter';
 
 describe('quoteInput', () => {
@@ -33,5 +33,13 @@ describe('quoteInput', () => {
         expect([...quoted].some(isUnsafeCharacter)).toBe(false);
       }),
     );
+  });
+});
+
+describe('showInput', () => {
+  it('cuts and neutralises as quoteInput does, without quotes or quote escapes', () => {
+    expect(showInput('say "hi" \\ Safe\u202Eexe')).toBe('say "hi" \\ Safe\\u{202E}exe');
+    expect(showInput('abcdef', 3)).toBe('abc…');
+    expect(showInput('😀\uD800', 5)).toBe('😀\\u{D800}');
   });
 });
