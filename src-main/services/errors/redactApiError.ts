@@ -1,6 +1,7 @@
 // SECURITY: the one redactor of structured errors. Every text field goes through `redact`, and `data` is made
 // JSON-safe with every string and key redacted (toJsonSafe). Do not add a field to the result without it.
 import type { ApiError } from '../../../src-shared/api/apiError';
+import { showInput } from '../../../src-shared/text/quoteInput';
 import { toJsonSafe } from './toJsonSafe';
 
 const MAX_NAME = 100;
@@ -10,11 +11,19 @@ const MAX_DETAILS = 8_000;
 /** A text redactor: removes every secret main knows (`secrets/redactSecrets` over the known secrets). */
 export type Redact = (text: string) => string;
 
-/** `error` with every secret removed from its name, message, details, code and data; long texts cut. */
+/** Bidi controls, invisible and control characters and lone surrogates shown by their code (`\u{202E}`); lines kept. */
+const neutralise = (text: string) => text.split('\n').map((line) => showInput(line, Number.POSITIVE_INFINITY)).join('\n');
+
+/**
+ * `error` with every secret removed from its name, message, details, code and data; long texts cut; in the message
+ * and details, every character that could reorder or hide the text around it (input a store or node echoes back,
+ * a cut through a surrogate pair) shown by its code. Redacted again after, in case showing one formed a secret.
+ */
 export function redactApiError(error: ApiError, redact: Redact): ApiError {
-  const clean = (text: string, max: number) => redact(text.length > max ? `${text.slice(0, max)}…` : text);
-  const result: ApiError = { name: clean(error.name, MAX_NAME), shortMessage: clean(error.shortMessage, MAX_SHORT_MESSAGE) };
-  if (typeof error.code === 'string') result.code = clean(error.code, MAX_NAME);
+  const cut = (text: string, max: number) => redact(text.length > max ? `${text.slice(0, max)}…` : text);
+  const clean = (text: string, max: number) => redact(neutralise(cut(text, max)));
+  const result: ApiError = { name: cut(error.name, MAX_NAME), shortMessage: clean(error.shortMessage, MAX_SHORT_MESSAGE) };
+  if (typeof error.code === 'string') result.code = cut(error.code, MAX_NAME);
   else if (typeof error.code === 'number' && Number.isFinite(error.code)) result.code = error.code;
   if (error.details !== undefined) result.details = clean(error.details, MAX_DETAILS);
   if (error.data !== undefined) {

@@ -22,6 +22,19 @@ describe('thrownToApiError', () => {
     });
   });
 
+  it('shows a bidi control, an invisible character or a lone surrogate in the message and details by its code (found by the contract fuzz)', () => {
+    // A content store echoing a requested name: "no link named "a\u202Eb"" reached the window raw.
+    const thrown = { name: 'ContentError', code: 'NOT_FOUND', shortMessage: 'There is nothing named "a\u202Eb\u200B" in this folder.', details: 'The store said: no link named "a\u202Eb"\nunder \uD800' };
+    expect(thrownToApiError(thrown, (text) => text)).toEqual({
+      name: 'ContentError',
+      code: 'NOT_FOUND',
+      shortMessage: 'There is nothing named "a\\u{202E}b\\u{200B}" in this folder.',
+      details: 'The store said: no link named "a\\u{202E}b"\nunder \\u{D800}',
+    });
+    // A long message cut through a surrogate pair shows the half it kept by its code.
+    expect(thrownToApiError({ name: 'E', shortMessage: `x${'😀'.repeat(600)}` }, (text) => text).shortMessage).toMatch(/😀\\u\{D83D\}…$/);
+  });
+
   it('drops codes that are neither strings nor numbers', () => {
     expect(thrownToApiError({ name: 'E', shortMessage: 's', code: { nested: true } }, (text) => text)).toEqual({ name: 'E', shortMessage: 's' });
   });
