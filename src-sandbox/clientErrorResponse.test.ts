@@ -36,4 +36,16 @@ describe('the sandbox server, sent requests its parser refuses', () => {
     expect(answer).toMatchObject({ kind: 'answer', status });
     expect(answer.kind === 'answer' && answer.body.toString()).toBe(body);
   });
+
+  it('answers CONNECT with 405 and why (Node closes the connection without a word)', async () => {
+    const answer = await sendRaw(server.port, { method: 'CONNECT', path: '127.0.0.1:443', headers: [] });
+    expect(answer).toMatchObject({ kind: 'answer', status: 405 });
+    expect(answer.kind === 'answer' && answer.body.toString()).toBe('405 Method Not Allowed: CONNECT is not served here\n');
+  });
+
+  it('answers an Expect it cannot meet with 417 and why (Node\'s own 417 has no body)', async () => {
+    const answer = await sendRaw(server.port, { method: 'GET', path: '/', headers: [['expect', 'the-moon']] });
+    expect(answer).toMatchObject({ kind: 'answer', status: 417 });
+    expect(answer.kind === 'answer' && answer.body.toString()).toBe('417 Expectation Failed: the only expectation served is 100-continue\n');
+  });
 });

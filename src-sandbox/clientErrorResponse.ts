@@ -15,6 +15,11 @@ export function clientErrorResponse(error: ClientParseError): string {
   const [status, text] =
     error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large'] : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout'] : [400, 'Bad Request'];
   const reason = status === 400 ? (error.reason ?? '').replace(/\.$/, '').toLowerCase() || 'malformed HTTP request' : '';
+  return rawTextResponse(status, text, reason);
+}
+
+/** A raw plain-text answer that closes the connection: `<status> <text>[: <reason>]` as its one line. */
+export function rawTextResponse(status: number, text: string, reason = ''): string {
   const body = `${status} ${text}${reason ? `: ${reason}` : ''}\n`;
   return `HTTP/1.1 ${status} ${text}\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
 }
