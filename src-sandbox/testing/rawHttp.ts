@@ -17,8 +17,8 @@ export interface RawRequest {
 
 /**
  * Sends one request on its own connection, exactly as given (latin1 for the head, so any byte 0-255 can be
- * sent), and reads the answer until the server closes, or `timeoutMs` passes (a hang). The answer's body is
- * de-chunked.
+ * sent), and reads the answer until the server closes (or, for a WebSocket handshake that succeeded, until its
+ * head is complete), or `timeoutMs` passes (a hang). The answer's body is de-chunked.
  */
 export function sendRaw(port: number, request: RawRequest, timeoutMs = 10_000): Promise<RawAnswer> {
   const body = typeof request.body === 'string' ? Buffer.from(request.body, 'latin1') : (request.body ?? Buffer.alloc(0));
@@ -30,7 +30,12 @@ export function sendRaw(port: number, request: RawRequest, timeoutMs = 10_000): 
       socket.destroy();
       resolve({ kind: 'hang' });
     }, timeoutMs);
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      // A WebSocket handshake that succeeded keeps the connection open: its head is the whole answer.
+      const bytes = Buffer.concat(chunks);
+      if (bytes.subarray(0, 12).toString('latin1') === 'HTTP/1.1 101' && bytes.includes('\r\n\r\n')) socket.destroy();
+    });
     socket.on('error', () => undefined); // a reset after the answer is still an answer
     socket.on('close', () => {
       clearTimeout(timer);
@@ -40,8 +45,10 @@ export function sendRaw(port: number, request: RawRequest, timeoutMs = 10_000): 
   });
 }
 
-/** Parses `HTTP/1.1 <status> <reason>`, the header lines and the body (de-chunked). */
+/** Parses `HTTP/1.1 <status> <reason>`, the header lines and the body (de-chunked), after any interim answers. */
 export function parseAnswer(bytes: Buffer): RawAnswer {
+  // Interim answers (100 Continue) come before the answer itself.
+  while (/^HTTP\/1\.[01] 1(?!01)\d\d/.test(bytes.subarray(0, 12).toString('latin1')) && bytes.includes('\r\n\r\n')) bytes = bytes.subarray(bytes.indexOf('\r\n\r\n') + 4);
   const end = bytes.indexOf('\r\n\r\n');
   if (end < 0) return { kind: 'closed', bytes: bytes.length };
   const [statusLine = '', ...lines] = bytes.subarray(0, end).toString('latin1').split('\r\n');
@@ -53,7 +60,9 @@ export function parseAnswer(bytes: Buffer): RawAnswer {
     if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
   let body = bytes.subarray(end + 4);
+  // A request whose header value held CR LF was two requests: the first answer ends where its length says.
   if (/chunked/i.test(headers['transfer-encoding'] ?? '')) body = dechunk(body);
+  else if (/^\d+$/.test(headers['content-length'] ?? '')) body = body.subarray(0, Number(headers['content-length']));
   return { kind: 'answer', status: Number(match[1]), reason: match[2]!, headers, body };
 }
 
