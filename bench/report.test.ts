@@ -12,7 +12,8 @@ const run: RunInfo = {
   durationSeconds: 754,
   commit: 'abc1234',
   dirty: false,
-  loadAverage: 0.5,
+  commitAtEnd: 'abc1234',
+  loadAverage: { start: 0.5, end: 1.25 },
   quick: false,
 };
 
@@ -100,11 +101,12 @@ describe('renderReport', () => {
     const markdown = renderReport(run, [seed(10)]);
     expect(markdown).toMatch(/written by `npm run bench`; do not edit by hand/i);
     const machine = markdown.slice(markdown.indexOf('## Machine and run'), markdown.indexOf('## Sandbox'));
-    for (const fact of ['Test CPU @ 2.0GHz, 2 cores', '8.0 GiB', 'Debian GNU/Linux 12 (bookworm), kernel 6.1.0-test', 'v20.19.0', '2025-01-02T03:04:05.000Z', '12 min 34 s', 'abc1234', 'full']) {
+    for (const fact of ['Test CPU @ 2.0GHz, 2 cores', '8.0 GiB', 'Debian GNU/Linux 12 (bookworm), kernel 6.1.0-test', 'v20.19.0', '2025-01-02T03:04:05.000Z', '12 min 34 s', '0.50 at the start, 1.25 at the end', 'abc1234', 'full']) {
       expect(machine).toContain(fact);
     }
-    expect(machine).not.toContain('uncommitted');
+    expect(machine).not.toMatch(/uncommitted|by the end/);
     expect(renderReport({ ...run, dirty: true }, [])).toContain('abc1234 (with uncommitted changes');
+    expect(renderReport({ ...run, commitAtEnd: 'def5678' }, [])).toContain('Commit: abc1234; HEAD was def5678 by the end of the run');
   });
 
   it('marks a quick run as quick', () => {
@@ -116,7 +118,8 @@ describe('renderReport', () => {
     const markdown = renderReport(run, [seed(10), save(1.5)]);
     expect(rowOf(markdown, "the app's save")).toEqual(["the app's save", '1.500 s', 'curl, store to disk: 1.000 s', '1.50x', '≤ 1.2x', '**no**']);
     expect(rowOf(markdown, 'fresh start to ready')).toEqual(['fresh start to ready', '10.0 s', '—', '—', '< 60 s', 'yes']);
-    expect(markdown).toContain("**1 of 2 targets met.** Missed: Content browser: save: the app's save.");
+    expect(markdown).toContain("**1 of 2 targets met.** Missed:\n\n- Content browser: save: the app's save: 1.500 s (1.50x curl, store to disk), target ≤ 1.2x\n");
+    expect(renderReport(run, [seed(10)])).toMatch(/\*\*1 of 1 targets met\.\*\*\n\n## Machine/);
     expect(countMet([seed(10), save(1.5), { section: 's', what: 'context', value: 1, unit: 'ms' }])).toEqual({ met: 1, targets: 2 });
   });
 

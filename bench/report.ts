@@ -65,11 +65,13 @@ export interface RunInfo {
   /** When the run started, ISO 8601. */
   startedAt: string;
   durationSeconds: number;
-  /** Short hash of HEAD, and whether the working tree had changes besides it. */
+  /** Short hash of HEAD when the run started, and whether tracked files had changes besides it. */
   commit: string;
   dirty: boolean;
-  /** The 1-minute load average when the run started: the machine may be shared. */
-  loadAverage: number;
+  /** HEAD when the run ended: others may commit in the same checkout while a long run goes on. */
+  commitAtEnd: string;
+  /** The 1-minute load average when the run started and when it ended: the machine may be shared. */
+  loadAverage: { start: number; end: number };
   quick: boolean;
 }
 
@@ -154,16 +156,18 @@ export function renderReport(run: RunInfo, figures: Figure[], skipped: Skipped[]
     'Written by `npm run bench`; do not edit by hand. Every figure was measured in this one run, on this machine,',
     'beside its reference measured in the same run; ratio = result ÷ reference.',
     '',
-    `**${met} of ${targets} targets met.**${missed.length ? ` Missed: ${missed.map((figure) => `${figure.section}: ${figure.what}`).join('; ')}.` : ''}`,
+    `**${met} of ${targets} targets met.**${missed.length ? ' Missed:' : ''}`,
     '',
+    ...(missed.length ? [...missed.map((figure) => `- ${figure.section}: ${figure.what}: ${formatNumber(figure.value, figure.digits)} ${figure.unit}${figure.reference ? ` (${formatRatio(ratioOf(figure) ?? Number.NaN)} ${figure.reference.what})` : ''}, target ${targetText(figure)}`), ''] : []),
     '## Machine and run',
     '',
     `- CPU: ${run.cpu}, ${run.cores} cores`,
     `- Memory: ${formatNumber(gib, 1)} GiB`,
     `- OS: ${run.os}, kernel ${run.kernel}`,
     `- Node: ${run.node}`,
-    `- Run: started ${run.startedAt}, took ${formatDuration(run.durationSeconds)}; load average ${formatNumber(run.loadAverage, 2)} at the start`,
-    `- Commit: ${run.commit}${run.dirty ? ' (with uncommitted changes in the working tree)' : ''}`,
+    `- Run: started ${run.startedAt}, took ${formatDuration(run.durationSeconds)}`,
+    `- Load average (1 min): ${formatNumber(run.loadAverage.start, 2)} at the start, ${formatNumber(run.loadAverage.end, 2)} at the end, on ${run.cores} cores`,
+    `- Commit: ${run.commit}${run.dirty ? ' (with uncommitted changes in the working tree)' : ''}${run.commitAtEnd !== run.commit ? `; HEAD was ${run.commitAtEnd} by the end of the run` : ''}`,
     `- Mode: ${run.quick ? '**quick** (`--quick`: fewer samples and smaller files; figures are rougher)' : 'full'}`,
   ];
   for (const section of sectionsInOrder(figures)) {

@@ -14,7 +14,7 @@ import { benchGasApi } from './gas';
 import { benchGasDashboard } from './gasDashboard';
 import { addBenchLogs, benchLogs } from './logs';
 import { measureRpc, type LoadResult } from './load';
-import { describeMachine } from './machine';
+import { describeMachine, headCommit, loadAverage } from './machine';
 import { countMet, isMet, renderReport, verdict, type Figure, type SectionResult, type Skipped } from './report';
 
 // npm run bench: every figure is measured in this run, on this machine, side by side with its
@@ -157,6 +157,8 @@ async function main() {
   }
   const startedAt = new Date();
   const started = performance.now();
+  const machine = describeMachine(process.cwd());
+  const loadAtStart = loadAverage();
   const figures: Figure[] = [];
   const skipped: Skipped[] = [];
   /** Prints a section's lines as they come, and keeps its figures for the report. */
@@ -228,7 +230,14 @@ async function main() {
   // The full report only from a full run: a run of one section, or one that skipped some, goes beside the
   // build cache so that it never overwrites the committed report.
   const file = only !== undefined ? path.resolve('.cache', 'bench', `RESULTS.only-${only}.md`) : skipped.length ? path.resolve('.cache', 'bench', 'RESULTS.partial.md') : REPORT;
-  const run = { ...describeMachine(process.cwd()), startedAt: startedAt.toISOString(), durationSeconds: (performance.now() - started) / 1000, quick };
+  const run = {
+    ...machine,
+    startedAt: startedAt.toISOString(),
+    durationSeconds: (performance.now() - started) / 1000,
+    commitAtEnd: headCommit(process.cwd()),
+    loadAverage: { start: loadAtStart, end: loadAverage() },
+    quick,
+  };
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, renderReport(run, figures, skipped));
   const { met, targets } = countMet(figures);
