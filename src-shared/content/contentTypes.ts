@@ -83,6 +83,6 @@ export interface UploadResult {
 /** Events of a save: where it goes, progress, and the end. */
 export type ContentSaveEvent =
   | { kind: 'started'; name: string; total: number | null; to: 'file' | 'download'; url?: string }
-  | { kind: 'progress'; bytes: number; total: number | null }
+  | { kind: 'progress'; bytes: number; total: number | null; /** While the store is gone: what the save does about it. */ waiting?: string }
   | { kind: 'done'; bytes: number; path?: string }
   | { kind: 'cancelled' };

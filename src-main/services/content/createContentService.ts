@@ -156,11 +156,13 @@ export function createContentService(options: ContentServiceOptions) {
         as === 'file'
           ? { name: plainFileName(name, 'content.bin'), type: 'application/octet-stream', total: node.size }
           : { name: `${plainFileName(name.replace(/\.tar$/i, ''), 'folder', 116)}.tar`, type: 'application/x-tar', total: null };
-      const open = () =>
+      // A file is read with `cat` from an offset, so a transfer the store broke off goes on where it stopped; a
+      // folder's tar (`get`) has no offset and cannot.
+      const open = (offset: number) =>
         as === 'file'
-          ? kuboCommand(store, 'cat', [['arg', arg]], { signal, timeoutSeconds: 60, doing: 'save this file' })
+          ? kuboCommand(store, 'cat', [['arg', arg], ...(offset > 0 ? [['offset', String(offset)] as [string, string]] : [])], { signal, timeoutSeconds: 60, doing: 'save this file' })
           : kuboCommand(store, 'get', [['arg', arg], ['archive', 'true']], { signal, timeoutSeconds: 60, doing: 'save this folder' });
-      await saveContent(open, file, options.saveFile, emit, signal);
+      await saveContent(open, file, options.saveFile, emit, signal, { resumable: as === 'file' });
     },
 
     close: () => uploads.close(),

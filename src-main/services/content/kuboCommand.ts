@@ -126,6 +126,8 @@ async function* checkedBody(answer: Dispatcher.ResponseData, options: CommandOpt
     const trailer = streamError(answer);
     throw new ContentError('TRANSFER_FAILED', `The transfer failed after ${bytes.toLocaleString('en-US')} bytes (${options.doing}).`, {
       details: trailer ? `The store said: ${trailer}` : 'The connection was cut before the answer ended; what came is incomplete.',
+      // A cut connection (the store went away) may be taken up again where it broke; an error the store sent may not.
+      ...(trailer ? {} : { data: { cut: true } }),
       cause: error,
     });
   } finally {

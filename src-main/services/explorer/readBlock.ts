@@ -38,7 +38,8 @@ export async function readBlock(rpc: Rpc, networkId: string, ref: BlockRef, sign
   const headCall = rpc.request<string>(networkId, 'eth_blockNumber', [], options);
   const finalizedCall = rpc.request<RpcObject | null>(networkId, 'eth_getBlockByNumber', ['finalized', false], options).catch(() => null);
   const [block, firstReceipts, head, finalizedBlock] = await Promise.all([blockCall, receiptsCall, headCall, finalizedCall]);
-  const finalized = typeof finalizedBlock?.number === 'string' ? finalizedBlock.number : null;
+  checkShape(head, block);
+  const finalized = typeof finalizedBlock?.number === 'string' && QUANTITY.test(finalizedBlock.number) ? finalizedBlock.number : null;
   if (!block) return { block: null, receipts: null, uncles: [], head, finalized };
 
   const hash = typeof block.hash === 'string' ? block.hash : null;
@@ -62,4 +63,30 @@ export async function readBlock(rpc: Rpc, networkId: string, ref: BlockRef, sign
   const uncleHashes = (block.uncles as string[] | undefined) ?? [];
   const uncles = hash && uncleHashes.length > 0 ? await Promise.all(uncleHashes.map((_, index) => rpc.request<RpcObject | null>(networkId, 'eth_getUncleByBlockHashAndIndex', [hash, `0x${index.toString(16)}`], options))) : [];
   return { block, receipts, uncles, head, finalized };
+}
+
+const QUANTITY = /^0x(0|[1-9a-fA-F][0-9a-fA-F]{0,63})$/;
+const HASH = /^0x[0-9a-fA-F]{64}$/;
+
+/**
+ * The fields the explorer reckons with, checked before anything is computed from them: a node (or something in
+ * front of it) that answers with another shape gets an error that says so, not an exception from deep inside.
+ */
+function checkShape(head: unknown, block: unknown): void {
+  const wrong = (what: string, value: unknown) =>
+    Object.assign(
+      new BlockglassError(`The node's answer is not a block: ${what}.`, {
+        code: 'INVALID_ANSWER',
+        details: `It sent ${JSON.stringify(value)?.slice(0, 120) ?? String(value)}. The node, or a proxy in front of it, answered with something else than the JSON-RPC spec's shape.`,
+      }),
+      { name: 'InvalidAnswerError' },
+    );
+  if (typeof head !== 'string' || !QUANTITY.test(head)) throw wrong('the head (eth_blockNumber) is not a hex quantity', head);
+  if (block === null) return;
+  if (typeof block !== 'object' || Array.isArray(block)) throw wrong('not an object', block);
+  const { number, hash, transactions } = block as Record<string, unknown>;
+  // A pending block may have no number and no hash yet.
+  if (number !== null && (typeof number !== 'string' || !QUANTITY.test(number))) throw wrong('its number is not a hex quantity', number);
+  if (hash !== null && (typeof hash !== 'string' || !HASH.test(hash))) throw wrong('its hash is not 32 bytes of hex', hash);
+  if (transactions !== undefined && !Array.isArray(transactions)) throw wrong('its transactions are not a list', transactions);
 }

@@ -6,6 +6,7 @@ import type { AbortSignalLike } from '../../../src-shared/api/types';
 import { createFeedHub } from '../rpc/createFeedHub';
 import { sleep } from '../rpc/sleep';
 import { thrownToApiError } from '../errors/thrownToApiError';
+import { isNodeGone } from '../../../src-shared/api/nodeGone';
 import type { Store } from '../store/openStore';
 import { createGasAlertRows } from './gasAlertRows';
 import { createGasPoller, type GasPoller, type GasPollerDeps } from './createGasPoller';
@@ -43,12 +44,15 @@ export interface GasService {
 }
 
 const PRUNE_EVERY_MS = 3_600_000;
+/** While the node is gone, the feed asks again this often (or at its own interval, if shorter). */
+const NODE_GONE_POLL_MS = 2_000;
 
 /**
  * One poll per network, shared by every view through a feed hub: it runs while someone watches (the renderer
  * stops watching when no window is visible) and stops when the last one leaves. Each poll is stored as a sample
  * (samples older than the retention are pruned hourly), evaluates the network's alerts, and is pushed to every
- * watcher. Failures back off (doubling from the interval, up to 5 minutes; a 429's `backoff_seconds` exactly).
+ * watcher. Failures back off (doubling from the interval, up to 5 minutes; a 429's `backoff_seconds` exactly),
+ * except a node that is gone, asked again every 2 s so the feed comes back within seconds of it.
  */
 export function createGasService(options: GasServiceOptions): GasService {
   const log = options.log ?? (() => {});
@@ -150,7 +154,14 @@ export function createGasService(options: GasServiceOptions): GasService {
         failures += 1;
         const apiError = thrownToApiError(error, options.redact);
         const backoff = (apiError.data as { backoffSeconds?: unknown } | undefined)?.backoffSeconds;
-        delay = typeof backoff === 'number' && backoff > 0 ? backoff * 1000 : Math.min(interval * 2 ** failures, Math.max(maxBackoffMs, interval));
+        // A node that is gone (killed, restarting) costs nothing to ask again: asked every 2 s at most, it is found
+        // within seconds of coming back. Refusals and rate limits back off.
+        delay =
+          typeof backoff === 'number' && backoff > 0
+            ? backoff * 1000
+            : isNodeGone(apiError)
+              ? Math.min(interval, NODE_GONE_POLL_MS)
+              : Math.min(interval * 2 ** failures, Math.max(maxBackoffMs, interval));
         const previous = last.get(networkId);
         emit({ kind: 'error', networkId, error: apiError, nextPollAt: Date.now() + delay, ...(previous ? { last: previous } : {}) });
       }

@@ -24,6 +24,8 @@ describe('logPieceFailure', () => {
     ['a node that is gone', thrown({ name: 'NetworkDownError', code: 'ECONNREFUSED' }), { kind: 'unreachable' }],
     ['a connection cut', thrown({ name: 'NetworkError', code: 'ECONNRESET' }), { kind: 'unreachable' }],
     ['a proxy whose node is gone', thrown({ name: 'HttpError', code: 503 }), { kind: 'unreachable' }],
+    ["a gateway whose node is gone (the sandbox's words)", thrown({ name: 'RpcError', code: -32603, shortMessage: 'The node answered with error -32603: upstream request failed' }), { kind: 'unreachable' }],
+    ['another JSON-RPC error', thrown({ name: 'RpcError', code: -32000 }), { kind: 'other' }],
     ['an HTTP refusal that is no outage', thrown({ name: 'HttpError', code: 400 }), { kind: 'other' }],
     ['a plain error', new Error('boom'), { kind: 'other' }],
     ['a viem error wrapping ours', Object.assign(new Error('viem'), { cause: thrown({ name: 'QueryTimeoutError' }) }), { kind: 'timeout' }],

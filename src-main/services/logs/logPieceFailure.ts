@@ -14,7 +14,7 @@ const RANGE_TOO_LARGE = /\brange \d+ exceeds limit of (\d+)/i;
  * Reads what the rpc service threw for one piece (a `BlockglassError`, also down a viem cause chain) by its
  * name: `LogLimitExceededError` with the service's range hint, `QueryTimeoutError`, `InvalidParamsError` for a
  * range over the block limit, `RateLimitedError` with its backoff; the node gone (connection refused, reset or
- * failed, a 502/503/504 from a proxy in front of it) is `unreachable`; anything else is `other`.
+ * failed, a 502/503/504 from a proxy in front of it, a gateway's -32603 internal error) is `unreachable`; anything else is `other`.
  */
 export function logPieceFailure(error: unknown): LogRequestFailure {
   // Only names and numbers are read here; nothing leaves main, so there is nothing to redact.

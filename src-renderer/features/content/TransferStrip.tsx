@@ -50,6 +50,11 @@ function TransferRow({ transfer }: { transfer: Transfer }) {
           </button>
         )}
       </div>
+      {transfer.status === 'running' && transfer.waiting ? (
+        <p className="content-transfer-waiting" role="alert">
+          {transfer.waiting}
+        </p>
+      ) : null}
       {transfer.status === 'running' ? (
         <progress className="content-progress" aria-label={`${transfer.label} progress`} max={fraction !== undefined ? 1 : undefined} value={fraction} />
       ) : null}

@@ -64,7 +64,7 @@ export function useContentTransfers(networkId: string, onUploaded: (route: strin
             document.body.append(link);
             link.click();
             link.remove();
-          } else if (event.kind === 'progress') update(id, { bytes: event.bytes, ...(event.total !== null ? { total: event.total } : {}) });
+          } else if (event.kind === 'progress') update(id, { bytes: event.bytes, waiting: event.waiting, ...(event.total !== null ? { total: event.total } : {}) });
           else if (event.kind === 'done') update(id, { status: 'done', bytes: event.bytes, ...(event.path ? { result: { path: event.path } } : {}), cancel: undefined });
           else if (event.kind === 'cancelled') update(id, { status: 'cancelled', cancel: undefined });
         },

@@ -11,6 +11,8 @@ export interface Transfer {
   status: 'running' | 'done' | 'failed' | 'cancelled';
   /** The failure's message. */
   error?: string;
+  /** While the store is gone: what the transfer does about it (main's words). */
+  waiting?: string;
   /** Where the result is: the route to open (uploads) or the saved file's path. */
   result?: { route?: string; path?: string; cid?: string };
   cancel?: () => void;

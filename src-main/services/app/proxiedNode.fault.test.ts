@@ -1,0 +1,156 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../src-shared/api/apiError';
+import type { CallContext } from '../../../src-shared/api/types';
+import type { LogRow } from '../../../src-shared/logs/types';
+import { recordFault } from '../../../test-support/faultReport';
+import { startFaultProxy, type FaultProxy } from '../../../test-support/faultProxy';
+import { thrownToApiError } from '../errors/thrownToApiError';
+import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from '../rpc/createRpcService';
+import { sharedSandbox } from '../rpc/testing/sharedSandbox';
+import { createSecretStore } from '../secrets/createSecretStore';
+import { describeWithKeychain } from '../secrets/testing/keyringSession';
+import { createAppServices, type AppServices } from './createAppServices';
+import { callContext } from './testing/appTestKit';
+
+// A node behind a proxy that the test commands: rate limits with backoff_seconds, answers that come after 30 s,
+// and answers that are malformed, cut short or too big. The app's services talk to the shared sandbox through
+// it as a custom network (with the sandbox's key), as they would to a hosted service.
+
+const shared = sharedSandbox();
+const plain = (error: unknown): ApiError => thrownToApiError(error, (text) => text);
+const outcomeOf = (promise: Promise<unknown>) => promise.then(() => undefined, plain);
+const withSignal = (signal: AbortSignal): CallContext => ({ ...callContext(), signal });
+
+describeWithKeychain('fault: a node that misbehaves, through a proxy', () => {
+  const keychainService = `blockglass-faults-${crypto.randomBytes(4).toString('hex')}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-faults-proxy-'));
+  let app: AppServices;
+  let proxy: FaultProxy;
+  let networkId: string;
+  const ctx = callContext();
+  /** A seeded block never read before (the explorer keeps blocks it has read): a new one for every read. */
+  let nextBlock = shared.manifest.seededToBlock - 10;
+  let block = String(nextBlock);
+
+  beforeAll(async () => {
+    proxy = await startFaultProxy(new URL(shared.info.rpcUrl).origin);
+    app = await createAppServices({ dataDir, shell: 'web', projectRoot: process.cwd(), version: '0.1.0-faults', keychainService, startSandbox: false });
+    const added = await app.handlers['networks.add']({ name: 'Proxied sandbox', family: 'evm', chainId: 31337, rpcUrl: `${proxy.origin}/local/v3/`, wsUrl: null, gasUrl: null, storageUrl: null }, ctx);
+    networkId = added.id;
+    await app.handlers['credentials.set']({ networkId, apiKey: shared.info.key }, ctx);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await proxy?.close();
+    const keychain = createSecretStore({ service: keychainService });
+    await keychain.delete(networkId).catch(() => {});
+    await keychain.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const readBlock = (context: CallContext = ctx) => {
+    block = String(nextBlock--);
+    return app.handlers['explorer.block']({ networkId, block }, context);
+  };
+  const runLogs = async () => {
+    const rows: LogRow[] = [];
+    const { logStorm, contracts } = shared.manifest;
+    const query = { addresses: [contracts.logStorm], topics: [], fromBlock: String(logStorm.denseFromBlock), toBlock: String(logStorm.denseToBlock) };
+    await app.topics['logs.run']({ networkId, query }, (event) => event.kind === 'rows' && rows.push(...event.rows), new AbortController().signal, ctx);
+    return rows;
+  };
+
+  describe('429 with backoff_seconds', () => {
+    it('a log query and a block page wait as told and finish', { timeout: 120_000 }, async () => {
+      proxy.behave(() => ({ kind: 'forward' }));
+      const clean = await runLogs();
+      expect(clean.length).toBe(shared.manifest.logStorm.denseLogs);
+
+      const BACKOFF = 2;
+      const limited = (first: number, index: number): ReturnType<Parameters<FaultProxy['behave']>[0]> =>
+        index >= first && index < first + 3
+          ? { kind: 'answer', status: 429, headers: { 'retry-after': String(BACKOFF) }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32005, message: 'project ID request rate exceeded', data: { see: 'https://infura.io/dashboard', current_rps: 13.333, allowed_rps: 10.0, backoff_seconds: BACKOFF } } }) }
+          : { kind: 'forward' };
+      let first = proxy.requests();
+      proxy.behave((index) => limited(first, index));
+      let started = Date.now();
+      const rows = await runLogs();
+      const logsMs = Date.now() - started;
+      expect(rows.map((row) => `${row.blockNumber}:${row.logIndex}`)).toEqual(clean.map((row) => `${row.blockNumber}:${row.logIndex}`));
+      expect(logsMs, 'the query waited the backoff').toBeGreaterThanOrEqual(BACKOFF * 1000);
+      recordFault({ fault: `429, backoff_seconds ${BACKOFF} (3 answers)`, work: `log query, ${rows.length.toLocaleString('en-US')} logs`, outcome: `waited, then every row, as a clean run (${(logsMs / 1000).toFixed(1)} s in all)`, recoveryMs: logsMs - BACKOFF * 1000 });
+
+      first = proxy.requests();
+      proxy.behave((index) => limited(first, index));
+      started = Date.now();
+      const view = await readBlock();
+      const blockMs = Date.now() - started;
+      expect(Number(view.block.number)).toBe(Number(block));
+      expect(blockMs).toBeGreaterThanOrEqual(BACKOFF * 1000);
+      recordFault({ fault: `429, backoff_seconds ${BACKOFF} (3 answers)`, work: 'block page', outcome: `waited, then the block (${(blockMs / 1000).toFixed(1)} s in all)`, recoveryMs: blockMs - BACKOFF * 1000 });
+    });
+  });
+
+  describe('a node that answers after 30 s', () => {
+    it('the timeout fires with its own message, Cancel ends the wait at once, and nothing stays busy', { timeout: 180_000 }, async () => {
+      proxy.behave(() => ({ kind: 'late', ms: 31_000 }));
+      let started = Date.now();
+      const timedOut = await outcomeOf(readBlock());
+      const timeoutMs = Date.now() - started;
+      expect(timedOut?.name).toBe('TimeoutError');
+      expect(timedOut?.shortMessage).toMatch(/did not answer within 15 s/);
+      expect(timeoutMs).toBeLessThan(31_000);
+      expect(timeoutMs).toBeGreaterThanOrEqual(DEFAULT_TIMEOUT_MS - 100);
+      recordFault({ fault: 'node answers after 31 s', work: 'block page', outcome: `${timedOut!.name} after ${(timeoutMs / 1000).toFixed(1)} s: "${timedOut!.shortMessage}"`, recoveryMs: null });
+
+      const controller = new AbortController();
+      started = Date.now();
+      const reading = outcomeOf(readBlock(withSignal(controller.signal)));
+      setTimeout(() => controller.abort(), 1_000);
+      const cancelled = await reading;
+      const cancelMs = Date.now() - started - 1_000;
+      expect(cancelled?.name).toBe('AbortError');
+      expect(cancelMs).toBeLessThan(500);
+
+      // Nothing stays busy: the proxy's connections for the abandoned requests are closed, and the next read,
+      // once the node answers again, is as quick as ever.
+      await expect.poll(() => proxy.openConnections(), { timeout: 10_000 }).toBeLessThanOrEqual(1);
+      proxy.behave(() => ({ kind: 'forward' }));
+      started = Date.now();
+      await readBlock();
+      const nextMs = Date.now() - started;
+      expect(nextMs).toBeLessThan(5_000);
+      recordFault({ fault: 'node answers after 31 s', work: 'block page, Cancel after 1 s', outcome: `AbortError ${cancelMs} ms after Cancel; connections closed; the next read took ${nextMs} ms`, recoveryMs: nextMs });
+    });
+  });
+
+  describe('malformed, truncated and oversized answers', () => {
+    const cases: [string, Parameters<FaultProxy['behave']>[0], RegExp][] = [
+      ['an HTML error page (200)', () => ({ kind: 'answer', status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body><h1>502 Bad Gateway</h1></body></html>' }), /InvalidAnswerError|HttpError/],
+      ['JSON cut in half', () => ({ kind: 'mangle', mangle: (body) => body.subarray(0, Math.floor(body.length / 2)) }), /InvalidAnswerError/],
+      ['bytes flipped at random', () => ({ kind: 'mangle', mangle: (body) => Buffer.from(body.map((byte, index) => (index % 7 === 3 ? byte ^ 0x5a : byte))) }), /InvalidAnswerError|RpcError|InvalidParamsError/],
+      ['a JSON-RPC answer with the wrong shape', () => ({ kind: 'answer', status: 200, body: JSON.stringify({ jsonrpc: '2.0', id: 1, result: { number: 'soon', hash: 42 } }) }), /InvalidAnswerError/],
+      ['a body cut off by the connection', () => ({ kind: 'truncate', bytes: 40 }), /NetworkError|InvalidAnswerError|SocketClosedError/],
+      [`an answer over the ${DEFAULT_MAX_RESPONSE_BYTES / 2 ** 20} MiB cap`, () => ({ kind: 'answer', status: 200, body: `{"jsonrpc":"2.0","id":1,"result":"0x${'0'.repeat(DEFAULT_MAX_RESPONSE_BYTES)}"}` }), /ResponseTooLargeError/],
+    ];
+
+    it.each(cases)('%s: a specific error, no crash, and the next read works', { timeout: 60_000 }, async (what, decide, name) => {
+      proxy.behave(decide);
+      const started = Date.now();
+      const failed = await outcomeOf(readBlock());
+      const failedMs = Date.now() - started;
+      expect(failed, `${what} was taken as an answer`).toBeDefined();
+      expect(failed!.name).toMatch(name);
+      expect(failed!.shortMessage.length).toBeGreaterThan(10);
+      expect(failed!.shortMessage).not.toMatch(/undefined|\[object Object\]|Internal error|^Error$/);
+      proxy.behave(() => ({ kind: 'forward' }));
+      const back = Date.now();
+      expect(Number((await readBlock()).block.number)).toBe(Number(block));
+      recordFault({ fault: `corrupting proxy: ${what}`, work: 'block page', outcome: `${failed!.name} in ${(failedMs / 1000).toFixed(1)} s: "${failed!.shortMessage.slice(0, 90)}"`, recoveryMs: Date.now() - back });
+    });
+  });
+});

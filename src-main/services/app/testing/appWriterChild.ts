@@ -1,0 +1,36 @@
+// Test support: the app's services in a process of their own, saving as fast as a busy person would, so the
+// app-killed fault test can kill -9 it mid-write. Each line on stdout acknowledges one thing the services said
+// was done (the handler answered): `query <id>`, `abi <address>`, `alert <id>`, `call <id>` (once the history
+// lists it) and `sample <block>` (a gas sample, stored before the feed emits it).
+// argv: dataDir, keychain service, round; env BLOCKGLASS_TEST_SANDBOX: the shared sandbox's addresses and key.
+import type { CallContext } from '../../../../src-shared/api/types';
+import { createAppServices } from '../createAppServices';
+
+const [dataDir = '', keychainService = '', round = '0'] = process.argv.slice(2);
+const sandbox = JSON.parse(process.env.BLOCKGLASS_TEST_SANDBOX ?? '{}') as { rpcUrl: string; key: string; from: string; token: string };
+const ctx: CallContext = { shell: 'web', signal: new AbortController().signal };
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+const app = await createAppServices({ dataDir, shell: 'web', projectRoot: process.cwd(), version: '0.1.0-faults', keychainService, startSandbox: false });
+const existing = (await app.handlers['networks.list']({}, ctx)).find((network) => network.name === 'Writer sandbox');
+const networkId =
+  existing?.id ??
+  (await app.handlers['networks.add']({ name: 'Writer sandbox', family: 'evm', chainId: 31337, rpcUrl: `${new URL(sandbox.rpcUrl).origin}/local/v3/`, wsUrl: null, gasUrl: null, storageUrl: null }, ctx)).id;
+await app.handlers['credentials.set']({ networkId, apiKey: sandbox.key }, ctx);
+await app.handlers['gas.updateSettings']({ pollSeconds: 2 }, ctx);
+void app.topics['gas.watch']({ networkId }, (event) => event.kind === 'snapshot' && say(`sample ${event.snapshot.suggestionBlock}`), new AbortController().signal, ctx);
+say('ready');
+
+for (let i = 0; ; i++) {
+  const tag = `r${round}-${i}`;
+  const query = await app.handlers['logs.save']({ name: `Query ${tag}`, networkId, query: { addresses: [sandbox.token], topics: [], fromBlock: String(i), toBlock: 'latest' } }, ctx);
+  say(`query ${query.id}`);
+  const address = `0x${(BigInt(round) * 1_000_000n + BigInt(i) + 1n).toString(16).padStart(40, '0')}`;
+  await app.handlers['explorer.importAbi']({ networkId, address, abi: `function probe${i}(uint256)\nevent Seen${i}(address indexed who)`, label: `ABI ${tag}` }, ctx);
+  say(`abi ${address}`);
+  const alert = await app.handlers['gas.addAlert']({ networkId, metric: 'base', direction: 'above', threshold: String(1000 + i) }, ctx);
+  say(`alert ${alert.id}`);
+  await app.handlers['call.run']({ networkId, request: { call: { from: sandbox.from, to: sandbox.token, data: '0x18160ddd' }, block: 'latest' } }, ctx);
+  const history = await app.handlers['call.history']({ networkId }, ctx);
+  say(`call ${history[0]!.id}`);
+}
