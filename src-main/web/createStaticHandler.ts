@@ -28,9 +28,9 @@ export function createStaticHandler({ rendererDir, port, log, downloads }: Stati
   const indexFile = path.join(root, 'index.html');
   if (!fs.statSync(indexFile, { throwIfNoEntry: false })?.isFile()) throw new Error(`${rendererDir} has no index.html: build the app first (npm run build).`);
 
-  const fail = (response: ServerResponse, status: number, extra: Record<string, string> = {}) => {
+  const fail = (response: ServerResponse, status: number, extra: Record<string, string> = {}, why?: string) => {
     response.writeHead(status, { ...securityHeaders('no-store'), 'Content-Type': 'text/plain; charset=utf-8', ...extra });
-    response.end(`${status}\n`);
+    response.end(why === undefined ? `${status}\n` : `${status} Bad Request: ${why}\n`);
   };
 
   const send = async (request: IncomingMessage, response: ServerResponse, file: string, cache: CachePolicy) => {
@@ -72,7 +72,8 @@ export function createStaticHandler({ rendererDir, port, log, downloads }: Stati
     switch (resolved.kind) {
       case 'refuse':
         log(`web host: refused a request path: ${resolved.reason}`);
-        return fail(response, 400);
+        // The reason is one of resolveStaticPath's fixed phrases (never the path): a deep link refused says why.
+        return fail(response, 400, {}, resolved.reason);
       case 'not-found':
         return fail(response, 404);
       case 'app':

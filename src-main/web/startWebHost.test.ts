@@ -159,6 +159,8 @@ describe('startWebHost: static files', () => {
   ])('refuses the hostile path %s with 400', async (target) => {
     const response = await get(target);
     expect(response.status).toBe(400);
+    // A deep link refused says why, in resolveStaticPath's words (the body comes chunked: not anchored).
+    expect(response.body).toMatch(/400 Bad Request: (dot segment|encoded separator|encoded control character|backslash in path|not an origin-relative path)\n/);
     expect(response.body).not.toContain(fixture.outsideSecret);
     expect(response.headers['content-security-policy']).toBeDefined();
   });
