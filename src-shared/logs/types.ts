@@ -136,6 +136,8 @@ export interface LogTailEvent {
   via: 'subscription' | 'polling';
   /** The latest block the tail has seen (0x hex). */
   head: string | null;
+  /** While the socket is down: what the tail does about it (it connects again and reads what it missed). */
+  reconnecting?: string;
 }
 
 /** What an export did: a download the page starts (web host), a file saved (Electron), or nothing (cancelled). */

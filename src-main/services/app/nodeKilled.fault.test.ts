@@ -75,7 +75,7 @@ describeWithKeychain('fault: the node killed mid-work', () => {
 
   it('a log query, a block page, the gas feed and a content save each say so, and recover by themselves', { timeout: 420_000 }, async () => {
     const { rootCid, entries } = shared.demoContent;
-    const big = entries.find((entry) => entry.path === 'data/random-50MiB.bin')!;
+    const big = entries.find((entry) => entry.path === 'blockglass-demo/data/random-50MiB.bin')!;
     const restartsBefore = (await fault.status()).restarts;
 
     // The gas feed, from before the kill to after the return.

@@ -3,6 +3,9 @@ import type { AbortSignalLike } from '../../../src-shared/api/types';
 import type { LogRow, LogTailEvent } from '../../../src-shared/logs/types';
 import type { FeedHub } from '../rpc/createFeedHub';
 import type { RpcService } from '../rpc/createRpcService';
+import { isNodeGone } from '../../../src-shared/api/nodeGone';
+import { thrownToApiError } from '../errors/thrownToApiError';
+import { sleep } from '../rpc/sleep';
 import { createPollWindow } from './pollWindow';
 import type { RawNodeLog } from './toLogRows';
 
@@ -15,6 +18,8 @@ export interface TailDeps {
 
 /** Notifications arriving together are sent as one event, at most this often. */
 const FLUSH_MS = 150;
+/** Pauses before connecting again after the socket dropped. */
+const RECONNECT_MS = [250, 1_000, 2_000, 5_000];
 
 /**
  * Follows a filter from now on. Over the network's WebSocket with an `eth_subscribe` `logs` subscription:
@@ -50,20 +55,66 @@ export async function tailLogs(deps: TailDeps, networkId: string, filter: Record
     }));
   };
 
-  const subscribed = await deps.rpc.subscribe(
-    networkId,
-    ['logs', filter],
-    (result) => {
-      if (!isLog(result)) return;
-      pending.push(result);
-      timer ??= setTimeout(() => flush('subscription'), FLUSH_MS);
-    },
-    abort.signal,
-    () => emit({ rows: [], via: 'subscription', head }),
-  );
+  // Over the WebSocket. When the socket drops (the link cut, the node restarting), the tail connects and
+  // subscribes again by itself, and first reads with eth_getLogs the blocks it missed meanwhile: from the block
+  // after the last it covered to the head, so the rows have no gap. Logs seen twice (a block both read and
+  // notified) are sent once.
+  let covered: bigint | undefined; // every log up to this block has been sent
+  const sent = new Set<string>();
+  const firstTime = (log: RawNodeLog) => {
+    const key = `${log.blockHash}:${log.logIndex}:${log.removed === true}`;
+    if (sent.has(key)) return false;
+    sent.add(key);
+    if (sent.size > 20_000) sent.delete(sent.values().next().value!);
+    return true;
+  };
+  const cover = (block: string | null | undefined) => {
+    if (block && /^0x[0-9a-f]+$/i.test(block) && (covered === undefined || BigInt(block) > covered)) covered = BigInt(block);
+  };
+  const onLog = (result: unknown) => {
+    if (!isLog(result) || !firstTime(result)) return;
+    pending.push(result);
+    cover(result.blockNumber);
+    timer ??= setTimeout(() => flush('subscription'), FLUSH_MS);
+  };
+  const fillGap = () => {
+    chain = settle(chain.then(async () => {
+      const now = await deps.rpc.request<string>(networkId, 'eth_blockNumber', [], { signal: abort.signal });
+      if (covered !== undefined && BigInt(now) > covered) {
+        const missed = await deps.rpc.request<RawNodeLog[]>(networkId, 'eth_getLogs', [{ ...filter, fromBlock: `0x${(covered + 1n).toString(16)}`, toBlock: now }], { signal: abort.signal });
+        const fresh = (Array.isArray(missed) ? missed : []).filter((log) => isLog(log) && firstTime(log));
+        const rows = await deps.toRows(networkId, fresh, abort.signal);
+        if (!abort.signal.aborted && rows.length > 0) emit({ rows, via: 'subscription', head: now });
+      }
+      cover(now);
+      head = covered !== undefined ? `0x${covered.toString(16)}` : head;
+    }));
+  };
+  let subscribed = false;
+  for (let attempt = 0; !abort.signal.aborted; attempt++) {
+    try {
+      subscribed = await deps.rpc.subscribe(networkId, ['logs', filter], onLog, abort.signal, () => {
+        attempt = 0;
+        // The first time: the head now is where "from now on" starts. Again: the blocks missed are read first.
+        if (covered === undefined) {
+          chain = settle(chain.then(async () => cover(await deps.rpc.request<string>(networkId, 'eth_blockNumber', [], { signal: abort.signal }))));
+        } else fillGap();
+        emit({ rows: [], via: 'subscription', head });
+      });
+      break;
+    } catch (error) {
+      if (abort.signal.aborted) break;
+      // A refusal (the node has no logs subscription, a bad filter) ends the tail; a socket that is gone is
+      // reconnected, for as long as the tail is watched.
+      if (!isNodeGone(thrownToApiError(error, (text) => text)) || covered === undefined) throw error;
+      emit({ rows: [], via: 'subscription', head, reconnecting: 'The connection to the node dropped; the tail connects again and reads the blocks it misses.' });
+      await sleep(RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)]!, abort.signal).catch(() => {});
+    }
+  }
   if (timer) clearTimeout(timer);
+  await chain;
   if (failure) throw failure;
-  if (subscribed) return;
+  if (subscribed || abort.signal.aborted) return;
 
   // No WebSocket: poll at each new head (a changed hash at the same height is a new head too), reading the
   // latest blocks again to see a reorganisation (pollWindow.ts).

@@ -31,6 +31,8 @@ export interface FaultApp {
   runningAgain(restarts: number, timeoutMs?: number): Promise<number>;
   /** The Local network's key and secret, read from the keychain as the app keeps them. */
   localKeys(): Promise<{ key: string; secret: string | null }>;
+  /** A file's bytes as this sandbox's store holds them (`cat`, straight from the store). */
+  cat(cid: string): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -72,7 +74,11 @@ export async function startFaultApp(options: { diskBytesPerSecond?: number } = {
   await eventually(async () => (await status()).state === 'running', 'the sandbox to run', 120_000);
 
   const sandboxPid = () => {
-    const pid = descendants(process.pid).find((candidate) => commandLine(candidate).includes('cli.mjs') && commandLine(candidate).includes(dataDir));
+    // The sandbox's node process itself, not the guard the app runs it under (`sh -c … sandbox-guard node cli.mjs …`).
+    const pid = descendants(process.pid).find((candidate) => {
+      const line = commandLine(candidate);
+      return /(^|\/)node$/.test(line.split(' ')[0]!) && line.includes('cli.mjs') && line.includes(dataDir);
+    });
     if (pid === undefined) throw new Error(`no sandbox process for ${dataDir}`);
     return pid;
   };
@@ -95,7 +101,7 @@ export async function startFaultApp(options: { diskBytesPerSecond?: number } = {
     },
     async runningAgain(restarts, timeoutMs = 60_000) {
       let at = 0;
-      await eventually(
+      const waiting = eventually(
         async () => {
           const now = await status();
           if (now.state !== 'running' || now.restarts < restarts) return false;
@@ -105,17 +111,19 @@ export async function startFaultApp(options: { diskBytesPerSecond?: number } = {
         `the sandbox to run again after ${restarts} restart(s)`,
         timeoutMs,
       );
+      // When it does not come back, say what the app saw: its status and its last log lines.
+      await waiting.catch(async (error: Error) => {
+        throw new Error(`${error.message}; status ${JSON.stringify(await status())}; log:\n${lines.slice(-15).join('\n')}`);
+      });
       return at;
     },
-    async localKeys() {
-      const keychain = createSecretStore({ service: keychainService });
-      try {
-        const local = await keychain.get('local');
-        if (!local) throw new Error('no Local key in the keychain');
-        return { key: local.apiKey, secret: local.apiSecret ?? null };
-      } finally {
-        await keychain.close();
-      }
+    localKeys,
+    async cat(cid) {
+      const { origin } = await status();
+      const { key, secret } = await localKeys();
+      const response = await fetch(`${origin}/api/v0/cat?arg=${cid}`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${key}:${secret ?? ''}`).toString('base64')}` } });
+      if (response.status !== 200) throw new Error(`cat answered ${response.status}`);
+      return Buffer.from(await response.arrayBuffer());
     },
     async close() {
       await app.close();
@@ -126,4 +134,14 @@ export async function startFaultApp(options: { diskBytesPerSecond?: number } = {
       fs.rmSync(saveDir, { recursive: true, force: true });
     },
   };
+  async function localKeys() {
+    const keychain = createSecretStore({ service: keychainService });
+    try {
+      const local = await keychain.get('local');
+      if (!local) throw new Error('no Local key in the keychain');
+      return { key: local.apiKey, secret: local.apiSecret ?? null };
+    } finally {
+      await keychain.close();
+    }
+  }
 }

@@ -7,6 +7,8 @@ export interface TcpProxy {
   accepted(): number;
   /** Cuts every open connection (both sides), as a network failure would. */
   dropAll(): void;
+  /** From now until `ms` have passed, cuts every new connection at once (the link is down). */
+  refuseFor(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -14,8 +16,13 @@ export interface TcpProxy {
 export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
   const open = new Set<net.Socket>();
   let accepted = 0;
+  let refuseUntil = 0;
   const server = net.createServer((client) => {
     accepted++;
+    if (Date.now() < refuseUntil) {
+      client.resetAndDestroy();
+      return;
+    }
     const upstream = net.connect(targetPort, '127.0.0.1');
     for (const socket of [client, upstream]) {
       open.add(socket);
@@ -32,6 +39,9 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
     accepted: () => accepted,
     dropAll() {
       for (const socket of open) socket.resetAndDestroy();
+    },
+    refuseFor(ms) {
+      refuseUntil = Date.now() + ms;
     },
     close() {
       for (const socket of open) socket.destroy();

@@ -21,6 +21,11 @@ export function LiveTail({ networkId, query }: { networkId: string; query: LogQu
           </span>
         </h2>
       </header>
+      {tail.reconnecting ? (
+        <p className="logs-progress-waiting" role="alert">
+          {tail.reconnecting}
+        </p>
+      ) : null}
       {tail.error ? <ErrorNotice error={tail.error} title="The live tail dropped; it starts again in a moment" /> : null}
       <DataTable rows={tail.rows} columns={LOG_COLUMNS} rowKey={logRowKey} label="new logs" maxHeight={360} emptyText="Waiting for a new matching log…" />
     </section>

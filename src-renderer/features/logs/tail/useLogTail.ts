@@ -13,6 +13,8 @@ export interface LogTailState {
   head: string | null;
   error: ApiError | undefined;
   following: boolean;
+  /** While the socket is down: main's words on what the tail does (it connects again, reads what it missed). */
+  reconnecting?: string | undefined;
 }
 
 /**
@@ -41,7 +43,8 @@ export function useLogTail(networkId: string, query: LogQuery, enabled: boolean)
           via: event.via,
           head: event.head ?? previous.head,
           error: undefined,
-          following: true,
+          following: event.reconnecting === undefined,
+          reconnecting: event.reconnecting,
         }));
       },
       onEnd(error) {
