@@ -120,6 +120,9 @@ export function createGasPoller(networkId: string, deps: GasPollerDeps): GasPoll
       if (network.family !== 'evm') throw new GasUnsupportedError(network.name);
       const gasRequest = resolved.gasRequest ?? null;
       const blobFee = readBlobBaseFee();
+      // Awaited only at the end: when the poll fails or is cancelled before that, its rejection is nobody's, and
+      // an unhandled rejection would end the process (found by the secret-search journey, issue 14).
+      blobFee.catch(() => {});
       let source: GasSource = 'local';
       let fallbackReason: string | undefined;
       let suggestion: FeeSuggestion;
