@@ -211,13 +211,16 @@ describe('gas service failures', () => {
     }
   });
 
-  it('reports an unreachable node as an error event and backs off, doubling from the interval', async () => {
+  it('reports an unreachable node as an error event and asks again within 2 s, so it finds the node as soon as it is back', async () => {
     networks.down = local('down', { rpcUrl: 'http://127.0.0.1:9/v3/', gasUrl: null });
     const target = service();
     const events = await watch(target, 'down', (_event, all) => all.length >= 1);
     expect(events[0]!.kind).toBe('error');
     const error = events[0] as Extract<GasEvent, { kind: 'error' }>;
-    expect(error.nextPollAt - Date.now()).toBeGreaterThan(2_000);
+    // Not the doubled interval (20 s) a refusal gets: a node that is gone costs nothing to ask again.
+    expect(error.nextPollAt - Date.now()).toBeGreaterThan(0);
+    expect(error.nextPollAt - Date.now()).toBeLessThanOrEqual(2_000);
+    expect(error.error.name).toBe('NetworkDownError');
     expect(error.error.shortMessage).not.toContain(sandbox.info.key);
     expect(target.polling()).toEqual([]);
   });
