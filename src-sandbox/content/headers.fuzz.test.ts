@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, inject, it } from 'vitest';
-import { answerProblem, createProblemLog, hostileHeaderName, hostileHeaderValue, hostileMethod, hostileQuery, hostileSegment, latin1Bytes, plainTextError } from '../testing/hostileHttp';
-import { sendRaw, type RawAnswer } from '../testing/rawHttp';
+import { fuzzHttp, hostileHeaderName, hostileHeaderValue, hostileMethod, hostileQuery, hostileSegment, latin1Bytes, plainTextError } from '../testing/hostileHttp';
+import type { RawAnswer } from '../testing/rawHttp';
 import { hostileText } from '../../test-support/hostileInput';
 
 // Issue 14, hostile input: the content store's paths and headers on the running sandbox's port, byte for byte
@@ -63,28 +63,25 @@ function errorText(answer: Extract<RawAnswer, { kind: 'answer' }>): string | und
 
 describe('the content store under hostile paths and headers', () => {
   it('answers every request as Kubo does, and nothing without valid credentials', async () => {
-    const statuses = new Map<number, number>();
-    const problems = createProblemLog();
-    let cases = 0;
-    await fc.assert(
-      fc.asyncProperty(request, async (input) => {
-        cases += 1;
+    const problems = await fuzzHttp({
+      name: 'content store headers fuzz',
+      port,
+      arbitrary: request,
+      runs: 800,
+      statuses: STATUSES,
+      errorText,
+      request(input) {
         const query = input.arg === '' ? input.query : input.query.startsWith('?') ? `?${input.arg}&${input.query.slice(1)}` : `?${input.arg}${input.query}`;
         const headers: [string, string][] = [...input.authorization.values.map((value): [string, string] => ['authorization', value]), ...input.headers];
         if (input.body !== '') headers.push(['content-length', String(Buffer.byteLength(input.body, 'latin1'))]);
-        const answer = await sendRaw(port, { method: input.method, path: `${input.path}${query}`, headers, body: input.body });
-        const shown = `${input.method.slice(0, 20)} ${`${input.path}${query}`.slice(0, 160)} ${JSON.stringify(headers.map(([name, value]) => [name, value.slice(0, 40)]))}`;
-        const problem = answerProblem(answer, { method: input.method, statuses: STATUSES, errorText });
-        if (problem) return problems.report(problem, shown);
-        if (answer.kind !== 'answer') return;
-        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-        if (answer.status === 200 && !input.authorization.valid) problems.report('content served without valid credentials', shown);
-        if (answer.status === 500 && (answer.headers['content-type'] ?? '') !== 'application/json') problems.report('a 500 that is not a Kubo command error', shown);
-      }),
-      { numRuns: 800, seed: 14 },
-    );
-    console.log(`content store headers fuzz: ${cases} requests, statuses ${[...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ')}`);
-    expect(problems.list()).toEqual([]);
+        return { method: input.method, path: `${input.path}${query}`, headers, body: input.body };
+      },
+      check(input, answer, _request, report) {
+        if (answer.status === 200 && !input.authorization.valid) report('content served without valid credentials');
+        if (answer.status === 500 && (answer.headers['content-type'] ?? '') !== 'application/json') report('a 500 that is not a Kubo command error');
+      },
+    });
+    expect(problems).toEqual([]);
 
     // What was stored before reads back the same.
     const cat = await fetch(`${info.storageUrl}/api/v0/cat?arg=${file.cid}`, { method: 'POST', headers: { authorization: VALID } });

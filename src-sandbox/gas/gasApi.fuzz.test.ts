@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, inject, it } from 'vitest';
-import { answerProblem, createProblemLog, hostileHeaderName, hostileHeaderValue, hostileMethod, hostileQuery, hostileSegment, latin1Bytes, plainTextError } from '../testing/hostileHttp';
-import { sendRaw, type RawAnswer } from '../testing/rawHttp';
+import { fuzzHttp, hostileHeaderName, hostileHeaderValue, hostileMethod, hostileQuery, hostileSegment, latin1Bytes, plainTextError } from '../testing/hostileHttp';
+import type { RawAnswer } from '../testing/rawHttp';
 import { hostileText } from '../../test-support/hostileInput';
 
 // Issue 14, hostile input: the gas-fee API on the running sandbox's port, sent hostile methods, paths (chain ids,
@@ -60,29 +60,25 @@ function errorText(answer: Extract<RawAnswer, { kind: 'answer' }>): string | und
 
 describe('the gas-fee API under hostile requests', () => {
   it('answers every request with fees or a specific refusal, and fees only for valid credentials on the served chain', async () => {
-    const statuses = new Map<number, number>();
-    const problems = createProblemLog();
-    let cases = 0;
-    await fc.assert(
-      fc.asyncProperty(request, async (input) => {
-        cases += 1;
+    const problems = await fuzzHttp({
+      name: 'gas API fuzz',
+      port,
+      arbitrary: request,
+      runs: 1000,
+      statuses: STATUSES,
+      errorText,
+      request(input) {
         const headers: [string, string][] = [...(input.credentials.header === undefined ? [] : [['authorization', input.credentials.header] as [string, string]]), ...input.headers];
         if (input.body !== '') headers.push(['content-length', String(Buffer.byteLength(input.body, 'latin1'))]);
-        const answer = await sendRaw(port, { method: input.method, path: pathOf(input), headers, body: input.body });
-        const shown = `${input.method.slice(0, 20)} ${pathOf(input).slice(0, 160)} ${JSON.stringify(headers.map(([name, value]) => [name, value.slice(0, 40)]))}`;
-        const problem = answerProblem(answer, { method: input.method, statuses: STATUSES, errorText });
-        if (problem) return problems.report(problem, shown);
-        if (answer.kind !== 'answer') return;
-        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        return { method: input.method, path: pathOf(input), headers, body: input.body };
+      },
+      check(input, answer, { method }, report) {
         if (answer.status !== 200) return;
-        if (!input.credentials.valid || input.chain !== String(info.chainId)) problems.report('fees for a request without valid credentials on the served chain', shown);
-        else if (input.method === 'GET' && typeof (JSON.parse(answer.body.toString('utf8')) as { medium?: { suggestedMaxFeePerGas?: unknown } }).medium?.suggestedMaxFeePerGas !== 'string') problems.report('a 200 without fees', shown);
-      }),
-      { numRuns: 1000, seed: 14 },
-    );
-    console.log(`gas API fuzz: ${cases} requests, statuses ${[...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ')}`);
-
-    expect(problems.list()).toEqual([]);
+        if (!input.credentials.valid || input.chain !== String(info.chainId)) report('fees for a request without valid credentials on the served chain');
+        else if (method === 'GET' && typeof (JSON.parse(answer.body.toString('utf8')) as { medium?: { suggestedMaxFeePerGas?: unknown } }).medium?.suggestedMaxFeePerGas !== 'string') report('a 200 without fees');
+      },
+    });
+    expect(problems).toEqual([]);
     const after = await fetch(`${info.gasUrl}/networks/${info.chainId}/suggestedGasFees`, { headers: { authorization: basic(`${info.key}:${info.secret}`) } });
     expect(after.status).toBe(200);
   }, 180_000);

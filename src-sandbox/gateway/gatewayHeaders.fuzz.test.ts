@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import WebSocket from 'ws';
 import { describe, expect, inject, it } from 'vitest';
-import { answerProblem, createProblemLog, hostileHeaderName, hostileHeaderValue, hostileMethod, hostileQuery, hostileSegment, latin1Bytes, plainTextError } from '../testing/hostileHttp';
-import { sendRaw, type RawAnswer } from '../testing/rawHttp';
+import { fuzzHttp, hostileHeaderName, hostileHeaderValue, hostileMethod, hostileQuery, hostileSegment, latin1Bytes, plainTextError } from '../testing/hostileHttp';
+import type { RawAnswer } from '../testing/rawHttp';
 import { hostileText } from '../../test-support/hostileInput';
 
 // Issue 14, hostile input: the JSON-RPC gateway's paths and headers, over HTTP and the WebSocket upgrade, on the
@@ -74,28 +74,21 @@ function errorText(answer: Extract<RawAnswer, { kind: 'answer' }>): string | und
 
 describe('the JSON-RPC gateway under hostile paths, headers and handshakes', () => {
   it('answers every request, and lets only the right key on the right path through', async () => {
-    const statuses = new Map<number, number>();
-    const problems = createProblemLog();
-    let cases = 0;
-    await fc.assert(
-      fc.asyncProperty(request, async (input) => {
-        cases += 1;
-        const method = input.method === 'usual' ? (input.transport === 'ws' ? 'GET' : 'POST') : input.method;
-        const headers = headersOf(input);
-        const answer = await sendRaw(port, { method, path: pathOf(input), headers, body: input.body });
-        const shown = `${method.slice(0, 20)} ${pathOf(input).slice(0, 160)} ${JSON.stringify(headers.map(([name, value]) => [name, value.slice(0, 40)]))}`;
-        const problem = answerProblem(answer, { method, statuses: STATUSES, errorText });
-        if (problem) return problems.report(problem, shown);
-        if (answer.kind !== 'answer') return;
-        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+    const problems = await fuzzHttp({
+      name: 'gateway headers fuzz',
+      port,
+      arbitrary: request,
+      runs: 1000,
+      statuses: STATUSES,
+      errorText,
+      request: (input) => ({ method: input.method === 'usual' ? (input.transport === 'ws' ? 'GET' : 'POST') : input.method, path: pathOf(input), headers: headersOf(input), body: input.body }),
+      check(input, answer, { method }, report) {
         const rightPath = input.key.valid && input.shape === 'right';
-        if (answer.status === 101 && !(rightPath && input.transport === 'ws' && method === 'GET')) problems.report('a WebSocket opened where none should', shown);
-        if (answer.status === 200 && !(rightPath && input.transport === 'http' && method === 'POST')) problems.report('a JSON-RPC answer where the gateway should refuse', shown);
-      }),
-      { numRuns: 1000, seed: 14 },
-    );
-    console.log(`gateway headers fuzz: ${cases} requests, statuses ${[...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ')}`);
-    expect(problems.list()).toEqual([]);
+        if (answer.status === 101 && !(rightPath && input.transport === 'ws' && method === 'GET')) report('a WebSocket opened where none should');
+        if (answer.status === 200 && !(rightPath && input.transport === 'http' && method === 'POST')) report('a JSON-RPC answer where the gateway should refuse');
+      },
+    });
+    expect(problems).toEqual([]);
 
     // Still serving: a plain POST, and a WebSocket that answers.
     const after = await fetch(info.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { HOSTILE_STRINGS, hostileText } from '../../test-support/hostileInput';
-import type { RawAnswer } from './rawHttp';
+import { sendRaw, type RawAnswer, type RawRequest } from './rawHttp';
 
 // Hostile HTTP for the sandbox's fuzz tests: methods, path segments, query strings and header values as a
 // client could put them on the wire (any byte 0-255 where the protocol has text), and what every answer must
@@ -88,4 +88,43 @@ export function createProblemLog(): { report(problem: string, example: string): 
     },
     list: () => [...problems.values()],
   };
+}
+
+type Answered = Extract<RawAnswer, { kind: 'answer' }>;
+
+/**
+ * Sends `runs` requests drawn from `arbitrary` to `port`, byte for byte, and checks each answer with
+ * {@link answerProblem}, then with `check` (the service's own rules) when it came. Prints how many requests went
+ * and the statuses that came back, and resolves with the problems found, one example per kind.
+ */
+export async function fuzzHttp<T>(options: {
+  name: string;
+  port: number;
+  arbitrary: fc.Arbitrary<T>;
+  runs: number;
+  statuses: readonly number[];
+  errorText: (answer: Answered) => string | undefined;
+  /** The request to send for one drawn input. */
+  request: (input: T) => RawRequest;
+  check?: (input: T, answer: Answered, request: RawRequest, report: (problem: string) => void) => void;
+}): Promise<string[]> {
+  const statuses = new Map<number, number>();
+  const problems = createProblemLog();
+  let cases = 0;
+  await fc.assert(
+    fc.asyncProperty(options.arbitrary, async (input) => {
+      cases += 1;
+      const request = options.request(input);
+      const answer = await sendRaw(options.port, request);
+      const shown = `${request.method.slice(0, 20)} ${request.path.slice(0, 160)} ${JSON.stringify(request.headers.map(([name, value]) => [name, value.slice(0, 40)]))}`;
+      const problem = answerProblem(answer, { method: request.method, statuses: options.statuses, errorText: options.errorText });
+      if (problem) return problems.report(problem, shown);
+      if (answer.kind !== 'answer') return;
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+      options.check?.(input, answer, request, (found) => problems.report(found, shown));
+    }),
+    { numRuns: options.runs, seed: 14 },
+  );
+  console.log(`${options.name}: ${cases} requests, statuses ${[...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ')}`);
+  return problems.list();
 }

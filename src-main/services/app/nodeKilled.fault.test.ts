@@ -27,14 +27,6 @@ const rowKey = (row: LogRow) => `${row.blockNumber}:${row.logIndex}`;
 const plain = (error: unknown): ApiError => thrownToApiError(error, (text) => text);
 const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
 
-/** A file's bytes as the shared sandbox's store holds them (the same demo folder as every sandbox's). */
-async function catFromSharedStore(cid: string): Promise<Buffer> {
-  const authorization = `Basic ${Buffer.from(`${shared.info.key}:${shared.info.secret}`).toString('base64')}`;
-  const response = await fetch(`${shared.info.storageUrl}/api/v0/cat?arg=${cid}`, { method: 'POST', headers: { authorization } });
-  expect(response.status).toBe(200);
-  return Buffer.from(await response.arrayBuffer());
-}
-
 interface RunOutcome {
   rows: LogRow[];
   events: LogRunEvent[];
@@ -174,7 +166,7 @@ describeWithKeychain('fault: the node killed mid-work', () => {
     expect(saveError, `the save failed: ${saveError?.name}: ${saveError?.shortMessage}`).toBeUndefined();
     const saved = fs.readFileSync(path.join(fault.saveDir, 'random-50MiB.bin'));
     expect(saved.length).toBe(big.size);
-    expect(sha256(saved), 'the bytes the store holds').toBe(sha256(await catFromSharedStore(big.cid)));
+    expect(sha256(saved), 'the bytes the store holds').toBe(sha256(await fault.cat(big.cid)));
     const saveWaits = saveEvents.filter(({ event }) => event.kind === 'progress' && event.waiting);
     recordFault({
       fault: FAULT,

@@ -1,7 +1,3 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../src-shared/api/apiError';
 import type { CallContext } from '../../../src-shared/api/types';
@@ -11,10 +7,10 @@ import { startFaultProxy, type FaultProxy } from '../../../test-support/faultPro
 import { thrownToApiError } from '../errors/thrownToApiError';
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from '../rpc/createRpcService';
 import { sharedSandbox } from '../rpc/testing/sharedSandbox';
-import { createSecretStore } from '../secrets/createSecretStore';
 import { describeWithKeychain } from '../secrets/testing/keyringSession';
-import { createAppServices, type AppServices } from './createAppServices';
+import type { AppServices } from './createAppServices';
 import { callContext } from './testing/appTestKit';
+import { startCustomNetworkApp, type CustomNetworkApp } from './testing/customNetworkApp';
 
 // A node behind a proxy that the test commands: rate limits with backoff_seconds, answers that come after 30 s,
 // and answers that are malformed, cut short or too big. The app's services talk to the shared sandbox through
@@ -26,8 +22,7 @@ const outcomeOf = (promise: Promise<unknown>) => promise.then(() => undefined, p
 const withSignal = (signal: AbortSignal): CallContext => ({ ...callContext(), signal });
 
 describeWithKeychain('fault: a node that misbehaves, through a proxy', () => {
-  const keychainService = `blockglass-faults-${crypto.randomBytes(4).toString('hex')}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-faults-proxy-'));
+  let custom: CustomNetworkApp;
   let app: AppServices;
   let proxy: FaultProxy;
   let networkId: string;
@@ -38,18 +33,12 @@ describeWithKeychain('fault: a node that misbehaves, through a proxy', () => {
 
   beforeAll(async () => {
     proxy = await startFaultProxy(new URL(shared.info.rpcUrl).origin);
-    app = await createAppServices({ dataDir, shell: 'web', projectRoot: process.cwd(), version: '0.1.0-faults', keychainService, startSandbox: false });
-    const added = await app.handlers['networks.add']({ name: 'Proxied sandbox', family: 'evm', chainId: 31337, rpcUrl: `${proxy.origin}/local/v3/`, wsUrl: null, gasUrl: null, storageUrl: null }, ctx);
-    networkId = added.id;
-    await app.handlers['credentials.set']({ networkId, apiKey: shared.info.key }, ctx);
+    custom = await startCustomNetworkApp('Proxied sandbox', { rpcUrl: `${proxy.origin}/local/v3/` });
+    ({ app, networkId } = custom);
   });
   afterAll(async () => {
-    await app?.close();
+    await custom?.close();
     await proxy?.close();
-    const keychain = createSecretStore({ service: keychainService });
-    await keychain.delete(networkId).catch(() => {});
-    await keychain.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   const readBlock = (context: CallContext = ctx) => {

@@ -1,17 +1,13 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { LatestView } from '../../../src-shared/api/explorer';
 import type { LogTailEvent } from '../../../src-shared/logs/types';
 import { recordFault } from '../../../test-support/faultReport';
 import { sharedSandbox } from '../rpc/testing/sharedSandbox';
 import { startTcpProxy, type TcpProxy } from '../rpc/testing/tcpProxy';
-import { createSecretStore } from '../secrets/createSecretStore';
 import { describeWithKeychain } from '../secrets/testing/keyringSession';
-import { createAppServices, type AppServices } from './createAppServices';
+import type { AppServices } from './createAppServices';
 import { callContext } from './testing/appTestKit';
+import { startCustomNetworkApp, type CustomNetworkApp } from './testing/customNetworkApp';
 
 // The WebSocket cut: the link to the node goes down for 5 s (every connection reset, new ones refused) while the
 // explorer follows the latest blocks and a log tail runs. Both reconnect and resubscribe by themselves; the
@@ -24,27 +20,20 @@ const OUTAGE_MS = 5_000;
 const hex = (n: number) => `0x${n.toString(16)}`;
 
 describeWithKeychain('fault: the WebSocket cut', () => {
-  const keychainService = `blockglass-faults-${crypto.randomBytes(4).toString('hex')}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-faults-ws-'));
+  let custom: CustomNetworkApp;
   let app: AppServices;
   let proxy: TcpProxy;
   let networkId: string;
 
   beforeAll(async () => {
     proxy = await startTcpProxy(Number(new URL(shared.info.rpcUrl).port));
-    app = await createAppServices({ dataDir, shell: 'web', projectRoot: process.cwd(), version: '0.1.0-faults', keychainService, startSandbox: false });
     const origin = `127.0.0.1:${proxy.port}`;
-    const added = await app.handlers['networks.add']({ name: 'Sandbox over a flaky link', family: 'evm', chainId: 31337, rpcUrl: `http://${origin}/local/v3/`, wsUrl: `ws://${origin}/local/ws/v3/`, gasUrl: null, storageUrl: null }, ctx);
-    networkId = added.id;
-    await app.handlers['credentials.set']({ networkId, apiKey: shared.info.key }, ctx);
+    custom = await startCustomNetworkApp('Sandbox over a flaky link', { rpcUrl: `http://${origin}/local/v3/`, wsUrl: `ws://${origin}/local/ws/v3/` });
+    ({ app, networkId } = custom);
   });
   afterAll(async () => {
-    await app?.close();
+    await custom?.close();
     await proxy?.close();
-    const keychain = createSecretStore({ service: keychainService });
-    await keychain.delete(networkId).catch(() => {});
-    await keychain.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('the latest-block feed and the log tail reconnect, fill in what was missed, and leave no gap', { timeout: 180_000 }, async () => {
