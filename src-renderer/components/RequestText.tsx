@@ -7,8 +7,15 @@ import './RequestText.css';
 /** Where a person's key goes in a copied command: never the key itself, which the renderer never has. */
 export const KEY_SLOT = '<YOUR-API-KEY>';
 
-/** The network's JSON-RPC address with a placeholder where the key goes (presets and Local end in `/v3/`). */
+/** Where the Local sandbox's address goes while it is not running (it has none until it listens). */
+export const LOCAL_ADDRESS_SLOT = '<LOCAL-SANDBOX-ADDRESS: the sandbox is not running yet>';
+
+/**
+ * The network's JSON-RPC address with a placeholder where the key goes (presets and Local end in `/v3/`); for
+ * the Local network before its sandbox listens, a placeholder saying so rather than an empty address.
+ */
 export function rpcUrlTemplate(network: Pick<NetworkView, 'rpcUrl' | 'kind'>): string {
+  if (network.kind === 'local' && network.rpcUrl === '') return LOCAL_ADDRESS_SLOT;
   if (network.rpcUrl.includes(KEY_PLACEHOLDER)) return network.rpcUrl.replace(KEY_PLACEHOLDER, KEY_SLOT);
   if (network.kind !== 'custom' && network.rpcUrl.endsWith('/v3/')) return `${network.rpcUrl}${KEY_SLOT}`;
   return network.rpcUrl;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FORM, formToQuery, queryToForm } from './builderForm';
-import { rpcUrlTemplate } from '../../../components/RequestText';
+import { LOCAL_ADDRESS_SLOT, rpcUrlTemplate } from '../../../components/RequestText';
 
 describe('the builder form', () => {
   it('reads lists one per line, or separated by commas and spaces, and drops trailing wildcard positions', () => {
@@ -25,5 +25,11 @@ describe('the curl line’s address', () => {
     expect(rpcUrlTemplate({ kind: 'local', rpcUrl: 'http://127.0.0.1:18545/local/v3/' })).toBe('http://127.0.0.1:18545/local/v3/<YOUR-API-KEY>');
     expect(rpcUrlTemplate({ kind: 'custom', rpcUrl: 'https://node.example/rpc/{key}/x' })).toBe('https://node.example/rpc/<YOUR-API-KEY>/x');
     expect(rpcUrlTemplate({ kind: 'custom', rpcUrl: 'http://127.0.0.1:8545' })).toBe('http://127.0.0.1:8545');
+  });
+
+  it('says the Local sandbox is not running yet where it has no address, never an empty one', () => {
+    // The networks service lists Local with rpcUrl '' until its sandbox listens.
+    expect(rpcUrlTemplate({ kind: 'local', rpcUrl: '' })).toBe(LOCAL_ADDRESS_SLOT);
+    expect(LOCAL_ADDRESS_SLOT).toMatch(/^<.+not running.+>$/);
   });
 });
