@@ -21,6 +21,8 @@ export function chainPaths(dataDir: string) {
     state: path.join(dir, 'anvil-state.gz'),
     live: path.join(dir, 'anvil-state.json'),
     dump: path.join(dir, 'anvil-dump.json'),
+    /** A dump that was not a whole JSON text, set aside at a start; removed once a later dump is kept whole. */
+    damaged: path.join(dir, 'anvil-dump.json.damaged'),
     manifest: path.join(dir, 'manifest.json'),
     /** The sandbox contracts' Solidity metadata and sources (see `compiledContractMetadata`), written at seed. */
     contractMetadata: path.join(dir, 'contract-metadata.json'),
@@ -61,7 +63,7 @@ export async function stateFileToLoad(dataDir: string, log: (line: string) => vo
       await keepDump(dataDir, () => true);
     } catch (error) {
       log(`the chain's last dump is damaged and was set aside (${(error as Error).message}); the chain as saved before it is restored`);
-      fs.renameSync(paths.dump, `${paths.dump}.damaged`);
+      fs.renameSync(paths.dump, paths.damaged);
     }
   }
   if (fs.existsSync(paths.live)) return paths.live;
@@ -72,7 +74,8 @@ export async function stateFileToLoad(dataDir: string, log: (line: string) => vo
 /**
  * Turns Anvil's dump into the live snapshot: call traces dropped (see dropTraces.ts), historical states kept
  * only for the blocks `keep` accepts (see keepHistory.ts); written beside it and renamed into place, then
- * the dump removed. Throws, leaving the live snapshot as it was, when the dump is not a whole JSON text.
+ * the dump removed, and with it a damaged dump set aside before. Throws, leaving the live snapshot (and a
+ * damaged dump) as they were, when the dump is not a whole JSON text.
  */
 export async function keepDump(dataDir: string, keep: (blockHash: string) => boolean): Promise<void> {
   const paths = chainPaths(dataDir);
@@ -81,6 +84,8 @@ export async function keepDump(dataDir: string, keep: (blockHash: string) => boo
     await pipeline(fs.createReadStream(paths.dump), dropTraces(), keepHistory(keep), fs.createWriteStream(temporary));
     fs.renameSync(temporary, paths.live);
     fs.rmSync(paths.dump, { force: true });
+    // A dump set aside as damaged is of no use once a later one is kept whole, and it is as large as the chain.
+    fs.rmSync(paths.damaged, { force: true });
   } catch (error) {
     fs.rmSync(temporary, { force: true });
     throw error;
