@@ -20,6 +20,8 @@ export interface TrafficTx {
  */
 export class TrafficSender {
   private readonly nonces = new Map<Address, number>();
+  /** Each account's mined nonce at the last {@link heal}. */
+  private readonly mined = new Map<Address, number>();
 
   constructor(
     private readonly client: SandboxClient,
@@ -29,6 +31,22 @@ export class TrafficSender {
   /** Re-reads `address`'s next nonce from the node (pending transactions included). */
   async sync(address: Address): Promise<void> {
     this.nonces.set(address, await this.client.getTransactionCount({ address, blockTag: 'pending' }));
+  }
+
+  /**
+   * Finds a gap in `address`'s nonces and fills it. A transaction the node accepted and then dropped leaves one:
+   * every later send from the account is accepted but waits behind the missing nonce forever, and is never
+   * refused, so {@link send} never re-reads it. Called now and then: when the account's mined nonce has not moved
+   * since the last call while sends went out beyond it, the next send goes out at the mined nonce again.
+   */
+  async heal(address: Address): Promise<void> {
+    const mined = await this.client.getTransactionCount({ address, blockTag: 'latest' });
+    const before = this.mined.get(address);
+    this.mined.set(address, mined);
+    const next = this.nonces.get(address);
+    if (next === undefined || next <= mined || before !== mined) return;
+    this.log(`traffic: ${address.slice(0, 10)} is stuck at nonce ${mined} (sent up to ${next - 1}): sending at ${mined} again`);
+    this.nonces.set(address, mined);
   }
 
   /** Sends `tx` from `account`; resolves with its hash, or undefined if the node refused it. */

@@ -121,7 +121,10 @@ async function runTraffic(options: TrafficOptions, log: (line: string) => void, 
         seen = head;
         const line = await sendRound(client, sender, accounts, ctx, rng, { head, elapsed: (Date.now() - started) / 1000, wave, signal });
         if (++rounds % 10 === 1) log(line);
-        if (rounds % 20 === 0) await topUp(client, accounts, log);
+        if (rounds % 20 === 0) {
+          await topUp(client, accounts, log);
+          for (const account of accounts) await sender.heal(account.address);
+        }
       }
     } catch (error) {
       // One line per streak of failures, not one per poll while the node is down.
