@@ -69,12 +69,9 @@ export function LogsPage({ network }: { network: NetworkView }) {
   }, [waitingForSandbox, run.rerun]);
   // The table takes new rows at most every 400 ms, and less often as it grows (its model is rebuilt for each):
   // with 100,000 rows, every 2.5 s. The progress line counts every log as it comes.
-  // Until the table shows a row, pages go straight through: the first rows are painted at once, even when
-  // several pages arrive before the next render (counting pages in run.pages would then miss the first).
-  const rowsShown = useRef<{ pages: number; any: boolean }>({ pages: 0, any: false });
-  const restarted = run.pages.length < rowsShown.current.pages;
-  const shownPages = useThrottled(run.pages, 400 + Math.floor((run.pages.length * ROWS_PER_PAGE) / 50), run.status !== 'running' || !rowsShown.current.any || restarted);
-  rowsShown.current = { pages: shownPages.length, any: shownPages.some((page) => page.kind === 'rows') };
+  // The first page of rows goes straight through.
+  const firstRows = run.pages.filter((page) => page.kind === 'rows').length <= 1;
+  const shownPages = useThrottled(run.pages, 400 + Math.floor((run.pages.length * ROWS_PER_PAGE) / 50), run.status !== 'running' || firstRows);
   const started = run.pages.find((page) => page.kind === 'started');
   const runId = started?.kind === 'started' ? started.runId : undefined;
   // One pool per run; each page is interned once, when it is first shown.
