@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src-*/**/*.test.ts', 'src-*/**/*.test.tsx', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: ['src-*/**/*.test.ts', 'src-*/**/*.test.tsx', 'scripts/**/*.test.ts', 'bench/**/*.test.ts', 'test-support/**/*.test.ts'],
     // One seeded sandbox for every suite (see vitest.sandbox-setup.ts); SKIP_SANDBOX_SETUP=1 skips it
     // for suites that start their own bare Anvil.
     // The fault suite's table (vitest.faults-setup.ts) is printed at the end of any run that had fault tests.

@@ -7,7 +7,7 @@ import { RESPONDER_TOKEN, startStarknetResponder, type StarknetResponder } from 
 //
 // No Starknet node runs on this machine. The endpoint here is the Starknet spec responder
 // (test-support/starknetResponder.ts): a local server that validates every request against
-// ../shared/reference/starknet-specs/starknet_api_openrpc.json and answers with spec-valid results.
+// test-support/specs/starknet-specs/starknet_api_openrpc.json and answers with spec-valid results.
 
 let responder: StarknetResponder;
 test.beforeAll(async () => {

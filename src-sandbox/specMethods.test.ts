@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { decodeErrorResult, encodeAbiParameters, keccak256, toHex, type Hex } from 'viem';
-import { loadResultValidators, type ResultSchemaName } from './testing/executionApisSchemas';
+import { expectSchema } from './testing/executionApisSchemas';
 import { rawRpc, rpcResult } from './testing/rawRpc';
 
 // Every method of the interface spec's table, through the sandbox's gateway, against the seeded
@@ -9,25 +9,11 @@ import { rawRpc, rpcResult } from './testing/rawRpc';
 const sandbox = inject('sandbox');
 const url = sandbox.info.rpcUrl;
 const manifest = sandbox.manifest;
-const validators = loadResultValidators();
 
-/** Asserts `value` matches the named execution-apis schema (skipped, loudly, when the spec file is absent). */
-function expectSchema(name: ResultSchemaName, value: unknown) {
-  if (!validators) return;
-  const validate = validators(name);
-  const ok = validate(value);
-  expect(ok, `${name}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
-}
 
 type Block = { number: Hex; hash: Hex; transactions: (Hex | { hash: Hex })[]; uncles: Hex[]; gasLimit: Hex };
 type Tx = { hash: Hex; type: Hex; blockHash: Hex; blockNumber: Hex; transactionIndex: Hex; to: Hex | null };
 type Receipt = { status: Hex; contractAddress: Hex | null; logs: unknown[]; type: Hex };
-
-describe('execution-apis schemas', () => {
-  it.skipIf(validators !== undefined)('are missing: schema checks are skipped (set EXECUTION_APIS_SCHEMA)', () => {
-    console.warn('execution-apis refs-openrpc.json not found; result-shape checks are skipped');
-  });
-});
 
 describe('eth_getBlockByNumber', () => {
   it.each(['latest', 'earliest', 'safe', 'finalized', '0x1'])('returns a valid block for %s, with hashes only', async (tag) => {

@@ -3,7 +3,7 @@ import { startFakeRpcServer } from '../src-main/services/rpc/testing/fakeRpcServ
 import { loadStarknetSpec, type StarknetSpec } from './starknetSpec';
 
 // A local responder for Starknet's JSON-RPC: it validates every request against the Starknet spec
-// (../shared/reference/starknet-specs) and answers with spec-valid results, each checked against the spec
+// (test-support/specs/starknet-specs) and answers with spec-valid results, each checked against the spec
 // before it is sent. No Starknet node runs on this machine; this is the stand-in the tests name as such.
 // It holds one ERC-20 token (Starknet's ETH address) with a few balances, and answers the spec's errors.
 

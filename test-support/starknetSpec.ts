@@ -1,17 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Ajv2019, { type ValidateFunction } from 'ajv/dist/2019.js';
 
-// The Starknet node API's OpenRPC document (../shared/reference/starknet-specs) as validators: a request's params
-// (by name or by position) and a method's result, checked with the spec's own JSON Schemas.
+import { readSpecFile } from './specs/specFiles';
 
-/** Where the Starknet spec is: STARKNET_SPEC, else ../shared/reference next to the project. */
-export function starknetSpecPath(): string {
-  const candidates = [process.env.STARKNET_SPEC, path.resolve(process.cwd(), '../shared/reference/starknet-specs/starknet_api_openrpc.json')].filter((candidate): candidate is string => Boolean(candidate));
-  const found = candidates.find((candidate) => fs.existsSync(candidate));
-  if (!found) throw new Error(`The Starknet spec is not at ${candidates.join(' or ')}: the reference folder sits next to the project (../shared/reference).`);
-  return found;
-}
+// The Starknet node API's OpenRPC document (vendored in test-support/specs/starknet-specs) as validators: a
+// request's params (by name or by position) and a method's result, checked with the spec's own JSON Schemas.
 
 interface SpecParam {
   name: string;
@@ -48,8 +40,8 @@ export interface StarknetSpec {
 const describe = (validate: ValidateFunction, where: string): string[] =>
   (validate.errors ?? []).slice(0, 5).map((error) => `${where}${error.instancePath} ${error.message ?? 'is invalid'}`);
 
-export function loadStarknetSpec(file = starknetSpecPath()): StarknetSpec {
-  const spec = JSON.parse(fs.readFileSync(file, 'utf8')) as { info: { version: string }; methods: SpecMethod[]; components: { schemas: unknown; errors: Record<string, SpecError> } };
+export function loadStarknetSpec(): StarknetSpec {
+  const spec = JSON.parse(readSpecFile('starknet')) as { info: { version: string }; methods: SpecMethod[]; components: { schemas: unknown; errors: Record<string, SpecError> } };
   const id = 'https://blockglass.local/starknet-api.json';
   // Only `schemas` go to Ajv: the `errors` block is not JSON Schema (its CONTRACT_ERROR says `"required": "revert_error"`).
   const definitions: Record<string, unknown> = {};

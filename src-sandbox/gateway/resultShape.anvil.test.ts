@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
-import { loadResultValidators, type ResultSchemaName } from '../testing/executionApisSchemas';
+import { expectSchema } from '../testing/executionApisSchemas';
 import { eventually, startTestGateway, TestChain, type TestGateway } from './testSupport';
 import { signTestTransaction, testAccount, type TxKind } from './testTransactions';
 
@@ -8,7 +8,6 @@ import { signTestTransaction, testAccount, type TxKind } from './testTransaction
 // eth_sendRawTransaction and read back through it, against the execution-apis schemas; and what
 // the gateway changed compared with Anvil's own answers (only the members the spec lacks).
 
-const validators = loadResultValidators();
 const KINDS: TxKind[] = ['legacy', 'eip2930', 'eip1559', 'eip4844', 'eip7702'];
 const TYPES: Record<TxKind, Hex> = { legacy: '0x0', eip2930: '0x1', eip1559: '0x2', eip4844: '0x3', eip7702: '0x4' };
 
@@ -20,11 +19,6 @@ type Log = Record<string, unknown> & { blockTimestamp?: unknown };
 type Receipt = Record<string, unknown> & { blockNumber: Hex; blockHash: Hex; transactionIndex: Hex; type: Hex; logs: Log[] };
 type Block = Record<string, unknown> & { timestamp: Hex; transactions: Record<string, unknown>[] };
 
-function expectSchema(name: ResultSchemaName, value: unknown): void {
-  if (!validators) return;
-  const validate = validators(name);
-  expect(validate(value), `${name}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
-}
 
 async function viaGateway<T>(method: string, params: unknown[]): Promise<T> {
   const answer = await gw.call(method, params);
@@ -49,12 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await gw?.close();
   await chain?.stop();
-});
-
-describe('execution-apis schemas', () => {
-  it.skipIf(validators !== undefined)('are missing: schema checks are skipped (set EXECUTION_APIS_SCHEMA)', () => {
-    console.warn('execution-apis refs-openrpc.json not found; result-shape checks are skipped');
-  });
 });
 
 describe.each(KINDS)('a type %s transaction', (kind) => {

@@ -1,27 +1,16 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Ajv2019, { type ValidateFunction } from 'ajv/dist/2019';
-
-/** Where the Ethereum execution-apis OpenRPC document is: EXECUTION_APIS_SCHEMA, else ../shared/reference. */
-export function executionApisPath(): string | undefined {
-  const candidates = [
-    process.env.EXECUTION_APIS_SCHEMA,
-    path.resolve(process.cwd(), '../shared/reference/execution-apis/refs-openrpc.json'),
-  ].filter((candidate): candidate is string => Boolean(candidate));
-  return candidates.find((candidate) => fs.existsSync(candidate));
-}
+import { expect } from 'vitest';
+import { readSpecFile } from '../../test-support/specs/specFiles';
 
 /** Names of the result schemas the tests validate against. */
 export type ResultSchemaName = 'Block' | 'TransactionInfo' | 'ReceiptInfo' | 'Log' | 'bytes' | 'bytes32' | 'uint';
 
 /**
  * Validators for execution-apis result schemas (Ajv 8, draft 2019-09, strict off, as the spec's
- * schemas need), or undefined when the spec file is not on this machine.
+ * schemas need), from the copy vendored in test-support/specs (a missing copy throws, naming the file).
  */
-export function loadResultValidators(): ((name: ResultSchemaName) => ValidateFunction) | undefined {
-  const file = executionApisPath();
-  if (!file) return undefined;
-  const spec = JSON.parse(fs.readFileSync(file, 'utf8')) as { components: unknown };
+export function loadResultValidators(): (name: ResultSchemaName) => ValidateFunction {
+  const spec = JSON.parse(readSpecFile('executionApis')) as { components: unknown };
   const ajv = new Ajv2019({ strict: false, allErrors: true });
   const id = 'https://blockglass.local/execution-apis.json';
   ajv.addSchema({ $id: id, components: spec.components });
@@ -35,4 +24,13 @@ export function loadResultValidators(): ((name: ResultSchemaName) => ValidateFun
     }
     return validate;
   };
+}
+
+let validators: ((name: ResultSchemaName) => ValidateFunction) | undefined;
+
+/** Asserts `value` matches the named execution-apis result schema (the spec is loaded once per file). */
+export function expectSchema(name: ResultSchemaName, value: unknown): void {
+  validators ??= loadResultValidators();
+  const validate = validators(name);
+  expect(validate(value), `${name}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
 }

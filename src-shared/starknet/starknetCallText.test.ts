@@ -7,7 +7,7 @@ import { selectorFromName } from './selector';
 import { starknetCallCurl, starknetCallJson, starknetCallParams, starknetCallStarkli } from './starknetCallText';
 
 // Every request the app builds for starknet_call is checked here against the Starknet spec's own JSON Schemas
-// (../shared/reference/starknet-specs/starknet_api_openrpc.json), over generated functions, arguments and blocks.
+// (test-support/specs/starknet-specs/starknet_api_openrpc.json), over generated functions, arguments and blocks.
 
 const spec = loadStarknetSpec();
 

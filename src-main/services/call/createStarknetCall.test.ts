@@ -9,7 +9,7 @@ import { createRpcService, type RpcService } from '../rpc/createRpcService';
 import { createStarknetCall } from './createStarknetCall';
 
 // Starknet's call through the real rpc service, against the Starknet spec responder: a local HTTP server that
-// validates every request against ../shared/reference/starknet-specs and answers spec-valid results (no
+// validates every request against test-support/specs/starknet-specs and answers spec-valid results (no
 // Starknet node runs here). Each test ends by asking the responder whether any request broke the spec.
 
 const KEY = 'starknet-key-9d1e77';
