@@ -1,7 +1,9 @@
-// Test support: the app's services in a process of their own, saving as fast as a busy person would, so the
-// app-killed fault test can kill -9 it mid-write. Each line on stdout acknowledges one thing the services said
-// was done (the handler answered): `query <id>`, `abi <address>`, `alert <id>`, `call <id>` (once the history
-// lists it) and `sample <block>` (a gas sample, stored before the feed emits it).
+// Test support: the app's services in a process of their own, saving every kind of thing a person saves, as fast
+// as it can, so the app-killed fault test can kill -9 it mid-write. Each line on stdout acknowledges one save the
+// services answered for (the handler returned):
+//   query <id> · abi <address> · alert <id> · call <id> (once the history lists it) · sample <block> (a gas sample,
+//   stored before the feed emits it) · network <id> · key <networkId> <key> · select <networkId>
+//   theme <value> <next> · retention <days> <next>   (a setting, with the value the next write would give it)
 // argv: dataDir, keychain service, round; env BLOCKGLASS_TEST_SANDBOX: the shared sandbox's addresses and key.
 import type { CallContext } from '../../../../src-shared/api/types';
 import { createAppServices } from '../createAppServices';
@@ -10,12 +12,13 @@ const [dataDir = '', keychainService = '', round = '0'] = process.argv.slice(2);
 const sandbox = JSON.parse(process.env.BLOCKGLASS_TEST_SANDBOX ?? '{}') as { rpcUrl: string; key: string; from: string; token: string };
 const ctx: CallContext = { shell: 'web', signal: new AbortController().signal };
 const say = (line: string) => process.stdout.write(`${line}\n`);
+const THEMES = ['light', 'dark', 'system'] as const;
+const RETENTION = [7, 30, 90] as const;
+const rpcUrl = `${new URL(sandbox.rpcUrl).origin}/local/v3/`;
 
 const app = await createAppServices({ dataDir, shell: 'web', projectRoot: process.cwd(), version: '0.1.0-faults', keychainService, startSandbox: false });
 const existing = (await app.handlers['networks.list']({}, ctx)).find((network) => network.name === 'Writer sandbox');
-const networkId =
-  existing?.id ??
-  (await app.handlers['networks.add']({ name: 'Writer sandbox', family: 'evm', chainId: 31337, rpcUrl: `${new URL(sandbox.rpcUrl).origin}/local/v3/`, wsUrl: null, gasUrl: null, storageUrl: null }, ctx)).id;
+const networkId = existing?.id ?? (await app.handlers['networks.add']({ name: 'Writer sandbox', family: 'evm', chainId: 31337, rpcUrl, wsUrl: null, gasUrl: null, storageUrl: null }, ctx)).id;
 await app.handlers['credentials.set']({ networkId, apiKey: sandbox.key }, ctx);
 await app.handlers['gas.updateSettings']({ pollSeconds: 2 }, ctx);
 void app.topics['gas.watch']({ networkId }, (event) => event.kind === 'snapshot' && say(`sample ${event.snapshot.suggestionBlock}`), new AbortController().signal, ctx);
@@ -33,4 +36,19 @@ for (let i = 0; ; i++) {
   await app.handlers['call.run']({ networkId, request: { call: { from: sandbox.from, to: sandbox.token, data: '0x18160ddd' }, block: 'latest' } }, ctx);
   const history = await app.handlers['call.history']({ networkId }, ctx);
   say(`call ${history[0]!.id}`);
+  const theme = THEMES[i % 3]!;
+  await app.handlers['settings.update']({ theme }, ctx);
+  say(`theme ${theme} ${THEMES[(i + 1) % 3]}`);
+  const retentionDays = RETENTION[i % 3]!;
+  await app.handlers['gas.updateSettings']({ retentionDays }, ctx);
+  say(`retention ${retentionDays} ${RETENTION[(i + 1) % 3]}`);
+  if (i % 3 === 0) {
+    const added = await app.handlers['networks.add']({ name: `Writer ${tag}`, family: 'evm', chainId: 31337, rpcUrl, wsUrl: null, gasUrl: null, storageUrl: null }, ctx);
+    say(`network ${added.id}`);
+    const key = `writerkey${round}x${i}`;
+    await app.handlers['credentials.set']({ networkId: added.id, apiKey: key }, ctx);
+    say(`key ${added.id} ${key}`);
+    await app.handlers['networks.select']({ networkId: added.id }, ctx);
+    say(`select ${added.id}`);
+  }
 }
