@@ -52,7 +52,7 @@ export interface Sandbox {
   manifest: SeedManifest;
   /** The demo folder in the content store (deterministic CIDs). */
   demoContent: DemoContent;
-  /** Rejects if Anvil dies while the sandbox runs. */
+  /** Rejects if Anvil dies while the sandbox runs and cannot be started again from the last save. */
   failed: Promise<never>;
   /** Stops traffic, saves the chain, stops the server and Anvil. Safe to call twice. */
   close(): Promise<void>;
@@ -76,8 +76,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   // blocks after a restart too) and dumps it, with those states, every minute and when it stops.
   const paths = chainPaths(dataDir);
   fs.mkdirSync(paths.dir, { recursive: true });
-  const launchAnvil = (loadFrom: string | undefined) =>
+  const launchAnvil = (loadFrom: string | undefined, port?: number) =>
     startAnvil({
+      ...(port !== undefined ? { port } : {}),
       args: [
         '--preserve-historical-states',
         '--dump-state', paths.dump,
@@ -132,16 +133,18 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     }
 
     let traffic: { stop(): Promise<void> } | undefined;
-    if ((options.blockTimeSeconds ?? 2) > 0) {
+    const startLiveTraffic = (fastForwardHours?: number) => {
+      if ((options.blockTimeSeconds ?? 2) <= 0) return;
       traffic = startTraffic({
         rpcUrl: anvil.url,
-        manifest,
+        manifest: manifest!,
         blockTimeSeconds: options.blockTimeSeconds ?? 2,
         log,
-        ...(options.fastForwardHours ? { fastForwardSeconds: Math.round(options.fastForwardHours * 3600) } : {}),
+        ...(fastForwardHours ? { fastForwardSeconds: Math.round(fastForwardHours * 3600) } : {}),
       });
-      cleanups.push(() => traffic!.stop());
-    }
+    };
+    startLiveTraffic(options.fastForwardHours);
+    cleanups.push(() => traffic?.stop() ?? Promise.resolve());
     const { store: contentStore, demo: demoContent }: { store: ContentStore; demo: DemoContent } = await content;
 
     // The server closes its routes when it stops; until it listens, they are closed here (the content
@@ -189,15 +192,40 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     };
 
     let closing: Promise<void> | undefined;
-    const failed = anvil.exited.then((code) => {
-      if (closing) return new Promise<never>(() => {});
-      throw new Error(`Anvil exited unexpectedly (code ${code})`);
-    });
+    // Anvil can die under the sandbox (a panic on a request nobody checked, a kill): it is started again on the
+    // same port from the last save (the dump it writes every minute, else the live snapshot), so the gateway, the
+    // gas API and their clients go on at the same addresses. Only a restart that fails ends the sandbox.
+    const anvilPort = Number(new URL(anvil.url).port);
+    const supervise = (): Promise<never> =>
+      anvil.exited.then(async (code) => {
+        if (closing) return new Promise<never>(() => {});
+        log(`Anvil stopped unexpectedly (exit code ${code}): restarting it from the last save`);
+        await traffic?.stop().catch(() => {});
+        traffic = undefined;
+        try {
+          anvil = await launchAnvil(await stateFileToLoad(dataDir, log), anvilPort);
+        } catch (error) {
+          throw new Error(`Anvil exited unexpectedly (code ${code}) and could not be started again: ${(error as Error).message}`, { cause: error });
+        }
+        if (closing) {
+          await anvil.stop();
+          return new Promise<never>(() => {});
+        }
+        const head = await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}' })
+          .then(async (response) => Number(((await response.json()) as { result: string }).result))
+          .catch(() => undefined);
+        log(`Anvil restarted from the last save${head === undefined ? '' : ` at block ${head}`}; the blocks mined since that save are gone`);
+        startLiveTraffic();
+        return supervise();
+      });
+    const failed = supervise();
     failed.catch(() => {});
     return {
       info,
       anvilUrl: anvil.url,
-      anvilPid: anvil.pid,
+      get anvilPid() {
+        return anvil.pid;
+      },
       manifest,
       demoContent,
       failed,

@@ -9,6 +9,7 @@ import { errorReply, resultReply, shapedReply } from './replyBytes';
 import { resultShapeFor } from './resultShape';
 import { protectIds } from './exactIds';
 import { mapNodeError } from './nodeErrors';
+import { checkParams } from './paramChecks';
 import { errorResponseText, internalError, invalidRequest, methodNotAvailable, rpcError, RpcCode, type RpcId } from './rpcErrors';
 import type { UpstreamHttp } from './upstreamHttp';
 import { isRequestError, parseMessage, validateRequest, type RpcRequest } from './validateRequest';
@@ -77,6 +78,8 @@ export function createPipeline(deps: PipelineDeps): RpcPipeline {
       case 'logs':
         return runLogsQuery(request, upstream, limits);
       case 'call': {
+        const checked = checkParams(request.method, request.params);
+        if (!checked.ok) return errorReply(request.id, checked.error);
         if (!hasGasField(request.params)) return forwardRequest(upstream, request, request.params, raw, mapNodeError(request.method));
         const params = capCallGas(request.params, await gasCap.current());
         return forwardRequest(upstream, request, params, undefined, mapNodeError(request.method));
@@ -86,7 +89,14 @@ export function createPipeline(deps: PipelineDeps): RpcPipeline {
     }
   }
 
-  async function forward(request: RpcRequest, raw: Buffer | undefined): Promise<Buffer> {
+  async function forward(given: RpcRequest, givenRaw: Buffer | undefined): Promise<Buffer> {
+    // Numeric params checked before the node sees them (a value it cannot convert can abort it); a capped
+    // eth_feeHistory block count is sent as rewritten params, not the client's bytes.
+    const checked = checkParams(given.method, given.params);
+    if (!checked.ok) return errorReply(given.id, checked.error);
+    const rewritten = checked.params !== given.params;
+    const request = rewritten ? { ...given, params: checked.params as RpcRequest['params'] } : given;
+    const raw = rewritten ? undefined : givenRaw;
     const cached = headCache.answer(request);
     if (cached !== undefined) {
       const hit = await cached;

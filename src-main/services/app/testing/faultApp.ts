@@ -29,6 +29,8 @@ export interface FaultApp {
   kill(pid: number): number;
   /** Resolves with the moment the sandbox is seen running again after `restarts` restarts in all. */
   runningAgain(restarts: number, timeoutMs?: number): Promise<number>;
+  /** Waits until the sandbox has a new Anvil (not `killed`) answering through its gateway; when it was seen. */
+  nodeBack(killed: number, timeoutMs?: number): Promise<number>;
   /** The Local network's key and secret, read from the keychain as the app keeps them. */
   localKeys(): Promise<{ key: string; secret: string | null }>;
   /** A file's bytes as this sandbox's store holds them (`cat`, straight from the store). */
@@ -113,6 +115,28 @@ export async function startFaultApp(options: { diskBytesPerSecond?: number } = {
       );
       // When it does not come back, say what the app saw: its status and its last log lines.
       await waiting.catch(async (error: Error) => {
+        throw new Error(`${error.message}; status ${JSON.stringify(await status())}; log:\n${lines.slice(-15).join('\n')}`);
+      });
+      return at;
+    },
+    async nodeBack(killed, timeoutMs = 60_000) {
+      let at = 0;
+      await eventually(
+        async () => {
+          const pid = descendants(sandboxPid()).find((candidate) => commandLine(candidate).split(' ')[0]!.endsWith('/anvil'));
+          if (pid === undefined || pid === killed) return false;
+          const { origin } = await status();
+          const { key } = await localKeys();
+          const answer = await fetch(`${origin}/local/v3/${key}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}' })
+            .then((response) => response.json() as Promise<{ result?: string }>)
+            .catch(() => ({}) as { result?: string });
+          if (typeof answer.result !== 'string') return false;
+          at = Date.now();
+          return true;
+        },
+        'the sandbox to answer from a new Anvil',
+        timeoutMs,
+      ).catch(async (error: Error) => {
         throw new Error(`${error.message}; status ${JSON.stringify(await status())}; log:\n${lines.slice(-15).join('\n')}`);
       });
       return at;
