@@ -73,6 +73,9 @@ export function DataTable<Row>({ rows, columns, rowKey, label, onOpen, rowHeight
   );
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Only the grid's own keys: Enter on a header's sort button (or a link in a cell) is that control's, and
+    // taking it here opened the active row instead of sorting.
+    if (event.target !== event.currentTarget) return;
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 1);
     const keys: Record<string, () => void> = {
       ArrowDown: () => move(activeRow + 1, active.column),
@@ -178,7 +181,8 @@ export function DataTable<Row>({ rows, columns, rowKey, label, onOpen, rowHeight
                   aria-rowindex={item.index + 2}
                   className={`data-table-row${item.index === activeRow ? ' is-active' : ''}`}
                   style={{ transform: `translateY(${item.start}px)`, height: rowHeight, gridTemplateColumns: template, minWidth }}
-                  onClick={() => setActive({ row: item.index, column: active.column })}
+                  // After the cell's own click (it bubbles here): keep the column that click chose.
+                  onClick={() => setActive((current) => ({ row: item.index, column: current.column }))}
                   onDoubleClick={() => onOpen?.(row)}
                 >
                   {columns.map((column, columnIndex) => (
