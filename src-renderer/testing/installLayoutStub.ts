@@ -1,10 +1,10 @@
 // jsdom does no layout: every box is 0×0, nothing scrolls, so a virtual list shows no rows and a page of a
 // table is no rows long. Here a box is as tall as its inline `height` says, or, for a scroll box, its inline
 // `max-height` (and as wide as its inline `width` or `max-width`), else 0: a test sizes a box through the
-// props that size it in the app (the data table's `maxHeight`). Its content is as tall as its children's
-// inline heights added up (the virtual table's body says its full height). scrollTo() moves the scroll
-// position and fires `scroll` at the next frame, as a browser does. CSS is not read: a box sized only by a
-// stylesheet (the table's header) is 0 tall here.
+// props that size it in the app (the data table's `maxHeight`). Its content is as tall as its children added
+// up: each child's inline height (the virtual table's body says its full height), else its offsetHeight (0 in
+// jsdom; a test that needs a box sized only by a stylesheet, such as the table's header, stubs that). scrollTo()
+// moves the scroll position and fires `scroll` at the next frame, as a browser does.
 
 function px(value: string): number {
   const match = /^\s*(\d+(?:\.\d+)?)px\s*$/.exec(value);
@@ -34,7 +34,7 @@ export function installLayoutStub(): void {
     configurable: true,
     get(this: HTMLElement) {
       let content = 0;
-      for (const child of this.children) if (child instanceof HTMLElement) content += px(child.style.height);
+      for (const child of this.children) if (child instanceof HTMLElement) content += px(child.style.height) || child.offsetHeight;
       return Math.max(this.clientHeight, content);
     },
   });

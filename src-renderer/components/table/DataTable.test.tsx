@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DataTable, type DataColumn } from './DataTable';
@@ -133,6 +133,35 @@ describe('DataTable', () => {
       await user.keyboard('{PageUp}{PageUp}{PageUp}');
       await screen.findByText('1000');
       expect(activeCell(grid)).toEqual({ text: '1000', rowIndex: 2 });
+    });
+
+    it('keeps the active row in view below the sticky header while moving down and up', async () => {
+      // The header is 33 px tall in the app's stylesheet (32 px cells and a border): given that height here,
+      // the rows start 33 px down the scroll box and the visible rows are those between the header and the bottom.
+      const header = 33;
+      vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+        return this.classList.contains('data-table-header') ? header : 0;
+      });
+      const { user, grid } = renderTable();
+      const activeRowInView = () => {
+        const row = document.getElementById(grid.getAttribute('aria-activedescendant')!)!.closest<HTMLElement>('[role="row"]')!;
+        const top = header + Number(/translateY\((\d+)px\)/.exec(row.style.transform)![1]);
+        return top >= grid.scrollTop + header && top + 34 <= grid.scrollTop + grid.clientHeight;
+      };
+      grid.focus();
+      for (let step = 1; step <= 12; step += 1) {
+        await user.keyboard('{ArrowDown}');
+        await waitFor(() => expect(activeRowInView(), `row ${step} in view`).toBe(true));
+      }
+      await user.keyboard('{PageDown}');
+      expect(activeCell(grid).text).toBe('1021');
+      await waitFor(() => expect(activeRowInView(), 'row 21 in view').toBe(true));
+      for (let step = 1; step <= 12; step += 1) {
+        await user.keyboard('{ArrowUp}');
+        await waitFor(() => expect(activeRowInView(), `row ${21 - step} in view`).toBe(true));
+      }
+      await user.keyboard('{Control>}{End}{/Control}');
+      await waitFor(() => expect(activeRowInView(), 'the last row in view').toBe(true));
     });
 
     it('opens the active row with Enter, and a row with a double click', async () => {

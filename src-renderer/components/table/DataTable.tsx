@@ -56,7 +56,13 @@ export function DataTable<Row>({ rows, columns, rowKey, label, onOpen, rowHeight
   const filtered = useMemo(() => filterRows(rows, columns, filter), [rows, columns, filter]);
   const visible = useMemo(() => sortRows(filtered, columns, sortedBy), [filtered, columns, sortedBy]);
 
-  const virtualizer = useVirtualizer({ count: visible.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12 });
+  // The sticky header sits in the scroll box above the rows, which the virtualizer places from 0: scrolling a
+  // row to the bottom edge must also clear the header's height, or the row stopped just under the edge, out of view.
+  const [headerHeight, setHeaderHeight] = useState(0);
+  const measureHeader = useCallback((node: HTMLDivElement | null) => {
+    if (node) setHeaderHeight(node.offsetHeight);
+  }, []);
+  const virtualizer = useVirtualizer({ count: visible.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12, scrollPaddingEnd: headerHeight });
   const template = columns.map((column) => column.width).join(' ');
   // Every row is its own grid: they line up only if all are equally wide. Below the columns' minimums the
   // table scrolls sideways; `max-content` here made each row as wide as its own text, and long cells shifted.
@@ -147,7 +153,7 @@ export function DataTable<Row>({ rows, columns, rowKey, label, onOpen, rowHeight
         onKeyDown={onKeyDown}
         aria-activedescendant={visible[activeRow] ? `${filterId}-r${activeRow}-c${active.column}` : undefined}
       >
-        <div className="data-table-header" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template, minWidth }}>
+        <div ref={measureHeader} className="data-table-header" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template, minWidth }}>
           {columns.map((column) => {
             const direction = sortedBy?.id === column.id ? (sortedBy.desc ? 'descending' : 'ascending') : 'none';
             return (
