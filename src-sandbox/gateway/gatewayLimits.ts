@@ -44,6 +44,13 @@ export const DEFAULT_GATEWAY_LIMITS: Readonly<GatewayLimits> = Object.freeze({
   headCheckIntervalMs: 100,
 });
 
+/**
+ * The largest request Anvil reads (its HTTP body limit is 2 MiB), less room for the internal id a request may be
+ * re-sent under. Over it Anvil answers -32600 or, for larger bodies, resets the connection mid-upload, so the
+ * same request got either answer; the gateway answers such a request itself, always the same way.
+ */
+export const NODE_MAX_REQUEST_BYTES = 2 * 1024 * 1024 - 1024;
+
 /** Fills missing limits with the defaults. */
 export function resolveLimits(partial: Partial<GatewayLimits> | undefined): GatewayLimits {
   return {

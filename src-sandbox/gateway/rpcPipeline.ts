@@ -1,4 +1,4 @@
-import type { GatewayLimits } from './gatewayLimits';
+import { NODE_MAX_REQUEST_BYTES, type GatewayLimits } from './gatewayLimits';
 import { capCallGas, hasGasField, type GasCap } from './gasCap';
 import { forwardRequest } from './forwardRequest';
 import type { HeadCache } from './headCache';
@@ -56,7 +56,8 @@ export function createPipeline(deps: PipelineDeps): RpcPipeline {
   async function answerOne(request: RpcRequest, context: PipelineContext, raw: Buffer | undefined): Promise<Buffer | null> {
     let reply: Buffer;
     try {
-      reply = await route(request, context, raw);
+      const size = raw?.length ?? Buffer.byteLength(JSON.stringify(request.params ?? null)) + request.method.length;
+      reply = size > NODE_MAX_REQUEST_BYTES ? errorReply(request.id, invalidRequest(`the request is over the sandbox node's limit of ${NODE_MAX_REQUEST_BYTES} bytes`)) : await route(request, context, raw);
     } catch (error) {
       // The method is client input: quoted and cut short so it cannot forge or flood log lines.
       log?.(`gateway: ${JSON.stringify(request.method.slice(0, 64))} failed upstream: ${describe(error)}`);
