@@ -4,6 +4,7 @@ import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
@@ -114,6 +115,13 @@ export default tseslint.config(
       'no-restricted-imports': forbid({ node: true, electron: true, why: 'The renderer is a browser page: no Node built-ins, no Node-only packages, no electron; use the API client.' }),
       'no-restricted-syntax': forbidDynamic({ node: true, electron: true, why: 'The renderer is a browser page: no Node built-ins, no Node-only packages, no electron; use the API client.' }),
     },
+  },
+  {
+    // React's rules of hooks, and the React Compiler's checks (refs read while rendering, state set in effects,
+    // impure renders…), all as errors: each is a bug review once had to catch by eye.
+    files: ['src-renderer/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: Object.fromEntries(Object.keys(reactHooks.configs['recommended-latest'].rules).map((rule) => [rule, 'error'])),
   },
   {
     files: ['src-main/services/**', 'src-main/web/**', 'src-main/shell-common/**', 'src-sandbox/**'],

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { useThemeSetting } from '../../features/theme/useThemeSetting';
@@ -31,11 +31,14 @@ export function UPlotChart({ options, data, height = 260, label }: { options: (t
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | null>(null);
   const { resolved } = useThemeSetting();
+  // Data goes in through setData below; rebuilding on every new sample would drop the zoom. A (re)build
+  // starts from the data of the moment, without depending on it.
+  const currentData = useEffectEvent(() => data);
 
   useEffect(() => {
     const element = host.current;
     if (!element) return;
-    const plot = new uPlot({ ...options(readChartTheme()), width: Math.max(200, element.clientWidth), height }, data, element);
+    const plot = new uPlot({ ...options(readChartTheme()), width: Math.max(200, element.clientWidth), height }, currentData(), element);
     chart.current = plot;
     const observer = new ResizeObserver(() => plot.setSize({ width: Math.max(200, element.clientWidth), height }));
     observer.observe(element);
@@ -44,7 +47,6 @@ export function UPlotChart({ options, data, height = 260, label }: { options: (t
       plot.destroy();
       chart.current = null;
     };
-    // Data goes in through setData below; rebuilding on every new sample would drop the zoom.
   }, [options, height, resolved]);
 
   useEffect(() => {

@@ -62,6 +62,7 @@ export function DataTable<Row>({ rows, columns, rowKey, label, onOpen, rowHeight
   const measureHeader = useCallback((node: HTMLDivElement | null) => {
     if (node) setHeaderHeight(node.offsetHeight);
   }, []);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the React Compiler would skip this component (the virtualizer's functions change without a new identity); this app does not run the compiler, and the table calls them only while rendering and from event handlers
   const virtualizer = useVirtualizer({ count: visible.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12, scrollPaddingEnd: headerHeight });
   const template = columns.map((column) => column.width).join(' ');
   // Every row is its own grid: they line up only if all are equally wide. Below the columns' minimums the

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import { decodeFunctionData, encodeFunctionData, type AbiFunction } from 'viem';
 import type { NetworkView } from '../../../src-shared/api/networks';
@@ -44,16 +44,18 @@ export function CallPage({ network }: { network: NetworkView }) {
   const search = useSearch();
   const stored = useCallDrafts((state) => state.drafts[networkId]);
   const setDraft = useCallDrafts((state) => state.set);
-  const draft: CallDraft = stored ?? { ...EMPTY_DRAFT, from: network.kind === 'local' ? LOCAL_FROM : '' };
+  const defaultFrom = network.kind === 'local' ? LOCAL_FROM : '';
+  const draft: CallDraft = stored ?? { ...EMPTY_DRAFT, from: defaultFrom };
   const change = (update: Partial<CallDraft>) => setDraft(networkId, { ...draft, ...update });
   const [showErrors, setShowErrors] = useState(false);
 
-  // A link fills the form, ready to run (`/call?to=…&data=…&from=…&block=…`).
+  // A link fills the form, ready to run (`/call?to=…&data=…&from=…&block=…`), once, when opened (setDraft is
+  // the store's own action and a network's kind never changes, so only a new link or network runs it again).
   useEffect(() => {
     if (!search) return;
     const link = callLinkFromSearch(search);
-    setDraft(networkId, { ...EMPTY_DRAFT, from: link.from ?? (network.kind === 'local' ? LOCAL_FROM : ''), to: link.to ?? '', block: link.block ?? 'latest', value: link.value ?? '', gas: link.gas ?? '', dataText: link.data ?? null });
-  }, [search, networkId]); // a link fills the form once, when opened
+    setDraft(networkId, { ...EMPTY_DRAFT, from: link.from ?? defaultFrom, to: link.to ?? '', block: link.block ?? 'latest', value: link.value ?? '', gas: link.gas ?? '', dataText: link.data ?? null });
+  }, [search, networkId, defaultFrom, setDraft]);
 
   const contract = useQuery({
     queryKey: networkKey(networkId, 'call-abi', draft.to.toLowerCase()),
@@ -63,10 +65,12 @@ export function CallPage({ network }: { network: NetworkView }) {
     ...untilSandboxRuns,
   });
   const pasted = useMemo(() => pastedFunctions(draft.abiText), [draft.abiText]);
-  const functions = pasted.functions.length > 0 ? pasted.functions : (contract.data?.functions ?? []);
+  const functions = useMemo(() => (pasted.functions.length > 0 ? pasted.functions : (contract.data?.functions ?? [])), [pasted, contract.data]);
   const fn = functions.find((item) => fnKeyOf(item) === draft.fnKey);
 
-  // Calldata typed directly is read back into the form when one of the functions decodes it.
+  // Calldata typed directly is read back into the form when one of the functions decodes it: typing or a new
+  // ABI runs it; the rest of the draft, as it is then, is only written to.
+  const fillFromCalldata = useEffectEvent(change);
   useEffect(() => {
     if (draft.dataText === null || !/^0x(?:[0-9a-fA-F]{2})*$/.test(draft.dataText) || draft.dataText.length < 10) return;
     const selector = draft.dataText.slice(0, 10).toLowerCase();
@@ -74,7 +78,7 @@ export function CallPage({ network }: { network: NetworkView }) {
       if (selectorOf(item) !== selector) continue;
       try {
         const { args } = decodeFunctionData({ abi: [item], data: draft.dataText as `0x${string}` });
-        change({ fnKey: fnKeyOf(item), args: argsToForm(item.inputs, (args ?? []) as unknown[]), dataText: null });
+        fillFromCalldata({ fnKey: fnKeyOf(item), args: argsToForm(item.inputs, (args ?? []) as unknown[]), dataText: null });
         return;
       } catch {
         // does not decode as this one: try the next with the same selector

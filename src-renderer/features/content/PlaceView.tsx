@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { ContentNode } from '../../../src-shared/content/contentTypes';
 import { useApi } from '../../api/useApi';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -22,14 +22,18 @@ export function PlaceView({ networkId, cid, segments, fileName, onSave }: { netw
   const seconds = useElapsedSeconds(node.isFetching && !node.data);
   const key = [cid, ...segments].join('/');
 
-  // Remembered once it opened (recent CIDs live in SQLite).
-  useEffect(() => {
+  // Remembered once it opened (recent CIDs live in SQLite): once per place and node, whatever else re-renders.
+  const remember = useEffectEvent(() => {
     if (!node.data) return;
     api
       .call('content.remember', { networkId, cid, path: segments, name, kind: node.data.kind })
       .then(() => queryClient.invalidateQueries({ queryKey: recentKey(networkId) }))
       .catch(() => undefined);
-  }, [key, node.data?.cid]);
+  });
+  const openedCid = node.data?.cid;
+  useEffect(() => {
+    remember();
+  }, [key, openedCid]);
 
   return (
     <div className="content-place">
@@ -83,11 +87,14 @@ function NodeBody({ networkId, cid, segments, name, node, onSave }: { networkId:
 function useElapsedSeconds(running: boolean): number {
   const [seconds, setSeconds] = useState(0);
   useEffect(() => {
-    setSeconds(0);
     if (!running) return;
     const started = Date.now();
     const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 1000);
-    return () => clearInterval(timer);
+    return () => {
+      clearInterval(timer);
+      // The next wait counts from 0 again, not from where this one stopped.
+      setSeconds(0);
+    };
   }, [running]);
-  return seconds;
+  return running ? seconds : 0;
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { GAS_POLL_SECONDS, GAS_RETENTION_DAYS } from '../../../src-shared/gas/gasSettings';
 import { useApi } from '../../api/useApi';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -22,12 +22,16 @@ export function GasSettingsForm() {
   const settings = useQuery(gasSettingsQuery(api));
   const [poll, setPoll] = useState('');
   const [keep, setKeep] = useState('');
-  useEffect(() => {
+  // The fields start from the settings as loaded, and again from each new answer (a save's included): set
+  // while rendering when the answer changes, so no frame shows the old figures.
+  const [filledFrom, setFilledFrom] = useState<typeof settings.data>(undefined);
+  if (settings.data !== filledFrom) {
+    setFilledFrom(settings.data);
     if (settings.data) {
       setPoll(String(settings.data.pollSeconds));
       setKeep(String(settings.data.retentionDays));
     }
-  }, [settings.data]);
+  }
   const save = useMutation({
     mutationFn: () => api.call('gas.updateSettings', { pollSeconds: Number(poll), retentionDays: Number(keep) }),
     onSuccess: (saved) => client.setQueryData(gasSettingsKey, saved),

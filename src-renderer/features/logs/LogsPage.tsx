@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { NetworkView } from '../../../src-shared/api/networks';
 import { logQueryProblems } from '../../../src-shared/logs/logQuery';
@@ -15,7 +15,7 @@ import { EMPTY_FORM, formToQuery, queryToForm, type BuilderForm } from './builde
 import { encodeIndexedValues, type IndexedValues } from './builder/IndexedArguments';
 import { QueryBuilder } from './builder/QueryBuilder';
 import { RequestPreview } from './builder/RequestPreview';
-import { createLogRowInterner } from './results/internLogRows';
+import { createRunPageInterner } from './results/internRunPages';
 import { LogResults } from './results/LogResults';
 import { PreflightPanel } from './run/PreflightPanel';
 import { RunProgress } from './run/RunProgress';
@@ -56,17 +56,18 @@ export function LogsPage({ network }: { network: NetworkView }) {
 
   const run = useStream('logs.run', runInput);
   // Run before the Local sandbox is up (a link opened with the app): wait for it rather than fail.
-  const waits = useRef(0);
+  const [waits, setWaits] = useState(0);
   const [stoppedWaiting, setStoppedWaiting] = useState(false);
-  const waitingForSandbox = run.status === 'failed' && run.error?.code === 'LOCAL_NOT_RUNNING' && waits.current < 120;
+  const waitingForSandbox = run.status === 'failed' && run.error?.code === 'LOCAL_NOT_RUNNING' && waits < 120;
+  const { rerun } = run;
   useEffect(() => {
     if (!waitingForSandbox) return;
     const timer = setTimeout(() => {
-      waits.current++;
-      run.rerun();
+      setWaits((n) => n + 1);
+      rerun();
     }, 500);
     return () => clearTimeout(timer);
-  }, [waitingForSandbox, run.rerun]);
+  }, [waitingForSandbox, rerun]);
   // The table takes new rows at most every 400 ms, and less often as it grows (its model is rebuilt for each):
   // with 100,000 rows, every 2.5 s. The progress line counts every log as it comes.
   // The first page of rows goes straight through.
@@ -75,24 +76,15 @@ export function LogsPage({ network }: { network: NetworkView }) {
   const started = run.pages.find((page) => page.kind === 'started');
   const runId = started?.kind === 'started' ? started.runId : undefined;
   // One pool per run; each page is interned once, when it is first shown.
-  const intern = useMemo(() => createLogRowInterner(), [runId]);
-  const interned = useRef(new WeakSet<object>());
-  const rows = useMemo(
-    () =>
-      shownPages.flatMap((page): LogRow[] => {
-        if (page.kind !== 'rows') return [];
-        if (!interned.current.has(page)) {
-          interned.current.add(page);
-          intern(page.rows);
-        }
-        return page.rows;
-      }),
-    [shownPages, intern],
-  );
+  const [internerForRun] = useState(() => createRunPageInterner());
+  const rows = useMemo(() => {
+    const intern = internerForRun(runId);
+    return shownPages.flatMap((page): LogRow[] => (page.kind === 'rows' ? intern(page) : []));
+  }, [shownPages, runId, internerForRun]);
   const progress = run.pages.at(-1)?.progress;
 
   const start = (target: LogQuery) => {
-    waits.current = 0;
+    setWaits(0);
     setStoppedWaiting(false);
     const input = { networkId, query: target };
     if (runInput && JSON.stringify(runInput) === JSON.stringify(input)) run.rerun();
@@ -156,7 +148,7 @@ export function LogsPage({ network }: { network: NetworkView }) {
             </div>
             {runInput ? <RunProgress progress={progress} status={waitingForSandbox ? 'running' : stoppedWaiting && run.status === 'failed' ? 'cancelled' : run.status} error={run.error} onCancel={() => {
               if (waitingForSandbox) setStoppedWaiting(true);
-              waits.current = Infinity;
+              setWaits(Infinity);
               run.cancel();
             }} /> : null}
           </section>

@@ -26,12 +26,12 @@ export function useLogTail(networkId: string, query: LogQuery, enabled: boolean)
   const key = enabled ? JSON.stringify({ networkId, query }) : '';
   const [state, setState] = useState<LogTailState>({ rows: [], via: undefined, head: null, error: undefined, following: false });
   const [attempt, setAttempt] = useState(0);
+  // Not enabled, not following: put down while rendering, so no frame says otherwise (nothing raises it again
+  // until a subscription does).
+  if (key === '' && state.following) setState({ ...state, following: false });
 
   useEffect(() => {
-    if (key === '') {
-      setState((previous) => ({ ...previous, following: false }));
-      return;
-    }
+    if (key === '') return;
     const input = JSON.parse(key) as { networkId: string; query: LogQuery };
     let active = true;
     let retry: ReturnType<typeof setTimeout> | undefined;
