@@ -6,7 +6,7 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   return (
     <div className="empty-state">
       <p className="empty-state-title">{title}</p>
-      {children ? <div>{children}</div> : null}
+      {children ? <div className="prose">{children}</div> : null}
     </div>
   );
 }
