@@ -55,6 +55,39 @@ function forbidDynamic({ node = false, electron = false, why }) {
 /** An import-x zone: files in `target` may not import from `from`. */
 const zone = (target, from, message) => ({ target, from, message });
 
+/** The folder rules of DESIGN.md: which runtime folder may import which. */
+const FOLDER_ZONES = [
+  zone('./src-shared', './src-main', 'src-shared is pure and shared: it may not import main-process code.'),
+  zone('./src-shared', './src-renderer', 'src-shared is pure and shared: it may not import renderer code.'),
+  zone('./src-shared', './src-sandbox', 'src-shared is pure and shared: it may not import sandbox code.'),
+  zone('./src-renderer', './src-main', 'The renderer reaches main only through the API contract, never by import.'),
+  zone('./src-renderer', './src-sandbox', 'The renderer may not import sandbox code.'),
+  zone('./src-main/services', './src-main/electron', 'Services are transport-agnostic: no Electron shell imports.'),
+  zone('./src-main/services', './src-main/web', 'Services are transport-agnostic: no web-host imports.'),
+  zone('./src-main', './src-renderer', 'Main-process code may not import renderer code.'),
+  zone('./src-main', './src-sandbox', 'The app talks to the sandbox over the network, as to the hosted service; it starts it as a process.'),
+  zone('./src-main/web', './src-main/electron', 'The web host and the Electron shell are separate transports.'),
+  zone('./src-main/shell-common', './src-main/electron', 'src-main/shell-common is shared by both shells: it may not import either of them.'),
+  zone('./src-main/shell-common', './src-main/web', 'src-main/shell-common is shared by both shells: it may not import either of them.'),
+  zone('./src-main/services', './src-main/shell-common', 'Services are transport-agnostic: no shell code, not even the shells\' common part.'),
+  zone('./src-main/electron', './src-main/web', 'The web host and the Electron shell are separate transports.'),
+  zone('./src-sandbox', './src-main', 'The sandbox is a separate program: it may not import app code.'),
+  zone('./src-sandbox', './src-renderer', 'The sandbox is a separate program: it may not import app code.'),
+];
+
+/**
+ * Where test code may be imported: tests, test helpers (in `testing/` folders and test-support/), the journeys,
+ * the benchmarks, vitest's configs and setups, and the README's screenshot harness (it drives the app like a
+ * journey, a Starknet call against test-support's spec responder). Everything else ships or launches the app.
+ */
+const TEST_CODE_USERS = ['**/*.test.ts', '**/*.test.tsx', '**/*.spec.ts', '**/testing/**', 'test-support/**', 'e2e/**', 'bench/**', 'vitest.*.ts', 'scripts/screenshots.ts'];
+
+/** Test code, which nothing else may import: it fakes, spies and cuts corners that production code must not. */
+const TEST_CODE_ZONES = [
+  zone('.', ['**/testing/**', 'test-support/**'], 'Only tests may import test code (a testing/ folder, test-support/): move what production needs out of it.'),
+  zone('.', './src-renderer/api/createFakeApiClient.ts', 'Only tests may import the fake API client: the app gets its client from connectApi().'),
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'out/', 'dist/', '.scratch/', '.sandbox-data/', '.app-data/', 'test-results/', 'playwright-report/', '.cache/'] },
   js.configs.recommended,
@@ -68,30 +101,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            zone('./src-shared', './src-main', 'src-shared is pure and shared: it may not import main-process code.'),
-            zone('./src-shared', './src-renderer', 'src-shared is pure and shared: it may not import renderer code.'),
-            zone('./src-shared', './src-sandbox', 'src-shared is pure and shared: it may not import sandbox code.'),
-            zone('./src-renderer', './src-main', 'The renderer reaches main only through the API contract, never by import.'),
-            zone('./src-renderer', './src-sandbox', 'The renderer may not import sandbox code.'),
-            zone('./src-main/services', './src-main/electron', 'Services are transport-agnostic: no Electron shell imports.'),
-            zone('./src-main/services', './src-main/web', 'Services are transport-agnostic: no web-host imports.'),
-            zone('./src-main', './src-renderer', 'Main-process code may not import renderer code.'),
-            zone('./src-main', './src-sandbox', 'The app talks to the sandbox over the network, as to the hosted service; it starts it as a process.'),
-            zone('./src-main/web', './src-main/electron', 'The web host and the Electron shell are separate transports.'),
-            zone('./src-main/shell-common', './src-main/electron', 'src-main/shell-common is shared by both shells: it may not import either of them.'),
-            zone('./src-main/shell-common', './src-main/web', 'src-main/shell-common is shared by both shells: it may not import either of them.'),
-            zone('./src-main/services', './src-main/shell-common', 'Services are transport-agnostic: no shell code, not even the shells\' common part.'),
-            zone('./src-main/electron', './src-main/web', 'The web host and the Electron shell are separate transports.'),
-            zone('./src-sandbox', './src-main', 'The sandbox is a separate program: it may not import app code.'),
-            zone('./src-sandbox', './src-renderer', 'The sandbox is a separate program: it may not import app code.'),
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: FOLDER_ZONES }],
     },
+  },
+  {
+    // Production code (everything but the test code's users) may not import test code either.
+    files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.mjs'],
+    ignores: TEST_CODE_USERS,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...FOLDER_ZONES, ...TEST_CODE_ZONES] }] },
   },
   {
     // Plain JavaScript: Node scripts and configs.

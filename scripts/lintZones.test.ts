@@ -68,3 +68,35 @@ describe('import zones', () => {
     expect(await problems(filePath, code)).toEqual([]);
   });
 });
+
+describe('test code', () => {
+  it.each([
+    ['src-sandbox/gas/bad.ts', "import { rpcResult } from '../testing/rawRpc';\nexport const x = rpcResult;\n", 'Only tests may import test code'],
+    ['src-main/services/rpc/bad.ts', "import { startFakeRpcServer } from './testing/fakeRpcServer';\nexport const x = startFakeRpcServer;\n", 'Only tests may import test code'],
+    ['src-main/services/api/bad.ts', "import { hostileValue } from '../../../test-support/hostileInput';\nexport const x = hostileValue;\n", 'Only tests may import test code'],
+    ['src-main/services/api/bad.ts', "export const load = () => import('../../../test-support/hostileInput');\n", 'Only tests may import test code'],
+    ['src-renderer/features/explorer/Bad.tsx', "import { FakeWebSocket } from '../../api/testing/FakeWebSocket';\nexport const x = FakeWebSocket;\n", 'Only tests may import test code'],
+    ['src-renderer/features/explorer/Bad.tsx', "import { createFakeApiClient } from '../../api/createFakeApiClient';\nexport const x = createFakeApiClient;\n", 'Only tests may import the fake API client'],
+    ['src-shared/chain/bad.ts', "import { hostileValue } from '../../test-support/hostileInput';\nexport const x = hostileValue;\n", 'Only tests may import test code'],
+    ['scripts/bad.mjs', "import { useTempDirs } from '../test-support/tempDirs';\nexport const x = useTempDirs;\n", 'Only tests may import test code'],
+  ])('refuses test code in production: %s', async (filePath, code, reason) => {
+    const found = await problems(filePath, code);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.join('\n')).toContain(reason);
+  });
+
+  it.each([
+    ['src-sandbox/gas/ok.test.ts', "import { rpcResult } from '../testing/rawRpc';\nexport const x = rpcResult;\n"],
+    ['src-sandbox/gas/testing/ok.ts', "import { rpcResult } from '../../testing/rawRpc';\nexport const x = rpcResult;\n"],
+    ['src-main/services/api/ok.test.ts', "import { hostileValue } from '../../../test-support/hostileInput';\nexport const x = hostileValue;\n"],
+    ['src-renderer/features/explorer/Ok.test.tsx', "import { createFakeApiClient } from '../../api/createFakeApiClient';\nexport const x = createFakeApiClient;\n"],
+    ['src-renderer/testing/ok.tsx', "import { createFakeApiClient } from '../api/createFakeApiClient';\nexport const x = createFakeApiClient;\n"],
+    ['test-support/ok.ts', "import { startFakeRpcServer } from '../src-main/services/rpc/testing/fakeRpcServer';\nexport const x = startFakeRpcServer;\n"],
+    ['e2e/ok.ts', "import { seedSourceHash } from '../test-support/seedSourceHash';\nexport const x = seedSourceHash;\n"],
+    ['e2e/ok.spec.ts', "import { seedSourceHash } from '../test-support/seedSourceHash';\nexport const x = seedSourceHash;\n"],
+    ['bench/ok.ts', "import { uploadFile } from '../src-sandbox/content/testing/uploadFile';\nexport const x = uploadFile;\n"],
+    ['vitest.ok-setup.ts', "import { faultTable } from './test-support/faultReport';\nexport const x = faultTable;\n"],
+  ])('allows test code in tests and their helpers: %s', async (filePath, code) => {
+    expect(await problems(filePath, code)).toEqual([]);
+  });
+});

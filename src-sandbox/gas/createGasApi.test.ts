@@ -4,9 +4,9 @@ import { feeSuggestionSchema, GWEI_STRING } from '../../src-shared/gas/feeSugges
 import { startAnvil, type AnvilProcess } from '../chain/anvil';
 import { rpcResult } from '../testing/rawRpc';
 import { createGasApi, type GasApi } from './createGasApi';
-import { expectedLevels, expectedOtherFields } from './expectedSuggestion';
-import { FeeTraffic, type TestTx } from './feeTraffic';
-import { countingProxy, serve } from './gasTestServers';
+import { expectedLevels, expectedOtherFields } from './testing/expectedSuggestion';
+import { FeeTraffic, type TestTx } from './testing/feeTraffic';
+import { countingProxy, serve } from './testing/gasTestServers';
 
 const KEY = 'gaskey0000000000000000000000000001';
 const SECRET = 'gassecret00000000000000000000001';

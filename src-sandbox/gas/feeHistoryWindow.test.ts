@@ -5,7 +5,7 @@ import { FEE_HISTORY_PERCENTILES, HISTORICAL_BLOCKS, type FeeHistoryBlock } from
 import { startAnvil, type AnvilProcess } from '../chain/anvil';
 import { rpcResult } from '../testing/rawRpc';
 import { CONGESTION_BLOCKS, FeeHistoryWindow } from '../../src-shared/gas/feeHistoryWindow';
-import { FeeTraffic, type TestTx } from './feeTraffic';
+import { FeeTraffic, type TestTx } from './testing/feeTraffic';
 import { createUpstreamRpc, type UpstreamRpc } from './upstreamRpc';
 
 const gwei = (value: number) => parseGwei(String(value));

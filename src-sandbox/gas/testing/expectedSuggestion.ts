@@ -1,5 +1,5 @@
 import { formatGwei, parseGwei } from 'viem';
-import { rpcResult } from '../testing/rawRpc';
+import { rpcResult } from '../../testing/rawRpc';
 
 // Test support: the fee suggestion recomputed from SERVICE-FACTS and Anvil's own eth_feeHistory, sharing no code
 // with src-shared/gas, so a test comparing the two checks the estimator rather than repeating it.

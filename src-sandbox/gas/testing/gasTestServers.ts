@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { GasApi } from './createGasApi';
+import type { GasApi } from '../createGasApi';
 
 /** A counting pass-through in front of Anvil's HTTP port: proves how often the gas API reads the node. */
 export async function countingProxy(target: string) {

@@ -1,7 +1,7 @@
 import type { Hex } from 'viem';
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts';
-import { SANDBOX_CHAIN_ID, SANDBOX_MNEMONIC } from '../chain/anvil';
-import { rpcResult } from '../testing/rawRpc';
+import { SANDBOX_CHAIN_ID, SANDBOX_MNEMONIC } from '../../chain/anvil';
+import { rpcResult } from '../../testing/rawRpc';
 
 /** One transaction of a test block: its tip in wei and how many calldata bytes make its gas differ. */
 export interface TestTx {
