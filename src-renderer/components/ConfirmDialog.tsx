@@ -27,15 +27,23 @@ export interface ConfirmDialogProps {
  */
 export function ConfirmDialog({ open, title, children, confirmLabel, danger = false, busy = false, error, onConfirm, onCancel }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const messageId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // Focus is placed here, once the dialog is open: React's autoFocus ran while it was still closed (nothing
+      // in it can take focus then), and showModal() focuses its first button, Cancel, even when Cancel is not
+      // the one meant to start.
+      (danger ? cancelRef : confirmRef).current?.focus();
+    }
     if (!open && dialog.open) dialog.close();
-  }, [open]);
+  }, [open, danger]);
 
   return createPortal(
     <dialog
@@ -60,10 +68,10 @@ export function ConfirmDialog({ open, title, children, confirmLabel, danger = fa
             {error ? <ErrorNotice error={error} /> : null}
           </div>
           <div className="confirm-dialog-actions">
-            <button type="button" className="btn" onClick={onCancel} disabled={busy} autoFocus={danger}>
+            <button ref={cancelRef} type="button" className="btn" onClick={onCancel} disabled={busy}>
               Cancel
             </button>
-            <button type="button" className={danger ? 'btn btn-danger' : 'btn btn-primary'} onClick={onConfirm} disabled={busy} autoFocus={!danger}>
+            <button ref={confirmRef} type="button" className={danger ? 'btn btn-danger' : 'btn btn-primary'} onClick={onConfirm} disabled={busy}>
               {busy ? 'Working…' : confirmLabel}
             </button>
           </div>
