@@ -8,6 +8,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
+/** Globals only Node has: code that must run in a browser page may not read them. */
+const NODE_GLOBALS = ['process', 'Buffer', 'global', '__dirname', '__filename', 'require', 'module', 'exports', 'setImmediate', 'clearImmediate'];
 
 /**
  * npm packages that need Node (native addons, sockets, the file system): they may not be imported
@@ -33,8 +35,9 @@ function forbid({ node = false, electron = false, why }) {
 const exactly = (names) => `/^(${names.map((name) => name.replace(/[.*+?^${}()|[\]\\/@-]/g, '\\$&')).join('|')})$/`;
 
 /**
- * `no-restricted-syntax` selectors for what `no-restricted-imports` does not see: `import('fs')`
- * and `require('electron')`, with the reason.
+ * `no-restricted-syntax` selectors for what `no-restricted-imports` does not see: `import('fs')`,
+ * `require('electron')`, and for Node also the type-level ways in (`typeof import('node:fs')`,
+ * `declare module 'fs'`) and Node's globals read through `globalThis`, with the reason.
  */
 function forbidDynamic({ node = false, electron = false, why }) {
   const names = [...(node ? [...nodeBuiltins, ...nodeOnlyPackages] : []), ...(electron ? ['electron'] : [])];
@@ -47,9 +50,32 @@ function forbidDynamic({ node = false, electron = false, why }) {
     { selector: `ImportExpression[source.value=${prefixPattern}]`, message: why },
     { selector: `CallExpression[callee.name='require'][arguments.0.value=${pattern}]`, message: why },
     { selector: `CallExpression[callee.name='require'][arguments.0.value=${prefixPattern}]`, message: why },
-    // A module name the linter cannot read (`import(name)`) could be anything: name it literally.
-    ...(node ? [{ selector: 'ImportExpression[source.type!="Literal"][source.type!="TemplateLiteral"]', message: `${why} (import() needs a literal module name here, so the rule can check it)` }] : []),
+    ...(node
+      ? [
+          { selector: `TSImportType[source.value=${pattern}]`, message: why },
+          { selector: `TSImportType[source.value=${prefixPattern}]`, message: why },
+          { selector: `TSModuleDeclaration[id.value=${pattern}]`, message: why },
+          { selector: `TSModuleDeclaration[id.value=${prefixPattern}]`, message: why },
+          { selector: `MemberExpression[object.name='globalThis'][property.name=${exactly(NODE_GLOBALS)}]`, message: why },
+          // A module name the linter cannot read (`import(name)`) could be anything: name it literally.
+          { selector: 'ImportExpression[source.type!="Literal"][source.type!="TemplateLiteral"]', message: `${why} (import() needs a literal module name here, so the rule can check it)` },
+        ]
+      : []),
   ];
+}
+
+/**
+ * The rules of a folder whose code runs in a browser page (src-renderer, and src-shared which it uses): no
+ * Node and no electron, whether imported, required, named in a type, read as a global or brought in by a
+ * `/// <reference types="node" />` comment (which would undo the folder's tsconfig, `types: []`).
+ */
+function browserOnly(why) {
+  return {
+    'no-restricted-imports': forbid({ node: true, electron: true, why }),
+    'no-restricted-syntax': forbidDynamic({ node: true, electron: true, why }),
+    'no-restricted-globals': ['error', ...NODE_GLOBALS.map((name) => ({ name, message: why }))],
+    '@typescript-eslint/triple-slash-reference': ['error', { lib: 'never', path: 'never', types: 'never' }],
+  };
 }
 
 /** An import-x zone: files in `target` may not import from `from`. */
@@ -73,6 +99,12 @@ const FOLDER_ZONES = [
   zone('./src-main/electron', './src-main/web', 'The web host and the Electron shell are separate transports.'),
   zone('./src-sandbox', './src-main', 'The sandbox is a separate program: it may not import app code.'),
   zone('./src-sandbox', './src-renderer', 'The sandbox is a separate program: it may not import app code.'),
+  // src-node: Node code both Node programs use (the app's main process and the sandbox), such as the process guard.
+  zone('./src-node', './src-main', 'src-node is shared by the app and the sandbox: it may not import either of them.'),
+  zone('./src-node', './src-sandbox', 'src-node is shared by the app and the sandbox: it may not import either of them.'),
+  zone('./src-node', './src-renderer', 'src-node is Node code: it may not import renderer code.'),
+  zone('./src-shared', './src-node', 'src-shared runs on both sides: it may not import Node code.'),
+  zone('./src-renderer', './src-node', 'The renderer is a browser page: it may not import Node code.'),
 ];
 
 /**
@@ -117,21 +149,15 @@ export default tseslint.config(
   },
   {
     files: ['src-shared/**'],
-    rules: {
-      'no-restricted-imports': forbid({ node: true, electron: true, why: 'src-shared runs on both sides: no Node built-ins, no Node-only packages, no electron.' }),
-      'no-restricted-syntax': forbidDynamic({ node: true, electron: true, why: 'src-shared runs on both sides: no Node built-ins, no Node-only packages, no electron.' }),
-    },
+    rules: browserOnly('src-shared runs on both sides: no Node built-ins, no Node-only packages, no electron (Node code both the app and the sandbox use lives in src-node).'),
   },
   {
     files: ['src-shared/**/*.test.ts'],
-    rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' },
+    rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off', 'no-restricted-globals': 'off' },
   },
   {
     files: ['src-renderer/**'],
-    rules: {
-      'no-restricted-imports': forbid({ node: true, electron: true, why: 'The renderer is a browser page: no Node built-ins, no Node-only packages, no electron; use the API client.' }),
-      'no-restricted-syntax': forbidDynamic({ node: true, electron: true, why: 'The renderer is a browser page: no Node built-ins, no Node-only packages, no electron; use the API client.' }),
-    },
+    rules: browserOnly('The renderer is a browser page: no Node built-ins, no Node-only packages, no electron; use the API client.'),
   },
   {
     // React's rules of hooks, and the React Compiler's checks (refs read while rendering, state set in effects,
@@ -141,7 +167,7 @@ export default tseslint.config(
     rules: Object.fromEntries(Object.keys(reactHooks.configs['recommended-latest'].rules).map((rule) => [rule, 'error'])),
   },
   {
-    files: ['src-main/services/**', 'src-main/web/**', 'src-main/shell-common/**', 'src-sandbox/**'],
+    files: ['src-main/services/**', 'src-main/web/**', 'src-main/shell-common/**', 'src-sandbox/**', 'src-node/**'],
     rules: {
       'no-restricted-imports': forbid({ electron: true, why: 'Only src-main/electron may import electron.' }),
       'no-restricted-syntax': forbidDynamic({ electron: true, why: 'Only src-main/electron may import electron.' }),

@@ -6,7 +6,7 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import type { HealthEvent } from '../src-shared/api/networks';
-import { SAVED_CHAIN_FILES } from '../src-shared/sandbox/savedChainFiles';
+import { SAVED_CHAIN_FILES } from '../test-support/savedChainFiles';
 import { createExplorerService } from '../src-main/services/explorer/createExplorerService';
 import { createFeedHub } from '../src-main/services/rpc/createFeedHub';
 import { createRpcService } from '../src-main/services/rpc/createRpcService';

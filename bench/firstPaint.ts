@@ -6,7 +6,7 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import { startAnvil } from '../src-sandbox/chain/anvil';
-import { SAVED_CHAIN_FILES } from '../src-shared/sandbox/savedChainFiles';
+import { SAVED_CHAIN_FILES } from '../test-support/savedChainFiles';
 import type { AppBenchOptions } from './app';
 import { median, table, wallNow } from './benchKit';
 import { verdict, type Figure, type SectionResult } from './report';

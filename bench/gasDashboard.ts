@@ -9,7 +9,7 @@ import vm from 'node:vm';
 import { chromium } from '@playwright/test';
 import { request } from 'undici';
 import type { Network } from '../src-shared/networks/network';
-import { SAVED_CHAIN_FILES } from '../src-shared/sandbox/savedChainFiles';
+import { SAVED_CHAIN_FILES } from '../test-support/savedChainFiles';
 import { createGasService } from '../src-main/services/gas/createGasService';
 import { gasRequestFor } from '../src-main/services/networks/createNetworkService';
 import { createRpcService } from '../src-main/services/rpc/createRpcService';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { chromium } from '@playwright/test';
-import { SAVED_CHAIN_FILES } from '../src-shared/sandbox/savedChainFiles';
+import { SAVED_CHAIN_FILES } from '../test-support/savedChainFiles';
 import { verdict, type Figure, type SectionResult } from './report';
 
 const FIRST_ROWS_TARGET_MS = 500;

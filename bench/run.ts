@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { bundleNodeEntry } from '../scripts/build.mjs';
-import { SANDBOX_NODE_FLAGS } from '../src-shared/process/sandboxNodeFlags';
+import { SANDBOX_NODE_FLAGS } from '../src-main/services/sandbox/sandboxNodeFlags';
 import { benchApp } from './app';
 import { benchCall } from './call';
 import { benchContentStore } from './content';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { SAVED_CHAIN_FILES } from '../src-shared/sandbox/savedChainFiles';
+import { SAVED_CHAIN_FILES } from '../test-support/savedChainFiles';
 import { e2eSandboxDir } from './sandbox';
 import { test as base, type Page } from '@playwright/test';
 

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { buildSandbox } from '../scripts/build.mjs';
-import { SANDBOX_NODE_FLAGS } from '../src-shared/process/sandboxNodeFlags';
+import { SANDBOX_NODE_FLAGS } from '../src-main/services/sandbox/sandboxNodeFlags';
 import { e2eSandboxDir } from './sandbox';
 
 /**

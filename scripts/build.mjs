@@ -29,7 +29,7 @@ export const START_BUNDLE = at('out/web/start.mjs');
 const EXTERNAL = ['libsql', '@napi-rs/keyring', 'electron', '@openchainxyz/abi-guesser', 'ethers'];
 
 /** Sources whose change means the build is out of date (tests excluded: they are not built). */
-const SOURCES = ['src-renderer', 'src-shared', 'src-main', 'src-sandbox', 'scripts/serve.ts', 'scripts/start.ts', 'scripts/build.mjs', 'electron.vite.config.ts', 'package.json'];
+const SOURCES = ['src-renderer', 'src-shared', 'src-main', 'src-sandbox', 'src-node', 'scripts/serve.ts', 'scripts/start.ts', 'scripts/build.mjs', 'electron.vite.config.ts', 'package.json'];
 /** What the build produces. */
 export const BUILD_OUTPUTS = ['out/renderer/index.html', 'out/main/index.js', 'out/preload/index.cjs', 'out/sandbox/cli.mjs', 'out/web/serve.mjs', 'out/web/start.mjs'];
 

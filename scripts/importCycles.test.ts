@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 // Import cycles, type-only imports included (the linter's no-cycle skips those): a cycle such as
 // createDispatcher ⇄ openConnection makes two files one module in all but name.
 
-const ROOTS = ['src-shared', 'src-main', 'src-renderer'];
+const ROOTS = ['src-shared', 'src-main', 'src-renderer', 'src-node'];
 
 function sourceFiles(root: string): string[] {
   return (fs.readdirSync(root, { recursive: true }) as string[])

@@ -6,9 +6,15 @@ import { describe, expect, it } from 'vitest';
 
 const eslint = new ESLint();
 
+/** What the folder rules say of `code` at `filePath` (import rules, and type references by comment). */
 async function problems(filePath: string, code: string): Promise<string[]> {
+  return findings(filePath, code, (ruleId) => ruleId.includes('restricted') || ruleId === '@typescript-eslint/triple-slash-reference');
+}
+
+/** The messages of the rules `matches` picks, and any parse error. */
+async function findings(filePath: string, code: string, matches: (ruleId: string) => boolean): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages.filter((message) => message.ruleId?.includes('restricted') || message.fatal).map((message) => message.message);
+  return result!.messages.filter((message) => message.fatal || (message.ruleId !== null && matches(message.ruleId))).map((message) => message.message);
 }
 
 describe('import zones', () => {
@@ -46,6 +52,24 @@ describe('import zones', () => {
     ['src-main/shell-common/bad.ts', "import { applySecurity } from '../electron/security';\nexport const x = applySecurity;\n", 'shared by both shells'],
     ['src-main/shell-common/bad.ts', "import { startWebHost } from '../web/startWebHost';\nexport const x = startWebHost;\n", 'shared by both shells'],
     ['src-main/services/rpc/bad.ts', "import { resolveStaticPath } from '../../shell-common/resolveStaticPath';\nexport const x = resolveStaticPath;\n", 'Services are transport-agnostic'],
+    // Node reached without a value import: by type, by a global, by a comment that brings in its types.
+    ['src-shared/chain/bad.ts', "import type { ChildProcess } from 'node:child_process';\nexport type X = ChildProcess;\n", 'src-shared runs on both sides'],
+    ['src-shared/chain/bad.ts', "export type Fs = typeof import('node:fs');\n", 'src-shared runs on both sides'],
+    ['src-shared/chain/bad.ts', "export type Stats = import('fs').Stats;\n", 'src-shared runs on both sides'],
+    ['src-shared/chain/bad.ts', "declare module 'node:fs' {\n  export const extra: number;\n}\nexport const x = 1;\n", 'src-shared runs on both sides'],
+    ['src-shared/chain/bad.ts', '/// <reference types="node" />\nexport const x = 1;\n', 'triple slash reference for node'],
+    ['src-shared/chain/bad.ts', "export const home = process.env.HOME;\n", 'src-shared runs on both sides'],
+    ['src-shared/chain/bad.ts', "export const bytes = Buffer.from('a');\n", 'src-shared runs on both sides'],
+    ['src-shared/chain/bad.ts', "export const later = (run: () => void) => setImmediate(run);\n", 'src-shared runs on both sides'],
+    ['src-shared/chain/bad.ts', "export const env = globalThis.process;\n", 'src-shared runs on both sides'],
+    ['src-renderer/features/explorer/Bad.tsx', "export const mode = process.env.NODE_ENV;\n", 'The renderer is a browser page'],
+    ['src-renderer/features/explorer/Bad.tsx', '/// <reference types="node" />\nexport const x = 1;\n', 'triple slash reference for node'],
+    // src-node: Node code the app and the sandbox share. Neither browser-side folder may use it; it uses neither program.
+    ['src-shared/chain/bad.ts', "import { guardScript } from '../../src-node/process/guardScript';\nexport const x = guardScript;\n", 'src-shared runs on both sides: it may not import Node code'],
+    ['src-renderer/features/explorer/Bad.tsx', "import { guardScript } from '../../../src-node/process/guardScript';\nexport const x = guardScript;\n", 'The renderer is a browser page: it may not import Node code'],
+    ['src-node/process/bad.ts', "import { SANDBOX_GUARD } from '../../src-main/services/sandbox/sandboxGuard';\nexport const x = SANDBOX_GUARD;\n", 'src-node is shared by the app and the sandbox'],
+    ['src-node/process/bad.ts', "import { startAnvil } from '../../src-sandbox/chain/anvil';\nexport const x = startAnvil;\n", 'src-node is shared by the app and the sandbox'],
+    ['src-node/process/bad.ts', "import { app } from 'electron';\nexport const x = app;\n", 'Only src-main/electron may import electron'],
   ])('refuses a wrong import in %s', async (filePath, code, reason) => {
     const found = await problems(filePath, code);
     expect(found.length).toBeGreaterThan(0);
@@ -64,6 +88,10 @@ describe('import zones', () => {
     ['src-renderer/features/explorer/Ok.tsx', "export const load = () => import('./Lazy');\n"],
     ['src-renderer/features/explorer/Ok.tsx', "import { z } from 'zod';\nimport { createPublicClient } from 'viem';\nexport const x = [z, createPublicClient];\n"],
     ['src-shared/chain/ok.ts', "import { CID } from 'multiformats/cid';\nexport const x = CID;\n"],
+    ['src-shared/chain/ok.test.ts', "export const home = process.env.HOME;\nexport const bytes = Buffer.from('a');\n"],
+    ['src-main/services/sandbox/ok.ts', "import { guardScript } from '../../../src-node/process/guardScript';\nexport const x = guardScript;\n"],
+    ['src-sandbox/chain/ok.ts', "import { guardScript } from '../../src-node/process/guardScript';\nexport const x = guardScript;\n"],
+    ['src-node/process/ok.ts', "import { spawn } from 'node:child_process';\nimport { blockIdProblem } from '../../src-shared/chain/blockId';\nexport const x = [spawn, blockIdProblem];\n"],
   ])('allows the same kind of import where it belongs: %s', async (filePath, code) => {
     expect(await problems(filePath, code)).toEqual([]);
   });
@@ -98,5 +126,25 @@ describe('test code', () => {
     ['vitest.ok-setup.ts', "import { faultTable } from './test-support/faultReport';\nexport const x = faultTable;\n"],
   ])('allows test code in tests and their helpers: %s', async (filePath, code) => {
     expect(await problems(filePath, code)).toEqual([]);
+  });
+});
+
+describe('React hooks in the renderer', () => {
+  const hooks = (filePath: string, code: string) => findings(filePath, code, (ruleId) => ruleId.startsWith('react-hooks/'));
+
+  it.each([
+    ['rules-of-hooks', "import { useState } from 'react';\nexport function Bad({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}\n", 'called conditionally'],
+    ['exhaustive-deps', "import { useEffect } from 'react';\nexport function Bad({ id }: { id: string }) {\n  useEffect(() => console.log(id), []);\n  return null;\n}\n", "missing dependency: 'id'"],
+    ['refs', "import { useRef } from 'react';\nexport function Bad() {\n  const count = useRef(0);\n  return <p>{count.current}</p>;\n}\n", 'Cannot access refs during render'],
+    ['set-state-in-effect', "import { useEffect, useState } from 'react';\nexport function Bad({ id }: { id: string }) {\n  const [shown, setShown] = useState('');\n  useEffect(() => {\n    setShown(id);\n  }, [id]);\n  return <p>{shown}</p>;\n}\n", 'Calling setState synchronously within an effect'],
+    ['purity', "export function Bad() {\n  return <p>{Date.now()}</p>;\n}\n", 'impure function'],
+  ])('refuses a break of %s', async (_rule, code, reason) => {
+    const found = await hooks('src-renderer/features/explorer/Bad.tsx', code);
+    expect(found.join('\n')).toContain(reason);
+  });
+
+  it('allows an effect that lists what it reads', async () => {
+    const code = "import { useEffect } from 'react';\nexport function Ok({ id }: { id: string }) {\n  useEffect(() => console.log(id), [id]);\n  return null;\n}\n";
+    expect(await hooks('src-renderer/features/explorer/Ok.tsx', code)).toEqual([]);
   });
 });

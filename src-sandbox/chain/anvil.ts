@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import fs from 'node:fs';
-import { guardScript } from '../../src-shared/process/guardScript';
+import { guardScript } from '../../src-node/process/guardScript';
 
 /** The sandbox's fixed mnemonic: Anvil's and Hardhat's well-known test mnemonic, so every seed is identical. */
 export const SANDBOX_MNEMONIC = 'test test test test test test test test test test test junk';

@@ -1,4 +1,4 @@
-import { guardScript } from '../../../src-shared/process/guardScript';
+import { guardScript } from '../../../src-node/process/guardScript';
 
 /** The sandbox's credentials, in the order the guard reads them from its stdin. */
 export const SANDBOX_SECRET_VARIABLES = ['BLOCKGLASS_SANDBOX_KEY', 'BLOCKGLASS_SANDBOX_SECRET'] as const;

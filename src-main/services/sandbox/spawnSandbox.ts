@@ -6,13 +6,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LocalSandboxAddresses } from '../../../src-shared/networks/localNetwork';
-import { SANDBOX_NODE_FLAGS } from '../../../src-shared/process/sandboxNodeFlags';
 import { basicAuthToken } from '../secrets/basicAuthorization';
 import type { Credential } from '../secrets/credential';
 import { redactSecrets } from '../secrets/redactSecrets';
 import { parseReadyLine } from './parseReadyLine';
 import { SandboxStartError } from './sandboxErrors';
 import { SANDBOX_GUARD } from './sandboxGuard';
+import { SANDBOX_NODE_FLAGS } from './sandboxNodeFlags';
 
 /** How a sandbox process ended. */
 export interface SandboxExit {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { SAVED_CHAIN_FILES } from '../../../../src-shared/sandbox/savedChainFiles';
+import { SAVED_CHAIN_FILES } from '../../../../test-support/savedChainFiles';
 import path from 'node:path';
 
 /**
