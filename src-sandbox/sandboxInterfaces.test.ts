@@ -2,8 +2,8 @@ import { create } from 'kubo-rpc-client';
 import { describe, expect, inject, it } from 'vitest';
 import { feeSuggestionSchema } from '../src-shared/gas/feeSuggestionSchema';
 
-// The three interfaces of the spec, together on the running sandbox's one port, with the
-// credentials its ready line announced; and the gas trends that its live traffic must move.
+// The three interfaces of the spec, together on the running sandbox's one port, with the credentials its ready
+// line announced. (The gas trends, moved on purpose by chosen blocks, are in gas/gasTrends.test.ts.)
 
 const sandbox = inject('sandbox');
 const { info } = sandbox;
@@ -30,27 +30,6 @@ describe('gas API on the sandbox', () => {
     expect((await fetch(`${info.gasUrl}/networks/${info.chainId}/suggestedGasFees`, { headers: { authorization: wrong } })).status).toBe(401);
     expect((await fetch(`${info.gasUrl}/v3/nosuchkey/networks/${info.chainId}/suggestedGasFees`)).status).toBe(401);
   });
-
-  it('sees the base-fee and priority-fee trends go both up and down under the live traffic', async () => {
-    const seen = { baseFeeTrend: new Set<unknown>(), priorityFeeTrend: new Set<unknown>() };
-    const blocks = new Set<string | null>();
-    // The traffic moves its target every few blocks; on a loaded machine the base fee can fall for minutes on
-    // end before a target above it turns it (a clean-clone run saw only "down" in 150 s). It ends as soon as both
-    // directions of both trends were seen.
-    const deadline = Date.now() + 300_000;
-    const both = () => ['up', 'down'].every((t) => seen.baseFeeTrend.has(t) && seen.priorityFeeTrend.has(t));
-    while (Date.now() < deadline && !both()) {
-      const { block, body } = await gasFees();
-      blocks.add(block);
-      seen.baseFeeTrend.add(body.baseFeeTrend);
-      seen.priorityFeeTrend.add(body.priorityFeeTrend);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-    expect({ base: [...seen.baseFeeTrend].sort(), priority: [...seen.priorityFeeTrend].sort(), blocks: blocks.size }).toMatchObject({
-      base: expect.arrayContaining(['down', 'up']),
-      priority: expect.arrayContaining(['down', 'up']),
-    });
-  }, 330_000);
 });
 
 describe('content store on the sandbox', () => {
