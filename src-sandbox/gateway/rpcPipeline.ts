@@ -1,6 +1,7 @@
 import { NODE_MAX_REQUEST_BYTES, type GatewayLimits } from './gatewayLimits';
 import { capCallGas, hasGasField, type GasCap } from './gasCap';
 import { forwardRequest } from './forwardRequest';
+import { createFeeHistoryRoute } from './feeHistoryRoute';
 import type { HeadCache } from './headCache';
 import { runLogsQuery } from './logsQuery';
 import { routeMethod } from './methodPolicy';
@@ -51,6 +52,7 @@ export interface PipelineDeps {
 /** Builds the pipeline. */
 export function createPipeline(deps: PipelineDeps): RpcPipeline {
   const { upstream, limits, rateLimiter, gasCap, headCache, log } = deps;
+  const feeHistory = createFeeHistoryRoute(upstream, log);
 
   /** Answers one validated request; null for notifications. */
   async function answerOne(request: RpcRequest, context: PipelineContext, raw: Buffer | undefined): Promise<Buffer | null> {
@@ -98,6 +100,8 @@ export function createPipeline(deps: PipelineDeps): RpcPipeline {
     const rewritten = checked.params !== given.params;
     const request = rewritten ? { ...given, params: checked.params as RpcRequest['params'] } : given;
     const raw = rewritten ? undefined : givenRaw;
+    // Computed from the chain: Anvil's own answer misses the blocks mined before a restart (feeHistoryRoute.ts).
+    if (request.method === 'eth_feeHistory') return feeHistory.answer(request, () => forwardRequest(upstream, request, request.params, raw, mapNodeError(request.method)));
     const cached = headCache.answer(request);
     if (cached !== undefined) {
       const hit = await cached;
