@@ -12,13 +12,15 @@
 // Errors are JSON `{"error": "..."}`. Every answer carries `access-control-allow-origin: *`; OPTIONS answers
 // CORS preflights without credentials (browsers never send them on a preflight).
 //
-// The suggestion is computed once per block from the node's fee history (src-shared/gas/suggestGasFees) and
+// The suggestion is computed once per block from the chain's fee history (src-shared/gas/suggestGasFees; the history
+// computed from blocks and receipts as the gateway's eth_feeHistory is, see computedFeeHistory.ts) and
 // served from memory until Anvil announces the next block over its WebSocket newHeads stream.
 import type http from 'node:http';
 import { suggestGasFees } from '../../src-shared/gas/suggestGasFees';
 import { createBlockCache, type BlockSuggestion } from './blockCache';
 import { FeeHistoryWindow } from '../../src-shared/gas/feeHistoryWindow';
 import { checkGasCredentials } from './gasAuth';
+import { withComputedFeeHistory } from './computedFeeHistory';
 import { chainIdProblem, matchGasPath } from './gasPath';
 import { watchNewHeads } from './headWatcher';
 import { createUpstreamRpc } from './upstreamRpc';
@@ -57,7 +59,8 @@ const COMMON_HEADERS = { 'access-control-allow-origin': '*', 'cache-control': 'n
 export function createGasApi(options: GasApiOptions): GasApi {
   const log = options.log ?? (() => {});
   const rpc = createUpstreamRpc(options.upstreamUrl);
-  const history = new FeeHistoryWindow(rpc);
+  // eth_feeHistory computed from the chain, as the gateway answers it: right after a restart too (computedFeeHistory.ts).
+  const history = new FeeHistoryWindow(withComputedFeeHistory(rpc, log));
   const cache = createBlockCache(async (): Promise<BlockSuggestion> => {
     const { input, head } = await history.sync();
     const body = JSON.stringify({ ...suggestGasFees(input), version: RESPONSE_VERSION });
