@@ -289,3 +289,23 @@ describe("eth_feeHistory on a chain longer than Anvil's reach", () => {
     expect((await viaGateway(gw, edge)).result).toMatchObject({ oldestBlock: hex(head - 2048n), gasUsedRatio: [0], reward: [['0x0']] });
   });
 });
+
+describe('eth_feeHistory on a fork without blob fee parameters here', () => {
+  it('passes the request to Anvil and says so once in the log (Shanghai: no blob fields to compute from)', async () => {
+    const chain = await TestChain.start(['--hardfork', 'shanghai']);
+    const gw = await startTestGateway(chain);
+    try {
+      await rpcResult(chain.anvil.url, 'anvil_mine', ['0x3']);
+      for (const params of [['0x3', 'latest', [50]], ['0x2', '0x1', []]]) {
+        const { text } = await gw.post(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'eth_feeHistory', params }));
+        expect(text).toBe(await anvilText(chain.anvil.url, params));
+      }
+      expect(gw.logLines.filter((line) => line.includes('eth_feeHistory'))).toEqual([
+        'gateway: eth_feeHistory is answered by the node\'s own cache: no blob fee parameters for the fork "Shanghai"',
+      ]);
+    } finally {
+      await gw.close();
+      await chain.stop();
+    }
+  });
+});
