@@ -1,9 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { SeedManifest } from './src-sandbox/chain/manifest';
 import type { DemoContent } from './src-sandbox/content/seedDemoContent';
 import { startSandbox, type SandboxInfo } from './src-sandbox/sandbox';
-import { seedSourceHash } from './test-support/seedSourceHash';
+import { copySeededSandbox, ensureSeededSandbox } from './test-support/seededSandbox';
 
 /** What every test file gets from `inject('sandbox')`: one running, seeded sandbox for the whole run. */
 export interface ProvidedSandbox {
@@ -12,7 +14,13 @@ export interface ProvidedSandbox {
   anvilPid: number;
   manifest: SeedManifest;
   demoContent: DemoContent;
+  /** The running sandbox's data folder (a copy of the seed, removed when the run ends). */
   dataDir: string;
+  /**
+   * The seeded data folder (chain and content as seeded, never run with traffic), to copy from: a test that needs
+   * a sandbox of its own starts it on a copy (test-support/seededSandbox.ts), never on this folder itself.
+   */
+  seedDir: string;
 }
 
 declare module 'vitest' {
@@ -25,20 +33,19 @@ const KEY = 'testkey0000000000000000000000001';
 const SECRET = 'testsecret000000000000000000001';
 
 /**
- * Starts one sandbox for the whole test run. The seeded chain is kept in `.cache/test-sandbox-<hash>`,
- * where the hash covers the seeder and its contracts, so a second run restores instead of reseeding,
- * and any change to the seed reseeds.
+ * Starts one sandbox for the whole test run, on a copy of the seeded data folder (`.cache/seed-<hash>`, seeded once
+ * per version of the seeder, see test-support/seededSandbox.ts); the copy is removed when the run ends.
  */
 export default async function setup(project: TestProject) {
-  const dataDir = path.resolve('.cache', `test-sandbox-${seedSourceHash()}`);
+  // Not for a run of pure suites only: SKIP_SANDBOX_SETUP=1, or only the component tier (`--project components`).
+  if (process.env.SKIP_SANDBOX_SETUP === '1') return;
+  if (!project.vitest.projects.some((each) => each.name !== 'components')) return;
+  const log = (line: string) => process.stderr.write(`[sandbox] ${line}\n`);
+  const seeded = await ensureSeededSandbox(log);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-shared-sandbox-'));
+  copySeededSandbox(seeded, dataDir);
   const started = Date.now();
-  const sandbox = await startSandbox({
-    dataDir,
-    key: KEY,
-    secret: SECRET,
-    blockTimeSeconds: 2,
-    log: (line) => process.stderr.write(`[sandbox] ${line}\n`),
-  });
+  const sandbox = await startSandbox({ dataDir, key: KEY, secret: SECRET, blockTimeSeconds: 2, saveChain: false, log });
   process.stderr.write(`[sandbox] ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${sandbox.info.gasUrl}\n`);
   project.provide('sandbox', {
     info: { ...sandbox.info, secret: SECRET },
@@ -47,9 +54,10 @@ export default async function setup(project: TestProject) {
     manifest: sandbox.manifest,
     demoContent: sandbox.demoContent,
     dataDir,
+    seedDir: seeded,
   });
   return async () => {
     await sandbox.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
-

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { copySavedChain } from './chain/chainState';
+import { copySeededSandbox } from '../test-support/seededSandbox';
 import { commandLine, descendants, environment, isAlive, waitUntil } from '../test-support/processTree';
 import { rpcResult } from './testing/rawRpc';
 
@@ -20,7 +20,7 @@ afterEach(() => {
 /** A data folder holding a copy of the seeded chain, so this test restores instead of seeding. */
 function seededDataDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-cli-'));
-  copySavedChain(shared.dataDir, dir);
+  copySeededSandbox(shared.seedDir, dir);
   return dir;
 }
 

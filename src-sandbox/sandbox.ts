@@ -27,6 +27,12 @@ export interface SandboxOptions {
   fastForwardHours?: number;
   /** Throw away the saved chain and seed anew. */
   fresh?: boolean;
+  /**
+   * Save the chain as it runs (every minute and when stopping; default true). False for a throwaway sandbox whose
+   * folder is removed after (a test run's shared sandbox): no dump of the whole chain every minute, none at the end.
+   * A first start still saves the seeded chain.
+   */
+  saveChain?: boolean;
   limits?: Partial<GatewayLimits>;
   /** Progress lines for a person (never contain the key or secret). */
   log?: (line: string) => void;
@@ -76,19 +82,19 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   // blocks after a restart too) and dumps it, with those states, every minute and when it stops.
   const paths = chainPaths(dataDir);
   fs.mkdirSync(paths.dir, { recursive: true });
-  const launchAnvil = (loadFrom: string | undefined, port?: number) =>
+  const saving = options.saveChain !== false;
+  const launchAnvil = (loadFrom: string | undefined, port?: number, save = saving) =>
     startAnvil({
       ...(port !== undefined ? { port } : {}),
       args: [
         '--preserve-historical-states',
-        '--dump-state', paths.dump,
-        '--state-interval', String(SAVE_INTERVAL_S),
+        ...(save ? ['--dump-state', paths.dump, '--state-interval', String(SAVE_INTERVAL_S)] : []),
         ...(loadFrom ? ['--load-state', loadFrom] : []),
       ],
     });
   // Anvil first: it restores the chain in its own process while this one loads the interfaces' code (the
   // servedParts chunk) and opens the content store, which need nothing from the chain.
-  const anvilStarting = launchAnvil(stateFile);
+  const anvilStarting = launchAnvil(stateFile, undefined, saving || !saved); // a first start always saves its seed
   const parts = import('./servedParts');
   const content = parts.then(async ({ createContentStore, seedContractMetadata, seedDemoContent }) => {
     const store = await createContentStore({ dataDir, verifySecret: keys.verifySecret, log });
@@ -232,6 +238,10 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       close() {
         closing ??= (async () => {
           await traffic?.stop().catch(() => {});
+          if (!saving) {
+            await unwind();
+            return;
+          }
           const keep = await historyToKeep(anvil.url, manifest.seededToBlock).catch((error: Error) => {
             log(`could not list the blocks whose state to keep (${error.message}): keeping every state`);
             return () => true;

@@ -18,6 +18,7 @@ const anvils = () => descendants(process.pid).filter((pid) => commandLine(pid).i
 describe('a sandbox start that fails after Anvil was spawned', () => {
   it('rejects when the content store cannot open, and stops Anvil', async () => {
     const dataDir = seededDataDir();
+    fs.rmSync(path.join(dataDir, 'content'), { recursive: true, force: true }); // the seeded copy's store, replaced by a file
     fs.writeFileSync(path.join(dataDir, 'content'), 'not a folder');
     expect(anvils()).toEqual([]);
     await expect(startSandbox({ dataDir, blockTimeSeconds: 0 })).rejects.toThrow(/content|EEXIST|ENOTDIR/);

@@ -29,19 +29,6 @@ export function chainPaths(dataDir: string) {
   };
 }
 
-/**
- * Copies a saved chain (whichever snapshots it has, and its manifest) into another data folder, as tests,
- * benchmarks and fixtures do to start a sandbox that restores instead of seeding.
- */
-export function copySavedChain(fromDataDir: string, toDataDir: string): void {
-  const from = chainPaths(fromDataDir);
-  const to = chainPaths(toDataDir);
-  fs.mkdirSync(to.dir, { recursive: true });
-  for (const file of ['live', 'state', 'manifest', 'contractMetadata'] as const) {
-    if (fs.existsSync(from[file])) fs.copyFileSync(from[file], to[file]);
-  }
-}
-
 /** Reads a saved chain's manifest; undefined when there is none or it is incomplete (a seed that never finished). */
 export function readSavedChain(dataDir: string): { statePath: string; manifest: SeedManifest } | undefined {
   const paths = chainPaths(dataDir);

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, inject } from 'vitest';
-import { copySavedChain } from '../chain/chainState';
+import { copySeededSandbox } from '../../test-support/seededSandbox';
 
 /**
- * For a test file: `seeded()` makes a fresh data folder holding a copy of the shared test sandbox's seeded chain
+ * For a test file: `seeded()` makes a fresh data folder holding a copy of the seeded chain and content store
  * (so a sandbox started on it restores instead of seeding); `later(cleanup)` runs after the test, last first.
  * Folders are removed after each test.
  */
@@ -21,7 +21,7 @@ export function seededCopies(prefix: string) {
     seeded(): string {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
       cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-      copySavedChain(shared.dataDir, dir);
+      copySeededSandbox(shared.seedDir, dir);
       return dir;
     },
   };

@@ -31,7 +31,7 @@ describeWithKeychain('the API over the real app services', () => {
   beforeAll(async () => {
     if (!shared) throw new Error('this suite needs the shared seeded sandbox: run it without SKIP_SANDBOX_SETUP=1');
     const { createApiClient } = await loadRendererClient();
-    dataDir = seededDataDir(shared.dataDir, 'blockglass-api-');
+    dataDir = seededDataDir(shared.seedDir, 'blockglass-api-');
     services = await createAppServices({ dataDir, shell: 'web', projectRoot: process.cwd(), version: '0.1.0-api', keychainService, sandboxArgs: ['--block-time', '1'], log: (line) => lines.push(line) });
     const dispatcher = createDispatcher({ handlers: services.handlers, topics: services.topics, redact: services.redact, shell: 'web', log: (line) => lines.push(line) });
     transport = createMemoryTransport(dispatcher);

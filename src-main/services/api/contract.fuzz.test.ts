@@ -72,7 +72,7 @@ describeWithKeychain('the API contract under hostile input', () => {
   beforeAll(async () => {
     if (!shared) throw new Error('this suite needs the shared seeded sandbox: run it without SKIP_SANDBOX_SETUP=1');
     const { createApiClient } = await loadRendererClient();
-    dataDir = seededDataDir(shared.dataDir, 'blockglass-fuzz-');
+    dataDir = seededDataDir(shared.seedDir, 'blockglass-fuzz-');
     services = await createAppServices({ dataDir, shell: 'web', projectRoot: process.cwd(), version: '0.1.0-fuzz', keychainService, sandboxArgs: ['--block-time', '1'], log: (line) => lines.push(line) });
     api = createApiClient(createMemoryTransport(createDispatcher({ handlers: services.handlers, topics: services.topics, redact: services.redact, shell: 'web', log: (line) => lines.push(line) })));
     await eventually(async () => (await api.call('sandbox.status', {})).state === 'running', 'the sandbox to run');

@@ -30,7 +30,7 @@ describeWithKeychain('app services: every handler over real services', () => {
   };
 
   beforeAll(async () => {
-    dataDir = seededDataDir(shared.dataDir, 'blockglass-app-');
+    dataDir = seededDataDir(shared.seedDir, 'blockglass-app-');
     keychain = createSecretStore({ service: keychainService });
     app = await open();
     await running();

@@ -53,7 +53,7 @@ describeWithKeychain('no key anywhere', () => {
   };
 
   beforeAll(async () => {
-    dataDir = seededDataDir(shared.dataDir, 'blockglass-nokey-');
+    dataDir = seededDataDir(shared.seedDir, 'blockglass-nokey-');
     keychain = createSecretStore({ service: keychainService });
     app = await createAppServices({ dataDir, shell: 'electron', projectRoot: process.cwd(), version: '0.1.0-test', keychainService, sandboxArgs: ['--block-time', '1'], log: (line) => said.push(line) });
     await eventually(async () => (await app.handlers['sandbox.status']({}, ctx)).state === 'running', 'the sandbox to run');

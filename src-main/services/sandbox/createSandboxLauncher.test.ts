@@ -39,7 +39,7 @@ describeWithKeychain('sandbox launcher with real sandbox processes and the real 
 
   beforeAll(() => {
     secrets = createSecretStore({ service: `blockglass-test-${crypto.randomBytes(4).toString('hex')}` });
-    dataDir = seededDataDir(shared.dataDir, 'blockglass-launcher-');
+    dataDir = seededDataDir(shared.seedDir, 'blockglass-launcher-');
     launcher = createSandboxLauncher({ dataDir, secrets, projectRoot, restartBackoffMs: [300], extraArgs: ['--block-time', '1'], log: (line) => logs.push(line) });
     launcher.onStatus((status) => states.push(status.state));
   });
@@ -150,7 +150,7 @@ describe('sandbox launcher inside an app process that ends', () => {
   };
 
   async function runHost(mode: 'exit' | 'hang') {
-    const dataDir = seededDataDir(shared.dataDir, 'blockglass-host-');
+    const dataDir = seededDataDir(shared.seedDir, 'blockglass-host-');
     const app = spawn(process.execPath, ['--import', 'tsx', host, dataDir, mode], { cwd: projectRoot, stdio: ['pipe', 'pipe', 'inherit'] });
     const exited = new Promise((resolve) => app.once('exit', resolve));
     let out = '';

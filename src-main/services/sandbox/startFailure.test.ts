@@ -53,7 +53,7 @@ describe('a sandbox that cannot start', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const port = (server.address() as net.AddressInfo).port;
-    const dataDir = seededDataDir(shared.dataDir, 'blockglass-port-taken-');
+    const dataDir = seededDataDir(shared.seedDir, 'blockglass-port-taken-');
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const { launcher, states } = launch(dataDir, ['--port', String(port), '--block-time', '0']);
     const status = await launcher.start();

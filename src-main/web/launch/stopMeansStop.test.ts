@@ -23,7 +23,7 @@ afterEach(() => {
 
 /** Starts a launcher on a copy of the seeded chain and waits until its sandbox runs; answers its process tree. */
 async function startLauncher(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; tree: number[]; exited: Promise<void>; dataDir: string }> {
-  const dataDir = seededDataDir(shared.dataDir, 'blockglass-stop-');
+  const dataDir = seededDataDir(shared.seedDir, 'blockglass-stop-');
   folders.push(dataDir);
   const child = spawn(command, [...args, '--port', '0', '--data', dataDir, '--no-open', '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.push(child);

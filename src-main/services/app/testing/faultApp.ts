@@ -46,7 +46,7 @@ export interface FaultApp {
  */
 export async function startFaultApp(options: { diskBytesPerSecond?: number } = {}): Promise<FaultApp> {
   const shared = sharedSandbox();
-  const dataDir = seededDataDir(shared.dataDir, 'blockglass-faults-');
+  const dataDir = seededDataDir(shared.seedDir, 'blockglass-faults-');
   const saveDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-fault-saves-'));
   const keychainService = `blockglass-faults-${crypto.randomBytes(4).toString('hex')}`;
   const lines: string[] = [];
