@@ -7,7 +7,8 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
   timeout: 60_000,
-  workers: 1,
+  // Two workers on two cores: most of a journey is waiting on the app and its sandbox, not computing.
+  workers: 2,
   reporter: [['list']],
   use: {
     browserName: 'chromium',

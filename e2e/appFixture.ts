@@ -3,14 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { SAVED_CHAIN_FILES } from '../test-support/savedChainFiles';
-import { e2eSandboxDir } from './sandbox';
+import { copySeededSandbox, seededSandboxDir } from '../test-support/seededSandbox';
 import { test as base, type Page } from '@playwright/test';
 
 /** A running app (web host + its own sandbox) in a data folder of its own, with everything it logged. */
 export interface RunningApp {
   url: string;
   dataDir: string;
+  /** The keychain service it keeps its keys under: its own, so apps side by side never share keys. */
+  keychainService: string;
   /** Everything the web host (and the sandbox it runs) wrote to stdout and stderr so far. */
   logs(): string;
   /** Stops the app (SIGTERM: it saves and closes everything) and resolves once it exited; safe to call twice. */
@@ -18,26 +19,20 @@ export interface RunningApp {
 }
 
 /**
- * Each journey gets a fresh app: `npm run serve -- --port 0 --data <tmp> --no-open --json`, started the
- * way a person does (through tsx directly, so signals reach it). Its sandbox starts from a copy of the
- * e2e sandbox's seeded chain, so no journey waits for a seed. Stopped with SIGTERM afterwards.
- */
-/**
  * Starts the app the way a person does: `npm run serve -- --port 0 --data <tmp> --no-open --json` (the
- * script node runs, directly, so signals reach it), in a data folder of its own holding a copy of the e2e
- * sandbox's seeded chain, so no journey waits for a seed. `env` replaces the environment it runs in.
+ * script node runs, directly, so signals reach it), in a data folder of its own holding a copy of the seeded
+ * chain and content store (test-support/seededSandbox.ts), so no journey waits for a seed. `env` replaces the
+ * environment it runs in.
  */
 export async function launchApp(env: NodeJS.ProcessEnv = process.env): Promise<RunningApp & { pid: number }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-e2e-app-'));
-  const seeded = path.join(e2eSandboxDir(), 'chain');
-  const chain = path.join(dataDir, 'sandbox', 'chain');
-  fs.mkdirSync(chain, { recursive: true });
-  for (const file of SAVED_CHAIN_FILES) if (fs.existsSync(path.join(seeded, file))) fs.copyFileSync(path.join(seeded, file), path.join(chain, file));
+  copySeededSandbox(seededSandboxDir(), path.join(dataDir, 'sandbox'));
 
   let output = '';
+  const keychainService = env.BLOCKGLASS_KEYCHAIN_SERVICE ?? `blockglass-e2e-${path.basename(dataDir)}`;
   const child: ChildProcess = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data', dataDir, '--no-open', '--json'], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env,
+    env: { ...env, BLOCKGLASS_KEYCHAIN_SERVICE: keychainService },
   });
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
@@ -50,21 +45,41 @@ export async function launchApp(env: NodeJS.ProcessEnv = process.env): Promise<R
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
   };
-  return { url, dataDir, pid: child.pid!, logs: () => output, stop };
+  return { url, dataDir, keychainService, pid: child.pid!, logs: () => output, stop };
 }
 
-/** Each journey gets a fresh app (see {@link launchApp}), stopped with SIGTERM afterwards. */
-export const test = base.extend<{ app: RunningApp }>({
+/** Stops an app and removes its data folder. */
+async function disposeApp(app: RunningApp): Promise<void> {
+  await app.stop();
+  // A sandbox stopped while it was still starting (a journey shorter than its start) may be finishing a
+  // write in its chain folder for a moment after the app exited: removal retries on ENOTEMPTY.
+  fs.rmSync(app.dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+}
+
+/**
+ * `app`: a fresh app for the journey (see {@link launchApp}), for journeys that change what the app keeps (networks,
+ * keys, settings, saved work, content) or stop and kill parts of it. `readOnlyApp`: one app per Playwright worker,
+ * shared by the journeys that only read the chain and the content store and keep nothing a later journey would see
+ * (each such journey takes it as `{ readOnlyApp: app }`); starting an app (its web host and sandbox restoring the
+ * chain) is most of a short journey's time.
+ */
+export const test = base.extend<{ app: RunningApp }, { readOnlyApp: RunningApp }>({
   // Playwright requires the fixture's first parameter to be an object pattern, even an empty one.
   // eslint-disable-next-line no-empty-pattern
   app: async ({}, use) => {
     const app = await launchApp();
     await use(app);
-    await app.stop();
-    // A sandbox stopped while it was still starting (a journey shorter than its start) may be finishing a
-    // write in its chain folder for a moment after the app exited: removal retries on ENOTEMPTY.
-    fs.rmSync(app.dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    await disposeApp(app);
   },
+  readOnlyApp: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const app = await launchApp();
+      await use(app);
+      await disposeApp(app);
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
 });
 
 export { expect } from '@playwright/test';

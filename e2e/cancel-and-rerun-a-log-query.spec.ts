@@ -3,7 +3,7 @@ import { expect, test } from './appFixture';
 
 // A developer starts a long query, cancels it while it runs (the rows so far stay), then runs it again to the end.
 
-test('cancel a running log query, then run it again', async ({ app, page }) => {
+test('cancel a running log query, then run it again', async ({ readOnlyApp: app, page }) => {
   test.setTimeout(180_000); // the whole log storm, 60,000 logs, runs to its end
   const { contracts, logStorm } = seededManifest();
   await page.goto(appPath(app.url, `/logs?address=${contracts.logStorm}&fromBlock=${logStorm.fromBlock}&toBlock=${logStorm.toBlock}`));

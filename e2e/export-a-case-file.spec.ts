@@ -5,7 +5,7 @@ import { expect, test } from './appFixture';
 // A support engineer looks up a receipt by its hash, reads the summary and exports a Markdown case file
 // for the ticket: the file holds the summary.
 
-test('a support user exports a case file that holds the summary', async ({ app, page }) => {
+test('a support user exports a case file that holds the summary', async ({ readOnlyApp: app, page }) => {
   const hash = seededManifest().transactions.erc20Transfer;
   await page.goto(appPath(app.url, '/explorer'));
   await page.getByLabel('Look up a receipt').fill(hash);

@@ -3,7 +3,7 @@ import { expect, test } from './appFixture';
 
 // A developer follows every new log as the sandbox's traffic mines blocks: new rows appear on top.
 
-test('the live tail shows a new log from the sandbox traffic', async ({ app, page }) => {
+test('the live tail shows a new log from the sandbox traffic', async ({ readOnlyApp: app, page }) => {
   await page.goto(appPath(app.url, '/logs'));
   await page.getByLabel('Follow new logs (live tail)').check();
   const tail = page.getByRole('region', { name: 'Live tail' });

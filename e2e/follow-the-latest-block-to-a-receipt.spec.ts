@@ -3,7 +3,7 @@ import { expect, test } from './appFixture';
 
 // A developer opens the explorer, follows the newest block to one of its transactions and reads its receipt.
 
-test('home → latest block → a transaction → its receipt', async ({ app, page }) => {
+test('home → latest block → a transaction → its receipt', async ({ readOnlyApp: app, page }) => {
   await page.goto(appPath(app.url, '/explorer'));
   const latest = page.getByRole('region', { name: 'Latest blocks' });
   await expect(latest.getByRole('listitem').first()).toBeVisible({ timeout: 30_000 });

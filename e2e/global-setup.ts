@@ -4,15 +4,19 @@ import fs from 'node:fs';
 import readline from 'node:readline';
 import { buildSandbox } from '../scripts/build.mjs';
 import { SANDBOX_NODE_FLAGS } from '../src-main/services/sandbox/sandboxNodeFlags';
+import { copySeededSandbox, ensureSeededSandbox } from '../test-support/seededSandbox';
 import { e2eSandboxDir } from './sandbox';
 
 /**
  * Starts the sandbox the way a person does (`npm run sandbox -- --json`, here the bundle directly so
- * signals reach it) and hands its ready line to the journeys through E2E_SANDBOX.
+ * signals reach it), on a fresh copy of the seeded data folder (seeded first if this seeder version has none),
+ * and hands its ready line to the journeys through E2E_SANDBOX.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  const seeded = await ensureSeededSandbox((line) => process.stderr.write(`[seed] ${line}\n`));
   const dataDir = e2eSandboxDir();
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  copySeededSandbox(seeded, dataDir);
   const key = `e2e${crypto.randomBytes(8).toString('hex')}`;
   const secret = crypto.randomBytes(12).toString('hex');
   // The sandbox runs as the app runs it: bundled, under plain node (fresh from the sources: 0.1 s).
@@ -31,5 +35,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return async () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -5,7 +5,7 @@ import { expect, test } from './appFixture';
 
 const CID = 'QmdDsoYecH3nyvbJ5S2Ta3zd7PKPDEqYV51dMiJx6xHhte';
 
-test('a CID path with .. in it stays on the content screen', async ({ app, page }) => {
+test('a CID path with .. in it stays on the content screen', async ({ readOnlyApp: app, page }) => {
   await page.goto(app.url);
   const search = page.getByPlaceholder('Block, transaction hash, address or CID');
   await search.fill(`${CID}/../../../settings`);

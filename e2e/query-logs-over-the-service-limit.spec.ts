@@ -5,7 +5,7 @@ import { expect, test } from './appFixture';
 // A developer builds a query by event over the log-heavy blocks: the app warns before it runs that the
 // service would refuse it, runs it anyway split as the service asks, shows every log, and exports them.
 
-test('build a query by event, see the warning, run it, and export every row as CSV', async ({ app, page }) => {
+test('build a query by event, see the warning, run it, and export every row as CSV', async ({ readOnlyApp: app, page }) => {
   const { contracts, logStorm } = seededManifest();
   const expected = await countLogs({ address: contracts.logStorm }, logStorm.denseFromBlock, logStorm.denseToBlock);
   expect(expected).toBeGreaterThan(10_000);

@@ -4,7 +4,7 @@ import { expect, test } from './appFixture';
 // A developer reads a mapping element of the showcase contract from its key and the mapping's position:
 // the app computes the slot and shows the known balance.
 
-test('a mapping slot shows the known balance', async ({ app, page }) => {
+test('a mapping slot shows the known balance', async ({ readOnlyApp: app, page }) => {
   const { contracts, storage, seededToBlock } = seededManifest();
   await page.goto(appPath(app.url, `/explorer/address/${contracts.storageShowcase}`));
   const reader = page.getByRole('region', { name: 'Read storage' });

@@ -1,9 +1,12 @@
 import path from 'node:path';
-import { seedSourceHash } from '../test-support/seedSourceHash';
+import { seededSandboxDir } from '../test-support/seededSandbox';
 
-/** The e2e sandbox's data folder: one per version of the seeder, so a changed seeder seeds a new chain. */
+/**
+ * The journeys' own sandbox's data folder: a copy of the seeded data folder made for this run by
+ * e2e/global-setup.ts (its chain grows with live traffic while the journeys run, and is removed after).
+ */
 export function e2eSandboxDir(): string {
-  return path.resolve('.cache', `e2e-sandbox-${seedSourceHash()}`);
+  return path.resolve('.cache', `e2e-sandbox-${path.basename(seededSandboxDir())}`);
 }
 
 /** The sandbox's ready line, as e2e/global-setup.ts received it. */

@@ -4,7 +4,7 @@ import { expect, test } from './appFixture';
 // A developer opens the block with 600 transactions: every row is there, no paging, and the table scrolls
 // to the last one; sorting and the filter work on all of them.
 
-test('the 600-transaction block scrolls to its last row', async ({ app, page }) => {
+test('the 600-transaction block scrolls to its last row', async ({ readOnlyApp: app, page }) => {
   const { bigBlock } = seededManifest();
   const block = await readChain<{ transactions: string[] }>('eth_getBlockByNumber', [`0x${bigBlock.number.toString(16)}`, false]);
   await page.goto(appPath(app.url, `/explorer/block/${bigBlock.number}`));

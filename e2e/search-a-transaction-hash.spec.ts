@@ -4,7 +4,7 @@ import { expect, test } from './appFixture';
 // A developer pastes a hash into the search box: a transaction hash opens the transaction, a block hash the
 // block, and a hash the chain does not know says so.
 
-test('searching a hash opens the transaction, or the block, or says it is not there', async ({ app, page }) => {
+test('searching a hash opens the transaction, or the block, or says it is not there', async ({ readOnlyApp: app, page }) => {
   const hash = seededManifest().transactions.swap;
   const tx = await readChain<{ blockNumber: string; blockHash: string; transactionIndex: string }>('eth_getTransactionByHash', [hash]);
   await page.goto(appPath(app.url, '/explorer'));

@@ -8,7 +8,7 @@ import { expect, test } from './appFixture';
 // contract's code, finds the metadata in the network's content store, and decodes the call with its ABI,
 // offline. No signature database knows this function.
 
-test("a sandbox contract's call is decoded from its metadata", async ({ app, page }) => {
+test("a sandbox contract's call is decoded from its metadata", async ({ readOnlyApp: app, page }) => {
   const hash = seededManifest().transactions.failed;
   // The expected function, read at check time: the code's metadata pointer, the metadata from the store.
   const tx = await readChain<{ to: string; input: string }>('eth_getTransactionByHash', [hash]);

@@ -19,7 +19,7 @@ async function reasonFromChain(hash: string): Promise<string> {
   return args[0];
 }
 
-test('a failed transaction shows its reason, reproduced at its parent block', async ({ app, page }) => {
+test('a failed transaction shows its reason, reproduced at its parent block', async ({ readOnlyApp: app, page }) => {
   const hash = seededManifest().transactions.failed;
   const reason = await reasonFromChain(hash);
   await page.goto(appPath(app.url, `/explorer/tx/${hash}`));

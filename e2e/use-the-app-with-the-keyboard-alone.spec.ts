@@ -21,7 +21,7 @@ async function tabTo(page: Page, matches: (element: { tag: string; role: string 
   throw new Error(`nothing matching was reached with ${limit} ${backward ? 'Shift+Tab' : 'Tab'} presses`);
 }
 
-test('search, open a block and a transaction, run a log query and make a call, keyboard only', async ({ app, page }) => {
+test('search, open a block and a transaction, run a log query and make a call, keyboard only', async ({ readOnlyApp: app, page }) => {
   test.setTimeout(240_000);
   const manifest = seededManifest();
   await page.goto(appPath(app.url, '/explorer'));

@@ -80,6 +80,7 @@ export async function runWebHost(options: RunWebHostOptions): Promise<void> {
       projectRoot,
       version,
       log,
+      ...keychainServiceFromEnvironment(),
       ...(options.sandboxFastForwardHours ? { sandboxArgs: ['--fast-forward', String(options.sandboxFastForwardHours)] } : {}),
     });
     host = await startWebHost({
@@ -124,4 +125,13 @@ export async function runWebHost(options: RunWebHostOptions): Promise<void> {
     if (opened.connected && options.exitWithWindow) return stop();
     if (!opened.connected) say(`The app window could not be opened (${browser} exited with code ${code}): open the address above in a browser. Ctrl+C stops Blockglass.`);
   });
+}
+
+/**
+ * `BLOCKGLASS_KEYCHAIN_SERVICE`: the name the app keeps its keys under in the OS keychain, when not the default
+ * (`blockglass`): apps started side by side that must not share keys (the journeys, two at a time) each get their own.
+ */
+function keychainServiceFromEnvironment(): { keychainService?: string } {
+  const name = process.env.BLOCKGLASS_KEYCHAIN_SERVICE;
+  return name && /^[\w.-]{1,100}$/.test(name) ? { keychainService: name } : {};
 }
