@@ -1,17 +1,40 @@
-// Adds up vitest's and Playwright's JSON reports into one closing line: "tests: N passed, N failed, N skipped".
+// Adds up vitest's and Playwright's JSON reports: a table of the tiers (files, tests, passed, failed, seconds) and
+// the phases of `npm test`, then one closing line: "tests: N passed, N failed, N skipped".
 import fs from 'node:fs';
 
-const [vitestFile, playwrightFile] = process.argv.slice(2);
+const [vitestFile, playwrightFile, phasesFile] = process.argv.slice(2);
+const read = (file) => (file && fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
+
+/** The vitest project a file runs in (vitest.config.ts: components, slow, main). */
+const tierOf = (file) => (file.endsWith('.test.tsx') ? 'components' : /\.(fault|fuzz)\.test\.ts$/.test(file) ? 'slow' : 'main');
+
+const tiers = new Map();
+const tier = (name) => {
+  if (!tiers.has(name)) tiers.set(name, { files: 0, tests: 0, passed: 0, failed: 0, skipped: 0, start: Infinity, end: 0 });
+  return tiers.get(name);
+};
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
 
 const vitest = read(vitestFile);
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests + (vitest.numRuntimeErrorTestSuites ?? 0);
   skipped += vitest.numPendingTests + vitest.numTodoTests;
+  for (const file of vitest.testResults) {
+    const row = tier(`vitest: ${tierOf(file.name)}`);
+    row.files += 1;
+    row.tests += file.assertionResults.length;
+    for (const test of file.assertionResults) {
+      if (test.status === 'passed') row.passed += 1;
+      else if (test.status === 'failed') row.failed += 1;
+      else row.skipped += 1;
+    }
+    if (file.status === 'failed' && file.assertionResults.length === 0) row.failed += 1; // a file that did not load
+    row.start = Math.min(row.start, file.startTime);
+    row.end = Math.max(row.end, file.endTime);
+  }
 } else failed += 1;
 
 const playwright = read(playwrightFile);
@@ -19,6 +42,38 @@ if (playwright) {
   passed += playwright.stats.expected + playwright.stats.flaky;
   failed += playwright.stats.unexpected;
   skipped += playwright.stats.skipped;
+  const row = tier('playwright: journeys');
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        row.tests += 1;
+        const outcome = test.status; // expected, unexpected, flaky, skipped
+        if (outcome === 'expected' || outcome === 'flaky') row.passed += 1;
+        else if (outcome === 'unexpected') row.failed += 1;
+        else row.skipped += 1;
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of playwright.suites) {
+    row.files += 1;
+    walk(suite);
+  }
+  row.start = Date.parse(playwright.stats.startTime);
+  row.end = row.start + playwright.stats.duration;
 } else failed += 1;
 
+const pad = (text, width) => String(text).padEnd(width);
+const lines = [['tier', 'files', 'tests', 'passed', 'failed', 'skipped', 'seconds']];
+for (const [name, row] of tiers) lines.push([name, row.files, row.tests, row.passed, row.failed, row.skipped, Number.isFinite(row.start) ? ((row.end - row.start) / 1000).toFixed(0) : '-']);
+const phases = phasesFile && fs.existsSync(phasesFile) ? fs.readFileSync(phasesFile, 'utf8').trim().split('\n').map((line) => line.split(' ')) : [];
+for (const [name, seconds, code] of phases) lines.push([`phase: ${name}${code === '0' ? '' : ' (failed)'}`, '', '', '', '', '', seconds]);
+if (phases.length) lines.push(['npm test, all phases', '', '', '', '', '', String(phases.reduce((sum, [, seconds]) => sum + Number(seconds), 0))]);
+const widths = lines[0].map((_, column) => Math.max(...lines.map((line) => String(line[column]).length)));
+console.log('');
+for (const [index, line] of lines.entries()) {
+  console.log(line.map((cell, column) => pad(cell, widths[column])).join('  '));
+  if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+}
+console.log('(a vitest tier\'s seconds run from its first file\'s start to its last file\'s end; the components and main tiers run at the same time)');
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);

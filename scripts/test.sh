@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # npm test: every check a change must pass, in the order a failure is cheapest to find.
-# Types, lint (folder rules), the build, unit and integration tests (vitest, against one seeded
-# sandbox on a real Anvil), then the end-to-end journeys (Playwright, Debian Chromium).
+# Types, lint (folder rules), the build, unit and integration tests (vitest: the component, main and slow tiers,
+# against one seeded sandbox on a real Anvil), then the end-to-end journeys (Playwright, Debian Chromium).
+# Ends with a table of the tiers (files, tests, seconds) and the line CI reads: "tests: N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Everything runs inside a private D-Bus session with an unlocked gnome-keyring, so the keychain
@@ -10,17 +11,26 @@ if [ -z "${BLOCKGLASS_KEYRING_SESSION:-}" ]; then exec bash scripts/keyring-sess
 mkdir -p .cache
 results=.cache/test-results
 rm -rf "$results"; mkdir -p "$results"
+phases="$results/phases.txt"
+# phase NAME COMMAND...: runs it and writes "NAME SECONDS STATUS" to the phase list.
+phase() {
+  local name=$1; shift
+  local started=$SECONDS code=0
+  "$@" || code=$?
+  echo "$name $((SECONDS - started)) $code" >>"$phases"
+  return $code
+}
 
-echo "== typecheck"; npx tsc -b
-echo "== lint"; npx eslint .
-echo "== build"; node scripts/build.mjs >"$results/build.log" 2>&1 || { cat "$results/build.log"; exit 1; }
+echo "== typecheck"; phase typecheck npx tsc -b
+echo "== lint"; phase lint npx eslint .
+echo "== build"; phase build bash -c "node scripts/build.mjs >'$results/build.log' 2>&1" || { cat "$results/build.log"; exit 1; }
 
 status=0
-echo "== unit and integration (vitest)"
-npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json" || status=1
+echo "== unit, components, integration and slow tiers (vitest)"
+phase vitest npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json" || status=1
 echo "== end-to-end (playwright)"
-PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json || status=1
+PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" phase playwright npx playwright test --reporter=list,json || status=1
 
-# One closing line for both runners, in the plain form CI reads: "tests: N passed, N failed".
-node scripts/summarize-tests.mjs "$results/vitest.json" "$results/playwright.json"
+# The tier table, then one closing line for both runners, in the plain form CI reads.
+node scripts/summarize-tests.mjs "$results/vitest.json" "$results/playwright.json" "$phases"
 exit $status
