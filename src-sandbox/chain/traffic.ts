@@ -23,6 +23,16 @@ export interface TrafficOptions {
   periodSeconds?: number;
   /** Before live blocks, mine traffic blocks spread over this many seconds up to now (see fastForward). */
   fastForwardSeconds?: number;
+  /** Seed of the traffic's choices (senders, kinds of transaction, amounts, tips); by default the clock's, so runs differ. */
+  seed?: number;
+  /**
+   * Leaves mining to the caller: Anvil is not switched to interval mining and its clock is not moved. Tests mine
+   * the blocks they choose (`evm_mine` with a timestamp) and wait for `onRound` before the next, so what is sent
+   * depends on those blocks and `seed` alone. New blocks are then looked for every 50 ms.
+   */
+  minedByCaller?: boolean;
+  /** Hears each live round once it is over (top-ups and nonce heals included): the block it answered and its summary. */
+  onRound?: (head: bigint, line: string) => void;
 }
 
 /** What the traffic sends to: the everyday mix's addresses plus the burner. */
@@ -32,6 +42,8 @@ type TrafficContext = ActivityContext & { gasBurner: Address };
 export interface TrafficHandle {
   /** Stops sending; resolves once no send is in flight (or after 5 s at most). Anvil keeps mining at the interval. */
   stop(): Promise<void>;
+  /** True until the traffic's loop has ended (after `stop()`, or an error it cannot go on from). */
+  readonly running: boolean;
 }
 
 // Per-transaction cap for GasBurner calls: under EIP-7825's 16.7M cap in case Anvil enforces it.
@@ -63,11 +75,17 @@ export function startTraffic(options: TrafficOptions): TrafficHandle {
   }
   const log = options.log ?? (() => {});
   const abort = new AbortController();
-  const done = runTraffic(options, log, abort.signal).catch((error: unknown) => log(`traffic: stopped by an error: ${shortMessage(error)}`));
+  let running = true;
+  const done = runTraffic(options, log, abort.signal)
+    .catch((error: unknown) => log(`traffic: stopped by an error: ${shortMessage(error)}`))
+    .finally(() => (running = false));
   return {
     async stop() {
       abort.abort();
       await Promise.race([done, sleep(5_000)]);
+    },
+    get running() {
+      return running;
     },
   };
 }
@@ -78,11 +96,12 @@ async function runTraffic(options: TrafficOptions, log: (line: string) => void, 
   const wave: FeeWave = { ...DEFAULT_FEE_WAVE, periodSeconds: options.periodSeconds ?? DEFAULT_FEE_WAVE.periodSeconds };
   const accounts = manifest.accounts.traffic.map((a) => sandboxAccount(a.index));
   const sender = new TrafficSender(client, log);
-  const rng = createPrng(Date.now());
+  const rng = createPrng(options.seed ?? Date.now());
   const ctx = activityContext(manifest, accounts);
 
   // Setup is retried: the node may still be loading a saved state when traffic starts.
   let fastForwarded = !options.fastForwardSeconds;
+  let start: { block: bigint; timestamp: number } | undefined;
   for (let attempt = 0; !signal.aborted; attempt++) {
     try {
       if (!fastForwarded) {
@@ -95,36 +114,40 @@ async function runTraffic(options: TrafficOptions, log: (line: string) => void, 
           signal,
           round: async (head, elapsed) => {
             if (++rounds % 20 === 0) await topUp(client, accounts, log);
-            return sendRound(client, sender, accounts, ctx, rng, { head, elapsed, wave: past, signal });
+            return sendRound(client, sender, accounts, ctx, rng, { head, waveSeconds: () => elapsed, wave: past, signal });
           },
         });
         fastForwarded = true;
       }
-      await setUpMining(client, blockTimeSeconds, wave, log);
+      start = await setUpMining(client, blockTimeSeconds, wave, log, options.minedByCaller === true);
       break;
     } catch (error) {
       if (attempt === 0) log(`traffic: setup failed, retrying: ${shortMessage(error)}`);
       await sleep(1_000, signal);
     }
   }
-  const started = Date.now();
-  const pollMs = Math.min(500, Math.max(50, (blockTimeSeconds * 1000) / 8));
-  let seen = -1n;
+  if (!start) return;
+  // The wave follows the chain's clock, as the fast-forward's does: with interval mining the blocks carry wall-clock
+  // times from the start on, and blocks a caller mines are placed on the wave by the times it gives them.
+  const { block: startBlock, timestamp: startTime } = start;
+  const waveSeconds = (timestamp: bigint) => Math.max(0, Number(timestamp) - startTime);
+  const pollMs = options.minedByCaller ? 50 : Math.min(500, Math.max(50, (blockTimeSeconds * 1000) / 8));
+  let seen = startBlock;
   let rounds = 0;
   let failing = false;
   while (!signal.aborted) {
     try {
       const head = await client.getBlockNumber({ cacheTime: 0 });
       failing = false;
-      if (seen < 0n) seen = head;
-      else if (head > seen) {
+      if (head > seen) {
         seen = head;
-        const line = await sendRound(client, sender, accounts, ctx, rng, { head, elapsed: (Date.now() - started) / 1000, wave, signal });
+        const line = await sendRound(client, sender, accounts, ctx, rng, { head, waveSeconds, wave, signal });
         if (++rounds % 10 === 1) log(line);
         if (rounds % 20 === 0) {
           await topUp(client, accounts, log);
           for (const account of accounts) await sender.heal(account.address);
         }
+        options.onRound?.(head, line);
       }
     } catch (error) {
       // One line per streak of failures, not one per poll while the node is down.
@@ -135,24 +158,37 @@ async function runTraffic(options: TrafficOptions, log: (line: string) => void, 
   }
 }
 
-async function setUpMining(client: SandboxClient, blockTimeSeconds: number, wave: FeeWave, log: (line: string) => void): Promise<void> {
-  await followWallClock(client, log);
+/**
+ * Turns automine off and, unless the caller mines, moves Anvil's clock to now and mines every `blockTimeSeconds`.
+ * Returns the latest block (live rounds answer the blocks after it) and the time the wave starts at.
+ */
+async function setUpMining(
+  client: SandboxClient,
+  blockTimeSeconds: number,
+  wave: FeeWave,
+  log: (line: string) => void,
+  minedByCaller: boolean,
+): Promise<{ block: bigint; timestamp: number }> {
+  const now = minedByCaller ? undefined : await followWallClock(client, log);
   await client.setAutomine(false);
-  await client.setIntervalMining({ interval: blockTimeSeconds });
+  if (!minedByCaller) await client.setIntervalMining({ interval: blockTimeSeconds });
   // A freshly seeded chain ends with a base fee of a few wei (its blocks were light). Start the
   // wave where it is rather than spend many minutes of full blocks climbing to it.
-  const baseFee = (await client.getBlock({ blockTag: 'latest' })).baseFeePerGas ?? 0n;
+  const latest = await client.getBlock({ blockTag: 'latest' });
+  const baseFee = latest.baseFeePerGas ?? 0n;
   const target = targetBaseFee(0, wave);
   if (baseFee * 4n < target || baseFee > target * 4n) {
     await client.setNextBlockBaseFeePerGas({ baseFeePerGas: target });
     log(`traffic: base fee ${formatGwei(baseFee)} gwei moved to ${formatGwei(target)} gwei`);
   }
-  log(`traffic: mining a block every ${blockTimeSeconds} s`);
+  log(minedByCaller ? 'traffic: blocks are mined by the caller' : `traffic: mining a block every ${blockTimeSeconds} s`);
+  return { block: latest.number, timestamp: now ?? Number(latest.timestamp) };
 }
 
 interface Round {
   head: bigint;
-  elapsed: number;
+  /** Seconds into the wave of a block with this timestamp. */
+  waveSeconds: (timestamp: bigint) => number;
   wave: FeeWave;
   signal: AbortSignal;
 }
@@ -168,7 +204,7 @@ async function sendRound(
 ): Promise<string> {
   const block = await client.getBlock({ blockNumber: round.head });
   const baseFee = block.baseFeePerGas ?? 0n;
-  const target = targetBaseFee(round.elapsed, round.wave);
+  const target = targetBaseFee(round.waveSeconds(block.timestamp), round.wave);
   const fill = blockFill(baseFee, target);
   const status = await rawRequest<{ pending?: string }>(client, 'txpool_status');
   const backlog = Number(status.pending ?? 0);
