@@ -7,6 +7,7 @@ import { thrownToApiError } from '../errors/thrownToApiError';
 import { createRpcService } from '../rpc/createRpcService';
 import { answerError, startFakeRpcServer, type FakeRpcServer } from '../rpc/testing/fakeRpcServer';
 import { sandboxNetwork } from '../rpc/testing/sandboxNetwork';
+import { sleep } from '../rpc/sleep';
 import { sharedSandbox } from '../rpc/testing/sharedSandbox';
 import { RATE_LIMIT_ATTEMPTS, runLogQuery, type RunLogQueryOptions } from './runLogQuery';
 import type { RawNodeLog } from './toLogRows';
@@ -24,10 +25,11 @@ afterAll(async () => {
 });
 
 /** `eth_getLogs` through the rpc service to a network at `rpcUrl` (the gateway, or a stand-in in front of it). */
-function gatewayRequest(rpcUrl = sandbox.info.rpcUrl, retries = 3): RunLogQueryOptions['request'] {
+function gatewayRequest(rpcUrl = sandbox.info.rpcUrl, retries = 3, timeoutMs?: number): RunLogQueryOptions['request'] {
   const rpc = createRpcService({
     resolve: async () => sandboxNetwork({ ...sandbox.info, rpcUrl }, sandbox.info.key),
     retryPolicy: { retries, baseDelayMs: 10, maxDelayMs: 30_000 },
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
   });
   services.push(rpc);
   return (params, signal) => rpc.request('local', 'eth_getLogs', params, { signal });
@@ -135,10 +137,15 @@ describe('runLogQuery through the sandbox gateway', () => {
 
   it('stops at once when cancelled: the run rejects with AbortError and delivers nothing more', async () => {
     const controller = new AbortController();
+    const request = gatewayRequest();
     let calls = 0;
-    let abortedAt = 0;
+    let inFlight = 0;
     const outcome = runLogQuery({
-      request: gatewayRequest(),
+      // Counted, so the test knows when every request the run made has settled: only those could deliver more.
+      request: (params, signal) => {
+        inFlight += 1;
+        return request(params, signal).finally(() => (inFlight -= 1));
+      },
       filter,
       from: logStorm.fromBlock,
       to: logStorm.toBlock,
@@ -146,29 +153,25 @@ describe('runLogQuery through the sandbox gateway', () => {
       signal: controller.signal,
       onLogs: () => {
         calls += 1;
-        if (calls === 1) {
-          abortedAt = Date.now();
-          controller.abort();
-        }
+        if (calls === 1) controller.abort();
       },
       onProgress: () => {},
     }).catch((error: unknown) => error);
     const error = await outcome;
-    expect(Date.now() - abortedAt).toBeLessThan(200);
     expect(nameOf(error)).toBe('AbortError');
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await expect.poll(() => inFlight).toBe(0);
+    await new Promise((resolve) => setImmediate(resolve)); // what a settled request would have scheduled
     expect(calls).toBe(1);
   });
 
   it('cancels the request in flight: the abort reaches the socket', async () => {
     const hanging = await startFakeRpcServer(() => ({ hang: true }));
     servers.push(hanging);
-    const request = gatewayRequest(`${hanging.origin}/local/v3/${sandbox.info.key}`);
+    // No timeout of its own to speak of: only the abort can settle the request within the test's time.
+    const request = gatewayRequest(`${hanging.origin}/local/v3/${sandbox.info.key}`, 3, 3_600_000);
     const settled: string[] = [];
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    const started = Date.now();
-    const error = await runLogQuery({
+    const running = runLogQuery({
       request: (params, signal) => request(params, signal).catch((failure: unknown) => (settled.push(nameOf(failure)), Promise.reject(failure))),
       filter,
       from: 0,
@@ -177,10 +180,11 @@ describe('runLogQuery through the sandbox gateway', () => {
       onLogs: () => {},
       onProgress: () => {},
     }).catch((failure: unknown) => failure);
-    expect(nameOf(error)).toBe('AbortError');
-    expect(Date.now() - started).toBeLessThan(1_000);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(settled).toEqual(['AbortError']);
+    // Cancelled once the node has the request and does not answer it.
+    await expect.poll(() => hanging.requests.length).toBeGreaterThan(0);
+    controller.abort();
+    expect(nameOf(await running)).toBe('AbortError');
+    await expect.poll(() => settled, { timeout: 10_000 }).toEqual(['AbortError']);
   });
 });
 
@@ -221,11 +225,11 @@ describe('runLogQuery when the service rate-limits', () => {
   // The rpc service's own retries are off here (retries: 0), so every 429 reaches the run.
   it('waits the backoff the service asks, then goes on one request at a time, and still reads every log', async () => {
     const proxy = await rateLimitingProxy((n) => n < 2, 0.2);
-    const started = Date.now();
+    const waits: number[] = [];
     // The storm's last ten blocks: over the result limit, so the run also splits while limited.
     const from = logStorm.toBlock - 9;
-    const { logs, result } = await run({ request: gatewayRequest(proxy.rpcUrl, 0), from });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    const { logs, result } = await run({ request: gatewayRequest(proxy.rpcUrl, 0), from, sleep: (ms, signal) => (waits.push(ms), sleep(ms, signal)) });
+    expect(waits, 'the backoff_seconds of each 429').toEqual([200, 200]);
     expect(logs.map(identity)).toEqual((await anvilStormLogs(from)).map(identity));
     expect(result.splits).toBe(1);
     expect(result.retries).toBe(2);
