@@ -15,8 +15,10 @@ const onLinux = process.platform === 'linux';
 
 interface ProbeLine {
   op: string;
-  ms: number;
-  ticks: number;
+  /** A timer of the probe's main thread fired while the call was still waiting. */
+  timerRanWhileWaiting: boolean;
+  /** What the store logged during the call. */
+  said: string[];
   ok: boolean;
   mode: string;
   value?: unknown;
@@ -66,7 +68,7 @@ describe.skipIf(!onLinux)('secret store when no keychain answers', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('answers "No keychain answered within 3 s" after 3 s, with the main thread running meanwhile', async () => {
+  it('answers "No keychain answered within 3 s" from its own timeout, with the main thread running meanwhile', async () => {
     const lines = await probe(silentAddress, 3000, ['status']);
     const [line] = lines;
     expect(line).toMatchObject({
@@ -76,9 +78,7 @@ describe.skipIf(!onLinux)('secret store when no keychain answers', () => {
     });
     expect(line?.error?.details).toContain('Unlock the “Login” keyring');
     expect(line?.error?.details).toContain('gnome-keyring');
-    expect(line?.ms).toBeGreaterThanOrEqual(2950);
-    expect(line?.ms).toBeLessThan(3000 + 1000);
-    expect(line?.ticks).toBeGreaterThanOrEqual(40); // a 50 ms ticker kept running: the event loop never blocked
+    expect(line?.timerRanWhileWaiting, 'the event loop ran while the keychain did not answer').toBe(true);
   });
 
   it('fails the next calls at once while the stuck call is still waiting, instead of piling up', async () => {
@@ -88,9 +88,9 @@ describe.skipIf(!onLinux)('secret store when no keychain answers', () => {
       ['set', false, 'No keychain answered within 1 s'],
       ['delete', false, 'No keychain answered within 1 s'],
     ]);
+    // Refused because of the stuck call (a call queued behind it would have waited its own timeout and said only that).
     expect(lines[1]?.error?.details).toMatch(/^An earlier keychain request is still waiting for an answer\./);
-    expect(lines[1]?.ms).toBeLessThan(200);
-    expect(lines[2]?.ms).toBeLessThan(200);
+    expect(lines[2]?.error?.details).toMatch(/^An earlier keychain request is still waiting for an answer\./);
   });
 
   it('as the app runs it, keeps keys in memory for the run when no keychain can be reached, and says which', async () => {
@@ -104,7 +104,8 @@ describe.skipIf(!onLinux)('secret store when no keychain answers', () => {
       ['delete', true, 'memory', true],
       ['get', true, 'memory', null],
     ]);
-    expect(lines[0]!.ms).toBeLessThan(2000); // decided at once, not after the timeout
+    // Decided because nothing could be reached, not after waiting out the timeout.
+    expect(lines[0]!.said).toEqual([expect.stringMatching(/^secrets: no keychain could be reached \(The system keychain could not be reached\); keys are kept in memory/)]);
   });
 
   it('keeps keys in memory too when the keychain hangs on the first call (after the timeout)', async () => {
@@ -113,6 +114,7 @@ describe.skipIf(!onLinux)('secret store when no keychain answers', () => {
       ['set', true, 'memory'],
       ['get', true, 'memory'],
     ]);
+    expect(lines[0]!.said).toEqual([expect.stringMatching(/^secrets: no keychain could be reached \(No keychain answered within 1 s\)/)]);
   });
 
   it('says the keychain cannot be reached, at once, when the bus address leads nowhere', async () => {
@@ -122,7 +124,6 @@ describe.skipIf(!onLinux)('secret store when no keychain answers', () => {
       error: { name: 'KeychainUnavailableError', shortMessage: 'The system keychain could not be reached' },
     });
     expect(lines[0]?.error?.details).toMatch(/Cause: .*No such file or directory/);
-    expect(lines[0]?.ms).toBeLessThan(1500);
   });
 
   it.skipIf(!hasDbusDaemon())('times out on a real bus that loses every reply', async () => {
@@ -131,8 +132,6 @@ describe.skipIf(!onLinux)('secret store when no keychain answers', () => {
     try {
       const [line] = await probe(bus.address, 1000, ['status']);
       expect(line).toMatchObject({ ok: false, error: { name: 'KeychainUnavailableError', shortMessage: 'No keychain answered within 1 s' } });
-      expect(line?.ms).toBeGreaterThanOrEqual(950);
-      expect(line?.ms).toBeLessThan(1000 + 1000);
     } finally {
       process.kill(bus.pid);
     }
@@ -145,7 +144,6 @@ describe.skipIf(!onLinux)('secret store when no keychain answers', () => {
       for (const line of lines) {
         expect(line).toMatchObject({ ok: false, error: { name: 'KeychainUnavailableError', shortMessage: 'The system keychain could not be reached' } });
         expect(line.error?.details).toContain('org.freedesktop.secrets');
-        expect(line.ms).toBeLessThan(1500);
       }
     } finally {
       process.kill(bus.pid);
