@@ -36,7 +36,15 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   return error.error;
 }
 
-const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits until a second, live subscription to the fake health work has had `count` events: time in which a cancelled one would have had some too. */
+async function liveEvents(count: number): Promise<void> {
+  const events: HealthEvent[] = [];
+  const stop = api.subscribe('network.health', { networkId: 'mainnet' }, { onEvent: (event) => events.push(event) });
+  await expect.poll(() => events.length).toBeGreaterThanOrEqual(count);
+  const work = services.healthSignals.at(-1)!; // its own, the last one started
+  stop();
+  await expect.poll(() => work.aborted).toBe(true);
+}
 
 describe('calls', () => {
   it('answers a method with its typed output', async () => {
@@ -100,7 +108,7 @@ describe('calls', () => {
   it('refuses an oversized message in main: answers an object\'s id, hangs up on text it cannot read', async () => {
     transport.sendRaw({ t: 'call', id: 100, method: 'credentials.set', input: { networkId: 'mainnet', apiKey: KEY, pad: 'p'.repeat(70_000) } });
     transport.sendRaw(JSON.stringify({ t: 'call', id: 99, method: 'credentials.set', input: { networkId: 'mainnet', apiKey: KEY, pad: 'p'.repeat(70_000) } }));
-    await tick(5);
+    await expect.poll(() => transport.closures.length).toBe(1);
     // JSON text over the limit is not parsed, so its id is unknown: the close code is the answer.
     expect(transport.received).toEqual([
       { t: 'result', id: 100, ok: false, error: { name: 'InvalidMessageError', code: 'invalid_message', shortMessage: 'The request was refused: larger than 65536 bytes.' } },
@@ -114,15 +122,16 @@ describe('calls', () => {
   it('answers every message that is not a client message: an error on its id, else a close code', async () => {
     transport.sendRaw('{"t":"launch","id":1}');
     transport.sendRaw('{"t":"call","id":2}');
-    await tick(5);
+    await expect.poll(() => transport.received.length).toBe(2);
     expect(transport.received.map((message) => message.t === 'result' && !message.ok && [message.id, message.error.shortMessage])).toEqual([
       [1, 'The request was refused: unknown message type "launch".'],
       [2, 'The request was refused: a call needs a method name (a string).'],
     ]);
     for (const [raw, code] of [['not json', 1007], ['{"t":"call"}', 4400], ['[]', 4400], ['null', 4400], ['{"t":"call","id":-1,"method":"app.info"}', 4400]] as const) {
       transport.restore();
+      const hungUp = transport.closures.length;
       transport.sendRaw(raw);
-      await tick(2);
+      await expect.poll(() => transport.closures.length).toBe(hungUp + 1);
       expect(transport.closures.at(-1)?.code).toBe(code);
     }
     expect(transport.closures).toHaveLength(5);
@@ -130,9 +139,10 @@ describe('calls', () => {
   });
 
   it('fails a call in flight with the reason main hung up for, and works again after reconnecting', async () => {
-    services.handlers['settings.get'] = () => new Promise(() => undefined);
+    let started = false;
+    services.handlers['settings.get'] = () => ((started = true), new Promise(() => undefined));
     const pending = failure(api.call('settings.get', {}));
-    await tick(2);
+    await expect.poll(() => started).toBe(true);
     transport.sendRaw('[1,2,3]');
     expect(await pending).toEqual({
       name: 'ConnectionClosedError',
@@ -179,10 +189,10 @@ describe('calls', () => {
   });
 
   it('fails calls in flight with a clear error when the connection drops', async () => {
-    let release!: () => void;
+    let release: (() => void) | undefined;
     services.handlers['settings.get'] = () => new Promise((resolve) => (release = () => resolve({ theme: 'light' })));
     const pending = api.call('settings.get', {});
-    await tick(5);
+    await expect.poll(() => release).toBeDefined(); // main is working on it
     transport.drop();
     const error = await failure(pending);
     expect(error).toMatchInlineSnapshot(`
@@ -193,12 +203,12 @@ describe('calls', () => {
         "shortMessage": "The connection to Blockglass was lost before the answer came.",
       }
     `);
-    release();
+    release!();
   });
 
   it('holds calls made while disconnected and sends them on reconnection', async () => {
     transport.drop();
-    await tick(1);
+    await expect.poll(() => api.isConnected()).toBe(false);
     const later = api.call('app.info', {});
     transport.restore();
     await expect(later).resolves.toMatchObject({ name: 'Blockglass' });
@@ -216,7 +226,7 @@ describe('subscriptions', () => {
     unsubscribe();
     await expect.poll(() => signal.aborted).toBe(true);
     const seen = events.length;
-    await tick(40);
+    await liveEvents(4);
     expect(events.length).toBe(seen);
   });
 
@@ -263,7 +273,7 @@ describe('subscriptions', () => {
     const events: unknown[] = [];
     const unsubscribe = api.subscribe('network.health', { networkId: 'mainnet' }, { onEvent: (event) => events.push(event) });
     unsubscribe(); // before the first event could arrive
-    await tick(40);
+    await liveEvents(4);
     expect(events).toEqual([]);
     // The cancel overtook the start: the work never began, or began already aborted.
     expect(services.healthSignals.every((signal) => signal.aborted)).toBe(true);

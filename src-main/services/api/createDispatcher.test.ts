@@ -17,7 +17,8 @@ function setup(limits: Partial<DispatcherLimits> = {}) {
   return { services, sent, lines, closures, connection };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+/** Lets whatever is already queued run (the continuations of a settled handler, a send that would follow it). */
+const queuedWork = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('createDispatcher', () => {
   it('passes the shell and a live signal to handlers, and aborts the signal on close', async () => {
@@ -28,8 +29,7 @@ describe('createDispatcher', () => {
       return { name: 'Blockglass', version: '1', shell: context.shell, keychain: 'system' };
     };
     connection.receive({ t: 'call', id: 1, method: 'app.info', input: {} });
-    await settle();
-    expect(sent).toEqual([{ t: 'result', id: 1, ok: true, value: { name: 'Blockglass', version: '1', shell: 'electron', keychain: 'system' } }]);
+    await expect.poll(() => sent).toEqual([{ t: 'result', id: 1, ok: true, value: { name: 'Blockglass', version: '1', shell: 'electron', keychain: 'system' } }]);
     expect(seen?.aborted).toBe(false);
     connection.close();
     expect(seen?.aborted).toBe(true);
@@ -40,19 +40,23 @@ describe('createDispatcher', () => {
     const { sent, connection } = setup();
     connection.receive('{"t":"call","id":1,"method":"settings.get","input":{}}');
     connection.receive({ t: 'call', id: 2, method: 'settings.get', input: {} });
-    await settle();
-    expect(sent.map((message) => message.id).sort()).toEqual([1, 2]);
+    await expect.poll(() => sent.map((message) => message.id).sort()).toEqual([1, 2]);
   });
 
   it('hangs up on a second message with an id in use (an answer on that id would reach the wrong request), and logs it', async () => {
     const { services, sent, lines, closures, connection } = setup();
-    services.handlers['settings.get'] = () => new Promise((resolve) => setTimeout(() => resolve({ theme: 'dark' }), 10));
+    let answer: ((value: { theme: 'dark' }) => void) | undefined;
+    const answered = new Promise<{ theme: 'dark' }>((resolve) => (answer = resolve));
+    services.handlers['settings.get'] = () => answered;
     connection.receive({ t: 'call', id: 7, method: 'settings.get', input: {} });
-    await settle();
+    await expect.poll(() => answer).toBeDefined();
     connection.receive({ t: 'call', id: 7, method: 'app.info', input: {} });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect.poll(() => closures).toEqual([{ code: 4409, reason: 'id 7 is already in use' }]);
+    // The first call's answer comes after the hang-up: it is not sent.
+    answer!({ theme: 'dark' });
+    await answered;
+    await queuedWork();
     expect(sent).toEqual([]);
-    expect(closures).toEqual([{ code: 4409, reason: 'id 7 is already in use' }]);
     expect(connection.closed).toBe(true);
     expect(lines).toContain('api window 1: closed the connection (4409): id 7 is already in use');
   });
@@ -62,9 +66,8 @@ describe('createDispatcher', () => {
     services.handlers['settings.get'] = () => new Promise(() => undefined);
     for (const id of [1, 2, 3]) connection.receive({ t: 'call', id, method: 'settings.get', input: {} });
     for (const id of [4, 5]) connection.receive({ t: 'subscribe', id, topic: 'network.health', input: { networkId: 'mainnet' } });
-    await settle();
-    expect(sent.find((message) => message.id === 3)).toMatchObject({ t: 'result', ok: false, error: { code: 'too_many_calls' } });
-    expect(sent.find((message) => message.id === 5)).toMatchObject({ t: 'end', error: { code: 'too_many_subscriptions' } });
+    await expect.poll(() => sent.find((message) => message.id === 3)).toMatchObject({ t: 'result', ok: false, error: { code: 'too_many_calls' } });
+    await expect.poll(() => sent.find((message) => message.id === 5)).toMatchObject({ t: 'end', error: { code: 'too_many_subscriptions' } });
     connection.close();
   });
 
@@ -74,8 +77,7 @@ describe('createDispatcher', () => {
     services.handlers['networks.list'] = async () => [{ name: 'x'.repeat(2000) }] as never;
     connection.receive({ t: 'call', id: 1, method: 'settings.get', input: {} });
     connection.receive({ t: 'call', id: 2, method: 'networks.list', input: {} });
-    await settle();
-    expect(sent).toEqual([
+    await expect.poll(() => sent).toEqual([
       { t: 'result', id: 1, ok: false, error: { name: 'OutputNotJsonSafeError', code: 'output_not_json_safe', shortMessage: 'The answer could not be sent: it is not JSON-safe.' } },
       { t: 'result', id: 2, ok: false, error: { name: 'OutputTooLargeError', code: 'output_too_large', shortMessage: 'The answer could not be sent: it is larger than 1000 bytes.' } },
     ]);
@@ -92,8 +94,7 @@ describe('createDispatcher', () => {
       await new Promise(() => undefined);
     };
     connection.receive({ t: 'subscribe', id: 1, topic: 'sandbox.status', input: {} });
-    await settle();
-    expect(sent).toEqual([{ t: 'end', id: 1, error: expect.objectContaining({ code: 'output_not_json_safe' }) }]);
+    await expect.poll(() => sent).toEqual([{ t: 'end', id: 1, error: expect.objectContaining({ code: 'output_not_json_safe' }) }]);
     expect(signal?.aborted).toBe(true);
   });
 
@@ -107,8 +108,7 @@ describe('createDispatcher', () => {
     };
     connection.receive({ t: 'call', id: 1, method: 'settings.get', input: {} });
     connection.receive({ t: 'call', id: 2, method: 'app.info', input: {} });
-    await settle();
-    expect(sent.sort((a, b) => a.id - b.id)).toEqual([
+    await expect.poll(() => [...sent].sort((a, b) => a.id - b.id)).toEqual([
       { t: 'result', id: 1, ok: false, error: { name: 'UnknownError', shortMessage: 'Something went wrong in the app.' } },
       { t: 'result', id: 2, ok: false, error: { name: 'TypeError', shortMessage: 'sync throw' } },
     ]);
@@ -118,17 +118,21 @@ describe('createDispatcher', () => {
     const { services, sent, connection } = setup();
     delete (services.handlers as Partial<typeof services.handlers>)['sandbox.restart'];
     connection.receive({ t: 'call', id: 1, method: 'sandbox.restart', input: {} });
-    await settle();
-    expect(sent).toEqual([{ t: 'result', id: 1, ok: false, error: { name: 'NotImplementedError', code: 'not_implemented', shortMessage: '"sandbox.restart" is not available in this build of Blockglass.' } }]);
+    await expect.poll(() => sent).toEqual([{ t: 'result', id: 1, ok: false, error: { name: 'NotImplementedError', code: 'not_implemented', shortMessage: '"sandbox.restart" is not available in this build of Blockglass.' } }]);
   });
 
   it('sends nothing after close, and ignores what comes in', async () => {
     const { services, sent, connection } = setup();
-    services.handlers['settings.get'] = () => new Promise((resolve) => setTimeout(() => resolve({ theme: 'dark' }), 5));
+    let answer: ((value: { theme: 'dark' }) => void) | undefined;
+    const answered = new Promise<{ theme: 'dark' }>((resolve) => (answer = resolve));
+    services.handlers['settings.get'] = () => answered;
     connection.receive({ t: 'call', id: 1, method: 'settings.get', input: {} });
+    await expect.poll(() => answer).toBeDefined();
     connection.close();
     connection.receive({ t: 'call', id: 2, method: 'app.info', input: {} });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    answer!({ theme: 'dark' }); // answered after the close
+    await answered;
+    await queuedWork();
     expect(sent).toEqual([]);
     expect(services.runs.get('app.info')).toBeUndefined();
   });
@@ -136,8 +140,7 @@ describe('createDispatcher', () => {
   it('answers a subscribe with a bad topic field by ending it', async () => {
     const { sent, connection } = setup();
     connection.receive({ t: 'subscribe', id: 3, topic: 42, input: {} });
-    await settle();
-    expect(sent).toEqual([{ t: 'end', id: 3, error: { name: 'InvalidMessageError', code: 'invalid_message', shortMessage: 'The request was refused: a subscription needs a topic name (a string).' } }]);
+    await expect.poll(() => sent).toEqual([{ t: 'end', id: 3, error: { name: 'InvalidMessageError', code: 'invalid_message', shortMessage: 'The request was refused: a subscription needs a topic name (a string).' } }]);
   });
 
   it.each([
@@ -147,8 +150,7 @@ describe('createDispatcher', () => {
   ])('answers %s on its id', async (_case, raw, reason) => {
     const { sent, closures, connection } = setup();
     connection.receive(raw);
-    await settle();
-    expect(sent).toEqual([{ t: 'result', id: 4, ok: false, error: { name: 'InvalidMessageError', code: 'invalid_message', shortMessage: `The request was refused: ${reason}.` } }]);
+    await expect.poll(() => sent).toEqual([{ t: 'result', id: 4, ok: false, error: { name: 'InvalidMessageError', code: 'invalid_message', shortMessage: `The request was refused: ${reason}.` } }]);
     expect(closures).toEqual([]);
   });
 
@@ -164,9 +166,8 @@ describe('createDispatcher', () => {
   ])('hangs up with a close code and a reason on %s (no id to answer on)', async (_case, raw, code, reason) => {
     const { sent, closures, connection, lines } = setup({ maxMessageBytes: 1000 });
     connection.receive(raw);
-    await settle();
+    await expect.poll(() => closures).toEqual([{ code, reason }]);
     expect(sent).toEqual([]);
-    expect(closures).toEqual([{ code, reason }]);
     expect(connection.closed).toBe(true);
     expect(lines).toContain(`api window 1: closed the connection (${code}): ${reason}`);
   });
