@@ -12,26 +12,38 @@ const CHILD = fileURLToPath(new URL('./testing/gasPollingChild.ts', import.meta.
 const ROUNDS = 3;
 const sandbox = sharedSandbox();
 
-/** Runs the polling service in a child until it has stored `samples` samples, kill -9s it, and returns the blocks it acknowledged. */
-async function pollAndKill(dataDir: string, samples: number): Promise<number[]> {
+/**
+ * Runs the polling service in a child until it has stored `samples` samples (read from its own output, no
+ * polling), kill -9s it `killAfterMs` later, and returns the blocks it acknowledged.
+ */
+async function pollAndKill(dataDir: string, samples: number, killAfterMs: number): Promise<number[]> {
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, BLOCKGLASS_TEST_SANDBOX: JSON.stringify(sandbox.info) },
   });
   let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-  const deadline = Date.now() + 60_000;
-  while (out.split('\n').length <= samples) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the child stored ${out.split('\n').length - 1} samples, not ${samples}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  // Kill it mid-interval, at a random moment (it may be in the middle of its next poll or write).
-  await new Promise((resolve) => setTimeout(resolve, Math.random() * 2000));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the child stored ${out.split('\n').length - 1} samples, not ${samples}`)), 60_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.split('\n').length > samples) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    void exited.then(() => reject(new Error(`the child exited after ${out.split('\n').length - 1} samples, not ${samples}`)));
+  });
+  // The kill point itself, not a wait for something: this far into the 2 s interval after a stored sample.
+  if (killAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, killAfterMs));
   child.kill('SIGKILL');
   expect(await exited).toBe('SIGKILL');
   return out.split('\n').slice(0, -1).map(Number);
 }
+
+// Where in the polling interval each round kills: right after a sample is stored, then a third and two thirds
+// of the way to the next poll (so the kill may land in a poll or its write).
+const KILL_AFTER_MS = [0, 700, 1400];
 
 describe('gas history durability', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-gas-kill-'));
@@ -40,7 +52,7 @@ describe('gas history durability', () => {
   it(`keeps every stored sample across ${ROUNDS} kill -9s of the polling service, and the file stays sound`, { timeout: 240_000 }, async () => {
     const acknowledged = new Set<number>();
     for (let round = 0; round < ROUNDS; round++) {
-      for (const block of await pollAndKill(dataDir, 3)) acknowledged.add(block);
+      for (const block of await pollAndKill(dataDir, 3, KILL_AFTER_MS[round % KILL_AFTER_MS.length]!)) acknowledged.add(block);
       const store = openStore(dataDir);
       try {
         expect(store.integrityCheck()).toEqual(['ok']);

@@ -9,20 +9,26 @@ import { openStore } from './openStore';
 const WRITER = fileURLToPath(new URL('./testing/durabilityWriter.ts', import.meta.url));
 const ROUNDS = 20;
 
-/** Starts the writer, lets it commit for a random while, kill -9s it, and returns the ids it acknowledged. */
-async function writeAndKill(dataDir: string, round: number): Promise<string[]> {
+/**
+ * Starts the writer and kill -9s it as soon as it has acknowledged `acks` commits (read from its own output, no
+ * polling): it is then in the middle of its next transaction. Returns the ids it acknowledged.
+ */
+async function writeAndKill(dataDir: string, round: number, acks: number): Promise<string[]> {
   const child = spawn(process.execPath, ['--import', 'tsx', WRITER, dataDir, String(round)], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-  // Wait for the first commit (the child is up and writing), then kill at a random moment mid-stream.
-  const deadline = Date.now() + 20_000;
-  while (!out.includes('\n')) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the writer never committed (round ${round})`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 200));
-  child.kill('SIGKILL');
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the writer acknowledged ${out.split('\n').length - 1} commits, not ${acks} (round ${round})`)), 20_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.split('\n').length > acks && !child.killed) {
+        clearTimeout(timer);
+        child.kill('SIGKILL');
+        resolve();
+      }
+    });
+    void exited.then(() => reject(new Error(`the writer exited before ${acks} commits (round ${round})`)));
+  });
   expect(await exited).toBe('SIGKILL');
   // Only complete lines are acknowledgements; a partial last line was cut by the kill.
   return out.split('\n').slice(0, -1);
@@ -35,7 +41,8 @@ describe('store durability', () => {
   it(`keeps every acknowledged write and a sound file across ${ROUNDS} kill -9s mid-write`, { timeout: 180_000 }, async () => {
     const acknowledged: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const ids = await writeAndKill(dataDir, round);
+      // A different, fixed kill point each round: after 1 to 40 acknowledged commits.
+      const ids = await writeAndKill(dataDir, round, 1 + ((round * 17) % 40));
       acknowledged.push(...ids);
 
       const store = openStore(dataDir);
