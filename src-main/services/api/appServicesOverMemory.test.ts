@@ -27,6 +27,20 @@ describeWithKeychain('the API over the real app services', () => {
   let services: AppServices;
   let transport: MemoryTransport;
   let api: RendererApiClient;
+  /** A second window's client on its own connection: it sees the chain go on while the first one's work is stopped. */
+  let control: RendererApiClient;
+
+  /** Waits until a live watch of the Local network, on the control connection, has seen `count` new heads. */
+  const newHeads = async (count: number) => {
+    const heads: HealthEvent[] = [];
+    const stop = control.subscribe('network.health', { networkId: 'local' }, { onEvent: (event) => heads.push(event) });
+    try {
+      // The first head a watch reports is the current one; the ones after it are new.
+      await expect.poll(() => heads.filter((event) => event.state === 'connected' && event.head).length, { timeout: 20_000 }).toBeGreaterThan(count);
+    } finally {
+      stop();
+    }
+  };
 
   beforeAll(async () => {
     if (!shared) throw new Error('this suite needs the shared seeded sandbox: run it without SKIP_SANDBOX_SETUP=1');
@@ -36,11 +50,13 @@ describeWithKeychain('the API over the real app services', () => {
     const dispatcher = createDispatcher({ handlers: services.handlers, topics: services.topics, redact: services.redact, shell: 'web', log: (line) => lines.push(line) });
     transport = createMemoryTransport(dispatcher);
     api = createApiClient(transport);
+    control = createApiClient(createMemoryTransport(dispatcher, 'control'));
     await eventually(async () => (await api.call('sandbox.status', {})).state === 'running', 'the sandbox to run');
   });
 
   afterAll(async () => {
     api?.close();
+    control?.close();
     await services?.close();
     const keychain = createSecretStore({ service: keychainService });
     for (const id of ['local', 'hosted']) await keychain.delete(id).catch(() => undefined);
@@ -87,7 +103,7 @@ describeWithKeychain('the API over the real app services', () => {
     await expect.poll(() => heads.filter((event) => event.state === 'connected').length, { timeout: 20_000 }).toBeGreaterThan(1);
     stopHealth();
     const seen = heads.length;
-    await new Promise((resolve) => setTimeout(resolve, 2500)); // more than two block times
+    await newHeads(2);
     expect(heads.length).toBe(seen);
     expect(ended).toBe('no'); // a cancelled subscription is not "ended" by main
   });
@@ -98,7 +114,7 @@ describeWithKeychain('the API over the real app services', () => {
     await expect.poll(() => heads.length, { timeout: 20_000 }).toBeGreaterThan(1);
     transport.drop();
     const seen = heads.length;
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await newHeads(2);
     expect(heads.length).toBe(seen);
     transport.restore(); // the client subscribes again on the new connection
     await expect.poll(() => heads.length, { timeout: 20_000 }).toBeGreaterThan(seen);

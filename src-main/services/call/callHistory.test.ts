@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from '../store/openStore';
-import { createCallHistory, HISTORY_KEEP, WRITE_DELAY_MS } from './callHistory';
+import { createCallHistory, HISTORY_KEEP } from './callHistory';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-call-history-'));
 const store = openStore(dataDir);
@@ -50,8 +50,7 @@ describe('the call history in SQLite', () => {
     expect(dataOf('soon').size).toBe(0); // not on disk yet
     expect(history.list('soon').map((entry) => entry.request.call.data)).toEqual(['0xabcd']); // the list writes what waits
     history.add('soon', '31337', { call: { from, data: '0xbeef' }, block: 'latest' }, { ok: true, returnData: '0x' });
-    await new Promise((resolve) => setTimeout(resolve, WRITE_DELAY_MS + 50));
-    expect(dataOf('soon')).toEqual(new Set(['0xabcd', '0xbeef']));
+    await expect.poll(() => dataOf('soon')).toEqual(new Set(['0xabcd', '0xbeef']));
   });
 
   it('refuses to keep a call that holds a secret, and writes nothing of it', () => {
