@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestServices, type TestServices } from '../services/api/testing/createTestServices';
@@ -30,6 +32,17 @@ afterAll(async () => {
   await host.close();
   fixture.remove();
 });
+
+/** How many file descriptors of this process (the host runs in it) are open on `file` (Linux's /proc). */
+function handlesOpenOn(file: string): number {
+  return fs.readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return fs.readlinkSync(`/proc/self/fd/${fd}`) === file;
+    } catch {
+      return false; // closed while we looked
+    }
+  }).length;
+}
 
 const get = (target: string, headers: Record<string, string> = {}) => rawHttp(host.port, `GET ${target} HTTP/1.1`, { Host: `127.0.0.1:${host.port}`, ...headers });
 const apiUrl = () => `ws://127.0.0.1:${host.port}/api`;
@@ -127,7 +140,8 @@ describe('startWebHost: static files', () => {
         resolve();
       });
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The host gave up the file it was sending (its handle closed), and answers the next request.
+    await expect.poll(() => handlesOpenOn(path.join(fixture.rendererDir, 'assets', 'big.wasm'))).toBe(0);
     expect((await get('/assets/index-abc123.js')).status).toBe(200);
   });
 

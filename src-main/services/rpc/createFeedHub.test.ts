@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFeedHub, type FeedSource } from './createFeedHub';
 
 /** A source that records each start and lets the test emit into the running one. */
@@ -13,7 +13,6 @@ function recordingSource() {
   return { source, starts };
 }
 
-const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('createFeedHub', () => {
   it('runs one source per key however many watch it; a later watcher gets the latest event at once', async () => {
@@ -71,44 +70,55 @@ describe('createFeedHub', () => {
     controller.abort();
   });
 
-  it('logs and restarts a source that fails or ends while watched; never one nobody watches', async () => {
-    const { source, starts } = recordingSource();
-    const lines: string[] = [];
-    const hub = createFeedHub({ source, log: (line) => lines.push(line), label: 'the health feed of', retryMs: 10 });
-    const controller = new AbortController();
-    const seen: number[] = [];
-    void hub.watch('local', (event) => seen.push(event), controller.signal);
-    starts[0]!.finish(new Error('bug in the watch'));
-    await tick(30);
-    expect(starts).toHaveLength(2);
-    expect(lines).toEqual(['app: the health feed of local failed: bug in the watch; restarting it']);
-    starts[1]!.emit(3);
-    expect(seen).toEqual([3]);
-    starts[1]!.finish();
-    await tick(30);
-    expect(starts).toHaveLength(3);
-    controller.abort();
-    starts[2]!.finish(new Error('late'));
-    await tick(30);
-    expect(starts).toHaveLength(3);
-  });
+  // The restarts' waits are moved through on fake timers, not slept.
+  describe('restarts', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
 
-  it('a source that throws synchronously is restarted like one that rejects', async () => {
-    let calls = 0;
-    const hub = createFeedHub<number>({
-      source: (_key, _emit, signal) => {
-        calls += 1;
-        if (calls === 1) throw new Error('sync');
-        return new Promise((resolve) => signal.addEventListener('abort', () => resolve()));
-      },
-      log: () => {},
-      label: 'feed',
-      retryMs: 5,
+    it('logs and restarts a source that fails or ends while watched; never one nobody watches', async () => {
+      const { source, starts } = recordingSource();
+      const lines: string[] = [];
+      const hub = createFeedHub({ source, log: (line) => lines.push(line), label: 'the health feed of', retryMs: 10 });
+      const controller = new AbortController();
+      const seen: number[] = [];
+      void hub.watch('local', (event) => seen.push(event), controller.signal);
+      starts[0]!.finish(new Error('bug in the watch'));
+      await vi.advanceTimersByTimeAsync(9);
+      expect(starts).toHaveLength(1); // restarted after retryMs, not at once
+      await vi.advanceTimersByTimeAsync(1);
+      expect(starts).toHaveLength(2);
+      expect(lines).toEqual(['app: the health feed of local failed: bug in the watch; restarting it']);
+      starts[1]!.emit(3);
+      expect(seen).toEqual([3]);
+      starts[1]!.finish();
+      await vi.advanceTimersByTimeAsync(10);
+      expect(starts).toHaveLength(3);
+      controller.abort();
+      starts[2]!.finish(new Error('late'));
+      // Nobody watches: no restart is scheduled, and time going on starts nothing.
+      await vi.advanceTimersByTimeAsync(0);
+      expect(vi.getTimerCount()).toBe(0);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(starts).toHaveLength(3);
     });
-    const controller = new AbortController();
-    void hub.watch('x', () => {}, controller.signal);
-    await tick(25);
-    expect(calls).toBe(2);
-    controller.abort();
+
+    it('a source that throws synchronously is restarted like one that rejects', async () => {
+      let calls = 0;
+      const hub = createFeedHub<number>({
+        source: (_key, _emit, signal) => {
+          calls += 1;
+          if (calls === 1) throw new Error('sync');
+          return new Promise((resolve) => signal.addEventListener('abort', () => resolve()));
+        },
+        log: () => {},
+        label: 'feed',
+        retryMs: 5,
+      });
+      const controller = new AbortController();
+      void hub.watch('x', () => {}, controller.signal);
+      await vi.advanceTimersByTimeAsync(5);
+      expect(calls).toBe(2);
+      controller.abort();
+    });
   });
 });

@@ -32,7 +32,11 @@ function launch(dataDir: string, extraArgs: string[] = []): { launcher: SandboxL
   return { launcher, states };
 }
 
-const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Nothing to await when nothing is meant to happen: a restart would set its first state 50 ms after the failure
+ * (restartBackoffMs), so a window twelve times that with no new state is the check.
+ */
+const noRestartWithin = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a sandbox that cannot start', () => {
   it('with an unwritable data folder says so, with what to do, and is not restarted', async () => {
@@ -44,7 +48,7 @@ describe('a sandbox that cannot start', () => {
     const status = await launcher.start();
     expect(status).toMatchObject({ state: 'failed', retrying: false, lastError: { shortMessage: 'Could not start: its data folder cannot be written' } });
     expect(status.lastError?.details).toMatch(/^Check that the app data folder is writable/);
-    await settle(600);
+    await noRestartWithin(600);
     expect(states).toEqual(['starting', 'failed']);
   });
 
@@ -58,7 +62,7 @@ describe('a sandbox that cannot start', () => {
     const { launcher, states } = launch(dataDir, ['--port', String(port), '--block-time', '0']);
     const status = await launcher.start();
     expect(status).toMatchObject({ state: 'failed', retrying: false, lastError: { shortMessage: 'Could not start: its port is taken by another program' } });
-    await settle(600);
+    await noRestartWithin(600);
     expect(states).toEqual(['starting', 'failed']);
   });
 });

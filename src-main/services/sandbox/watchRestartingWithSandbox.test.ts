@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SandboxStatus } from '../../../src-shared/api/sandbox';
 import { watchRestartingWithSandbox } from './watchRestartingWithSandbox';
 
@@ -44,18 +44,25 @@ describe('watchRestartingWithSandbox', () => {
   });
 
   it('restarts a watch that ended by itself, and stops for good when the subscriber leaves', async () => {
-    const launcher = launcherAt('running');
-    const outer = new AbortController();
-    const logs: string[] = [];
-    let starts = 0;
-    const done = watchRestartingWithSandbox(launcher, async () => void (starts += 1), outer.signal, { log: (line) => logs.push(line), retryMs: 10 });
-    await until(() => starts >= 3);
-    outer.abort();
-    await done;
-    const after = starts;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(starts).toBe(after);
-    expect(logs[0]).toBe('app: the Local health feed ended by itself; restarting it');
+    vi.useFakeTimers();
+    try {
+      const launcher = launcherAt('running');
+      const outer = new AbortController();
+      const logs: string[] = [];
+      let starts = 0;
+      const done = watchRestartingWithSandbox(launcher, async () => void (starts += 1), outer.signal, { log: (line) => logs.push(line), retryMs: 10 });
+      await vi.advanceTimersByTimeAsync(25); // started at once, then again after 10 and 20 ms
+      expect(starts).toBe(3);
+      outer.abort();
+      await done;
+      // No timer is left that could start it again, and time going on starts nothing.
+      expect(vi.getTimerCount()).toBe(0);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(starts).toBe(3);
+      expect(logs[0]).toBe('app: the Local health feed ended by itself; restarting it');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('starts the watch afresh when the sandbox comes up, without logging it as a failure', async () => {
