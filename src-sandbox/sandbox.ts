@@ -65,6 +65,8 @@ export interface Sandbox {
 }
 
 const SAVE_INTERVAL_S = 60;
+/** How many times in a row the sandbox tries to start a node that died under it before it gives up (and exits). */
+const ANVIL_RESTART_ATTEMPTS = 5;
 
 /** Starts Anvil, seeds it (first start) or restores its saved chain, then serves the three interfaces. */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
@@ -208,10 +210,19 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         log(`Anvil stopped unexpectedly (exit code ${code}): restarting it from the last save`);
         await traffic?.stop().catch(() => {});
         traffic = undefined;
-        try {
-          anvil = await launchAnvil(await stateFileToLoad(dataDir, log), anvilPort);
-        } catch (error) {
-          throw new Error(`Anvil exited unexpectedly (code ${code}) and could not be started again: ${(error as Error).message}`, { cause: error });
+        // A node that dies again while it starts is started again too, a few times, before the sandbox gives up.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            anvil = await launchAnvil(await stateFileToLoad(dataDir, log), anvilPort);
+            break;
+          } catch (error) {
+            if (closing) return new Promise<never>(() => {});
+            if (attempt >= ANVIL_RESTART_ATTEMPTS) {
+              throw new Error(`Anvil exited unexpectedly (code ${code}) and could not be started again: ${(error as Error).message}`, { cause: error });
+            }
+            log(`Anvil did not start again (attempt ${attempt} of ${ANVIL_RESTART_ATTEMPTS}): ${(error as Error).message.split('\n')[0]}; trying again`);
+            await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+          }
         }
         if (closing) {
           await anvil.stop();

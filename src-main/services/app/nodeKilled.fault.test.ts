@@ -102,21 +102,43 @@ describeWithKeychain('fault: the node killed mid-work', () => {
     );
     const blockFailedMs = Date.now() - askedAt;
 
+    // The sandbox starts its node again within seconds; the node stays dead until the gas feed (a poll every 2 s)
+    // has met it: each node the sandbox starts meanwhile is killed too. An outage decided by what was seen, not by
+    // how fast this machine restores the chain.
+    let lastKilled = anvil;
+    const killAgain = () => {
+      const pid = (() => {
+        try {
+          return fault.anvilPid();
+        } catch {
+          return undefined; // between two nodes
+        }
+      })();
+      if (pid !== undefined && pid !== lastKilled) {
+        fault.kill(pid);
+        lastKilled = pid;
+      }
+      return gas.some(({ event, at }) => event.kind === 'error' && at >= killedAt);
+    };
+    await expect.poll(killAgain, { timeout: 60_000, interval: 100 }).toBe(true);
+
     // Restoring the chain can take a while on a loaded machine: the wait for the node is generous, the figure honest.
-    const backAt = await fault.nodeBack(anvil, 240_000);
+    const backAt = await fault.nodeBack(lastKilled, 240_000);
     // The sandbox itself never went down: it restarted its node, and said so.
     expect((await fault.status()).restarts).toBe(restartsBefore);
-    expect(fault.lines.some((line) => line.includes('Anvil restarted from the last save')), 'the sandbox said it restarted its node').toBe(true);
+    // Said once the new node answered (the sandbox reads its head first), so it may come just after the node is back.
+    await expect.poll(() => fault.lines.some((line) => line.includes('Anvil restarted from the last save')), { timeout: 10_000, message: 'the sandbox said it restarted its node' }).toBe(true);
     // The page tries again as the renderer does while the node is gone (every 2 s, createQueryClient).
-    let blockBackAt = 0;
-    while (blockBackAt === 0) {
-      const view = await fault.app.handlers['explorer.block']({ networkId: 'local', block: blockNumber }, ctx).catch(() => undefined);
-      if (view) {
-        expect(Number(view.block.number)).toBe(Number(blockNumber));
-        blockBackAt = Date.now();
-      } else await new Promise((resolve) => setTimeout(resolve, 2_000));
-      expect(Date.now() - backAt, 'the block page came back').toBeLessThan(30_000);
-    }
+    let view: Awaited<ReturnType<FaultApp['app']['handlers']['explorer.block']>> | undefined;
+    await expect
+      .poll(async () => (view = await fault.app.handlers['explorer.block']({ networkId: 'local', block: blockNumber }, ctx).catch(() => undefined)) !== undefined, {
+        timeout: 30_000,
+        interval: 2_000,
+        message: 'the block page came back',
+      })
+      .toBe(true);
+    const blockBackAt = Date.now();
+    expect(Number(view!.block.number)).toBe(Number(blockNumber));
     const outcome = await faulted;
     await saveDone;
 
@@ -153,8 +175,9 @@ describeWithKeychain('fault: the node killed mid-work', () => {
     // Refused connections while the sandbox is down; the gateway's own -32603 in the moment between the node's
     // death and the sandbox's. Either is one the renderer retries by itself.
     expect(isNodeGone(down!), `${down!.name}: ${down!.shortMessage}`).toBe(true);
+    // A failure of the connection, not the 15 s timeout of a node that hangs: it failed fast.
     expect(down!.shortMessage).toMatch(/Nothing answers at|connection to .* failed|closed|upstream request failed|sandbox is not running/);
-    expect(blockFailedMs).toBeLessThan(15_000);
+    expect(down!.name).not.toBe('TimeoutError');
     recordFault({ fault: FAULT, work: 'block page', outcome: `${down!.name} in ${(blockFailedMs / 1000).toFixed(1)} s: "${down!.shortMessage}"; then the block`, recoveryMs: blockBackAt - backAt });
 
     // The gas feed: an error event while down, snapshots again after, without being asked.
