@@ -59,6 +59,7 @@ describe('withLock', () => {
     const hold = (name: string, ms: number) =>
       withLock(lock, async () => {
         events.push(`${name} in`);
+        // The holder's work: the time in which a second holder, polling every 10 ms, must not get in.
         await new Promise((resolve) => setTimeout(resolve, ms));
         events.push(`${name} out`);
         return name;
@@ -76,6 +77,7 @@ describe('withLock', () => {
       fs.writeFileSync(path.join(lock, 'pid'), String(holder.pid));
       let ran = false;
       const waiting = withLock(lock, async () => (ran = true), { pollMs: 10 });
+      // Nothing to await while nothing is meant to happen: twenty polls' time in which it must not run.
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(ran).toBe(false);
       holder.kill('SIGKILL');

@@ -121,10 +121,13 @@ describe('refusals', () => {
   });
 
   it('cancels a call that is waiting', async () => {
-    overrides.set('ls', () => undefined);
+    let asked = false;
+    overrides.set('ls', () => void (asked = true)); // never answers
     const controller = new AbortController();
     const pending = kuboCommand(proxied(), 'ls', [['arg', 'x']], { doing: 'list', signal: controller.signal }).catch((thrown: unknown) => thrown);
-    setTimeout(() => controller.abort(), 100);
+    // Cancelled once the store has the call and does not answer it.
+    await expect.poll(() => asked).toBe(true);
+    controller.abort();
     expect(await pending).toMatchObject({ code: 'CANCELLED' });
     overrides.clear();
   });

@@ -61,8 +61,6 @@ async function failures(sendWith: Send) {
       : { status: 403, body: answerError(body, { code: -32002, message: 'rejected due to project ID settings' }) },
   );
   servers.push(hanging, service);
-  const aborted = new AbortController();
-  setTimeout(() => aborted.abort(), 50);
 
   const results = {
     'wrong key': await mapped(() => send(`${base}wrong-key-0123456789`, 'eth_chainId')),
@@ -83,7 +81,15 @@ async function failures(sendWith: Send) {
     ),
     'rate limited (stand-in)': await mapped(() => send(`${service.origin}/v3/${KEY}`, 'eth_chainId')),
     'allowlist refusal (stand-in)': await mapped(() => send(`${service.origin}/v3/${KEY}`, 'eth_chainId')),
-    cancelled: await mapped(() => send(`${hanging.origin}/v3/${KEY}`, 'eth_chainId', [], { signal: aborted.signal })),
+    cancelled: await mapped(async () => {
+      // Cancelled once the node has the request and does not answer it.
+      const aborted = new AbortController();
+      const asked = hanging.requests.length;
+      const request = send(`${hanging.origin}/v3/${KEY}`, 'eth_chainId', [], { signal: aborted.signal });
+      await expect.poll(() => hanging.requests.length).toBeGreaterThan(asked);
+      aborted.abort();
+      return request;
+    }),
   };
   return results;
 }
