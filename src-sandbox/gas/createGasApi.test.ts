@@ -5,7 +5,7 @@ import { startAnvil, type AnvilProcess } from '../chain/anvil';
 import { rpcResult } from '../testing/rawRpc';
 import { createGasApi, type GasApi } from './createGasApi';
 import { expectedLevels, expectedOtherFields } from './testing/expectedSuggestion';
-import { FeeTraffic, type TestTx } from './testing/feeTraffic';
+import { FeeTraffic, TIPPED_BLOCKS } from './testing/feeTraffic';
 import { countingProxy, serve } from './testing/gasTestServers';
 
 const KEY = 'gaskey0000000000000000000000000001';
@@ -16,15 +16,7 @@ const basic = (credentials: string) => `Basic ${Buffer.from(credentials).toStrin
 
 // Blocks of 200,000 gas: a block of five plain transfers is over the 100,000 target and raises the next base
 // fee, a block of one lowers it, so the base fee moves both ways without cheat codes.
-const BLOCKS: TestTx[][] = [
-  [{ tip: gwei(1) }, { tip: gwei(2), dataBytes: 100 }, { tip: gwei(3) }],
-  [],
-  [{ tip: gwei(4) }],
-  [{ tip: gwei(2) }, { tip: gwei(2.5) }, { tip: gwei(7) }, { tip: gwei(1), dataBytes: 300 }, { tip: gwei(9) }],
-  [{ tip: gwei(3) }, { tip: gwei(5) }, { tip: gwei(6) }],
-  [{ tip: gwei(3.333333333) }, { tip: gwei(6) }, { tip: gwei(8) }, { tip: gwei(10) }, { tip: gwei(12) }, { tip: gwei(0.5) }],
-  [{ tip: gwei(6) }, { tip: 0n }, { tip: gwei(4) }, { tip: gwei(5) }],
-];
+const BLOCKS = TIPPED_BLOCKS;
 
 let anvil: AnvilProcess;
 let traffic: FeeTraffic;
@@ -268,9 +260,7 @@ describe('gas API without the node WebSocket', () => {
       };
       expect(await read()).toBe((await latestNumber()).toString());
       const next = await traffic.mineBlock([{ tip: gwei(3) }]);
-      const deadline = Date.now() + 5_000;
-      while ((await read()) !== next.toString() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
-      expect(await read()).toBe(next.toString());
+      await expect.poll(read, { timeout: 5_000, interval: 25 }).toBe(next.toString());
       expect(lines).toContain("gas: lost the node's newHeads stream; polling eth_blockNumber until it is back");
     } finally {
       await alone.close();

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseGwei } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type AnvilProcess } from '../chain/anvil';
 import { rpcResult } from '../testing/rawRpc';
 import { createGasApi, type GasApi } from './createGasApi';
 import { expectedLevels } from './testing/expectedSuggestion';
-import { FeeTraffic, type TestTx } from './testing/feeTraffic';
+import { FeeTraffic, TIPPED_BLOCKS } from './testing/feeTraffic';
 import { countingProxy, serve } from './testing/gasTestServers';
 
 // Issue 27: after a restart from Anvil's state dump, Anvil's eth_feeHistory has lost the blocks mined before it.
@@ -16,19 +15,10 @@ import { countingProxy, serve } from './testing/gasTestServers';
 
 const KEY = 'gaskey0000000000000000000000000001';
 const CHAIN_ID = 31337;
-const gwei = (value: number) => parseGwei(String(value));
 const hex = (value: bigint) => `0x${value.toString(16)}`;
 
 // The levels read the last 5 blocks' rewards: all of them mined before the restart.
-const BLOCKS: TestTx[][] = [
-  [{ tip: gwei(1) }, { tip: gwei(2), dataBytes: 100 }, { tip: gwei(3) }],
-  [],
-  [{ tip: gwei(4) }],
-  [{ tip: gwei(2) }, { tip: gwei(2.5) }, { tip: gwei(7) }, { tip: gwei(1), dataBytes: 300 }, { tip: gwei(9) }],
-  [{ tip: gwei(3) }, { tip: gwei(5) }, { tip: gwei(6) }],
-  [{ tip: gwei(3.333333333) }, { tip: gwei(6) }, { tip: gwei(8) }, { tip: gwei(10) }, { tip: gwei(12) }, { tip: gwei(0.5) }],
-  [{ tip: gwei(6) }, { tip: 0n }, { tip: gwei(4) }, { tip: gwei(5) }],
-];
+const BLOCKS = TIPPED_BLOCKS;
 
 /** A gas API in front of `node` (through a counting proxy), served over HTTP, and its answer for block `number`. */
 async function suggestionFor(node: AnvilProcess, number: bigint) {

@@ -5,11 +5,11 @@
  * parameter, every element of an array parameter) × every boundary value. An outside fuzz once killed the node with
  * one of these (eth_feeHistory with a block count of 2^256-1); the last test shows this enumeration finds it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readSpecFile } from '../../test-support/specs/specFiles';
 import { isAlive } from '../../test-support/processTree';
 import { startAnvil } from '../chain/anvil';
-import { startTestGateway, TestChain, type TestGateway } from './testSupport';
+import { useGatewayOnTestChain } from './testSupport';
 
 interface SpecMethod {
   name: string;
@@ -62,16 +62,7 @@ const isWellFormed = (answer: unknown, id: number): boolean => {
   return error === undefined || (Number.isInteger((error as { code?: unknown }).code) && typeof (error as { message?: unknown }).message === 'string');
 };
 
-let chain: TestChain;
-let gw: TestGateway;
-beforeAll(async () => {
-  chain = await TestChain.start();
-  gw = await startTestGateway(chain, { rateLimit: { requestsPerSecond: 1e6, burst: 1e6 } });
-});
-afterAll(async () => {
-  await gw?.close();
-  await chain?.stop();
-});
+const { chain, gateway } = useGatewayOnTestChain({ rateLimit: { requestsPerSecond: 1e6, burst: 1e6 } });
 
 describe('boundary values in every parameter of every method', () => {
   it('are answered well formed, and the node lives through all of them', { timeout: 300_000 }, async () => {
@@ -80,17 +71,17 @@ describe('boundary values in every parameter of every method', () => {
     let id = 0;
     for (const request of requests) {
       id++;
-      const { status, text } = await gw.post(JSON.stringify({ jsonrpc: '2.0', id, method: request.method, params: request.params }));
+      const { status, text } = await gateway().post(JSON.stringify({ jsonrpc: '2.0', id, method: request.method, params: request.params }));
       const what = `${request.method} ${request.where} = ${JSON.stringify(request.params).slice(0, 120)}`;
       expect(status, what).toBe(200);
       const answer = JSON.parse(text) as { error?: { code: number; message: string } };
       expect(isWellFormed(answer, id), `${what}: ${text.slice(0, 200)}`).toBe(true);
       expect(answer.error?.message, `${what}: the node stopped answering`).not.toBe('upstream request failed');
       if (answer.error?.code === -32601) refusedByName.add(request.method);
-      if (id % 50 === 0) expect(isAlive(chain.anvil.pid), `the node died by ${what}`).toBe(true);
+      if (id % 50 === 0) expect(isAlive(chain().anvil.pid), `the node died by ${what}`).toBe(true);
     }
-    expect(isAlive(chain.anvil.pid)).toBe(true);
-    expect((await gw.call('eth_chainId')).result).toBe('0x7a69');
+    expect(isAlive(chain().anvil.pid)).toBe(true);
+    expect((await gateway().call('eth_chainId')).result).toBe('0x7a69');
     console.log(`boundary fuzz: ${requests.length} requests over ${methods.length} methods (${refusedByName.size} refused by name), the node alive after all`);
   });
 

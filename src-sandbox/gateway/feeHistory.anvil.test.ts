@@ -5,6 +5,7 @@ import { parseGwei } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type AnvilProcess } from '../chain/anvil';
 import { rawRpc, rpcResult } from '../testing/rawRpc';
+import type { FeeHistoryResult } from './feeHistory';
 import { MixedBlocks, type MixedTx } from './testing/mixedBlocks';
 import { startTestGateway, TestChain, type TestGateway } from './testSupport';
 import { startUpstreamSpy, type UpstreamSpy } from './upstreamSpy';
@@ -17,14 +18,7 @@ import { startUpstreamSpy, type UpstreamSpy } from './upstreamSpy';
 const gwei = (value: number) => parseGwei(String(value));
 const hex = (value: bigint) => `0x${value.toString(16)}`;
 
-interface FeeHistory {
-  baseFeePerGas: string[];
-  gasUsedRatio: number[];
-  baseFeePerBlobGas: string[];
-  blobGasUsedRatio?: number[];
-  oldestBlock: string;
-  reward: string[][];
-}
+type FeeHistory = FeeHistoryResult;
 
 /** Nine blobs: the most an Anvil block holds (see blobFees.ts). */
 const FULL_BLOB_BLOCK: MixedTx[] = [

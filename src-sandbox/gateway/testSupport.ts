@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import solc from 'solc';
 import { encodeFunctionData, type Abi, type Address, type Hex } from 'viem';
+import { afterAll, beforeAll } from 'vitest';
 import { startAnvil, type AnvilProcess } from '../chain/anvil';
 import { createGateway, type Gateway, type GatewayLimits } from './createGateway';
 
@@ -217,4 +218,19 @@ export async function eventually(check: () => boolean | Promise<boolean>, timeou
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** For a test file: a {@link TestChain} and a gateway in front of it (with `limits`), up before its tests, stopped after. */
+export function useGatewayOnTestChain(limits?: Partial<GatewayLimits>): { chain(): TestChain; gateway(): TestGateway } {
+  let chain: TestChain | undefined;
+  let gateway: TestGateway | undefined;
+  beforeAll(async () => {
+    chain = await TestChain.start();
+    gateway = await startTestGateway(chain, limits);
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await chain?.stop();
+  });
+  return { chain: () => chain!, gateway: () => gateway! };
 }

@@ -1,4 +1,4 @@
-import type { Hex } from 'viem';
+import { parseGwei, type Hex } from 'viem';
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts';
 import { SANDBOX_CHAIN_ID, SANDBOX_MNEMONIC } from '../../chain/anvil';
 import { rpcResult } from '../../testing/rawRpc';
@@ -56,3 +56,19 @@ export class FeeTraffic {
     return Number(await rpcResult<string>(this.url, 'eth_getTransactionCount', [account.address, 'pending']));
   }
 }
+
+const gwei = (value: number) => parseGwei(String(value));
+
+/**
+ * Seven blocks of transfers with chosen tips (one empty), for the gas API's tests: on a chain of 200,000-gas blocks
+ * a block of five transfers is over the 100,000 target and raises the next base fee, a block of one lowers it.
+ */
+export const TIPPED_BLOCKS: TestTx[][] = [
+  [{ tip: gwei(1) }, { tip: gwei(2), dataBytes: 100 }, { tip: gwei(3) }],
+  [],
+  [{ tip: gwei(4) }],
+  [{ tip: gwei(2) }, { tip: gwei(2.5) }, { tip: gwei(7) }, { tip: gwei(1), dataBytes: 300 }, { tip: gwei(9) }],
+  [{ tip: gwei(3) }, { tip: gwei(5) }, { tip: gwei(6) }],
+  [{ tip: gwei(3.333333333) }, { tip: gwei(6) }, { tip: gwei(8) }, { tip: gwei(10) }, { tip: gwei(12) }, { tip: gwei(0.5) }],
+  [{ tip: gwei(6) }, { tip: 0n }, { tip: gwei(4) }, { tip: gwei(5) }],
+];
