@@ -21,8 +21,14 @@ phase() {
   return $code
 }
 
-echo "== typecheck"; phase typecheck npx tsc -b
-echo "== lint"; phase lint npx eslint .
+# Types and lint at the same time (one core each), each to its own log, shown when it fails; then the build.
+echo "== typecheck and lint"
+phase typecheck bash -c "npx tsc -b >'$results/typecheck.log' 2>&1" & typecheck=$!
+phase lint bash -c "npx eslint . >'$results/lint.log' 2>&1" & lint=$!
+checks=0
+wait $typecheck || { echo "typecheck failed:"; cat "$results/typecheck.log"; checks=1; }
+wait $lint || { echo "lint failed:"; cat "$results/lint.log"; checks=1; }
+[ $checks -eq 0 ] || exit 1
 echo "== build"; phase build bash -c "node scripts/build.mjs >'$results/build.log' 2>&1" || { cat "$results/build.log"; exit 1; }
 
 status=0
