@@ -71,19 +71,25 @@ describe('back-pressure', () => {
   it('fetches blocks only as the consumer pulls (plus a fixed read-ahead)', async () => {
     const root = await importWith(layouts[0]![1]);
     let fetched = 0;
+    let fetching = 0;
     const counting: ContentBlocks = {
       ...blocks,
-      get: (cid) => {
+      get: async (cid) => {
         fetched += 1;
-        return blocks.get(cid);
+        fetching += 1;
+        try {
+          return await blocks.get(cid);
+        } finally {
+          fetching -= 1;
+        }
       },
     };
     const file = await openUnixfsFile(counting, root);
     const reader = file.read(0, file.size);
     for (let pulled = 1; pulled <= 30; pulled += 1) {
       await reader.next();
-      // Let any unbounded read-ahead run, then count.
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      // Let the read-ahead run until no fetch is under way, then count.
+      await expect.poll(() => fetching).toBe(0);
       // Each pulled leaf may have started READ_AHEAD (4) siblings, per level of a tree this deep (~8).
       expect(fetched).toBeLessThanOrEqual(pulled + 4 * 9);
     }

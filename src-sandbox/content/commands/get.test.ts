@@ -1,3 +1,4 @@
+import type http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import type { CID } from 'multiformats/cid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,7 +130,18 @@ describe('get', () => {
     const blocks = contentContextOf(store.store).blocks;
     const read = blocks.get;
     let reads = 0;
-    blocks.get = (block) => ((reads += 1), read(block));
+    let reading = 0;
+    blocks.get = async (block) => {
+      reads += 1;
+      reading += 1;
+      try {
+        return await read(block);
+      } finally {
+        reading -= 1;
+      }
+    };
+    let gone = false;
+    store.server.once('request', (_request, answer: http.ServerResponse) => answer.once('close', () => (gone = true)));
     try {
       const controller = new AbortController();
       const response = await fetch(`${store.origin}/api/v0/get?arg=${cid}`, { method: 'POST', headers: { authorization: TEST_AUTHORIZATION }, signal: controller.signal });
@@ -137,8 +149,10 @@ describe('get', () => {
       await reader.read();
       controller.abort();
       await expect(reader.read()).rejects.toThrow();
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The server has seen the client go away, and the block reads under way then have ended.
+      await expect.poll(() => gone && reading === 0).toBe(true);
       const afterAbort = reads;
+      // Nothing to await while nothing is meant to happen: a reader that went on would read a block every few ms.
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(reads).toBe(afterAbort);
       expect(reads).toBeLessThan(size / 262_144);
