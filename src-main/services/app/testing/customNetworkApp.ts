@@ -11,6 +11,8 @@ import { callContext } from './appTestKit';
 export interface CustomNetworkApp {
   app: AppServices;
   networkId: string;
+  /** The services' log lines so far (redacted, as the app logs them). */
+  lines: string[];
   /** Closes the services and removes the data folder and the network's keychain entry. */
   close(): Promise<void>;
 }
@@ -24,7 +26,8 @@ export async function startCustomNetworkApp(name: string, urls: { rpcUrl: string
   const keychainService = `blockglass-faults-${crypto.randomBytes(4).toString('hex')}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-faults-custom-'));
   const ctx = callContext();
-  const app = await createAppServices({ dataDir, shell: 'web', projectRoot: process.cwd(), version: '0.1.0-faults', keychainService, startSandbox: false });
+  const lines: string[] = [];
+  const app = await createAppServices({ dataDir, shell: 'web', projectRoot: process.cwd(), version: '0.1.0-faults', keychainService, startSandbox: false, log: (line) => lines.push(line) });
   let networkId = '';
   const close = async () => {
     await app.close();
@@ -41,5 +44,5 @@ export async function startCustomNetworkApp(name: string, urls: { rpcUrl: string
     await close();
     throw error;
   }
-  return { app, networkId, close };
+  return { app, networkId, lines, close };
 }
