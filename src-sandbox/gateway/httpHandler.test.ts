@@ -331,13 +331,19 @@ describe('rate limit', () => {
         error: { code: -32005, message: 'project ID request rate exceeded', data: { allowed_rps: 1, backoff_seconds: 1 } },
       });
       expect((body.error?.data as { current_rps: number }).current_rps).toBeGreaterThanOrEqual(6);
-      // A batch that does not fit is refused as a whole, with a single error object.
-      await new Promise((r) => setTimeout(r, 1100));
-      const bigBatch = await limited.post(JSON.stringify(Array.from({ length: 3 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'eth_chainId' }))));
-      expect(bigBatch.status).toBe(429);
-      expect(JSON.parse(bigBatch.text)).toMatchObject({ id: null, error: { code: -32005 } });
     } finally {
       await limited.close();
+    }
+    // A batch that does not fit is refused as a whole, with a single error object: six requests against a full
+    // bucket of five, on a gateway of its own.
+    const full = await startTestGateway(chain, { rateLimit: { requestsPerSecond: 1, burst: 5 } });
+    try {
+      const bigBatch = await full.post(JSON.stringify(Array.from({ length: 6 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'eth_chainId' }))));
+      expect(bigBatch.status).toBe(429);
+      expect(JSON.parse(bigBatch.text)).toMatchObject({ id: null, error: { code: -32005 } });
+      expect((await full.post(blockNumber)).status, 'nothing of the refused batch was taken').toBe(200);
+    } finally {
+      await full.close();
     }
   });
 });

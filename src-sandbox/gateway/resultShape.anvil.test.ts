@@ -36,7 +36,7 @@ beforeAll(async () => {
     hashes.set(kind, hash);
   }
   for (const hash of hashes.values()) {
-    while ((await chain.rpc('eth_getTransactionReceipt', [hash])) === null) await new Promise((r) => setTimeout(r, 10));
+    await eventually(async () => (await chain.rpc('eth_getTransactionReceipt', [hash])) !== null, 20_000);
   }
 }, 30_000);
 
