@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useState } from 'react';
 import type { EventChoice } from '../../../../src-shared/logs/types';
 import { SOURCE_LABEL } from '../../../../src-shared/decoding/types';
 import { useApi } from '../../../api/useApi';
@@ -33,6 +33,10 @@ export function EventPicker({ networkId, address, onPick }: { networkId: string;
   });
   const list = choices.data ?? [];
   const shown = open && deferred.length > 0;
+  // Focus stays in the input (aria-activedescendant), so the browser does not scroll the list to the active option.
+  useEffect(() => {
+    if (shown) document.getElementById(`${id}-option-${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [shown, id, active]);
   const pick = (choice: EventChoice | undefined) => {
     if (!choice) return;
     onPick(choice);
