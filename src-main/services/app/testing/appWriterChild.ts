@@ -1,8 +1,8 @@
 // Test support: the app's services in a process of their own, saving every kind of thing a person saves, as fast
 // as it can, so the app-killed fault test can kill -9 it mid-write. Each line on stdout acknowledges one save the
 // services answered for (the handler returned):
-//   query <id> · abi <address> · alert <id> · call <id> (once the history lists it) · sample <block> (a gas sample,
-//   stored before the feed emits it) · network <id> · key <networkId> <key> · select <networkId>
+//   query <id> · abi <address> · alert <id> · call <id> (once the history lists it) · sample <block> <ms> (a gas
+//   sample, stored before the feed emits it, and its block's time) · network <id> · key <networkId> <key> · select <networkId>
 //   theme <value> <next> · retention <days> <next>   (a setting, with the value the next write would give it)
 // argv: dataDir, keychain service, round; env BLOCKGLASS_TEST_SANDBOX: the shared sandbox's addresses and key.
 import type { CallContext } from '../../../../src-shared/api/types';
@@ -21,7 +21,7 @@ const existing = (await app.handlers['networks.list']({}, ctx)).find((network) =
 const networkId = existing?.id ?? (await app.handlers['networks.add']({ name: 'Writer sandbox', family: 'evm', chainId: 31337, rpcUrl, wsUrl: null, gasUrl: null, storageUrl: null }, ctx)).id;
 await app.handlers['credentials.set']({ networkId, apiKey: sandbox.key }, ctx);
 await app.handlers['gas.updateSettings']({ pollSeconds: 2 }, ctx);
-void app.topics['gas.watch']({ networkId }, (event) => event.kind === 'snapshot' && say(`sample ${event.snapshot.suggestionBlock}`), new AbortController().signal, ctx);
+void app.topics['gas.watch']({ networkId }, (event) => event.kind === 'snapshot' && say(`sample ${event.snapshot.suggestionBlock} ${event.snapshot.head.timestamp * 1000}`), new AbortController().signal, ctx);
 // The first round fills the call history to just under what it keeps (HISTORY_KEEP), so every later call prunes the
 // oldest: the test's count of what the prune keeps is exercised, not only the writes.
 if (round === '0') {
