@@ -124,10 +124,16 @@ describe('runLogQuery through the sandbox gateway', () => {
 
   it('ends on an error splitting cannot cure, and cancels the requests still in flight', async () => {
     const cancelled: string[] = [];
-    // In-process stand-in: the gateway cannot be made to fail one piece while others hang.
+    const asked = new Set<string>();
+    let othersAsked!: () => void;
+    const bothAsked = new Promise<void>((resolve) => (othersAsked = resolve));
+    // In-process stand-in: the gateway cannot be made to fail one piece while others hang. Block 1 fails once the
+    // pieces beside it (blocks 0 and 2) are in flight.
     const request: RunLogQueryOptions['request'] = ([params], signal) => {
       const { fromBlock } = params as { fromBlock: string };
-      if (fromBlock === '0x1') return new Promise((_, reject) => setTimeout(() => reject(apiErrorToError({ name: 'MethodNotFoundError', shortMessage: 'The node does not offer eth_getLogs.' })), 20));
+      asked.add(fromBlock);
+      if (asked.has('0x0') && asked.has('0x2')) othersAsked();
+      if (fromBlock === '0x1') return bothAsked.then(() => Promise.reject(apiErrorToError({ name: 'MethodNotFoundError', shortMessage: 'The node does not offer eth_getLogs.' })));
       return new Promise((_, reject) => signal.addEventListener('abort', () => (cancelled.push(fromBlock), reject(signal.reason)), { once: true }));
     };
     const error = await run({ request, from: 0, to: 5, maxBlocks: 1 }).catch((failure: unknown) => failure);
