@@ -22,6 +22,7 @@ import { CallOutcomeView } from './CallOutcomeView';
 import { CallRequestText } from './CallRequestText';
 import { EMPTY_DRAFT, fnKeyOf, toQuantity, useCallDrafts, type CallDraft } from './callDraft';
 import './call.css';
+import { countOf } from '../../../src-shared/text/countOf';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 /** Anvil's first account, which the Local sandbox funds: a sensible `from` there. */
@@ -176,7 +177,7 @@ export function CallPage({ network }: { network: NetworkView }) {
               {contract.data.source ? (
                 <>
                   ABI from the <strong>{SOURCE_LABEL[contract.data.source]}</strong>
-                  {contract.data.contractName ? ` (${contract.data.contractName})` : ''}: {contract.data.functions.length} functions
+                  {contract.data.contractName ? ` (${contract.data.contractName})` : ''}: {countOf(contract.data.functions.length, 'function')}
                   {contract.data.unknownSelectors.length > 0 ? `; ${contract.data.unknownSelectors.length} selectors in its code no source names` : ''}.
                 </>
               ) : contract.data.isContract ? (

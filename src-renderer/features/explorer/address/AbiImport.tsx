@@ -6,6 +6,7 @@ import { useApi } from '../../../api/useApi';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { networkScope } from '../../../queries/queryKeys';
+import { countOf } from '../../../../src-shared/text/countOf';
 
 /**
  * Imports an ABI for this address (pasted, or read from a .json or .sol-less artifact file) with a label; it
@@ -90,7 +91,7 @@ export function AbiImport({ networkId, account }: { networkId: string; account: 
         ) : null}
         {save.data ? (
           <p className="muted" role="status">
-            Imported {save.data.functions} functions, {save.data.events} events and {save.data.errors} errors ({save.data.format}).
+            Imported {countOf(save.data.functions, 'function')}, {countOf(save.data.events, 'event')} and {countOf(save.data.errors, 'error')} ({save.data.format}).
           </p>
         ) : null}
       </form>

@@ -15,6 +15,7 @@ import { SOURCE_LABEL } from '../../../../src-shared/decoding/types';
 import { addressQuery } from '../explorerQueries';
 import { AbiImport } from './AbiImport';
 import { StorageReader } from './StorageReader';
+import { countOf } from '../../../../src-shared/text/countOf';
 
 /** An address: balance, nonce, code, its ABI when a source knows it, and a storage-slot reader. */
 export function AddressPage({ networkId, networkName, address }: { networkId: string; networkName: string; address: string }) {
@@ -107,7 +108,7 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
           {account.data.abi ? (
             <details className="explorer-abi">
               <summary>
-                {account.data.abi.functions.length} functions, {account.data.abi.events.length} events, {account.data.abi.errors.length} errors
+                {countOf(account.data.abi.functions.length, 'function')}, {countOf(account.data.abi.events.length, 'event')}, {countOf(account.data.abi.errors.length, 'error')}
               </summary>
               <ul className="mono">
                 {[...account.data.abi.functions.map((s) => `function ${s}`), ...account.data.abi.events.map((s) => `event ${s}`), ...account.data.abi.errors.map((s) => `error ${s}`)].map((line) => (

@@ -99,7 +99,7 @@ export function CredentialCard({ group }: { group: CredentialGroup }) {
           remove.reset();
         }}
       >
-        It is removed from {keychainWords(info.data?.keychain).where}. {usedBy(group.networks)}; they cannot connect until a key is added again.
+        It is removed from {keychainWords(info.data?.keychain).where}. {usedBy(group.networks)}; {group.networks.length === 1 ? 'it' : 'they'} cannot connect until a key is added again.
       </ConfirmDialog>
     </section>
   );
