@@ -67,8 +67,11 @@ const pad = (text, width) => String(text).padEnd(width);
 const lines = [['tier', 'files', 'tests', 'passed', 'failed', 'skipped', 'seconds']];
 for (const [name, row] of tiers) lines.push([name, row.files, row.tests, row.passed, row.failed, row.skipped, Number.isFinite(row.start) ? ((row.end - row.start) / 1000).toFixed(0) : '-']);
 const phases = phasesFile && fs.existsSync(phasesFile) ? fs.readFileSync(phasesFile, 'utf8').trim().split('\n').map((line) => line.split(' ')) : [];
-for (const [name, seconds, code] of phases) lines.push([`phase: ${name}${code === '0' ? '' : ' (failed)'}`, '', '', '', '', '', seconds]);
-if (phases.length) lines.push(['npm test, all phases', '', '', '', '', '', String(phases.reduce((sum, [, seconds]) => sum + Number(seconds), 0))]);
+// Types and lint run side by side, so the phases add up to more than the run: its own clock is the `wall` line.
+for (const [name, seconds, code] of phases) {
+  if (name === 'wall') lines.push(['npm test, wall clock', '', '', '', '', '', seconds]);
+  else lines.push([`phase: ${name}${code === '0' ? '' : ' (failed)'}`, '', '', '', '', '', seconds]);
+}
 const widths = lines[0].map((_, column) => Math.max(...lines.map((line) => String(line[column]).length)));
 console.log('');
 for (const [index, line] of lines.entries()) {

@@ -38,5 +38,6 @@ echo "== end-to-end (playwright)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" phase playwright npx playwright test --reporter=list,json || status=1
 
 # The tier table, then one closing line for both runners, in the plain form CI reads.
+echo "wall $SECONDS $status" >>"$phases"
 node scripts/summarize-tests.mjs "$results/vitest.json" "$results/playwright.json" "$phases"
 exit $status
