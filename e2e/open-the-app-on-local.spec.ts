@@ -25,3 +25,21 @@ test('a deep link opens its screen directly', async ({ app, page }) => {
   await expect(page.getByRole('img', { name: 'Sandbox running' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('main').getByText(/^Qm[1-9A-HJ-NP-Za-km-z]{44}$/).first()).toBeVisible();
 });
+
+test('a reload (F5) of the tab keeps working: the networks load and the head is live again', async ({ app, page, context }) => {
+  await page.goto(app.url);
+  await expect(page.getByRole('img', { name: /^Connected to / })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('row', { name: /^Local sandbox Selected/ })).toBeVisible();
+  // The address bar no longer holds the token: the reload finds it in the tab's sessionStorage.
+  expect(page.url()).not.toContain('token');
+  await page.reload();
+  await expect(page.getByRole('row', { name: /^Local sandbox Selected/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('img', { name: /^Connected to / })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Loading networks…')).toHaveCount(0);
+  // Another tab opened at the address without its token has no access: the token belongs to the tab it was given to.
+  const other = await context.newPage();
+  await other.goto(new URL(app.url).origin + '/settings/networks');
+  await expect(other.getByText(/no access token/i).first()).toBeVisible({ timeout: 30_000 });
+  await other.close();
+});

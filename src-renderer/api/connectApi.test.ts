@@ -2,19 +2,26 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiCallError } from './ApiCallError';
 import type { BlockglassBridge } from './blockglassBridge';
 import { connectApi, type ApiEnvironment } from './connectApi';
+import { TOKEN_STORAGE_KEY } from './readAccessToken';
 import { FakeWebSocket } from './testing/FakeWebSocket';
 
 const TOKEN = 'a'.repeat(43);
 
-function environment(hash: string, protocol = 'http:', bridge?: BlockglassBridge) {
+/** A tab's sessionStorage: what it holds, as a Map. */
+function tabStorage(held = new Map<string, string>()) {
+  return { held, storage: { getItem: (key: string) => held.get(key) ?? null, setItem: (key: string, value: string) => void held.set(key, value) } };
+}
+
+function environment(hash: string, protocol = 'http:', bridge?: BlockglassBridge, tab = tabStorage()) {
   const replaced: string[] = [];
   const env: ApiEnvironment = {
     bridge,
     location: { hash, pathname: '/settings/networks', search: '?tab=keys', protocol, host: '127.0.0.1:5000' },
     history: { state: { from: 'router' }, replaceState: (_state: unknown, _unused: string, url?: string | URL | null) => void replaced.push(String(url)) },
+    storage: tab.storage,
     WebSocket: FakeWebSocket as never,
   };
-  return { env, replaced };
+  return { env, replaced, held: tab.held };
 }
 
 beforeEach(() => {
@@ -54,6 +61,35 @@ describe('connectApi', () => {
     expect(replaced).toEqual([]);
     const ended = await new Promise((resolve) => api.subscribe('sandbox.status', {}, { onEvent: () => undefined, onEnd: resolve }));
     expect(ended).toMatchObject({ code: 'missing_token' });
+  });
+
+  it('keeps the token in the tab’s sessionStorage, so a reload (no fragment) connects with it', () => {
+    const tab = tabStorage();
+    connectApi(environment(`#token=${TOKEN}`, 'http:', undefined, tab).env);
+    expect([...tab.held]).toEqual([[TOKEN_STORAGE_KEY, TOKEN]]);
+    const reload = environment('', 'http:', undefined, tab);
+    connectApi(reload.env);
+    expect(reload.replaced).toEqual([]);
+    expect(FakeWebSocket.last().protocols).toEqual(['blockglass', `blockglass.${TOKEN}`]);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+  });
+
+  it('a new address with a token replaces the kept one; a kept value that is not a token is not used', () => {
+    const other = 'b'.repeat(43);
+    const tab = tabStorage(new Map([[TOKEN_STORAGE_KEY, TOKEN]]));
+    connectApi(environment(`#token=${other}`, 'http:', undefined, tab).env);
+    expect(tab.held.get(TOKEN_STORAGE_KEY)).toBe(other);
+    expect(FakeWebSocket.last().protocols).toEqual(['blockglass', `blockglass.${other}`]);
+    FakeWebSocket.instances = [];
+    connectApi(environment('', 'http:', undefined, tabStorage(new Map([[TOKEN_STORAGE_KEY, 'not-a-token']]))).env);
+    expect(FakeWebSocket.instances).toEqual([]);
+  });
+
+  it('removes a malformed token from the address bar too, and does not use it (nor one the tab kept)', () => {
+    const kept = environment('#token=not-a-token', 'http:', undefined, tabStorage(new Map([[TOKEN_STORAGE_KEY, TOKEN]])));
+    connectApi(kept.env);
+    expect(kept.replaced).toEqual(['/settings/networks?tab=keys']);
+    expect(FakeWebSocket.instances).toEqual([]);
   });
 
   it('removes a malformed token from the address bar too, and does not use it', () => {

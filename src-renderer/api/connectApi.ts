@@ -4,7 +4,7 @@ import type { BlockglassBridge } from './blockglassBridge';
 import { missingTokenError } from './clientErrors';
 import { createApiClient, type ApiClient } from './createApiClient';
 import { electronTransport } from './electronTransport';
-import { readAccessToken } from './readAccessToken';
+import { isAccessToken, readAccessToken, TOKEN_STORAGE_KEY } from './readAccessToken';
 import { refusingTransport } from './refusingTransport';
 import { webSocketTransport } from './webSocketTransport';
 
@@ -13,6 +13,8 @@ export interface ApiEnvironment {
   bridge: BlockglassBridge | undefined;
   location: Pick<Location, 'hash' | 'pathname' | 'search' | 'protocol' | 'host'>;
   history: Pick<History, 'replaceState' | 'state'>;
+  /** This tab's sessionStorage, which keeps the token across a reload (undefined where the page has none). */
+  storage?: Pick<Storage, 'getItem' | 'setItem'>;
   WebSocket?: new (url: string, protocols: string[]) => WebSocket;
 }
 
@@ -30,16 +32,43 @@ export function connectApi(environment?: ApiEnvironment): ApiClient {
   return pageClient;
 }
 
-function pickTransport({ bridge, location, history, WebSocket }: ApiEnvironment): ApiTransport {
+function pickTransport({ bridge, location, history, storage, WebSocket }: ApiEnvironment): ApiTransport {
   if (bridge) return electronTransport(bridge);
-  const { token, present } = readAccessToken(location.hash);
+  const fragment = readAccessToken(location.hash);
   // Out of the address bar, history and bookmarks at once; the deep link (path and query) stays.
-  if (present) history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+  if (fragment.present) history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+  // A reload has no fragment: the token this tab was opened with, from its sessionStorage (readAccessToken.ts).
+  const kept = fragment.present ? undefined : readKept(storage);
+  const token = fragment.present ? fragment.token : kept;
+  if (fragment.token) keep(storage, fragment.token);
   if (!token) return refusingTransport(missingTokenError());
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return webSocketTransport({ url: `${scheme}//${location.host}${API_SOCKET_PATH}`, token, WebSocket });
 }
 
 function browserEnvironment(): ApiEnvironment {
-  return { bridge: window.blockglass, location: window.location, history: window.history };
+  let storage: Storage | undefined;
+  try {
+    storage = window.sessionStorage;
+  } catch {
+    storage = undefined; // storage turned off for this page: a reload then needs the address with its token
+  }
+  return { bridge: window.blockglass, location: window.location, history: window.history, storage };
+}
+
+function readKept(storage: ApiEnvironment['storage']): string | undefined {
+  try {
+    const value = storage?.getItem(TOKEN_STORAGE_KEY);
+    return isAccessToken(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function keep(storage: ApiEnvironment['storage'], token: string): void {
+  try {
+    storage?.setItem(TOKEN_STORAGE_KEY, token);
+  } catch {
+    // full or turned off: this load works, a reload will need the address with its token
+  }
 }
