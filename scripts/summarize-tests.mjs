@@ -78,5 +78,5 @@ for (const [index, line] of lines.entries()) {
   console.log(line.map((cell, column) => pad(cell, widths[column])).join('  '));
   if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
 }
-console.log('(a vitest tier\'s seconds run from its first file\'s start to its last file\'s end; the components and main tiers run at the same time)');
+console.log('(a vitest tier\'s seconds run from its first file\'s start to its last file\'s end; the three vitest tiers run at the same time)');
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
