@@ -55,10 +55,14 @@ export function createPipeline(deps: PipelineDeps): RpcPipeline {
   const feeHistory = createFeeHistoryRoute(upstream, log);
 
   /** Answers one validated request; null for notifications. */
-  async function answerOne(request: RpcRequest, context: PipelineContext, raw: Buffer | undefined): Promise<Buffer | null> {
+  /**
+   * `bodyBytes`: the size of the whole body the request came in. A request is measured only when that body could hold
+   * one over the node's limit: a batch item is serialized once more only in a batch over 2 MiB, never on the hot path.
+   */
+  async function answerOne(request: RpcRequest, context: PipelineContext, raw: Buffer | undefined, bodyBytes: number): Promise<Buffer | null> {
     let reply: Buffer;
     try {
-      const size = raw?.length ?? Buffer.byteLength(JSON.stringify(request.params ?? null)) + request.method.length;
+      const size = bodyBytes <= NODE_MAX_REQUEST_BYTES ? 0 : (raw?.length ?? Buffer.byteLength(JSON.stringify(request.params ?? null)) + request.method.length);
       reply = size > NODE_MAX_REQUEST_BYTES ? errorReply(request.id, invalidRequest(`the request is over the sandbox node's limit of ${NODE_MAX_REQUEST_BYTES} bytes`)) : await route(request, context, raw);
     } catch (error) {
       // The method is client input: quoted and cut short so it cannot forge or flood log lines.
@@ -124,7 +128,7 @@ export function createPipeline(deps: PipelineDeps): RpcPipeline {
     return { kind: 'reply', status: 429, body: errorReply(id, error), retryAfterSeconds: decision.backoffSeconds };
   }
 
-  async function answerBatch(items: unknown[], context: PipelineContext): Promise<PipelineOutcome> {
+  async function answerBatch(items: unknown[], context: PipelineContext, bodyBytes: number): Promise<PipelineOutcome> {
     if (items.length === 0) {
       return rateLimited(context.key, 1, null) ?? reply(errorReply(null, invalidRequest('empty batch')));
     }
@@ -141,7 +145,7 @@ export function createPipeline(deps: PipelineDeps): RpcPipeline {
       items.map((item) => {
         const request = validateRequest(item);
         if (isRequestError(request)) return Buffer.from(errorResponseText(request.id, request.error));
-        return answerOne(request, context, undefined);
+        return answerOne(request, context, undefined, bodyBytes);
       }),
     );
     const present = answers.filter((a): a is Buffer => a !== null);
@@ -163,10 +167,10 @@ export function createPipeline(deps: PipelineDeps): RpcPipeline {
         // are a measurable share of the gateway's own CPU.
         const hit = request.notification || routeMethod(request.method) !== 'forward' ? undefined : headCache.answer(request);
         if (hit instanceof Buffer) return reply(hit);
-        return answerOne(request, context, bytes).then((answer) => (answer === null ? { kind: 'none' } : reply(answer)));
+        return answerOne(request, context, bytes, bytes.length).then((answer) => (answer === null ? { kind: 'none' } : reply(answer)));
       }
       case 'batch':
-        return answerBatch(parsed.items, context);
+        return answerBatch(parsed.items, context, bytes.length);
     }
   }
 
