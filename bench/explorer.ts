@@ -6,7 +6,7 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import type { HealthEvent } from '../src-shared/api/networks';
-import { SAVED_CHAIN_FILES } from '../test-support/savedChainFiles';
+import { copySeededSandbox } from '../test-support/seededSandbox';
 import { createExplorerService } from '../src-main/services/explorer/createExplorerService';
 import { createFeedHub } from '../src-main/services/rpc/createFeedHub';
 import { createRpcService } from '../src-main/services/rpc/createRpcService';
@@ -153,9 +153,7 @@ async function benchRenderer(options: ExplorerBenchOptions, manifest: { bigBlock
     for (let run = 0; run < runs; run++) {
       // A fresh app each run (its own data folder with a copy of the seeded chain): the main cache is cold too.
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-bench-explorer-'));
-      const chain = path.join(dataDir, 'sandbox', 'chain');
-      fs.mkdirSync(chain, { recursive: true });
-      for (const file of SAVED_CHAIN_FILES) if (fs.existsSync(path.join(options.dataDir, 'chain', file))) fs.copyFileSync(path.join(options.dataDir, 'chain', file), path.join(chain, file));
+      copySeededSandbox(options.dataDir, path.join(dataDir, 'sandbox'));
       let child: ChildProcess | undefined;
       const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
       try {
