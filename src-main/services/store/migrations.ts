@@ -10,8 +10,9 @@ export interface Migration {
  * steps; never edit or reorder a step that has shipped (databases in the field have already run it).
  *
  * Conventions: STRICT tables; JSON in TEXT columns checked with `json_valid`; times in ms since the epoch
- * (INTEGER); `chain` is the chain id as text (decimal for EVM, `0x` felt for Starknet), so one column holds
- * both families. Tables that later issues fill are created now, so the schema is stable from the start.
+ * (INTEGER); `chain` was the chain id as text (decimal for EVM, `0x` felt for Starknet) until step 4 made it a
+ * chain key (chain id and genesis hash: services/chains/chainKey.ts). Tables that later issues fill are created
+ * now, so the schema is stable from the start.
  */
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -159,6 +160,54 @@ export const MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (network_id, cid, path)
       ) STRICT;
       CREATE INDEX content_recent_by_time ON content_recent (network_id, opened_at);
+    `,
+  },
+  {
+    name: 'data kept by network or by chain, not by chain id',
+    sql: `
+      -- Chain id 31337 is every dev chain's: rows kept by chain id alone mixed two networks' chains. From this step
+      -- on, \`chain\` is a chain key (services/chains/chainKey.ts): '<chainId>/<genesis hash>' once a network has
+      -- read its genesis, 'network:<id>' until then. The genesis of the chains rows were kept for is not known here,
+      -- so each row goes to every network that showed it before: the networks with its chain id (built in, as this
+      -- version lists them, and custom). Each network adopts its copy when it learns its chain; a network whose chain
+      -- is another than the row's (a Hardhat node beside the sandbox) keeps a copy it can delete, and nothing is lost.
+      -- What stays per network is unchanged: gas alerts and fired alerts, recent content, saved queries, call history.
+      CREATE TEMP TABLE known_networks (network_id TEXT PRIMARY KEY, chain_id TEXT NOT NULL);
+      INSERT INTO known_networks VALUES
+        ('local', '31337'), ('mainnet', '1'), ('sepolia', '11155111'), ('linea-mainnet', '59144'),
+        ('polygon-mainnet', '137'), ('arbitrum-mainnet', '42161'), ('optimism-mainnet', '10'), ('base-mainnet', '8453'),
+        ('starknet-mainnet', '0x534e5f4d41494e'), ('starknet-sepolia', '0x534e5f5345504f4c4941');
+      INSERT OR IGNORE INTO known_networks
+        SELECT id, CAST(json_extract(json, '$.chainId') AS TEXT) FROM networks WHERE json_extract(json, '$.chainId') IS NOT NULL;
+
+      -- Imported ABIs, labels and gas samples (kept by chain id): a copy per network with that chain id. Rows no
+      -- network has the chain id of (a custom network deleted since) are kept as 'chain-id:<id>', adopted by the
+      -- first network with that chain id to learn its chain, as they would have been shown before.
+      INSERT INTO abis (chain, address, name, json, created_at, updated_at)
+        SELECT 'network:' || n.network_id, a.address, a.name, a.json, a.created_at, a.updated_at FROM abis a JOIN known_networks n ON n.chain_id = a.chain;
+      DELETE FROM abis WHERE chain IN (SELECT chain_id FROM known_networks);
+      UPDATE abis SET chain = 'chain-id:' || chain WHERE chain NOT LIKE 'network:%';
+
+      INSERT INTO address_labels (chain, address, label, created_at, updated_at)
+        SELECT 'network:' || n.network_id, l.address, l.label, l.created_at, l.updated_at FROM address_labels l JOIN known_networks n ON n.chain_id = l.chain;
+      DELETE FROM address_labels WHERE chain IN (SELECT chain_id FROM known_networks);
+      UPDATE address_labels SET chain = 'chain-id:' || chain WHERE chain NOT LIKE 'network:%';
+
+      INSERT INTO gas_samples (chain, block, ts, base_fee, source, congestion, p_low, p_medium, p_high, m_low, m_medium, m_high)
+        SELECT 'network:' || n.network_id, g.block, g.ts, g.base_fee, g.source, g.congestion, g.p_low, g.p_medium, g.p_high, g.m_low, g.m_medium, g.m_high
+        FROM gas_samples g JOIN known_networks n ON n.chain_id = g.chain;
+      DELETE FROM gas_samples WHERE chain IN (SELECT chain_id FROM known_networks);
+      UPDATE gas_samples SET chain = 'chain-id:' || chain WHERE chain NOT LIKE 'network:%';
+
+      -- The chain cache was kept by network id already: each network's rows wait for its chain. Rows of a network
+      -- that no longer exists are dropped: nothing can reach them, and they are only a cache.
+      UPDATE chain_cache SET chain = 'network:' || chain WHERE chain IN (SELECT network_id FROM known_networks);
+      DELETE FROM chain_cache WHERE chain NOT LIKE 'network:%';
+
+      -- The call history is its network's (network_id, unchanged); its chain column names the network's chain.
+      UPDATE call_history SET chain = 'network:' || network_id;
+
+      DROP TABLE known_networks;
     `,
   },
 ];
