@@ -58,9 +58,11 @@ chmod 700 "$data_dir" "$tmp/run"
 # XDG_DATA_HOME puts the keyring files in $data_dir/keyrings, not ~/.local/share/keyrings, where an
 # old login.keyring with another password would stay locked. XDG_RUNTIME_DIR puts the control
 # socket in $tmp/run, not ~/.cache or /run/user (absent for root in a container).
+# setsid: the daemon runs in a session and process group of its own, so a signal meant for the group of the
+# command (a test runner stopping its workers, a Ctrl+C) never reaches the keychain the command is using.
 if ! daemon_env=$(printf '%s' "${KEYRING_PASSWORD:-blockglass-ci}" |
   XDG_DATA_HOME="$data_dir" XDG_RUNTIME_DIR="$tmp/run" \
-    gnome-keyring-daemon --unlock --components=secrets 2>"$tmp/daemon.err"); then
+    setsid gnome-keyring-daemon --unlock --components=secrets 2>"$tmp/daemon.err"); then
   say "gnome-keyring-daemon failed to start:"
   sed 's/^/  /' "$tmp/daemon.err" >&2
   exit 70
@@ -112,6 +114,35 @@ if [ -z "$unlocked" ]; then
   exit 70
 fi
 
+# The keyring daemons of THIS session, found by its bus address (the daemon leaves our process tree).
+session_daemons() {
+  for proc in /proc/[0-9]*; do
+    [ "$(cat "$proc/comm" 2>/dev/null)" = gnome-keyring-d ] || continue
+    if { tr '\0' '\n' <"$proc/environ"; } 2>/dev/null | grep -qxF "DBUS_SESSION_BUS_ADDRESS=$DBUS_SESSION_BUS_ADDRESS"; then
+      echo "${proc#/proc/}"
+    fi
+  done
+}
+
+# A keyring daemon that ends while CMD runs takes every stored key with it, and the next keychain call makes
+# D-Bus start another one, whose keyring is locked: calls then hang. Nothing in CMD should end it; if something
+# does, this says so, and when, on stderr, so that the failures that follow are explained.
+daemon_pids=$(session_daemons | tr '\n' ' ')
+watchdog=
+if [ -n "$daemon_pids" ]; then
+  (
+    while :; do
+      sleep 1 >/dev/null 2>&1 # its own output elsewhere: a pipe reading CMD's output is not held open by it
+      alive=
+      for pid in $daemon_pids; do kill -0 "$pid" 2>/dev/null && alive=1; done
+      [ -n "$alive" ] && continue
+      say "the keyring daemon (pid ${daemon_pids% }) ended at $(date +%T) while the command still ran: keychain calls from now on fail"
+      exit 0
+    done
+  ) >/dev/null &
+  watchdog=$!
+fi
+
 export BLOCKGLASS_KEYRING_SESSION=1
 # CMD runs in the background so that a signal to this shell (or to the launcher's process group) is passed
 # to it and waited for: CMD stops cleanly, then this shell exits, dbus-run-session ends the bus, and the
@@ -124,12 +155,8 @@ cmd=$!
 trap 'kill -TERM "$cmd" 2>/dev/null' TERM INT HUP
 rc=0
 while kill -0 "$cmd" 2>/dev/null; do wait "$cmd"; rc=$?; done
-# The keyring daemon of THIS session (found by its bus address) is stopped now rather than left to notice
-# that its bus is gone: nothing of the session outlives it.
-for proc in /proc/[0-9]*; do
-  [ "$(cat "$proc/comm" 2>/dev/null)" = gnome-keyring-d ] || continue
-  if { tr '\0' '\n' <"$proc/environ"; } 2>/dev/null | grep -qxF "DBUS_SESSION_BUS_ADDRESS=$DBUS_SESSION_BUS_ADDRESS"; then
-    kill -TERM "${proc#/proc/}" 2>/dev/null || true
-  fi
-done
+[ -z "$watchdog" ] || kill "$watchdog" 2>/dev/null
+# The keyring daemon of THIS session is stopped now rather than left to notice that its bus is gone: nothing
+# of the session outlives it.
+for pid in $(session_daemons); do kill -TERM "$pid" 2>/dev/null || true; done
 exit "$rc"
