@@ -66,10 +66,15 @@ async function disposeApp(app: RunningApp): Promise<void> {
 export const test = base.extend<{ app: RunningApp }, { readOnlyApp: RunningApp }>({
   // Playwright requires the fixture's first parameter to be an object pattern, even an empty one.
   // eslint-disable-next-line no-empty-pattern
-  app: async ({}, use) => {
+  app: async ({}, use, testInfo) => {
     const app = await launchApp();
     await use(app);
     await disposeApp(app);
+    // A journey that failed shows what its app said: attached whole, and its last lines in the run's output.
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await testInfo.attach('app log', { body: app.logs(), contentType: 'text/plain' });
+      process.stderr.write(`[app log of “${testInfo.title}”, last lines]\n${app.logs().split('\n').slice(-25).join('\n')}\n`);
+    }
   },
   readOnlyApp: [
     // eslint-disable-next-line no-empty-pattern
