@@ -122,7 +122,8 @@ describe('ConfirmDialog', () => {
     const dialog = screen.getByRole('dialog');
     const alert = within(dialog).getByRole('alert');
     expect(within(alert).getByText('Staging node is the selected network.')).toBeTruthy();
-    expect(within(alert).getByText('NetworkInUseError · in_use')).toBeTruthy();
+    // Its kind and code are behind the notice's "Details", not in its words.
+    expect(within(alert.querySelector('details')!).getByText('NetworkInUseError')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Delete network' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
   });

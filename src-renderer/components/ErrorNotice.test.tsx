@@ -12,12 +12,20 @@ import { ErrorNotice } from './ErrorNotice';
 const TIMEOUT = { name: 'RpcTimeoutError', code: -32603, shortMessage: 'The node did not answer within 15 s.', details: 'Check that the node is running, or try again.' };
 
 describe('ErrorNotice', () => {
-  it('is an alert with the short message, the details, and the name and code in small print', () => {
+  it('is an alert with the short message and the details in words, its kind and code behind "Details"', async () => {
+    const user = userEvent.setup();
     render(<ErrorNotice error={TIMEOUT} />);
     const alert = screen.getByRole('alert');
     expect(within(alert).getByText('The node did not answer within 15 s.')).toBeTruthy();
     expect(within(alert).getByText('Check that the node is running, or try again.')).toBeTruthy();
-    expect(within(alert).getByText('RpcTimeoutError · -32603')).toBeTruthy();
+    const more = alert.querySelector('details')!;
+    expect(more.open).toBe(false);
+    // The words before the disclosure name no kind and no code.
+    expect(alert.textContent!.slice(0, alert.textContent!.indexOf('Details'))).not.toMatch(/RpcTimeoutError|-32603/);
+    await user.click(within(alert).getByText('Details'));
+    expect(more.open).toBe(true);
+    expect(within(more).getByText('RpcTimeoutError')).toBeTruthy();
+    expect(within(more).getByText('-32603')).toBeTruthy();
     expect(within(alert).queryByRole('button')).toBeNull();
   });
 
@@ -26,12 +34,20 @@ describe('ErrorNotice', () => {
     expect(within(screen.getByRole('alert')).getByText('This block could not be read: The node did not answer within 15 s.')).toBeTruthy();
   });
 
-  it('shows the name alone when there is no code or details, and a code of 0 as a code', () => {
+  it('shows the kind alone when there is no code or details, and a code of 0 as a code', () => {
     const { rerender } = render(<ErrorNotice error={{ name: 'InvalidBlockError', shortMessage: '“12x” is not a block' }} />);
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toBe('“12x” is not a blockInvalidBlockError');
+    expect(alert.textContent).toBe('“12x” is not a blockDetailsKindInvalidBlockError');
     rerender(<ErrorNotice error={{ name: 'RpcError', code: 0, shortMessage: 'Odd node.' }} />);
-    expect(within(screen.getByRole('alert')).getByText('RpcError · 0')).toBeTruthy();
+    expect(within(screen.getByRole('alert').querySelector('details')!).getByText('0')).toBeTruthy();
+  });
+
+  it('links to where the error is put right, and shows no link for a fix that is not an app route', () => {
+    const missing = { name: 'MissingApiKeyError', code: 401, shortMessage: 'The service needs an API key.', fix: { label: 'Set the key', route: '/settings/keys' } };
+    const { rerender } = renderWithApp(<ErrorNotice error={missing} />);
+    expect(within(screen.getByRole('alert')).getByRole('link', { name: 'Set the key' }).getAttribute('href')).toBe('/settings/keys');
+    rerender(<ErrorNotice error={{ ...missing, fix: { label: 'Set the key', route: 'https://example.com/settings' } }} />);
+    expect(within(screen.getByRole('alert')).queryByRole('link')).toBeNull();
   });
 
   it('offers "Try again" when it can retry, and calls back once per press', async () => {
@@ -65,7 +81,8 @@ describe('ErrorNotice', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText("The app's details could not be read: No keychain answered.")).toBeTruthy();
     expect(within(alert).getByText('Start a Secret Service, or run with a private keyring.')).toBeTruthy();
-    expect(within(alert).getByText('KeychainUnavailableError · KEYCHAIN')).toBeTruthy();
+    expect(within(alert.querySelector('details')!).getByText('KeychainUnavailableError')).toBeTruthy();
+    expect(within(alert.querySelector('details')!).getByText('KEYCHAIN')).toBeTruthy();
     // Only the plain error's fields cross; the rest of what was thrown stays behind.
     expect(alert.textContent).not.toContain('not sent');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));

@@ -1,26 +1,48 @@
-import type { ApiError } from '../../src-shared/api/apiError';
+import { Link } from 'wouter';
+import { isApiErrorFix, type ApiError } from '../../src-shared/api/apiError';
 import { Icon } from './Icon';
 import './ErrorNotice.css';
 
-/** An API error as a person reads it: its short message, its details, and its name and code in small print. */
+/**
+ * An API error as a person reads it: what happened (its short message) and what to do (its details, a link to
+ * where it is put right, "Try again"), in words. The error's kind and code are for whoever reports it: they
+ * sit behind a "Details" disclosure, never in the text itself.
+ */
 export function ErrorNotice({ error, title, onRetry }: { error: ApiError; title?: string; onRetry?: () => void }) {
+  const fix = isApiErrorFix(error.fix) ? error.fix : undefined;
   return (
     <div className="error-notice" role="alert">
       <Icon name="warning" />
       <div className="error-notice-body">
         <span className="error-notice-title">{title ? `${title}: ${error.shortMessage}` : error.shortMessage}</span>
         {error.details ? <span className="error-notice-details">{error.details}</span> : null}
-        <span className="error-notice-code mono">
-          {error.name}
-          {error.code !== undefined ? ` · ${String(error.code)}` : ''}
-        </span>
-        {onRetry ? (
+        {fix || onRetry ? (
           <span className="error-notice-actions">
-            <button type="button" className="btn btn-small" onClick={onRetry}>
-              Try again
-            </button>
+            {fix ? (
+              <Link to={`~${fix.route}`} className="btn btn-small">
+                {fix.label}
+              </Link>
+            ) : null}
+            {onRetry ? (
+              <button type="button" className="btn btn-small" onClick={onRetry}>
+                Try again
+              </button>
+            ) : null}
           </span>
         ) : null}
+        <details className="error-notice-more">
+          <summary>Details</summary>
+          <dl>
+            <dt>Kind</dt>
+            <dd className="mono">{error.name}</dd>
+            {error.code !== undefined ? (
+              <>
+                <dt>Code</dt>
+                <dd className="mono">{String(error.code)}</dd>
+              </>
+            ) : null}
+          </dl>
+        </details>
       </div>
     </div>
   );

@@ -14,6 +14,22 @@ export interface ApiError {
   details?: string;
   /** Structured extra data (e.g. the fields that failed validation). JSON-safe. */
   data?: unknown;
+  /** Where in the app it is put right (a missing key: the keys page), shown as a link after the details. */
+  fix?: ApiErrorFix;
+}
+
+/** A place in the app where the cause of an error is put right: an app route (`/settings/keys`) and its link's text. */
+export interface ApiErrorFix {
+  label: string;
+  /** An app route: `/` then letters, digits, `-`, `_` and single `/` only (no origin, query or fragment). */
+  route: string;
+}
+
+/** Whether a value is a well-formed {@link ApiErrorFix}: a short label and an app route, nothing else. */
+export function isApiErrorFix(value: unknown): value is ApiErrorFix {
+  if (typeof value !== 'object' || value === null) return false;
+  const { label, route } = value as Partial<ApiErrorFix>;
+  return typeof label === 'string' && label.length > 0 && label.length <= 200 && typeof route === 'string' && /^\/[\w\-/]{0,200}$/.test(route) && !route.includes('//');
 }
 
 /** Builds the error sent when a call's input does not match its schema. */

@@ -11,6 +11,7 @@ export function apiErrorToError(plain: ApiError, cause?: unknown): BlockglassErr
     ...(plain.code !== undefined ? { code: plain.code } : {}),
     ...(plain.details !== undefined ? { details: plain.details } : {}),
     ...(plain.data !== undefined ? { data: plain.data } : {}),
+    ...(plain.fix !== undefined ? { fix: plain.fix } : {}),
     ...(cause !== undefined ? { cause } : {}),
   });
   error.name = plain.name;
@@ -25,5 +26,6 @@ export function errorToApiError(error: BlockglassError): ApiError {
     ...(error.code !== undefined ? { code: error.code } : {}),
     ...(error.details !== undefined ? { details: error.details } : {}),
     ...(error.data !== undefined ? { data: error.data } : {}),
+    ...(error.fix !== undefined ? { fix: error.fix } : {}),
   };
 }

@@ -1,3 +1,5 @@
+import type { ApiErrorFix } from '../../../src-shared/api/apiError';
+
 /** Options every Blockglass error takes besides its short message. */
 export interface BlockglassErrorOptions {
   /** What to do about it, or more about what happened; never a key or secret. */
@@ -10,6 +12,8 @@ export interface BlockglassErrorOptions {
   data?: unknown;
   /** The error this one explains; `walk()` follows it. */
   cause?: unknown;
+  /** Where in the app it is put right (a route and a link's text), e.g. the keys page for a missing key. */
+  fix?: ApiErrorFix;
 }
 
 /**
@@ -25,6 +29,7 @@ export class BlockglassError extends Error {
   readonly metaMessages: string[] | undefined;
   readonly code: string | number | undefined;
   readonly data: unknown;
+  readonly fix: ApiErrorFix | undefined;
 
   constructor(shortMessage: string, options: BlockglassErrorOptions = {}) {
     super(longMessage(shortMessage, options), options.cause === undefined ? undefined : { cause: options.cause });
@@ -33,6 +38,7 @@ export class BlockglassError extends Error {
     this.metaMessages = options.metaMessages;
     this.code = options.code;
     this.data = options.data;
+    this.fix = options.fix;
   }
 
   /**

@@ -1,6 +1,6 @@
 // SECURITY: the one redactor of structured errors. Every text field goes through `redact`, and `data` is made
 // JSON-safe with every string and key redacted (toJsonSafe). Do not add a field to the result without it.
-import type { ApiError } from '../../../src-shared/api/apiError';
+import { isApiErrorFix, type ApiError } from '../../../src-shared/api/apiError';
 import { showInput } from '../../../src-shared/text/quoteInput';
 import { toJsonSafe } from './toJsonSafe';
 
@@ -30,5 +30,7 @@ export function redactApiError(error: ApiError, redact: Redact): ApiError {
     const data = toJsonSafe(error.data, redact);
     if (data !== undefined) result.data = data;
   }
+  // A fix is an app route and a label: kept only in that shape, its label cleaned like the message.
+  if (isApiErrorFix(error.fix)) result.fix = { label: clean(error.fix.label, MAX_NAME * 2), route: error.fix.route };
   return result;
 }

@@ -10,6 +10,16 @@ describe('thrownToApiError', () => {
     expect(thrownToApiError(thrown, (text) => text)).toEqual({ name: 'KeychainUnavailableError', shortMessage: 'No keychain.', details: 'Install one.', code: 'KEYCHAIN', data: { tries: 2 } });
   });
 
+  it('keeps a fix that is an app route and a label, redacted; drops one that is anything else', () => {
+    const redact = (text: string) => redactSecrets(text, ['sekret-key-0123456789']);
+    const fix = { label: 'Set sekret-key-0123456789 in Keys', route: '/settings/keys' };
+    expect(thrownToApiError(new BlockglassError('The service needs an API key.', { fix }), redact).fix).toEqual({ label: 'Set <redacted> in Keys', route: '/settings/keys' });
+    for (const route of ['https://example.com/keys', '//example.com', '//evil', '/settings?key=1', 'settings/keys', '/a#b']) {
+      expect(thrownToApiError(new BlockglassError('s', { fix: { label: 'Go', route } }), redact).fix, route).toBeUndefined();
+    }
+    expect(thrownToApiError({ name: 'E', shortMessage: 's', fix: 'settings' }, redact).fix).toBeUndefined();
+  });
+
   it('makes data JSON-safe: bigints as hex, no functions, no cycles', () => {
     const data: Record<string, unknown> = { big: 255n, negative: -16n, fn: () => 1, nan: Number.NaN, when: new Date(0) };
     data.self = data;

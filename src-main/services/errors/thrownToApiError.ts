@@ -26,6 +26,7 @@ export function thrownToApiError(thrown: unknown, redact: Redact): ApiError {
   if (typeof source.code === 'string' || typeof source.code === 'number') plain.code = source.code;
   if (typeof source.details === 'string' && source.details !== '') plain.details = source.details;
   if (source.data !== undefined) plain.data = source.data;
+  if (source.fix !== undefined) plain.fix = source.fix as ApiError['fix']; // kept by redactApiError only if well formed
   return redactApiError(plain, redact);
 }
 
