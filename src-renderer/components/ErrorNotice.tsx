@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { isApiErrorFix, type ApiError } from '../../src-shared/api/apiError';
 import { Icon } from './Icon';
@@ -6,9 +7,10 @@ import './ErrorNotice.css';
 /**
  * An API error as a person reads it: what happened (its short message) and what to do (its details, a link to
  * where it is put right, "Try again"), in words. The error's kind and code are for whoever reports it: they
- * sit behind a "Details" disclosure, never in the text itself.
+ * sit behind a "Details" disclosure, never in the text itself. `children`: more words after the details (what
+ * was tried, since when).
  */
-export function ErrorNotice({ error, title, onRetry }: { error: ApiError; title?: string; onRetry?: () => void }) {
+export function ErrorNotice({ error, title, onRetry, children }: { error: ApiError; title?: string; onRetry?: () => void; children?: ReactNode }) {
   const fix = isApiErrorFix(error.fix) ? error.fix : undefined;
   return (
     <div className="error-notice" role="alert">
@@ -16,6 +18,7 @@ export function ErrorNotice({ error, title, onRetry }: { error: ApiError; title?
       <div className="error-notice-body">
         <span className="error-notice-title">{title ? `${title}: ${error.shortMessage}` : error.shortMessage}</span>
         {error.details ? <span className="error-notice-details">{error.details}</span> : null}
+        {children ? <span className="error-notice-details">{children}</span> : null}
         {fix || onRetry ? (
           <span className="error-notice-actions">
             {fix ? (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { ApiError } from '../../src-shared/api/apiError';
 import type { LiveTopicName, TopicInput, TopicPayload } from '../../src-shared/api/types';
 import { useApi } from '../api/useApi';
@@ -9,9 +9,11 @@ export interface SubscriptionState<T extends LiveTopicName> {
   data: TopicPayload<T> | undefined;
   /** Why the subscription ended, if it ended with an error (it is restarted after `retryMs`). */
   error: ApiError | undefined;
+  /** Ends the subscription and starts it again now (a person's "Try again"). */
+  restart: () => void;
 }
 
-interface Stored<T extends LiveTopicName> extends SubscriptionState<T> {
+interface Stored<T extends LiveTopicName> extends Omit<SubscriptionState<T>, 'restart'> {
   key: string;
 }
 
@@ -55,7 +57,8 @@ export function useLiveSubscription<T extends LiveTopicName>(
     };
   }, [api, topic, key, retryMs, attempt]);
 
+  const restart = useCallback(() => setAttempt((n) => n + 1), []);
   // State from an earlier input is never shown for the current one.
-  if (stored.key !== key) return { data: undefined, error: undefined };
-  return { data: stored.data, error: stored.error };
+  if (stored.key !== key) return { data: undefined, error: undefined, restart };
+  return { data: stored.data, error: stored.error, restart };
 }

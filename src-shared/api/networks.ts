@@ -47,6 +47,10 @@ export interface HealthReport {
 export interface HealthEvent extends HealthReport {
   /** `connecting` until the first answer; `connected` while heads arrive; `error` when the last probe failed. */
   state: 'connecting' | 'connected' | 'error';
+  /** In `error`: when the first of the failed attempts in a row was made, Unix milliseconds. */
+  failingSince?: number;
+  /** In `error`: how many attempts in a row have failed (it goes on trying, with a backoff up to 10 s). */
+  failedAttempts?: number;
 }
 
 const networkRef = z.strictObject({ networkId: networkIdSchema });

@@ -109,6 +109,10 @@ describe('watchHealth against the real sandbox', () => {
     const errors = events.filter((event) => event.state === 'error');
     expect(errors.length).toBeGreaterThanOrEqual(3);
     expect(errors[0]).toMatchObject({ ok: false, error: { name: 'NetworkDownError' } });
+    // Each says how many attempts in a row failed, since the first of them.
+    expect(errors.map((event) => event.failedAttempts)).toEqual(errors.map((_, at) => at + 1));
+    expect(new Set(errors.map((event) => event.failingSince)).size).toBe(1);
+    expect(errors[0]!.failingSince).toBe(errors[0]!.checkedAt);
     expect(JSON.stringify(events)).not.toContain(KEY);
   });
 

@@ -57,6 +57,9 @@ export async function watchNetworkHealth(networkId: string, onEvent: (event: Hea
   let last: HealthReport | undefined;
   let lastHash: string | undefined;
   let lastState: HealthEvent['state'] | undefined;
+  // The failed attempts in a row, for "tried N times since …": reset by the next answer.
+  let failingSince: number | undefined;
+  let failedAttempts = 0;
 
   const emit = (event: HealthEvent) => {
     if (signal.aborted) return;
@@ -72,11 +75,16 @@ export async function watchNetworkHealth(networkId: string, onEvent: (event: Hea
     // One event per new head; a repeated head only when the state changes (recovered from an error).
     if (head?.hash === lastHash && lastState === 'connected') return;
     lastHash = head?.hash ?? lastHash;
+    failingSince = undefined;
+    failedAttempts = 0;
     const { error: _error, ...rest } = last;
     emit({ ...rest, ...(head ? { head } : {}), ...(last.error ? { error: last.error } : {}), state: 'connected', checkedAt: Date.now() });
   };
   const emitError = (error: ApiError) => {
-    emit({ networkId, state: 'error', ok: false, expectedChainId, chainIdMismatch: false, error, checkedAt: Date.now() });
+    const now = Date.now();
+    failingSince ??= now;
+    failedAttempts += 1;
+    emit({ networkId, state: 'error', ok: false, expectedChainId, chainIdMismatch: false, error, checkedAt: now, failingSince, failedAttempts });
   };
 
   let resolved: NetworkWithCredentials | undefined;

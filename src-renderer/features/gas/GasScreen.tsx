@@ -17,6 +17,7 @@ import { GasSettingsForm } from './GasSettingsForm';
 import { HistoryChart } from './HistoryChart';
 import { LevelCards } from './LevelCards';
 import { useGasFeed } from './useGasFeed';
+import { WaitingForNode } from '../network/WaitingForNode';
 import './gas.css';
 
 /**
@@ -92,7 +93,7 @@ function GasDetail({ networkId, networkName }: { networkId: string; networkName:
 
 function GasBody({ networkId, networkName }: { networkId: string; networkName: string }) {
   const { snapshot, error } = useGasFeed(networkId);
-  if (!snapshot) return error ? null : <LoadingState label={`Reading gas on ${networkName}…`} />;
+  if (!snapshot) return error ? null : <WaitingForNode networkId={networkId} networkName={networkName} label={`Reading gas on ${networkName}…`} />;
   return (
     <>
       <LevelCards snapshot={snapshot} />

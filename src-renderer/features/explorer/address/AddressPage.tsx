@@ -8,11 +8,11 @@ import { ErrorNotice } from '../../../components/ErrorNotice';
 import { HexValue } from '../../../components/HexValue';
 import { InfoList } from '../../../components/InfoList';
 import { InfoRow } from '../../../components/InfoRow';
-import { LoadingState } from '../../../components/LoadingState';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { formatNumber } from '../../../lib/formatChain';
 import { SOURCE_LABEL } from '../../../../src-shared/decoding/types';
 import { addressQuery } from '../explorerQueries';
+import { WaitingForNode } from '../../network/WaitingForNode';
 import { AbiImport } from './AbiImport';
 import { StorageReader } from './StorageReader';
 import { countOf } from '../../../../src-shared/text/countOf';
@@ -50,7 +50,7 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
           </Link>
         ) : null}
       </header>
-      {account.isPending ? <LoadingState label={`Reading ${address.slice(0, 10)}… on ${networkName}…`} /> : null}
+      {account.isPending ? <WaitingForNode networkId={networkId} networkName={networkName} label={`Reading ${address.slice(0, 10)}… on ${networkName}…`} onRetry={() => void account.refetch()} /> : null}
       {account.isError ? <ErrorNotice error={apiErrorOf(account.error)} title="This address could not be read" onRetry={() => void account.refetch()} /> : null}
       {account.data ? (
         <section className="card explorer-section" aria-labelledby="address-overview">

@@ -13,12 +13,12 @@ import { Timestamp } from '../../../components/chain/Timestamp';
 import { HexValue } from '../../../components/HexValue';
 import { RawJson } from '../../../components/chain/RawJson';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { LoadingState } from '../../../components/LoadingState';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { formatEth, formatNumber } from '../../../lib/formatChain';
 import { ChainFields } from '../ChainFields';
 import { blockQuery } from '../explorerQueries';
+import { WaitingForNode } from '../../network/WaitingForNode';
 import { MethodBadge, methodText } from '../MethodBadge';
 import { StatusBadge } from '../StatusBadge';
 import { BLOCK_FIELDS, BLOCK_FIELDS_ELSEWHERE } from './blockFields';
@@ -71,7 +71,7 @@ export function BlockPage({ networkId, networkName, id }: { networkId: string; n
       </div>
     );
   }
-  if (block.isPending) return <LoadingState label={`Reading block ${id} of ${networkName}…`} />;
+  if (block.isPending) return <WaitingForNode networkId={networkId} networkName={networkName} label={`Reading block ${id} of ${networkName}…`} onRetry={() => void block.refetch()} />;
   if (block.isError) {
     return (
       <div className="page explorer-page">

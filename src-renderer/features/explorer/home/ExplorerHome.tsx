@@ -7,9 +7,9 @@ import { AddressLink, BlockLink, TxLink } from '../../../components/chain/ChainL
 import { GasBar } from '../../../components/chain/GasBar';
 import { Timestamp } from '../../../components/chain/Timestamp';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { LoadingState } from '../../../components/LoadingState';
 import { useLiveSubscription } from '../../../hooks/useLiveSubscription';
 import { formatEth, formatNumber } from '../../../lib/formatChain';
+import { WaitingForNode } from '../../network/WaitingForNode';
 import { MethodBadge } from '../MethodBadge';
 
 /** The explorer's start page: the latest blocks and transactions, live from the network's head feed. */
@@ -26,8 +26,8 @@ export function ExplorerHome({ networkId, networkName }: { networkId: string; ne
         <ReceiptLookup />
       </header>
       {view ? <HeadStrip view={view} /> : null}
-      {latest.error && !view ? <ErrorNotice error={latest.error} title="The latest blocks could not be read" /> : null}
-      {!view && !latest.error ? <LoadingState label={`Waiting for the latest block of ${networkName}…`} /> : null}
+      {latest.error && !view ? <ErrorNotice error={latest.error} title="The latest blocks could not be read" onRetry={latest.restart} /> : null}
+      {!view && !latest.error ? <WaitingForNode networkId={networkId} networkName={networkName} label={`Waiting for the latest block of ${networkName}…`} onRetry={latest.restart} /> : null}
       {view ? (
         <div className="explorer-home-grid">
           <section className="card explorer-home-card" aria-labelledby="latest-blocks">

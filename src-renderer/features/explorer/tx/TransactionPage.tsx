@@ -12,11 +12,11 @@ import { GasBar } from '../../../components/chain/GasBar';
 import { Timestamp } from '../../../components/chain/Timestamp';
 import { StatusBadge } from '../StatusBadge';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { LoadingState } from '../../../components/LoadingState';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { formatNumber } from '../../../lib/formatChain';
 import { ChainFields } from '../ChainFields';
 import { blockQuery, transactionQuery } from '../explorerQueries';
+import { WaitingForNode } from '../../network/WaitingForNode';
 import { caseFileJson, caseFileMarkdown } from './caseFile';
 import { explainTransaction } from './explainTransaction';
 import { RECEIPT_FIELDS, TRANSACTION_FIELDS, TRANSACTION_TYPES } from './txFields';
@@ -54,7 +54,7 @@ export function TransactionPage({ networkId, networkName, hash }: { networkId: s
       </div>
     );
   }
-  if (tx.isPending || (notFound && asBlock.isPending)) return <LoadingState label={`Looking up ${hash.slice(0, 12)}… on ${networkName}…`} />;
+  if (tx.isPending || (notFound && asBlock.isPending)) return <WaitingForNode networkId={networkId} networkName={networkName} label={`Looking up ${hash.slice(0, 12)}… on ${networkName}…`} onRetry={() => void tx.refetch()} />;
   if (tx.isError) {
     return (
       <div className="page explorer-page">

@@ -1,0 +1,28 @@
+import { countOf } from '../../../src-shared/text/countOf';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { LoadingState } from '../../components/LoadingState';
+import { useLiveSubscription } from '../../hooks/useLiveSubscription';
+import { formatAgo } from '../../lib/formatTime';
+
+/**
+ * What a screen shows while it waits for a network's node: `label` with a spinner while the node answers or
+ * nothing is known yet; once the node's health says it cannot be reached, never an endless spinner but why
+ * (the node's failure in words), what was tried and since when, and "Try again", which probes the node again
+ * at once and calls `onRetry` (the screen asks again for what it waits for).
+ */
+export function WaitingForNode({ networkId, networkName, label, onRetry }: { networkId: string; networkName: string; label: string; onRetry?: () => void }) {
+  const health = useLiveSubscription('network.health', { networkId });
+  const event = health.data;
+  if (event?.state !== 'error' || !event.error) return <LoadingState label={label} />;
+  const retry = () => {
+    health.restart();
+    onRetry?.();
+  };
+  return (
+    <ErrorNotice error={event.error} title={`${networkName} cannot be reached`} onRetry={retry}>
+      {event.failedAttempts !== undefined && event.failingSince !== undefined
+        ? `Tried ${countOf(event.failedAttempts, 'time')} since ${new Date(event.failingSince).toLocaleTimeString()} (${formatAgo(event.failingSince, event.checkedAt)}); Blockglass keeps trying every few seconds and goes on by itself once it answers.`
+        : 'Blockglass keeps trying every few seconds and goes on by itself once it answers.'}
+    </ErrorNotice>
+  );
+}
