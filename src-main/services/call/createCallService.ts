@@ -7,6 +7,8 @@ import { BlockglassError, walkCauses } from '../errors/blockglassError';
 import type { ExplorerService } from '../explorer/createExplorerService';
 import { blockParam, parseBlockRef } from '../explorer/blockRef';
 import type { RpcService } from '../rpc/createRpcService';
+import { revertPayload } from '../rpc/dialects/revertPayload';
+import { REVERTED_WITHOUT_DATA } from '../rpc/dialects/revertedWithoutData';
 import type { Store } from '../store/openStore';
 import { createCallHistory } from './callHistory';
 import { createStarknetCall } from './createStarknetCall';
@@ -76,14 +78,16 @@ export function createCallService(options: CallServiceOptions): CallService {
       const elapsedMs = performance.now() - started;
       const answered = walkCauses(error, (cause) => cause instanceof BlockglassError && typeof cause.code === 'number') as BlockglassError | null;
       if (!answered) throw error; // no answer from the node (unreachable, cancelled): the page shows the mapped error
-      const data = typeof answered.data === 'string' && /^0x(?:[0-9a-fA-F]{2})*$/.test(answered.data) ? answered.data : undefined;
+      // The revert bytes wherever this node keeps them (Hardhat: data.data; Ganache, Nethermind: their own shapes).
+      const found = revertPayload(error);
+      const data = found.reverted && found.data !== null ? found.data : undefined;
       const head = await header;
       const warnings = warningsFor(request, head);
       if (overriding && (answered.code === -32602 || answered.code === -32601)) warnings.push('This network may not accept state overrides: run the call without them to tell.');
       outcome = {
         ok: false,
         error: { code: answered.code as number, message: options.redact(answered.shortMessage), ...(data !== undefined ? { data } : {}) },
-        revert: data !== undefined ? await explorer.decodeRevert(networkId, request.call.to ?? null, data, signal) : null,
+        revert: !found.reverted ? null : data !== undefined ? await explorer.decodeRevert(networkId, request.call.to ?? null, data, signal) : REVERTED_WITHOUT_DATA,
         elapsedMs,
         blockNumber: ranAt(head),
         warnings,

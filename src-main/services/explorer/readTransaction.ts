@@ -3,6 +3,8 @@ import { toEventSelector } from 'viem';
 import { tokenTransfers } from '../../../src-shared/decoding/tokenTransfers';
 import { BlockglassError, walkCauses } from '../errors/blockglassError';
 import type { RpcService } from '../rpc/createRpcService';
+import { revertPayload } from '../rpc/dialects/revertPayload';
+import { REVERTED_WITHOUT_DATA } from '../rpc/dialects/revertedWithoutData';
 import type { Decoder } from './createDecoder';
 import { ChainItemNotFoundError } from './explorerErrors';
 import { feeOf, summarizeBlock } from './summarizeBlock';
@@ -122,13 +124,13 @@ async function reproduceRevert(deps: TransactionDeps, networkId: string, tx: Rpc
     await deps.rpc.request(networkId, 'eth_call', [call, parent], { signal });
     return { atBlock: parent, reproduced: false, decoding: null, note: 'The same call succeeds at the parent block: the failure depended on transactions before it in its own block, or on gas.' };
   } catch (error) {
-    const reverted = walkCauses(error, (cause) => cause instanceof BlockglassError && cause.code === 3) as BlockglassError | null;
-    if (!reverted) {
+    // A revert in any node's words (Hardhat's -32603 with data.data, Ganache's -32000, geth's 3…) is reproduced.
+    const found = revertPayload(error);
+    if (!found.reverted) {
       const message = (walkCauses(error, (cause) => cause instanceof BlockglassError) as BlockglassError | null)?.shortMessage ?? 'the node refused the call';
       return { atBlock: parent, reproduced: false, decoding: null, note: `It could not be reproduced: ${message}.` };
     }
-    const data = typeof reverted.data === 'string' ? reverted.data : '0x';
-    return { atBlock: parent, reproduced: true, decoding: await deps.decoder.revert(networkId, str(tx.to), data, signal) };
+    return { atBlock: parent, reproduced: true, decoding: found.data === null ? REVERTED_WITHOUT_DATA : await deps.decoder.revert(networkId, str(tx.to), found.data, signal) };
   }
 }
 

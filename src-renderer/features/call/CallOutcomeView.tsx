@@ -48,7 +48,7 @@ export function CallOutcomeView({ outcome, block }: { outcome: CallOutcome; bloc
   return (
     <section className="card call-outcome is-failed" aria-labelledby="call-outcome-title">
       <h2 id="call-outcome-title" className="section-title">
-        <span className="badge badge-danger">{error.code === 3 ? 'Reverted' : 'Failed'}</span> {revert ? revert.message : error.message}
+        <span className="badge badge-danger">{revert ? 'Reverted' : 'Failed'}</span> {revert ? revert.message : error.message}
       </h2>
       {facts}
       {warnings}

@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HealthEvent } from '../../../src-shared/api/networks';
+import type { CallOutcome } from '../../../src-shared/call/types';
+import { startHardhatNode } from '../../../test-support/nodes/startHardhatNode';
+import { startGanache } from '../../../test-support/nodes/startGanache';
+import { seedDevNode, type DevNodeChain } from '../../../test-support/nodes/seedDevNode';
+import type { DevNode } from '../../../test-support/nodes/devNodeProcess';
+import { createExplorerService, type ExplorerService } from '../explorer/createExplorerService';
+import type { NetworkWithCredentials } from '../networks/createNetworkService';
+import { createFeedHub } from '../rpc/createFeedHub';
+import { createRpcService, type RpcService } from '../rpc/createRpcService';
+import { openStore, type Store } from '../store/openStore';
+import { createCallService, type CallService } from './createCallService';
+
+// The call playground and the explorer on nodes nobody here wrote, each added as a custom network would be:
+// every revert of the seeded chain decoded as on the sandbox, whatever shape the node gives it
+// (reference/NODE-DIALECTS.md; Hardhat puts the bytes in error.data.data, Ganache at error.data with -32000).
+
+/** A custom network at the node's address, as the network service resolves one without a key. */
+function customNetwork(node: DevNode): NetworkWithCredentials {
+  const network = { id: `custom-${node.name}`, name: node.name, family: 'evm' as const, chainId: node.chainId, rpcUrl: node.url, wsUrl: null, gasUrl: null, storageUrl: null, credentialId: `custom-${node.name}`, kind: 'custom' as const };
+  return { network, rpcUrl: node.url, wsUrl: null, gasUrl: null, storageUrl: null, authorization: undefined, secrets: [] };
+}
+
+const failed = (outcome: CallOutcome) => {
+  if (outcome.ok) throw new Error(`expected a revert, got ${outcome.returnData}`);
+  return outcome;
+};
+
+describe.each([
+  ['Hardhat 2 (EDR)', startHardhatNode],
+  ['Ganache 7', startGanache],
+])('reverts on %s', (_, start) => {
+  let node: DevNode;
+  let chain: DevNodeChain;
+  let rpc: RpcService;
+  let explorer: ExplorerService;
+  let call: CallService;
+  let store: Store;
+  let dataDir: string;
+  let id: string;
+
+  beforeAll(async () => {
+    node = await start();
+    chain = await seedDevNode(node);
+    const resolved = customNetwork(node);
+    id = resolved.network.id;
+    rpc = createRpcService({ resolve: async () => resolved });
+    const health = createFeedHub<HealthEvent>({ label: 'health of', log: () => {}, source: (networkId, emit, signal) => rpc.watchHealth(networkId, emit, signal) });
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-dev-node-'));
+    store = openStore(dataDir);
+    const chainKey = `${node.chainId}:${node.name}`;
+    explorer = createExplorerService({ rpc, health, networkName: async () => node.name, store, chainOf: async () => chainKey, projectRoot: process.cwd() });
+    call = createCallService({ rpc, explorer, store, chainOf: async () => String(node.chainId), redact: (text) => text });
+  });
+  afterAll(async () => {
+    await rpc?.close();
+    store?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await node?.stop();
+  });
+
+  const run = (data: string) => call.run(id, { call: { from: chain.accounts.sender, to: chain.contracts.reverter, data }, block: 'latest' });
+
+  it('decodes a value the contract returns', async () => {
+    const increment = chain.abis.reverter.find((item) => item.type === 'function' && item.name === 'increment');
+    const outcome = await call.run(id, { call: { from: chain.accounts.sender, to: chain.contracts.reverter, data: chain.value.data }, block: 'latest', fn: increment as never });
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    expect(outcome.outputs).toEqual({ status: 'decoded', args: [{ name: 'output0', type: 'uint256', value: chain.value.returns.toString(10) }] });
+  });
+
+  it('decodes a reason string, with the revert bytes as the data', async () => {
+    const outcome = failed(await run(chain.failed.reasonString.data));
+    expect(outcome.error.data).toBe(chain.failed.reasonString.revertData);
+    expect(outcome.revert).toMatchObject({ status: 'decoded', name: 'Error', source: 'builtin', message: chain.failed.reasonString.reason });
+  });
+
+  it('decodes a panic with its meaning', async () => {
+    const outcome = failed(await run(chain.failed.panic.data));
+    expect(outcome.revert?.message).toMatch(/^Panic 0x11: /);
+  });
+
+  it('decodes a custom error by the signature database, then by the ABI imported for the contract', async () => {
+    const before = failed(await run(chain.failed.customError.data));
+    expect(before.revert).toMatchObject({ status: 'decoded', name: 'InsufficientBalance', source: 'signatures' });
+    await explorer.importAbi(id, chain.contracts.reverter, JSON.stringify(chain.abis.reverter), 'Reverter');
+    const after = failed(await run(chain.failed.customError.data));
+    expect(after.revert).toMatchObject({ status: 'decoded', name: 'InsufficientBalance', source: 'imported' });
+    expect(after.revert?.status === 'decoded' && after.revert.args.map((arg) => [arg.name, arg.value])).toEqual([['requested', '101'], ['available', '100']]);
+  });
+
+  it('says a revert without data is one, not a failure of another kind', async () => {
+    const outcome = failed(await run('0x12345678')); // no such function, no fallback: a bare revert
+    expect(outcome.revert?.message).toMatch(/^Reverted without data/);
+    expect(outcome.error.data).toBeUndefined();
+  });
+
+  it.each(['customError', 'reasonString', 'panic'] as const)("reproduces the failed transaction's %s at its parent block and decodes it", async (kind) => {
+    const view = await explorer.transaction(id, { hash: chain.failed[kind].hash });
+    expect(view.receipt?.status).toBe('0x0');
+    expect(view.revert).toMatchObject({ reproduced: true });
+    expect(view.revert?.note).toBeUndefined();
+    const decoding = view.revert?.decoding;
+    if (kind === 'customError') {
+      expect(decoding).toMatchObject({ status: 'decoded', name: 'InsufficientBalance' });
+      expect(decoding?.status === 'decoded' && decoding.args.map((arg) => arg.value)).toEqual(['101', '100']);
+    } else {
+      expect(decoding?.message).toMatch(kind === 'panic' ? /^Panic 0x11: / : new RegExp(`^${chain.failed.reasonString.reason}$`));
+    }
+  });
+
+  it('reads the contract with events: its transaction decoded, its log decoded by the ABI imported', async () => {
+    await explorer.importAbi(id, chain.contracts.noticeboard, JSON.stringify(chain.abis.noticeboard), 'Noticeboard');
+    const view = await explorer.transaction(id, { hash: chain.posts[1]! });
+    expect(view.input).toMatchObject({ status: 'decoded', name: 'post' });
+    expect(view.logs).toHaveLength(1);
+    expect(view.logs[0]!.decoded).toMatchObject({ status: 'decoded', name: 'Posted', source: 'imported' });
+  });
+});
