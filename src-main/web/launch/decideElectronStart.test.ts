@@ -20,8 +20,8 @@ describe('decideElectronStart', () => {
 
   it.each([
     [{ display: false, binary: '/x/electron' }, 'there is no display for a window (no DISPLAY or WAYLAND_DISPLAY)'],
-    [{ packageDir: undefined }, "the electron package is not installed (run npm install), so Electron's runtime cannot be installed"],
-    [{ env: { ELECTRON_SKIP_BINARY_DOWNLOAD: '1' } }, "ELECTRON_SKIP_BINARY_DOWNLOAD is set, so Electron's runtime is not downloaded"],
+    [{ packageDir: undefined }, 'the electron package is not installed (run npm install)'],
+    [{ env: { ELECTRON_SKIP_BINARY_DOWNLOAD: '1' } }, "Electron's runtime is not installed and ELECTRON_SKIP_BINARY_DOWNLOAD is set"],
     [{ env: { ELECTRON_OVERRIDE_DIST_PATH: '/opt/electron' } }, 'ELECTRON_OVERRIDE_DIST_PATH names /opt/electron, which holds no Electron runtime'],
     [{ nodeVersion: '22.3.0' }, "Electron's installer needs Node 20.19+ or 22.12+ and this is Node 22.3.0"],
     [{ nodeVersion: 'v20.18.1' }, "Electron's installer needs Node 20.19+ or 22.12+ and this is Node 20.18.1"],
@@ -30,10 +30,10 @@ describe('decideElectronStart', () => {
   });
 
   it('says why in one line', () => {
-    expect(webHostFallbackLine("ELECTRON_SKIP_BINARY_DOWNLOAD is set, so Electron's runtime is not downloaded")).toMatchInlineSnapshot(
-      `"Blockglass: ELECTRON_SKIP_BINARY_DOWNLOAD is set, so Electron's runtime is not downloaded, so the app opens in a Chromium window from the local web host instead."`,
+    expect(webHostFallbackLine("Electron's runtime is not installed and ELECTRON_SKIP_BINARY_DOWNLOAD is set")).toMatchInlineSnapshot(
+      `"Blockglass: Electron's runtime is not installed and ELECTRON_SKIP_BINARY_DOWNLOAD is set, so the app runs from the local web host instead."`,
     );
-    expect(webHostFallbackLine('two\nlines ')).toBe('Blockglass: two lines, so the app opens in a Chromium window from the local web host instead.');
+    expect(webHostFallbackLine('two\nlines ')).toBe('Blockglass: two lines, so the app runs from the local web host instead.');
   });
 });
 
@@ -83,7 +83,7 @@ describe('describeInstallFailure', () => {
     ],
     [
       stack('Error: Generated checksum for "electron-v45.4.1-linux-x64.zip" did not match expected checksum.'),
-      "the downloaded electron-v45.4.1-linux-x64.zip did not match its SHA-256 checksum, so Electron's runtime was not installed",
+      "the downloaded electron-v45.4.1-linux-x64.zip did not match its SHA-256 checksum (nothing was installed)",
     ],
     [stack('TypeError: fetch failed'), "Electron's runtime could not be downloaded: github.com could not be reached (no network?)"],
     [stack('Error: Electron builds are not available on platform: aix'), "Electron's installer failed (exit code 1): Error: Electron builds are not available on platform: aix"],
@@ -94,7 +94,7 @@ describe('describeInstallFailure', () => {
 
   it('says how long it waited', () => {
     expect(describeInstallFailure({ exitCode: null, stderr: '', host: 'github.com', timedOutAfterMs: 600_000 })).toBe(
-      "downloading Electron's runtime from github.com took longer than 10 min, so it was stopped",
+      "downloading Electron's runtime from github.com took longer than 10 min and was stopped",
     );
   });
 });

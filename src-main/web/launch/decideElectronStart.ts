@@ -44,10 +44,10 @@ export function decideElectronStart(facts: ElectronStartFacts): ElectronStart {
   const { packageDir, binary, env, nodeVersion, display } = facts;
   if (!display) return { action: 'web', reason: 'there is no display for a window (no DISPLAY or WAYLAND_DISPLAY)' };
   if (binary) return { action: 'run', binary };
-  if (!packageDir) return { action: 'web', reason: "the electron package is not installed (run npm install), so Electron's runtime cannot be installed" };
+  if (!packageDir) return { action: 'web', reason: 'the electron package is not installed (run npm install)' };
   const override = env.ELECTRON_OVERRIDE_DIST_PATH;
   if (override) return { action: 'web', reason: `ELECTRON_OVERRIDE_DIST_PATH names ${override}, which holds no Electron runtime` };
-  if (skipsElectronDownload(env)) return { action: 'web', reason: "ELECTRON_SKIP_BINARY_DOWNLOAD is set, so Electron's runtime is not downloaded" };
+  if (skipsElectronDownload(env)) return { action: 'web', reason: "Electron's runtime is not installed and ELECTRON_SKIP_BINARY_DOWNLOAD is set" };
   if (!nodeRunsElectronInstaller(nodeVersion)) {
     return { action: 'web', reason: `Electron's installer needs ${INSTALLER_NODE.words} and this is Node ${nodeVersion.replace(/^v/, '')}` };
   }
@@ -56,7 +56,7 @@ export function decideElectronStart(facts: ElectronStartFacts): ElectronStart {
 
 /** The one line `npm start` prints when it opens the web host instead of Electron. */
 export function webHostFallbackLine(reason: string): string {
-  return `Blockglass: ${oneLine(reason)}, so the app opens in a Chromium window from the local web host instead.`;
+  return `Blockglass: ${oneLine(reason)}, so the app runs from the local web host instead.`;
 }
 
 /** Text on one line: runs of whitespace (newlines included) become one space. */

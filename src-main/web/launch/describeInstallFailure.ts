@@ -37,7 +37,7 @@ export function duration(ms: number): string {
  */
 export function describeInstallFailure(failure: InstallFailure): string {
   const { exitCode, stderr, timedOutAfterMs, host } = failure;
-  if (timedOutAfterMs !== undefined) return `downloading Electron's runtime from ${host} took longer than ${duration(timedOutAfterMs)}, so it was stopped`;
+  if (timedOutAfterMs !== undefined) return `downloading Electron's runtime from ${host} took longer than ${duration(timedOutAfterMs)} and was stopped`;
   const refused = /HTTPError: Response code (\d+) \(([^)]*)\) for (\S+)/.exec(stderr);
   if (refused) {
     const [, status, statusText, url] = refused;
@@ -45,7 +45,7 @@ export function describeInstallFailure(failure: InstallFailure): string {
     return `the download of Electron's runtime was refused: ${host} answered HTTP ${status}${statusText ? ` ${statusText}` : ''} for ${file}`;
   }
   const mismatch = /checksum for "([^"]+)" did not match/i.exec(stderr);
-  if (mismatch) return `the downloaded ${mismatch[1]} did not match its SHA-256 checksum, so Electron's runtime was not installed`;
+  if (mismatch) return `the downloaded ${mismatch[1]} did not match its SHA-256 checksum (nothing was installed)`;
   if (/fetch failed|ENOTFOUND|ECONNREFUSED|EAI_AGAIN|ENETUNREACH|ECONNRESET/.test(stderr)) {
     return `Electron's runtime could not be downloaded: ${host} could not be reached (no network?)`;
   }

@@ -97,7 +97,7 @@ describe('npm start with no Electron runtime installed', () => {
     if (outcome.kind !== 'web') return;
     const line = webHostFallbackLine(outcome.reason);
     expect(line).not.toContain('\n');
-    expect(line).toMatch(new RegExp(`^Blockglass: the download of Electron's runtime was refused: .* answered HTTP ${status} .*, so the app opens in a Chromium window from the local web host instead\\.$`));
+    expect(line).toMatch(new RegExp(`^Blockglass: the download of Electron's runtime was refused: .* answered HTTP ${status} .*, so the app runs from the local web host instead\\.$`));
     expect(fs.existsSync(path.join(packageDir, 'dist', 'electron'))).toBe(false);
     expect(fs.existsSync(path.join(root, 'stand-in-ran'))).toBe(false);
   });
@@ -107,7 +107,7 @@ describe('npm start with no Electron runtime installed', () => {
     const local = await mirror();
     const { outcome, lines } = await run(root, runEnv(root, local.url, { ELECTRON_SKIP_BINARY_DOWNLOAD: '1' }));
 
-    expect(outcome).toEqual({ kind: 'web', reason: "ELECTRON_SKIP_BINARY_DOWNLOAD is set, so Electron's runtime is not downloaded" });
+    expect(outcome).toEqual({ kind: 'web', reason: "Electron's runtime is not installed and ELECTRON_SKIP_BINARY_DOWNLOAD is set" });
     expect(local.requests).toEqual([]);
     expect(lines).toEqual([]); // no installer started
   });
@@ -117,7 +117,7 @@ describe('npm start with no Electron runtime installed', () => {
     const tampered = await mirror({ wrongChecksum: true });
     const { outcome, packageDir } = await run(root, runEnv(root, tampered.url));
 
-    expect(outcome).toEqual({ kind: 'web', reason: `the downloaded ${runtimeZipName(version)} did not match its SHA-256 checksum, so Electron's runtime was not installed` });
+    expect(outcome).toEqual({ kind: 'web', reason: `the downloaded ${runtimeZipName(version)} did not match its SHA-256 checksum (nothing was installed)` });
     expect(fs.existsSync(path.join(packageDir, 'dist', 'electron'))).toBe(false);
   });
 
@@ -129,7 +129,7 @@ describe('npm start with no Electron runtime installed', () => {
     const { outcome } = await run(root, env);
 
     // The stand-in is not the real runtime that checksums.json lists.
-    expect(outcome).toEqual({ kind: 'web', reason: `the downloaded ${runtimeZipName(version)} did not match its SHA-256 checksum, so Electron's runtime was not installed` });
+    expect(outcome).toEqual({ kind: 'web', reason: `the downloaded ${runtimeZipName(version)} did not match its SHA-256 checksum (nothing was installed)` });
     expect(local.requests).toEqual([`/v${version}/${runtimeZipName(version)}`]);
   });
 
@@ -138,7 +138,7 @@ describe('npm start with no Electron runtime installed', () => {
     const stalled = await mirror({ stall: true });
     const { outcome } = await run(root, runEnv(root, stalled.url), { installTimeoutMs: 3000 });
 
-    expect(outcome).toEqual({ kind: 'web', reason: `downloading Electron's runtime from ${new URL(stalled.url).host} took longer than 3 s, so it was stopped` });
+    expect(outcome).toEqual({ kind: 'web', reason: `downloading Electron's runtime from ${new URL(stalled.url).host} took longer than 3 s and was stopped` });
   });
 
   it('stops the installer on a signal (Ctrl+C) without opening anything', async () => {
