@@ -13,6 +13,7 @@ import { describeWithKeychain } from '../secrets/testing/keyringSession';
 import { openStore, type Store } from '../store/openStore';
 import { HISTORY_KEEP } from '../call/callHistory';
 import { createGasSamples } from '../gas/gasSamples';
+import { chainKey } from '../chains/chainKey';
 
 // The app killed (kill -9) while it saves every kind of thing a person saves (log queries, ABIs, gas alerts, call
 // history, gas samples, settings, networks and their keys): the SQLite file must open clean, and everything the
@@ -68,10 +69,13 @@ describeWithKeychain('fault: the app killed while saving', () => {
     const column = (sql: string, ...args: string[]) => (store.db.prepare(sql).all(...args) as { value: string | number }[]).map((row) => String(row.value));
     const networkIds = new Set(column('SELECT id AS value FROM networks'));
     const writerNetwork = store.networks.list().find((network) => network.name === 'Writer sandbox')!.id;
+    // ABIs and samples are kept by chain: the sandbox's chain id and genesis hash.
+    const genesis = await fetch(shared.info.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBlockByNumber', params: ['0x0', false] }) });
+    const chain = chainKey(31337, ((await genesis.json()) as { result: { hash: string } }).result.hash);
     // Straight from the tables: the services' lists show the newest few hundred only.
     const have = new Set<string>([
       ...column('SELECT id AS value FROM saved_log_queries').map((id) => `query ${id}`),
-      ...column('SELECT address AS value FROM abis WHERE chain = ?', '31337').map((address) => `abi ${address}`),
+      ...column('SELECT address AS value FROM abis WHERE chain = ?', chain).map((address) => `abi ${address}`),
       ...column('SELECT id AS value FROM gas_alerts').map((id) => `alert ${id}`),
       ...[...networkIds].map((id) => `network ${id}`),
     ]);
@@ -90,7 +94,7 @@ describeWithKeychain('fault: the app killed while saving', () => {
         // Samples are kept for the retention the writer sets (7, 30 or 90 days): one of an older block (the seeded
         // chain's head has a 2025 timestamp, before the traffic mines at today's) is pruned by design, not lost.
         const pruned = Number(extra) < Date.now() - 7 * 86_400_000;
-        if (!pruned && samples.blocksIn('31337', Number(value), Number(value)).size === 0) missing.push(line);
+        if (!pruned && samples.blocksIn(chain, Number(value), Number(value)).size === 0) missing.push(line);
       } else if (kind === 'key') {
         if ((await keychain.get(value))?.apiKey !== extra) missing.push(line);
       } else if (kind === 'theme' || kind === 'retention' || kind === 'select') {

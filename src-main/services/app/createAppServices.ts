@@ -23,6 +23,8 @@ import { createLogsService } from '../logs/createLogsService';
 import { createCallService } from '../call/createCallService';
 import { createGasService } from '../gas/createGasService';
 import { createContentService } from '../content/createContentService';
+import { createChainKeys } from '../chains/createChainKeys';
+import { networkChainKey } from '../chains/chainKey';
 
 /** What the shells (Electron, web host) get: the contract's handlers, the redactor, and the way out. */
 export interface AppServices {
@@ -91,6 +93,19 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     expectedChainId: async (networkId) => (await networks.get(networkId)).chainId,
   });
 
+  // Which chain each network is on (chain id and genesis hash): what imported ABIs, labels, gas samples and cached
+  // blocks are kept under, so two dev chains on chain id 31337 never see each other's, and one chain reached
+  // through two networks shares them. The one place services learn a network's chain.
+  const chains = createChainKeys({
+    describe: async (networkId) => {
+      const network = await networks.get(networkId);
+      return { chainId: network.chainId, family: network.family, endpoint: network.rpcUrl };
+    },
+    request: (networkId, method, params) => rpc.request(networkId, method, params),
+    store,
+    log,
+  });
+
   try {
     if (store.settings.get('selectedNetworkId') === undefined) store.settings.set('selectedNetworkId', LOCAL_NETWORK_ID);
   } catch (error) {
@@ -98,20 +113,27 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   }
 
   // One health feed per network, however many views watch it. The Local one starts afresh whenever the sandbox
-  // comes up (after a crash, a restart or a reset, with a new port), so it never waits out a backoff.
+  // comes up (after a crash, a restart or a reset, with a new port), so it never waits out a backoff. The chain
+  // keys hear it: a node back after an outage, or a head gone back, may be another chain.
   const health = createFeedHub<HealthEvent>({
     label: 'the health feed of',
     log,
-    source: (networkId, emit, signal) =>
-      networkId === LOCAL_NETWORK_ID
+    source: (networkId, emitEvent, signal) => {
+      const emit = (event: HealthEvent) => (chains.heard(event), emitEvent(event));
+      return networkId === LOCAL_NETWORK_ID
         ? watchRestartingWithSandbox(launcher, (inner) => rpc.watchHealth(networkId, emit, inner), signal, { log })
-        : rpc.watchHealth(networkId, emit, signal),
+        : rpc.watchHealth(networkId, emit, signal);
+    },
   });
 
-  const explorer = createExplorerService({ rpc, health, log, networkName: async (networkId) => (await networks.get(networkId)).name, readContent: createContentReader(resolve), projectRoot: options.projectRoot, store, chainOf: async (networkId) => String((await networks.get(networkId)).chainId) });
-  // A reset of the sandbox's chain replaces Local's blocks: nothing cached for it stays.
+  const explorer = createExplorerService({ rpc, health, log, networkName: async (networkId) => (await networks.get(networkId)).name, readContent: createContentReader(resolve), projectRoot: options.projectRoot, store, chainOf: (networkId) => chains.of(networkId) });
+  // A reset of the sandbox's chain replaces Local's blocks (its genesis is fixed, so its chain key stays): nothing
+  // cached for it stays, and its genesis is read again.
   launcher.onStatus((status) => {
-    if (status.state === 'restarting' || status.state === 'starting') explorer.forget(LOCAL_NETWORK_ID);
+    if (status.state === 'restarting' || status.state === 'starting') {
+      explorer.forget(LOCAL_NETWORK_ID);
+      chains.forget(LOCAL_NETWORK_ID);
+    }
   });
 
   const downloads = createDownloads();
@@ -131,7 +153,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     rpc,
     explorer,
     store,
-    chainOf: async (networkId) => String((await networks.get(networkId)).chainId),
+    // The history is the network's; its chain column says which chain the call ran on (the network's until known).
+    chainOf: (networkId) => chains.of(networkId).catch(() => networkChainKey(networkId)),
     familyOf: async (networkId) => (await networks.get(networkId)).family,
     redact,
     log,
@@ -141,12 +164,17 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     resolve,
     request: (networkId, method, params, requestOptions) => rpc.request(networkId, method, params, requestOptions),
     store,
-    chainOf: async (networkId) => String((await networks.get(networkId)).chainId),
+    chainOf: (networkId) => chains.of(networkId),
     redact,
     log,
   });
   launcher.onStatus((status) => {
     if (status.state === 'restarting' || status.state === 'starting') gas.forget(LOCAL_NETWORK_ID);
+  });
+  // A network whose node turned out to serve another chain: what was cached of the old one goes.
+  chains.onChange((networkId) => {
+    explorer.forget(networkId);
+    gas.forget(networkId);
   });
 
   const content = createContentService({ resolve, store, saveFile, log });

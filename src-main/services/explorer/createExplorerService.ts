@@ -78,7 +78,11 @@ export interface ExplorerServiceOptions {
   health: Pick<FeedHub<HealthEvent>, 'watch'>;
   /** The network's name, for sentences such as "No block 9 on Local". */
   networkName: (networkId: string) => Promise<string>;
-  /** The chain id a network is on (imported ABIs and labels are kept by chain). */
+  /**
+   * The chain a network is on, as the store keys it (chains/chainKey.ts: chain id and genesis hash): imported ABIs,
+   * labels and finalized blocks are the chain's. Asked at each read (the answer is cached where it is learned, and
+   * changes when the network's node turns out to serve another chain); without it, each network is its own chain.
+   */
   chainOf?: (networkId: string) => Promise<string>;
   /** Where finalized blocks, imported ABIs and labels are kept; without it, blocks in memory only and no imports. */
   store?: Pick<Store, 'db' | 'assertNoSecrets'>;
@@ -95,14 +99,11 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
   const { rpc } = options;
   const metadata = createMetadataAbis({ rpc, readContent: options.readContent ?? (async () => null) });
   const imported = options.store ? createImportedAbis(options.store, options.log) : undefined;
-  // Chain ids by network, learned on first use, so that rows can read imported ABIs without waiting.
+  // The chain of each network as last answered, so that rows can read imported ABIs and labels without waiting.
   const chains = new Map<string, string>();
   const chainOf = async (networkId: string) => {
-    let chain = chains.get(networkId);
-    if (chain === undefined) {
-      chain = options.chainOf ? await options.chainOf(networkId) : networkId;
-      chains.set(networkId, chain);
-    }
+    const chain = options.chainOf ? await options.chainOf(networkId) : networkId;
+    chains.set(networkId, chain);
     return chain;
   };
   // Labels are cheap reads of SQLite: rows carry them without network I/O.
@@ -123,7 +124,7 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
   const signatures =
     options.signatures ?? createSignatureDatabase({ log: options.log, ...(options.projectRoot ? { knownAbisFile: path.join(options.projectRoot, 'resources', 'signatures', 'known-abis.json') } : {}) });
   const decoder = createDecoder({ signatures, abis, guess: guessArgumentTypes });
-  const cache = options.store ? createStoredChainCache(options.store, createChainCache(), options.log) : createChainCache();
+  const cache = options.store ? createStoredChainCache(options.store, createChainCache(), options.log, (networkId) => chains.get(networkId)) : createChainCache();
   const tokens = createTokenFacts(rpc);
   const codeMarks = createCodeMarks(rpc);
   const blockParamOf = (ref: BlockRef) => (ref.kind === 'hash' ? { blockHash: ref.hash } : blockParam(ref));
@@ -276,6 +277,7 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
     },
     forget: (networkId) => {
       cache.forget(networkId);
+      chains.delete(networkId); // asked again at the next read: the chain may be another now
       codeMarks.forget(networkId);
       metadata.forget(networkId);
     },

@@ -59,7 +59,7 @@ describe('backfillSamples on Anvil', () => {
       const samples = createGasSamples(store);
       // One block already has a sample from the gas API: a backfill never replaces it.
       const fromApi = polled[12]!;
-      samples.add({ ...fromApi, source: 'api', fired: [] });
+      samples.add('31337', { ...fromApi, source: 'api', fired: [] });
       const fresh = createGasPoller('anvil', deps);
       const stored = await backfillSamples({
         window: () => fresh.window(signal),

@@ -16,7 +16,7 @@ import { backfillSamples } from './backfillSamples';
 /** Options of {@link createGasService}. */
 export interface GasServiceOptions extends GasPollerDeps {
   store: Pick<Store, 'db' | 'transaction' | 'settings'>;
-  /** The chain id of a network, as text. */
+  /** The chain a network is on, as the store keys it (chains/chainKey.ts): gas samples are the chain's. */
   chainOf(networkId: string): Promise<string>;
   redact(text: string): string;
   log?: (line: string) => void;
@@ -78,12 +78,15 @@ export function createGasService(options: GasServiceOptions): GasService {
     return poller;
   };
 
-  /** Stores a poll's sample and evaluates its network's alerts, in one transaction (one commit per poll). */
-  const record = (polled: Omit<GasSnapshot, 'fired'>): GasSnapshot => {
+  /**
+   * Stores a poll's sample under its chain and evaluates its network's alerts, in one transaction (one commit per
+   * poll). Alerts are the network's: each watches what its network's source says.
+   */
+  const record = (polled: Omit<GasSnapshot, 'fired'>, chain: string): GasSnapshot => {
     let fired: FiredGasAlert[] = [];
     try {
       options.store.transaction(() => {
-        samples.add({ ...polled, fired: [] });
+        samples.add(chain, { ...polled, fired: [] });
         const updates = alerts.forNetwork(polled.networkId).map((alert) => {
           const valueGwei = metricValue(alert.metric, polled.suggestion);
           return { alert, valueGwei, ...evaluateAlert(alert, valueGwei) };
@@ -111,7 +114,7 @@ export function createGasService(options: GasServiceOptions): GasService {
     try {
       const network = await options.resolve(networkId);
       if (network.network.family !== 'evm') return;
-      const chain = String(network.network.chainId);
+      const chain = await options.chainOf(networkId);
       const poller = pollerOf(networkId);
       const started = Date.now();
       const stored = await backfillSamples({
@@ -129,7 +132,8 @@ export function createGasService(options: GasServiceOptions): GasService {
   };
 
   const pollOnce = async (networkId: string, signal: AbortSignal): Promise<GasSnapshot> => {
-    const snapshot = record(await pollerOf(networkId).poll(signal));
+    const polled = await pollerOf(networkId).poll(signal);
+    const snapshot = record(polled, await options.chainOf(networkId));
     last.set(networkId, snapshot);
     return snapshot;
   };

@@ -6,11 +6,14 @@ import type { BackfilledSample } from './backfillSamples';
 
 /**
  * The stored gas history (`gas_samples`): one row per chain and block, the base fee in wei and the levels in gwei
- * as REAL columns (chart precision: the exact strings live in the snapshots shown live).
+ * as REAL columns (chart precision: the exact strings live in the snapshots shown live). `chain` is the chain key
+ * (chain id and genesis hash, chains/chainKey.ts): a block's fees are the chain's, so two networks reaching one chain
+ * share its history (one row per block, whichever polled it last; `source` says where its levels came from), and
+ * two dev chains on chain id 31337 never mix; a node restarted on a new chain starts with an empty history.
  */
 export interface GasSamples {
-  /** Stores a snapshot's figures (a second poll at the same block replaces the first). */
-  add(snapshot: GasSnapshot): void;
+  /** Stores a snapshot's figures under its chain's key (a second poll at the same block replaces the first). */
+  add(chain: string, snapshot: GasSnapshot): void;
   /** Stores samples computed from fee history for blocks no poll saw; never replaces a polled one. */
   addBackfilled(chain: string, samples: readonly BackfilledSample[]): void;
   /** The blocks of a chain that have a sample, between two block numbers. */
@@ -56,9 +59,9 @@ export function createGasSamples(store: Pick<Store, 'db' | 'transaction'>): GasS
   const count = store.db.prepare('SELECT COUNT(*) AS n FROM gas_samples WHERE chain = ?');
 
   return {
-    add(snapshot) {
+    add(chain, snapshot) {
       // The levels' own block's base fee (the gas API may answer for the block before the head read with it).
-      insert.run(snapshot.chain, snapshot.suggestionBlock, snapshot.head.timestamp * 1000, ...figures(snapshot.source, gweiToWei(snapshot.suggestion.estimatedBaseFee), snapshot.suggestion));
+      insert.run(chain, snapshot.suggestionBlock, snapshot.head.timestamp * 1000, ...figures(snapshot.source, gweiToWei(snapshot.suggestion.estimatedBaseFee), snapshot.suggestion));
     },
 
     addBackfilled(chain, samples) {
