@@ -14,12 +14,16 @@ type Decision =
   | { kind: 'ok' }
   | { kind: 'tooManyResults'; hint: 'none' | 'useless' | 'inside' | 'shifted' | 'outside'; n: number }
   | { kind: 'timeout' }
+  | { kind: 'tooLarge' }
+  | { kind: 'unknownLimit' }
   | { kind: 'rangeTooLarge'; limit: number | undefined };
 
 const decision: fc.Arbitrary<Decision> = fc.oneof(
   fc.constant({ kind: 'ok' as const }),
   fc.record({ kind: fc.constant('tooManyResults' as const), hint: fc.constantFrom('none' as const, 'useless' as const, 'inside' as const, 'shifted' as const, 'outside' as const), n: fc.nat() }),
   fc.constant({ kind: 'timeout' as const }),
+  fc.constant({ kind: 'tooLarge' as const }),
+  fc.constant({ kind: 'unknownLimit' as const }),
   fc.record({ kind: fc.constant('rangeTooLarge' as const), limit: fc.option(fc.integer({ min: -2, max: 400 }), { nil: undefined }) }),
 );
 
@@ -155,6 +159,8 @@ describe('createLogRangePlan', () => {
     ['cuts to the limit of a range too large', { kind: 'rangeTooLarge', limit: 30 }, [[100, 129], [130, 159], [160, 189], [190, 199]]],
     ['halves a range too large without a limit', { kind: 'rangeTooLarge' }, [[100, 149], [150, 199]]],
     ['halves a range too large whose limit is not narrower', { kind: 'rangeTooLarge', limit: 100 }, [[100, 149], [150, 199]]],
+    ['halves an answer too large', { kind: 'tooLarge' }, [[100, 149], [150, 199]]],
+    ['halves on a limit the node does not name', { kind: 'unknownLimit' }, [[100, 149], [150, 199]]],
   ])('%s', (_name, failure, expected) => {
     const plan = createLogRangePlan(100, 199);
     plan.fail(plan.take()!, failure);
@@ -181,10 +187,37 @@ describe('createLogRangePlan', () => {
     expect(() => createLogRangePlan(0, 1, { firstBlocks: 0 })).toThrow(/firstBlocks/);
   });
 
-  it('keeps a lower block limit for the pieces it has not handed out yet', () => {
+  it('keeps a lower block limit for the pieces it has not handed out yet, and tells the limit the node stated', () => {
     const plan = createLogRangePlan(0, 99, { maxBlocks: 50 });
+    expect(plan.statedBlockLimit).toBeUndefined();
     plan.fail(plan.take()!, { kind: 'rangeTooLarge', limit: 20 });
+    expect(plan.statedBlockLimit).toBe(20);
     expect(pairs(takeAll(plan))).toEqual([[0, 19], [20, 39], [40, 49], [50, 69], [70, 89], [90, 99]]);
+  });
+
+  it('asks later pieces at half the refused width when a range is too large and the node names no limit', () => {
+    const plan = createLogRangePlan(0, 99, { maxBlocks: 40 });
+    plan.fail(plan.take()!, { kind: 'rangeTooLarge' });
+    expect(plan.statedBlockLimit).toBeUndefined();
+    expect(pairs(takeAll(plan))).toEqual([[0, 19], [20, 39], [40, 59], [60, 79], [80, 99]]);
+  });
+
+  it('halves a piece cut to a hint when the node refuses it in another way (zkSync: the hint is too big an answer)', () => {
+    const plan = createLogRangePlan(0, 99);
+    plan.fail(plan.take()!, { kind: 'tooManyResults', suggested: { from: 0, to: 39 }, limit: 10_000 });
+    plan.fail(plan.take()!, { kind: 'tooLarge' });
+    expect(pairs(takeAll(plan))).toEqual([[0, 19], [20, 39], [40, 79], [80, 99]]);
+  });
+
+  it('names the limit only when the node did, and says an endpoint refusing one block over an unnamed limit may lack eth_getLogs', () => {
+    const failOne = (failure: LogPieceFailure) => {
+      const plan = createLogRangePlan(7, 7);
+      plan.fail(plan.take()!, failure);
+      return plan.failed?.message;
+    };
+    expect(failOne({ kind: 'tooManyResults' })).toMatchInlineSnapshot(`"Block 7 alone holds more logs than the node returns in one answer; narrow the query with addresses or topics."`);
+    expect(failOne({ kind: 'tooLarge' })).toMatchInlineSnapshot(`"Block 7 alone has a larger answer than the node sends at once; narrow the query with addresses or topics."`);
+    expect(failOne({ kind: 'unknownLimit' })).toMatchInlineSnapshot(`"The node refuses eth_getLogs even for block 7 alone, over a limit it does not name: this endpoint may not offer eth_getLogs (public BNB Chain endpoints have it turned off). Run the query on another endpoint for this chain."`);
   });
 
   it('releases completed pieces once each, in chain order, only when nothing before them is missing', () => {
@@ -201,7 +234,7 @@ describe('createLogRangePlan', () => {
 
   it('ends, naming the block, when one block alone is refused; nothing more is handed out', () => {
     const tooMany = createLogRangePlan(1234, 1234);
-    tooMany.fail(tooMany.take()!, { kind: 'tooManyResults', suggested: { from: 1234, to: 1234 } });
+    tooMany.fail(tooMany.take()!, { kind: 'tooManyResults', suggested: { from: 1234, to: 1234 }, limit: 10_000 });
     expect(tooMany.take()).toBeUndefined();
     expect(tooMany.failed).toMatchInlineSnapshot(`
       {

@@ -8,13 +8,17 @@ export interface LogPiece {
   readonly to: number;
 }
 
-/** Why the service refused a piece, as far as splitting is concerned. */
+/** Why the node refused a piece, as far as splitting is concerned (any provider's dialect, read in main). */
 export type LogPieceFailure =
-  /** More results than one answer may hold; `suggested` is the service's hint (`Try with this block range`). */
-  | { kind: 'tooManyResults'; suggested?: { from: number; to: number } }
+  /** More results than one answer may hold; `suggested` is the node's hint (`Try with this block range`), `limit` the most it returns. */
+  | { kind: 'tooManyResults'; suggested?: { from: number; to: number }; limit?: number }
   /** The node gave up at its time limit. */
   | { kind: 'timeout' }
-  /** The range spans more blocks than one request may; `limit` is the widest the service allows. */
+  /** The answer is larger than the node sends at once (zkSync's `Response is too big`), with no hint. */
+  | { kind: 'tooLarge' }
+  /** A limit the node does not name (`limit exceeded`); public endpoints with eth_getLogs turned off say this too. */
+  | { kind: 'unknownLimit' }
+  /** The range spans more blocks than one request may; `limit` is the widest the node allows, when it says. */
   | { kind: 'rangeTooLarge'; limit?: number };
 
 /** How a plan ended when a single block could not be narrowed further. */
@@ -53,15 +57,20 @@ export interface LogRangePlan<T> {
   readonly done: boolean;
   /** Set when a single block was refused in a way no narrower range can cure; the plan hands out nothing more. */
   readonly failed: LogPlanFailure | undefined;
+  /** The widest range the node stated it allows (`rangeTooLarge` with a limit), once one was heard in this plan. */
+  readonly statedBlockLimit: number | undefined;
 }
 
 /**
  * Plans `eth_getLogs` over [from, to] in pieces of at most `maxBlocks` blocks (default the service's limit),
  * the first of them at most `firstBlocks`.
- * A piece refused for too many results is cut at the service's hint when the hint is a narrower range starting
- * at the piece's first block (the rest in pieces as wide as the hint), else halved; a timeout halves; a range too large lowers the piece width to the
- * service's limit. A one-block piece that is refused ends the plan with a failure naming the block. Every
- * refusal leaves strictly smaller pieces, so a plan takes at most 2 × (to − from + 1) − 1 pieces.
+ * A piece refused for too many results is cut at the node's hint when the hint is a narrower range starting
+ * at the piece's first block (the rest in pieces as wide as the hint), else halved; a piece cut to a hint and
+ * refused again (in any way: zkSync's hint answers `Response is too big`) is halved. A timeout, too large an
+ * answer or a limit the node does not name halves. A range too large lowers the width of this and every later
+ * piece to the node's stated limit (`statedBlockLimit`), or without one to half the refused width, since a
+ * wider range would be refused too. A one-block piece that is refused ends the plan with a failure naming the
+ * block. Every refusal leaves strictly smaller pieces, so a plan takes at most 2 × (to − from + 1) − 1 pieces.
  */
 export function createLogRangePlan<T>(from: number, to: number, options: { maxBlocks?: number; firstBlocks?: number } = {}): LogRangePlan<T> {
   let maxBlocks = options.maxBlocks ?? LOG_LIMITS.blocks;
@@ -82,6 +91,7 @@ export function createLogRangePlan<T>(from: number, to: number, options: { maxBl
   let next = from;
   let splits = 0;
   let failed: LogPlanFailure | undefined;
+  let statedBlockLimit: number | undefined;
 
   const size = (piece: LogPiece) => piece.to - piece.from + 1;
   const wait = (...pieces: Piece[]) => {
@@ -123,7 +133,7 @@ export function createLogRangePlan<T>(from: number, to: number, options: { maxBl
         return [{ from: piece.from, to: middle, hinted: false }, { from: middle + 1, to: piece.to, hinted: false }];
       };
       if (blocks === 1) {
-        failed = { block: piece.from, kind: failure.kind, message: unnarrowable(piece.from, failure.kind) };
+        failed = { block: piece.from, kind: failure.kind, message: unnarrowable(piece.from, failure) };
         return;
       }
       splits += 1;
@@ -146,14 +156,19 @@ export function createLogRangePlan<T>(from: number, to: number, options: { maxBl
           return;
         }
         case 'timeout':
+        case 'tooLarge':
+        case 'unknownLimit':
           wait(...halves());
           return;
         case 'rangeTooLarge': {
           const limit = failure.limit;
           if (limit !== undefined && Number.isSafeInteger(limit) && limit >= 1 && limit < blocks) {
             maxBlocks = Math.min(maxBlocks, limit);
+            statedBlockLimit = Math.min(statedBlockLimit ?? limit, limit);
             wait({ from: piece.from, to: piece.to, hinted: false }); // cut to the new width when taken
           } else {
+            // No usable limit: a span limit refuses every wider range too, so later pieces start at the halves' width.
+            maxBlocks = Math.min(maxBlocks, Math.ceil(blocks / 2));
             wait(...halves());
           }
           return;
@@ -187,6 +202,9 @@ export function createLogRangePlan<T>(from: number, to: number, options: { maxBl
     get failed() {
       return failed;
     },
+    get statedBlockLimit() {
+      return statedBlockLimit;
+    },
   };
 }
 
@@ -199,12 +217,18 @@ interface Piece extends LogPiece {
 /** The most pieces the rest of a refused piece is cut into after a hint. */
 const MAX_PIECES_PER_HINT = 16;
 
-function unnarrowable(block: number, kind: LogPieceFailure['kind']): string {
-  switch (kind) {
+function unnarrowable(block: number, failure: LogPieceFailure): string {
+  switch (failure.kind) {
     case 'tooManyResults':
-      return `Block ${block} alone holds more logs than the service returns in one answer (${thousands(LOG_LIMITS.results)}); narrow the query with addresses or topics.`;
+      return failure.limit !== undefined
+        ? `Block ${block} alone holds more logs than the service returns in one answer (${thousands(failure.limit)}); narrow the query with addresses or topics.`
+        : `Block ${block} alone holds more logs than the node returns in one answer; narrow the query with addresses or topics.`;
     case 'timeout':
       return `Block ${block} alone takes longer to search than the service's time limit (${LOG_LIMITS.seconds} s); narrow the query with addresses or topics.`;
+    case 'tooLarge':
+      return `Block ${block} alone has a larger answer than the node sends at once; narrow the query with addresses or topics.`;
+    case 'unknownLimit':
+      return `The node refuses eth_getLogs even for block ${block} alone, over a limit it does not name: this endpoint may not offer eth_getLogs (public BNB Chain endpoints have it turned off). Run the query on another endpoint for this chain.`;
     case 'rangeTooLarge':
       return `The service refuses block ${block} alone as too wide a range, so the query cannot be split any further.`;
   }

@@ -53,9 +53,10 @@ export interface LogsServiceOptions {
  * Piece widths for a density of logs per block: about 80% of the result limit each, and a first piece of about
  * one page of rows, so the first rows are on screen while the wide pieces are still on the node.
  */
-function pieceBlocks(density: number | undefined): { maxBlocks?: number; firstBlocks?: number } {
-  if (!density || !Number.isFinite(density) || density <= 0) return {};
-  const blocksFor = (logs: number) => Math.max(1, Math.min(LOG_LIMITS.blocks, Math.floor(logs / density)));
+function pieceBlocks(density: number | undefined, blockLimit: number = LOG_LIMITS.blocks): { maxBlocks?: number; firstBlocks?: number } {
+  const widest = Math.min(LOG_LIMITS.blocks, blockLimit);
+  if (!density || !Number.isFinite(density) || density <= 0) return widest < LOG_LIMITS.blocks ? { maxBlocks: widest } : {};
+  const blocksFor = (logs: number) => Math.max(1, Math.min(widest, Math.floor(logs / density)));
   return { maxBlocks: blocksFor(LOG_LIMITS.results * 0.8), firstBlocks: blocksFor(ROWS_PER_EVENT) };
 }
 
@@ -75,6 +76,16 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
   // Logs per block the last pre-flight of a query estimated: its run starts with pieces that should fit the
   // result limit, instead of asking for the whole range and being refused (which costs the node the whole query).
   const densities = new Map<string, number>();
+  // The widest block range each network's node stated it allows (`range 20001 exceeds limit of 5000`, in any
+  // provider's dialect): later runs and pre-flights on that network start with pieces that fit. Kept in memory
+  // for the app's run; a node that allows more is only asked more after a restart.
+  const blockLimits = new Map<string, number>();
+  const rememberBlockLimit = (networkId: string, blocks: number) => {
+    const known = blockLimits.get(networkId);
+    if (known !== undefined && known <= blocks) return;
+    blockLimits.set(networkId, blocks);
+    options.log?.(`logs ${networkId}: the node answers eth_getLogs over at most ${blocks} blocks; later queries on this network ask that at most`);
+  };
   const requestOn =
     (networkId: string): LogRequest =>
     <T>(method: string, params: unknown[], signal?: AbortSignal) =>
@@ -87,7 +98,8 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
       // The sampled logs are decoded meanwhile (and the result dropped): the run's first rows then find the
       // signature database loaded and the contracts' metadata fetched.
       const sampled = (logs: unknown[]) => void rowsOf(networkId, logs as RawNodeLog[]).catch(() => undefined);
-      const preflight = await preflightLogQuery({ request: requestOn(networkId), networkName: await options.networkName(networkId), sampled }, query, signal);
+      const blockLimit = blockLimits.get(networkId);
+      const preflight = await preflightLogQuery({ request: requestOn(networkId), networkName: await options.networkName(networkId), sampled, onBlockLimit: (blocks) => rememberBlockLimit(networkId, blocks), ...(blockLimit !== undefined ? { blockLimit } : {}) }, query, signal);
       densities.set(JSON.stringify([networkId, query]), preflight.estimate.logs / preflight.span.blocks);
       if (densities.size > 50) densities.delete(densities.keys().next().value!);
       return preflight;
@@ -117,7 +129,8 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
           ...(query.blockHash ? { blockHash: query.blockHash } : {}),
           from: range.from,
           to: range.to,
-          ...pieceBlocks(densities.get(JSON.stringify([networkId, query]))),
+          ...pieceBlocks(densities.get(JSON.stringify([networkId, query])), blockLimits.get(networkId)),
+          onBlockLimit: (blocks) => rememberBlockLimit(networkId, blocks),
           signal: abort.signal,
           onLogs: async (logs: RawNodeLog[], progress: LogRunProgress) => {
             for (let start = 0, size = 0; start < logs.length; start += size) {

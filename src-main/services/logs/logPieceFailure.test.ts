@@ -1,25 +1,38 @@
+import { RpcRequestError } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../src-shared/api/apiError';
 import { apiErrorToError } from '../errors/apiErrorToError';
 import { createRpcService } from '../rpc/createRpcService';
+import { rpcErrorToApiError } from '../rpc/rpcErrorToApiError';
 import { sandboxNetwork } from '../rpc/testing/sandboxNetwork';
 import { sharedSandbox } from '../rpc/testing/sharedSandbox';
 import { logPieceFailure } from './logPieceFailure';
 
 const thrown = (plain: Omit<ApiError, 'shortMessage'> & { shortMessage?: string }) => apiErrorToError({ shortMessage: 'refused', ...plain });
 
+// What the rpc service throws for a node's JSON-RPC error: viem's error, mapped (typed data and all), as a BlockglassError.
+const refused = (error: { code: number; message: string; data?: unknown }) =>
+  apiErrorToError(rpcErrorToApiError(new RpcRequestError({ body: { method: 'eth_getLogs' }, url: 'http://node.example', error }), { secrets: [], method: 'eth_getLogs' }));
+
 describe('logPieceFailure', () => {
   it.each([
-    ['a result limit with the hint in hex', thrown({ name: 'LogLimitExceededError', code: -32005, data: { from: '0x10', to: '0x1f', limit: 10_000 } }), { kind: 'tooManyResults', suggested: { from: 16, to: 31 } }],
-    ['a result limit without data', thrown({ name: 'LogLimitExceededError', code: -32005 }), { kind: 'tooManyResults' }],
-    ['a result limit with a malformed hint', thrown({ name: 'LogLimitExceededError', data: { from: 'soon', to: '0x1' } }), { kind: 'tooManyResults' }],
-    ["the node's time limit", thrown({ name: 'QueryTimeoutError', code: -32005 }), { kind: 'timeout' }],
-    ['a range too wide, limit in data', thrown({ name: 'InvalidParamsError', shortMessage: "The node refused the request's parameters: range 20001 exceeds limit of 10000", data: { from: '0x0', to: '0x4e20', limit: 5_000 } }), { kind: 'rangeTooLarge', limit: 5_000 }],
-    ['a range too wide, limit in words', thrown({ name: 'InvalidParamsError', shortMessage: "The node refused the request's parameters: range 20001 exceeds limit of 10000" }), { kind: 'rangeTooLarge', limit: 10_000 }],
-    ['other refused parameters', thrown({ name: 'InvalidParamsError', shortMessage: "The node refused the request's parameters: invalid params: fromBlock must be a hex block number or a block tag" }), { kind: 'other' }],
+    ['a result limit with the hint in data', refused({ code: -32005, message: 'query returned more than 10000 results. Try with this block range [0x10, 0x1f].', data: { from: '0x10', to: '0x1f', limit: 10_000 } }), { kind: 'tooManyResults', suggested: { from: 16, to: 31 }, limit: 10_000 }],
+    ['a result limit without a hint', refused({ code: -32005, message: 'query returned more than 10000 results' }), { kind: 'tooManyResults', limit: 10_000 }],
+    ['a result limit with a malformed hint', refused({ code: -32005, message: 'query returned more than 10000 results', data: { from: 'soon', to: '0x1' } }), { kind: 'tooManyResults', limit: 10_000 }],
+    ["Alchemy's hint in the message", refused({ code: -32602, message: 'Log response size exceeded. Based on your parameters and the response size limit, this block range should work: [0x10, 0x12]' }), { kind: 'tooManyResults', suggested: { from: 16, to: 18 } }],
+    ["zkSync's hint that is too big an answer", refused({ code: -32008, message: 'Response is too big' }), { kind: 'tooLarge' }],
+    ["the node's time limit", refused({ code: -32005, message: 'query timeout exceeded' }), { kind: 'timeout' }],
+    ['a range too wide, limit in data', refused({ code: -32602, message: 'range 20001 exceeds limit of 10000', data: { from: '0x0', to: '0x4e20', limit: 5_000 } }), { kind: 'rangeTooLarge', limit: 5_000 }],
+    ['a range too wide, limit in words', refused({ code: -32602, message: 'range 20001 exceeds limit of 10000' }), { kind: 'rangeTooLarge', limit: 10_000 }],
+    ["Reth's limit", refused({ code: -32602, message: 'query exceeds max block range 5000' }), { kind: 'rangeTooLarge', limit: 5_000 }],
+    ['a span refused without a limit', refused({ code: -32600, message: 'block range too high' }), { kind: 'rangeTooLarge' }],
+    ['a limit the node does not name', refused({ code: -32005, message: 'limit exceeded' }), { kind: 'unknownLimit' }],
+    ['an endpoint without eth_getLogs', refused({ code: -32601, message: 'the method eth_getLogs does not exist/is not available' }), { kind: 'disabled' }],
+    ['other refused parameters', refused({ code: -32602, message: 'invalid params: fromBlock must be a hex block number or a block tag' }), { kind: 'other' }],
+    ['a parameter limit', refused({ code: -32005, message: 'query exceeds limit of 5000 parameters' }), { kind: 'other' }],
     ['a rate limit with its backoff', thrown({ name: 'RateLimitedError', code: 429, data: { backoffSeconds: 1.5 } }), { kind: 'rateLimited', backoffMs: 1_500 }],
     ['a rate limit without one', thrown({ name: 'RateLimitedError', code: 429, data: { backoffSeconds: undefined } }), { kind: 'rateLimited', backoffMs: 1_000 }],
-    ['a parameter limit', thrown({ name: 'LimitExceededError', code: -32005 }), { kind: 'other' }],
+    ['our own size cap', thrown({ name: 'ResponseTooLargeError', code: 'RESPONSE_TOO_LARGE', data: { maxBytes: 1, receivedBytes: 2 } }), { kind: 'tooLarge' }],
     ['our own timeout', thrown({ name: 'TimeoutError', code: 'TIMEOUT' }), { kind: 'other' }],
     ['a node that is gone', thrown({ name: 'NetworkDownError', code: 'ECONNREFUSED' }), { kind: 'unreachable' }],
     ['a connection cut', thrown({ name: 'NetworkError', code: 'ECONNRESET' }), { kind: 'unreachable' }],
@@ -27,8 +40,9 @@ describe('logPieceFailure', () => {
     ["a gateway whose node is gone (the sandbox's words)", thrown({ name: 'RpcError', code: -32603, shortMessage: 'The node answered with error -32603: upstream request failed' }), { kind: 'unreachable' }],
     ['another JSON-RPC error', thrown({ name: 'RpcError', code: -32000 }), { kind: 'other' }],
     ['an HTTP refusal that is no outage', thrown({ name: 'HttpError', code: 400 }), { kind: 'other' }],
+    ['a name alone, without the typed data', thrown({ name: 'LogLimitExceededError', code: -32005 }), { kind: 'other' }],
     ['a plain error', new Error('boom'), { kind: 'other' }],
-    ['a viem error wrapping ours', Object.assign(new Error('viem'), { cause: thrown({ name: 'QueryTimeoutError' }) }), { kind: 'timeout' }],
+    ['a viem error wrapping ours', Object.assign(new Error('viem'), { cause: refused({ code: -32005, message: 'query timeout exceeded' }) }), { kind: 'timeout' }],
     ['not an error', 'nope', { kind: 'other' }],
   ])('reads %s', (_name, error, expected) => {
     expect(logPieceFailure(error)).toEqual(expected);
@@ -47,6 +61,7 @@ describe('logPieceFailure on what the sandbox gateway really answers', () => {
     expect(await refusal({ address: contracts.logStorm, fromBlock: hex(logStorm.denseFromBlock), toBlock: hex(logStorm.denseToBlock) })).toEqual({
       kind: 'tooManyResults',
       suggested: { from: logStorm.denseFromBlock, to: logStorm.denseFromBlock + 7 }, // 8 blocks of 1,200 logs fit
+      limit: 10_000,
     });
     expect(await refusal({ fromBlock: '0x0', toBlock: '0x30d40' })).toEqual({ kind: 'rangeTooLarge', limit: 10_000 });
     expect(await refusal({ fromBlock: 'yesterday' })).toEqual({ kind: 'other' });

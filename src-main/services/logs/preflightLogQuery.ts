@@ -1,7 +1,7 @@
 import { estimateFromSamples, sampleRanges } from '../../../src-shared/logs/estimateFromSamples';
 import { countLogParams, toLogFilter } from '../../../src-shared/logs/logQuery';
 import { LOG_LIMITS, type LogPreflight, type LogQuery, type PreflightWarning } from '../../../src-shared/logs/types';
-import { thrownToApiError } from '../errors/thrownToApiError';
+import { logPieceFailure } from './logPieceFailure';
 import { resolveLogRange, type LogRequest } from './resolveLogRange';
 
 /** Sample requests in flight at once. */
@@ -10,6 +10,8 @@ const SAMPLE_CONCURRENCY = 4;
 const MAX_SAMPLE_SPLITS = 12;
 /** Requests the run keeps in flight (runLogQuery's default), for the time estimate. */
 const RUN_CONCURRENCY = 3;
+/** Refusals of a sample that counting its halves gets past. */
+const SPLITTABLE = new Set(['tooManyResults', 'timeout', 'tooLarge', 'unknownLimit', 'rangeTooLarge']);
 
 const formatCount = (n: number) => n.toLocaleString('en-US');
 
@@ -25,6 +27,10 @@ export async function preflightLogQuery(
     networkName: string;
     /** Hears one sampled log of each emitter and event (at most 50), so their decoding is ready before the run. */
     sampled?: (logs: unknown[]) => void;
+    /** The widest block range this network's node stated it allows, when an earlier query heard one. */
+    blockLimit?: number;
+    /** Hears a block limit the node states while the samples are counted. */
+    onBlockLimit?: (blocks: number) => void;
   },
   query: LogQuery,
   signal?: AbortSignal,
@@ -61,8 +67,12 @@ export async function preflightLogQuery(
         answers.push({ ...sample, logs: logs.length });
         sampleOf(logs);
       } catch (error) {
-        const name = thrownToApiError(error, (text) => text).name; // only its kind is read
-        if (name !== 'LogLimitExceededError' && name !== 'QueryTimeoutError') throw error;
+        const failure = logPieceFailure(error);
+        if (failure.kind === 'rangeTooLarge' && failure.limit !== undefined) deps.onBlockLimit?.(failure.limit);
+        // Refusals a narrower range cures, in any node's dialect; others (no eth_getLogs, a bad filter) end the check.
+        if (!SPLITTABLE.has(failure.kind)) throw error;
+        // One block refused over a limit the node does not name: the endpoint may not offer eth_getLogs at all.
+        if (failure.kind === 'unknownLimit' && sample.from === sample.to) throw error;
         // A refused sample says little ("over 10,000"): count its halves instead, within a budget.
         if (sample.to > sample.from && splitsLeft > 0) {
           splitsLeft--;
@@ -76,7 +86,8 @@ export async function preflightLogQuery(
   await Promise.all(Array.from({ length: Math.min(SAMPLE_CONCURRENCY, samples.length) }, worker));
 
   const estimate = estimateFromSamples(range.from, range.to, answers.sort((a, b) => a.from - b.from));
-  const bySpan = Math.ceil(blocks / LOG_LIMITS.blocks);
+  const spanLimit = Math.min(LOG_LIMITS.blocks, deps.blockLimit ?? LOG_LIMITS.blocks);
+  const bySpan = Math.ceil(blocks / spanLimit);
   // A piece over the result limit costs its refused request and then two halves (or the hinted split).
   const overflow = Math.max(0, Math.ceil(estimate.logs / LOG_LIMITS.results) - bySpan);
   const requests = bySpan + overflow * 2 + (estimate.overLimitSomewhere && overflow === 0 ? 2 : 0);
@@ -90,10 +101,12 @@ export async function preflightLogQuery(
       message: `The filter has ${formatCount(params)} addresses and topics; the service refuses more than ${formatCount(LOG_LIMITS.params)} in one request. Remove some, or split the address list into several queries.`,
     });
   }
-  if (blocks > LOG_LIMITS.blocks) {
+  if (blocks > spanLimit) {
+    const who = spanLimit < LOG_LIMITS.blocks ? "this network's node answers at most" : 'the service answers at most';
+    const said = spanLimit < LOG_LIMITS.blocks ? ' (it said so during an earlier query)' : '';
     warnings.push({
       kind: 'span',
-      message: `The range spans ${formatCount(blocks)} blocks; the service answers at most ${formatCount(LOG_LIMITS.blocks)} per request. Blockglass will split it into ${formatCount(bySpan)} requests or more.`,
+      message: `The range spans ${formatCount(blocks)} blocks; ${who} ${formatCount(spanLimit)} per request${said}. Blockglass will split it into ${formatCount(bySpan)} requests or more.`,
     });
   }
   if (estimate.logs > LOG_LIMITS.results || estimate.overLimitSomewhere) {
@@ -110,7 +123,7 @@ export async function preflightLogQuery(
     to: hex(range.to),
     head: hex(range.head),
     params: { count: params, limit: LOG_LIMITS.params },
-    span: { blocks, limit: LOG_LIMITS.blocks },
+    span: { blocks, limit: spanLimit },
     estimate,
     plan: { requests, seconds },
     warnings,

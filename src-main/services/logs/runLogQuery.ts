@@ -26,6 +26,8 @@ export interface RunLogQueryOptions<Log = RawNodeLog> {
   onLogs: (logs: Log[], progress: LogRunProgress) => void | Promise<void>;
   /** Hears progress that comes without logs: empty pieces, splits, retries, the end. */
   onProgress: (progress: LogRunProgress) => void;
+  /** Hears the widest range the node stated it allows, each time the run learns a narrower one (to remember it). */
+  onBlockLimit?: (blocks: number) => void;
   now?: () => number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
@@ -44,7 +46,7 @@ const NODE_GONE_RETRY_MS = [250, 500, 1_000, 2_000];
 /**
  * Runs `eth_getLogs` over [from, to] in pieces (`createLogRangePlan`): up to `concurrency` requests in flight,
  * a refused piece split as the service's error says, rate limits waited out, and logs handed to `onLogs` in
- * chain order. Resolves with the final progress; rejects with the error that ended it: a `BlockglassError`
+ * chain order. A limit the node states is heard by `onBlockLimit`. Resolves with the final progress; rejects with the error that ended it: a `BlockglassError`
  * named `LogRangeNotNarrowableError` when one block alone is refused, `AbortError` at once when `signal`
  * aborts (nothing is delivered after), or what the rpc service threw. A node that stops answering (killed,
  * restarting, its connection cut) is waited for, up to {@link NODE_GONE_WAIT_MS}, with a `waiting` note in
@@ -174,7 +176,8 @@ export async function runLogQuery<Log = RawNodeLog>(options: RunLogQueryOptions<
         } catch (error) {
           if (requestSignal.aborted) throw error;
           const failure = logPieceFailure(error);
-          if (failure.kind === 'other') throw error;
+          // An endpoint without eth_getLogs: the node's error says so and what to do; no narrower range helps.
+          if (failure.kind === 'other' || failure.kind === 'disabled') throw error;
           if (failure.kind === 'unreachable') {
             goneSince ??= now();
             if (now() - goneSince >= NODE_GONE_WAIT_MS) throw error;
@@ -192,7 +195,9 @@ export async function runLogQuery<Log = RawNodeLog>(options: RunLogQueryOptions<
             await sleep(failure.backoffMs, requestSignal);
             continue;
           }
+          const known = plan.statedBlockLimit;
           plan.fail(piece, failure);
+          if (plan.statedBlockLimit !== undefined && plan.statedBlockLimit !== known) options.onBlockLimit?.(plan.statedBlockLimit);
           if (plan.failed && refusal === undefined) refusal = error;
           notify();
           return;
@@ -221,7 +226,10 @@ function hex(n: number): string {
 function notNarrowable(failure: LogPlanFailure, cause: unknown): BlockglassError {
   const error = new BlockglassError(failure.message, {
     code: 'LOG_RANGE_NOT_NARROWABLE',
-    details: 'The service answers a query one block at a time at the least; add a contract address or a topic so that this block matches fewer logs.',
+    details:
+      failure.kind === 'unknownLimit'
+        ? 'Add this chain with another provider\'s address, or your own node\'s, in Settings → Networks, and run the query there.'
+        : 'The service answers a query one block at a time at the least; add a contract address or a topic so that this block matches fewer logs.',
     data: { block: failure.block, reason: failure.kind },
     ...(cause !== undefined ? { cause } : {}),
   });

@@ -1,3 +1,4 @@
+import { logLimitOf } from './dialects/logLimitDialects';
 import type { RpcErrorFacts } from './rpcErrorFacts';
 
 /** What went wrong with a request, as a person would tell it apart. */
@@ -7,8 +8,7 @@ export type RpcErrorKind =
   | 'accessDenied'
   | 'rateLimited'
   | 'quotaExceeded'
-  | 'tooManyResults'
-  | 'queryTimeout'
+  | 'logLimit'
   | 'limitExceeded'
   | 'reverted'
   | 'methodNotFound'
@@ -37,21 +37,20 @@ export const RPC_CODE = {
 } as const;
 
 /**
- * The kind of a failure, from its facts. Order matters: an HTTP 429 carries -32005 too, and a 401 is told by
- * its status before anything else (its body is plain text, not JSON-RPC).
+ * The kind of a failure, from its facts (and the method asked, when known). Order matters: an HTTP 429 carries
+ * -32005 too, and a 401 is told by its status before anything else (its body is plain text, not JSON-RPC). A
+ * node's refusal of a log query over its limits, in any provider's dialect, is `logLimit` (see
+ * `dialects/logLimitDialects.ts`, which says what it means).
  */
-export function classifyRpcError(facts: RpcErrorFacts): RpcErrorKind {
+export function classifyRpcError(facts: RpcErrorFacts, method?: string): RpcErrorKind {
   const message = (facts.rpcMessage ?? '').toLowerCase();
   if (facts.kind === 'aborted') return 'aborted';
   if (facts.status === 401) return /required/i.test(facts.httpBody ?? '') ? 'apiKeyMissing' : 'apiKeyRejected';
   if (facts.status === 403 || facts.rpcCode === RPC_CODE.resourceUnavailable) return 'accessDenied';
   if (message.includes('daily request count exceeded')) return 'quotaExceeded';
   if (facts.status === 429 || message.includes('rate exceeded') || hasBackoff(facts.rpcData)) return 'rateLimited';
-  if (facts.rpcCode === RPC_CODE.limitExceeded) {
-    if (message.startsWith('query returned more than')) return 'tooManyResults';
-    if (message.includes('timeout')) return 'queryTimeout';
-    return 'limitExceeded';
-  }
+  if (logLimitOf({ code: facts.rpcCode, message: facts.rpcMessage, data: facts.rpcData }, method)) return 'logLimit';
+  if (facts.rpcCode === RPC_CODE.limitExceeded) return 'limitExceeded';
   if (facts.rpcCode === RPC_CODE.reverted || (facts.rpcCode !== undefined && message.startsWith('execution reverted'))) return 'reverted';
   if (facts.rpcCode === RPC_CODE.methodNotFound || facts.rpcCode === RPC_CODE.methodNotSupported) return 'methodNotFound';
   if (facts.rpcCode === RPC_CODE.invalidParams) return 'invalidParams';

@@ -72,6 +72,16 @@ export function rpcErrorFacts(error: unknown): RpcErrorFacts {
       if (upgrade && facts.status === undefined) facts.status = Number(upgrade[1]);
     }
   }
+  // A refusal over HTTP 400 or 413 whose body is a JSON-RPC error (Alchemy's and QuickNode's log limits) is read
+  // as that body: viem's transport keeps it as the HTTP error's text.
+  if (facts.rpcCode === undefined && (facts.status === 400 || facts.status === 413) && facts.httpBody) {
+    const body = jsonRpcErrorIn(facts.httpBody);
+    if (body) {
+      facts.rpcCode = body.code;
+      facts.rpcMessage = body.message;
+      if (body.data !== undefined) facts.rpcData = body.data;
+    }
+  }
   // A node's JSON-RPC error answered with HTTP 200 has no status; a plain HTTP failure has no code.
   if (facts.rpcCode !== undefined && facts.rpcMessage === undefined) facts.rpcMessage = facts.message;
   return facts;
@@ -99,6 +109,20 @@ function headerOf(headers: unknown, name: string): string | undefined {
     return value ?? undefined;
   }
   return undefined;
+}
+
+/** The JSON-RPC error object of an HTTP body: the error itself (as viem keeps it) or a whole answer holding one. */
+function jsonRpcErrorIn(text: string): { code: number; message: string; data?: unknown } | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const error = typeof parsed === 'object' && parsed !== null && 'error' in parsed ? (parsed as { error: unknown }).error : parsed;
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, message, data } = error as { code?: unknown; message?: unknown; data?: unknown };
+  return typeof code === 'number' && Number.isSafeInteger(code) && typeof message === 'string' ? { code, message, ...(data !== undefined ? { data } : {}) } : undefined;
 }
 
 /** viem keeps a text body as its JSON string (`"invalid project id\n"`); this gives the text back. */

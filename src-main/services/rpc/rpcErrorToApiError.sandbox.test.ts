@@ -120,10 +120,15 @@ describe('rpcErrorToApiError on errors viem throws against the real sandbox', ()
           "data": {
             "from": "0x0",
             "limit": 10000,
+            "logLimit": {
+              "blocks": 10000,
+              "kind": "limit",
+            },
             "to": "0x30d40",
           },
-          "name": "InvalidParamsError",
-          "shortMessage": "The node refused the request's parameters: range 200001 exceeds limit of 10000",
+          "details": "Ask for a narrower block range; a log query splits its range to fit by itself.",
+          "name": "LogRangeTooLargeError",
+          "shortMessage": "The node answers eth_getLogs over at most 10000 blocks at once (range 200001 exceeds limit of 10000).",
         },
         "cancelled": {
           "code": "ABORTED",
@@ -178,6 +183,12 @@ describe('rpcErrorToApiError on errors viem throws against the real sandbox', ()
           "data": {
             "from": "0x79",
             "limit": 10000,
+            "logLimit": {
+              "from": 121,
+              "kind": "range",
+              "results": 10000,
+              "to": 128,
+            },
             "to": "0x80",
           },
           "details": "Ask for a narrower block range: the service suggests blocks 0x79 to 0x80.",

@@ -68,6 +68,12 @@ describe('rpcErrorToApiError (pure cases)', () => {
           "data": {
             "from": "0x79",
             "limit": 10000,
+            "logLimit": {
+              "from": 121,
+              "kind": "range",
+              "results": 10000,
+              "to": 128,
+            },
             "to": "0x80",
           },
           "details": "Ask for a narrower block range: the service suggests blocks 0x79 to 0x80.",
@@ -76,6 +82,12 @@ describe('rpcErrorToApiError (pure cases)', () => {
         },
         "-32005 query timeout": {
           "code": -32005,
+          "data": {
+            "logLimit": {
+              "kind": "halve",
+              "reason": "timeout",
+            },
+          },
           "details": "Ask for a narrower block range, or fewer addresses and topics.",
           "name": "QueryTimeoutError",
           "shortMessage": "The node gave up on the query at its time limit (query timeout exceeded).",
@@ -94,8 +106,15 @@ describe('rpcErrorToApiError (pure cases)', () => {
         },
         "-32602": {
           "code": -32602,
-          "name": "InvalidParamsError",
-          "shortMessage": "The node refused the request's parameters: exceed maximum block range: 10000",
+          "data": {
+            "logLimit": {
+              "blocks": 10000,
+              "kind": "limit",
+            },
+          },
+          "details": "Ask for a narrower block range; a log query splits its range to fit by itself.",
+          "name": "LogRangeTooLargeError",
+          "shortMessage": "The node answers eth_getLogs over at most 10000 blocks at once (exceed maximum block range: 10000).",
         },
         "-32603": {
           "code": -32603,

@@ -8,6 +8,8 @@ import { BlockglassError } from '../errors/blockglassError';
 import { redactApiError } from '../errors/redactApiError';
 import { redactSecrets } from '../secrets/redactSecrets';
 import { classifyRpcError, hasBackoff } from './classifyRpcError';
+import { logLimitApiError } from './dialects/logLimitApiError';
+import { logLimitOf } from './dialects/logLimitDialects';
 import { endpointOf } from './endpointOf';
 import { rpcErrorFacts } from './rpcErrorFacts';
 
@@ -41,7 +43,7 @@ export function rpcErrorToApiError(error: unknown, context: ErrorContext): ApiEr
   const where = endpointOf(facts.url ?? context.url);
   const said = snippet(facts.rpcMessage ?? '');
   let result: ApiError;
-  switch (classifyRpcError(facts)) {
+  switch (classifyRpcError(facts, context.method)) {
     case 'apiKeyRejected':
       result = {
         name: 'InvalidApiKeyError',
@@ -86,25 +88,8 @@ export function rpcErrorToApiError(error: unknown, context: ErrorContext): ApiEr
         details: 'Requests work again when the quota resets, or with another key.',
       };
       break;
-    case 'tooManyResults': {
-      const hint = rangeHint(facts.rpcData);
-      const limit = /more than (\d+) results/.exec(said)?.[1];
-      result = {
-        name: 'LogLimitExceededError',
-        code: facts.rpcCode ?? -32005,
-        shortMessage: `The query matches more than ${limit ?? 'the allowed number of'} logs, over the service's limit for one answer.`,
-        details: hint ? `Ask for a narrower block range: the service suggests blocks ${hint.from} to ${hint.to}.` : 'Ask for a narrower block range.',
-        ...(facts.rpcData !== undefined ? { data: facts.rpcData } : {}),
-      };
-      break;
-    }
-    case 'queryTimeout':
-      result = {
-        name: 'QueryTimeoutError',
-        code: facts.rpcCode ?? -32005,
-        shortMessage: `The node gave up on the query at its time limit (${said}).`,
-        details: 'Ask for a narrower block range, or fewer addresses and topics.',
-      };
+    case 'logLimit':
+      result = logLimitApiError({ signal: logLimitOf({ code: facts.rpcCode, message: facts.rpcMessage, data: facts.rpcData }, context.method)!, code: facts.rpcCode, said, nodeData: facts.rpcData });
       break;
     case 'limitExceeded':
       result = {
@@ -229,13 +214,6 @@ export function rpcErrorToApiError(error: unknown, context: ErrorContext): ApiEr
       break;
   }
   return redactApiError(result, redact);
-}
-
-/** The block-range hint of a -32005 "more than 10000 results" error, when its data has one. */
-function rangeHint(data: unknown): { from: string; to: string } | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
-  const { from, to } = data as { from?: unknown; to?: unknown };
-  return typeof from === 'string' && typeof to === 'string' ? { from, to } : undefined;
 }
 
 function retryAfterSeconds(header: string | undefined): number | undefined {

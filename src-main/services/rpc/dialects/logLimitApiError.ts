@@ -1,0 +1,73 @@
+// SECURITY: `said` and `nodeData` are the node's own words and data, unredacted. The result goes out only through
+// `rpcErrorToApiError`, which redacts every field; do not return it from anywhere else.
+import type { ApiError } from '../../../../src-shared/api/apiError';
+import type { LogLimitSignal } from './logLimitDialects';
+
+/** The node's refusal as the mapper read it. */
+export interface LogLimitRefusal {
+  signal: LogLimitSignal;
+  code: number | undefined;
+  /** The node's message, cut to a snippet. */
+  said: string;
+  /** The node's `error.data`, kept beside the signal. */
+  nodeData: unknown;
+}
+
+const hex = (n: number) => `0x${n.toString(16)}`;
+
+/**
+ * The `ApiError` of a log-limit refusal in any provider's dialect. Its `data` holds the node's own data fields
+ * and `logLimit`, the typed {@link LogLimitSignal} the log planner reads (`logs/logPieceFailure.ts`); the name
+ * and sentence say what a person needs: too many logs, a timeout, too wide a range, or no `eth_getLogs` at all.
+ */
+export function logLimitApiError({ signal, code, said, nodeData }: LogLimitRefusal): ApiError {
+  const data = typeof nodeData === 'object' && nodeData !== null && !Array.isArray(nodeData) ? { ...nodeData, logLimit: signal } : { ...(nodeData !== undefined ? { node: nodeData } : {}), logLimit: signal };
+  const base = { data, ...(code !== undefined ? { code } : {}) };
+  const narrower = 'Ask for a narrower block range.';
+  switch (signal.kind) {
+    case 'range':
+      return {
+        name: 'LogLimitExceededError',
+        ...base,
+        shortMessage: signal.results !== undefined ? `The query matches more than ${signal.results} logs, over the service's limit for one answer.` : `The query's answer is over the node's limit for one answer (${said}).`,
+        details: `Ask for a narrower block range: the service suggests blocks ${hex(signal.from)} to ${hex(signal.to)}.`,
+      };
+    case 'limit':
+      return {
+        name: 'LogRangeTooLargeError',
+        ...base,
+        shortMessage: `The node answers eth_getLogs over at most ${signal.blocks} blocks at once (${said}).`,
+        details: 'Ask for a narrower block range; a log query splits its range to fit by itself.',
+      };
+    case 'disabled':
+      return {
+        name: 'MethodNotFoundError',
+        ...base,
+        shortMessage: 'The node does not offer eth_getLogs.',
+        details: `It answered: ${said}. Log queries need an endpoint that offers it: add this chain with another provider's address, or your own node's, in Settings → Networks, and run the query there.`,
+      };
+    case 'halve':
+      switch (signal.reason) {
+        case 'results':
+          return {
+            name: 'LogLimitExceededError',
+            ...base,
+            shortMessage: signal.results !== undefined ? `The query matches more than ${signal.results} logs, over the service's limit for one answer.` : `The query's answer is over the node's limit for one answer (${said}).`,
+            details: narrower,
+          };
+        case 'size':
+          return { name: 'LogLimitExceededError', ...base, shortMessage: `The query's answer is larger than the node sends at once (${said}).`, details: narrower };
+        case 'timeout':
+          return { name: 'QueryTimeoutError', ...base, shortMessage: `The node gave up on the query at its time limit (${said}).`, details: 'Ask for a narrower block range, or fewer addresses and topics.' };
+        case 'span':
+          return { name: 'LogRangeTooLargeError', ...base, shortMessage: `The block range is wider than the node answers at once (${said}).`, details: narrower };
+        case 'unknown':
+          return {
+            name: 'LimitExceededError',
+            ...base,
+            shortMessage: `The request exceeds a limit of the service (${said}).`,
+            details: 'Ask for less at once: fewer addresses and topics, a narrower range, a smaller batch.',
+          };
+      }
+  }
+}
