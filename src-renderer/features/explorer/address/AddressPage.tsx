@@ -51,7 +51,9 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
         ) : null}
       </header>
       {account.isPending ? <WaitingForNode networkId={networkId} networkName={networkName} label={`Reading ${address.slice(0, 10)}… on ${networkName}…`} onRetry={() => void account.refetch()} /> : null}
-      {account.isError ? <ErrorNotice error={apiErrorOf(account.error)} title="This address could not be read" onRetry={() => void account.refetch()} /> : null}
+      {account.isError ? (
+        <WaitingForNode networkId={networkId} networkName={networkName} label="" failed={apiErrorOf(account.error)} failedTitle="This address could not be read" onRetry={() => void account.refetch()} />
+      ) : null}
       {account.data ? (
         <section className="card explorer-section" aria-labelledby="address-overview">
           <h2 id="address-overview" className="section-title">

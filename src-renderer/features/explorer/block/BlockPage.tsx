@@ -76,7 +76,7 @@ export function BlockPage({ networkId, networkName, id }: { networkId: string; n
     return (
       <div className="page explorer-page">
         <h1 className="page-title">Block {id}</h1>
-        <ErrorNotice error={apiErrorOf(block.error)} title="This block could not be read" onRetry={() => void block.refetch()} />
+        <WaitingForNode networkId={networkId} networkName={networkName} label="" failed={apiErrorOf(block.error)} failedTitle="This block could not be read" onRetry={() => void block.refetch()} />
       </div>
     );
   }

@@ -6,7 +6,6 @@ import { EthAmount } from '../../../components/chain/Amounts';
 import { AddressLink, BlockLink, TxLink } from '../../../components/chain/ChainLinks';
 import { GasBar } from '../../../components/chain/GasBar';
 import { Timestamp } from '../../../components/chain/Timestamp';
-import { ErrorNotice } from '../../../components/ErrorNotice';
 import { useLiveSubscription } from '../../../hooks/useLiveSubscription';
 import { formatEth, formatNumber } from '../../../lib/formatChain';
 import { WaitingForNode } from '../../network/WaitingForNode';
@@ -26,8 +25,16 @@ export function ExplorerHome({ networkId, networkName }: { networkId: string; ne
         <ReceiptLookup />
       </header>
       {view ? <HeadStrip view={view} /> : null}
-      {latest.error && !view ? <ErrorNotice error={latest.error} title="The latest blocks could not be read" onRetry={latest.restart} /> : null}
-      {!view && !latest.error ? <WaitingForNode networkId={networkId} networkName={networkName} label={`Waiting for the latest block of ${networkName}…`} onRetry={latest.restart} /> : null}
+      {!view ? (
+        <WaitingForNode
+          networkId={networkId}
+          networkName={networkName}
+          label={`Waiting for the latest block of ${networkName}…`}
+          onRetry={latest.restart}
+          failed={latest.error}
+          failedTitle="The latest blocks could not be read"
+        />
+      ) : null}
       {view ? (
         <div className="explorer-home-grid">
           <section className="card explorer-home-card" aria-labelledby="latest-blocks">
