@@ -106,6 +106,7 @@ export function stageElectronPackage(realPackageDir: string, root: string): stri
   const { dependencies = {} } = JSON.parse(fs.readFileSync(path.join(realPackageDir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
   for (const name of Object.keys(dependencies)) {
     const link = path.join(root, 'node_modules', name);
+    if (fs.existsSync(link)) continue; // linked already (stageProjectLinks)
     fs.mkdirSync(path.dirname(link), { recursive: true });
     fs.symlinkSync(findInstalledPackage(realPackageDir, name), link, 'dir');
   }
@@ -118,5 +119,19 @@ function findInstalledPackage(from: string, name: string): string {
     const candidate = path.join(dir, 'node_modules', name);
     if (fs.existsSync(path.join(candidate, 'package.json'))) return candidate;
     if (path.dirname(dir) === dir) throw new Error(`${name} is not installed above ${from}`);
+  }
+}
+
+/**
+ * A stand-in project at `root` for running a launcher bundle there: a package.json named blockglass (which
+ * findProjectRoot looks for), and every package of the real project's node_modules linked but electron, which
+ * {@link stageElectronPackage} then copies.
+ */
+export function stageProjectLinks(realProjectRoot: string, root: string): void {
+  fs.writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'blockglass', private: true, type: 'module', main: 'out/main/index.js' }));
+  const modules = path.join(realProjectRoot, 'node_modules');
+  fs.mkdirSync(path.join(root, 'node_modules'));
+  for (const name of fs.readdirSync(modules)) {
+    if (name !== 'electron' && name !== '.bin') fs.symlinkSync(path.join(modules, name), path.join(root, 'node_modules', name), 'dir');
   }
 }
