@@ -116,6 +116,31 @@ describe('data kept by chain (chain id and genesis hash), not by chain id', () =
     expect(await gas.history('bare', 'hour')).toEqual(bareHistory);
   });
 
+  it('keeps finalized blocks with their chain: one entry reads from the disk what the other read, a 31337 chain of its own never does', async () => {
+    const localKey = await chains.of('local');
+    const [seven, two] = [await explorer.block('local', '7', undefined), await explorer.block('local', '2', undefined)];
+    expect([seven.finalized, two.finalized]).toEqual([true, true]);
+    const cached = () => Number((store.db.prepare("SELECT count(*) AS n FROM chain_cache WHERE chain = ? AND kind = 'block'").all(localKey)[0] as { n: number }).n);
+    await expect.poll(cached).toBe(2);
+    // Another explorer (an empty memory cache) over the same store: the second entry's read is the chain's row.
+    const requests: string[] = [];
+    const counting = { request: <T>(id: string, method: string, params: unknown[] | Record<string, unknown>, options?: { signal?: AbortSignal }) => (requests.push(`${id} ${method}`), rpc.request<T>(id, method, params, options)) };
+    const other = createExplorerService({ rpc: counting, health, networkName: async (id) => networks[id]!.network.name, store, chainOf: (id) => chains.of(id) });
+    expect(await other.block('again', '7', undefined)).toEqual(seven);
+    expect(requests).toEqual([]);
+    // Block 2 of the bare Anvil is its own, read from its node, never the sandbox's cached block 2.
+    const bareTwo = await other.block('bare', '2', undefined);
+    expect(bareTwo.block.hash).not.toBe(two.block.hash);
+    expect(requests).toContain('bare eth_getBlockByNumber');
+
+    // Forgotten before its chain is known (the app forgets Local as the sandbox starts): the chain's blocks go once it is.
+    const restarted = createExplorerService({ rpc: counting, health, networkName: async (id) => networks[id]!.network.name, store, chainOf: (id) => chains.of(id) });
+    restarted.forget('again');
+    expect(cached()).toBe(2);
+    expect((await restarted.block('again', '7', undefined)).block.hash).toBe(seven.block.hash);
+    expect(requests).toContain('again eth_getBlockByNumber');
+  });
+
   it('gives a network the rows kept for it before its chain was known (migration 4), once it reads its genesis', async () => {
     store.db.prepare("INSERT INTO address_labels VALUES ('network:bare', '0x00000000000000000000000000000000000000b0', 'Kept', 1, 1)").run();
     const fresh = createChainKeys({ describe: describeNetwork, request: (id, method, params) => rpc.request(id, method, params), store });
