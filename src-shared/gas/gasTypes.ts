@@ -1,3 +1,4 @@
+import type { BlockCadence } from './blockCadence';
 import type { ApiError } from '../api/apiError';
 import type { FeeLevel, FeeSuggestion } from './feeSuggestion';
 
@@ -42,6 +43,8 @@ export interface GasSnapshot {
   blobBaseFee: string | null;
   /** Alerts this poll fired (each once per crossing). */
   fired: FiredGasAlert[];
+  /** How the network makes blocks, read for a local estimate (whose waits come from it); absent for `api`. */
+  blockCadence?: BlockCadence;
 }
 
 /** The live gas feed of a network: a snapshot per poll, or the failure of a poll and when the next one runs. */

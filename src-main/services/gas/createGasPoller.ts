@@ -1,12 +1,15 @@
 import { FeeHistoryWindow, type FeeHistoryRpc } from '../../../src-shared/gas/feeHistoryWindow';
 import { baseFeeRange, nextBaseFee } from '../../../src-shared/gas/nextBaseFee';
 import { suggestGasFees } from '../../../src-shared/gas/suggestGasFees';
+import { FEE_LEVELS } from '../../../src-shared/gas/feeSuggestion';
+import { waitForLevel, type BlockCadence } from '../../../src-shared/gas/blockCadence';
 import type { FeeSuggestion } from '../../../src-shared/gas/feeSuggestion';
 import type { GasHead, GasSnapshot, GasSource } from '../../../src-shared/gas/gasTypes';
 import type { RpcParams } from '../rpc/probeNetwork';
 import type { NetworkWithCredentials } from '../networks/createNetworkService';
 import { fetchGasSuggestion, type FetchedSuggestion, type GasRequest } from './fetchGasSuggestion';
 import { GasApiError, GasUnsupportedError } from './gasErrors';
+import { createCadenceReader } from './readBlockCadence';
 import { walkCauses } from '../errors/blockglassError';
 
 /** How many blocks after the next one the base-fee range covers. */
@@ -55,6 +58,7 @@ export function createGasPoller(networkId: string, deps: GasPollerDeps): GasPoll
       Promise.all(calls.map((call) => deps.request<T>(networkId, call.method, call.params, signal ? { signal } : {}))),
   };
   const window = new FeeHistoryWindow(rpc);
+  const cadence = createCadenceReader(rpc);
   const fetchSuggestion = deps.fetchSuggestion ?? fetchGasSuggestion;
   let apiPausedUntil = 0;
   let apiPauseReason = '';
@@ -74,10 +78,16 @@ export function createGasPoller(networkId: string, deps: GasPollerDeps): GasPoll
     }
   };
 
-  const local = async (): Promise<{ suggestion: FeeSuggestion; head: GasHead; block: number }> => {
+  const local = async (): Promise<{ suggestion: FeeSuggestion; head: GasHead; block: number; cadence: BlockCadence }> => {
     const { input, head } = await window.sync();
+    const block = Number(head.number);
+    // The estimate's waits come from this network's own blocks (a block every N s, or on demand), not mainnet's.
+    const blocks = await cadence.read(block);
+    const suggestion = suggestGasFees(input);
+    for (const level of FEE_LEVELS) suggestion[level] = { ...suggestion[level], ...waitForLevel(level, blocks) };
     return {
-      suggestion: suggestGasFees(input),
+      cadence: blocks,
+      suggestion,
       head: {
         number: Number(head.number),
         timestamp: head.timestamp,
@@ -85,7 +95,7 @@ export function createGasPoller(networkId: string, deps: GasPollerDeps): GasPoll
         gasUsed: hex(head.gasUsed),
         gasLimit: hex(head.gasLimit),
       },
-      block: Number(head.number),
+      block,
     };
   };
 
@@ -128,6 +138,7 @@ export function createGasPoller(networkId: string, deps: GasPollerDeps): GasPoll
       let suggestion: FeeSuggestion;
       let head: GasHead;
       let suggestionBlock: number;
+      let blockCadence: BlockCadence | undefined;
 
       if (!gasRequest) {
         fallbackReason = 'This network has no gas API address.';
@@ -145,6 +156,7 @@ export function createGasPoller(networkId: string, deps: GasPollerDeps): GasPoll
         const estimated = await local();
         ({ suggestion, head } = estimated);
         suggestionBlock = estimated.block;
+        blockCadence = estimated.cadence;
       }
 
       const next = nextBaseFee({ baseFeePerGas: BigInt(head.baseFeePerGas), gasUsed: BigInt(head.gasUsed), gasLimit: BigInt(head.gasLimit) });
@@ -161,6 +173,7 @@ export function createGasPoller(networkId: string, deps: GasPollerDeps): GasPoll
         nextBaseFee: hex(next),
         nextBaseFeeRange: range.map((entry, index) => ({ block: head.number + 2 + index, low: hex(entry.low), high: hex(entry.high) })),
         blobBaseFee: await blobFee,
+        ...(blockCadence ? { blockCadence } : {}),
       };
 
       async function tryApi(gas: GasRequest): Promise<{ fetched: FetchedSuggestion } | { reason: string }> {

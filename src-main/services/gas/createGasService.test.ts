@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { waitForLevel } from '../../../src-shared/gas/blockCadence';
+import { FEE_LEVELS } from '../../../src-shared/gas/feeSuggestion';
 import { feeSuggestionSchema } from '../../../src-shared/gas/feeSuggestionSchema';
 import type { GasEvent, GasSnapshot } from '../../../src-shared/gas/gasTypes';
 import type { NetworkWithCredentials } from '../networks/createNetworkService';
@@ -115,7 +117,10 @@ describe('gas service on the sandbox', () => {
     expect(snapshot.source).toBe('local');
     expect(snapshot.fallbackReason).toBe('This network has no gas API address.');
     const { version: _version, ...served } = answer as Record<string, unknown>;
-    expect(snapshot.suggestion).toEqual(served);
+    // The same fees; the waits are counted in the sandbox's own blocks (blockCadence.test.ts shows the scaling).
+    expect(snapshot.blockCadence?.kind).toBe('interval');
+    const waits = Object.fromEntries(FEE_LEVELS.map((level) => [level, { ...(served[level] as object), ...waitForLevel(level, snapshot.blockCadence!) }]));
+    expect(snapshot.suggestion).toEqual({ ...served, ...waits });
   });
 
   it('falls back to the local estimate when the gas API refuses the key, with the reason and without the key', async () => {

@@ -17,6 +17,8 @@ import { GasSettingsForm } from './GasSettingsForm';
 import { HistoryChart } from './HistoryChart';
 import { LevelCards } from './LevelCards';
 import { useGasFeed } from './useGasFeed';
+import type { BlockCadence } from '../../../src-shared/gas/blockCadence';
+import { countOf } from '../../../src-shared/text/countOf';
 import { WaitingForNode } from '../network/WaitingForNode';
 import './gas.css';
 
@@ -82,6 +84,7 @@ function GasDetail({ networkId, networkName }: { networkId: string; networkName:
               {!visible ? ' · paused while hidden' : ''}
             </span>
             {snapshot.fallbackReason ? <span className="muted gas-fallback">{snapshot.fallbackReason}</span> : null}
+            {snapshot.blockCadence ? <span className="muted gas-fallback" data-testid="block-cadence">{cadenceText(snapshot.blockCadence)}</span> : null}
           </>
         ) : null}
         <GasSettingsForm />
@@ -113,4 +116,11 @@ function GasBody({ networkId, networkName }: { networkId: string; networkName: s
       </div>
     </>
   );
+}
+
+/** How the network makes blocks, in words, for the waits of a local estimate. */
+function cadenceText(cadence: BlockCadence): string {
+  if (cadence.kind === 'onDemand') return 'This node mines a block when a transaction arrives (automine): a transaction is included at once, at any of these fees.';
+  if (cadence.kind === 'interval') return `A block about every ${countOf(cadence.seconds, 'second')} here: the waits are counted in this network's blocks.`;
+  return 'Too few blocks yet to tell how often this network makes one: the waits assume 12 s blocks.';
 }

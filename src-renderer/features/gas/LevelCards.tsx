@@ -45,7 +45,7 @@ export function LevelCards({ snapshot }: { snapshot: GasSnapshot }) {
               </div>
               <div>
                 <dt>Wait</dt>
-                <dd>{showWait(fees.minWaitTimeEstimate, fees.maxWaitTimeEstimate)}</dd>
+                <dd>{snapshot.blockCadence?.kind === 'onDemand' ? 'none: mined on demand' : showWait(fees.minWaitTimeEstimate, fees.maxWaitTimeEstimate)}</dd>
               </div>
               <div>
                 <dt>Transfer (21,000 gas)</dt>
