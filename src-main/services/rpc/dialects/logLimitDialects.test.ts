@@ -54,6 +54,12 @@ describe('logLimitOf', () => {
     expect(logLimitOf({ code: -32602, message: 'query exceeds max block range 0' })).toEqual({ kind: 'halve', reason: 'span' });
   });
 
+  it('reads only the start of a huge message', () => {
+    const huge = `block range too large, max range: ${'x'.repeat(5_000_000)}`;
+    expect(logLimitOf({ code: -32005, message: huge })).toBeUndefined();
+    expect(logLimitOf({ code: -32005, message: `${'limit exceeded'} ${'y'.repeat(5_000_000)}` })).toBeUndefined();
+  });
+
   it('refuses signals with unsound numbers when they are read back', () => {
     expect(isLogLimitSignal({ kind: 'range', from: 5, to: 4 })).toBe(false);
     expect(isLogLimitSignal({ kind: 'limit', blocks: 0 })).toBe(false);

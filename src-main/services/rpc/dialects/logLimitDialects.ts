@@ -27,6 +27,9 @@ export interface LogLimitDialect {
   read(match: RegExpExecArray, data: unknown, message: string): LogLimitSignal;
 }
 
+/** The longest part of a message the table reads. */
+const MAX_MESSAGE = 2_000;
+
 /** The result limit a message names: `more than 10000 results`, `a cap of 10K logs`. */
 const resultsNamed = (text: string | undefined) => count(text);
 
@@ -109,11 +112,13 @@ export const LOG_LIMIT_DIALECTS: readonly LogLimitDialect[] = [
  */
 export function logLimitOf(error: { code: number | undefined; message: string | undefined; data?: unknown }, method?: string): LogLimitSignal | undefined {
   if (error.code === undefined || !error.message) return undefined;
+  // Every known shape is a sentence or two: a node's message of megabytes is not scanned whole by every row.
+  const message = error.message.slice(0, MAX_MESSAGE);
   for (const dialect of LOG_LIMIT_DIALECTS) {
     if (dialect.codes !== 'any' && !dialect.codes.includes(error.code)) continue;
     if (dialect.method !== undefined && dialect.method !== method) continue;
-    const match = dialect.shape.exec(error.message);
-    if (match) return dialect.read(match, error.data, error.message);
+    const match = dialect.shape.exec(message);
+    if (match) return dialect.read(match, error.data, message);
   }
   return undefined;
 }
