@@ -45,9 +45,10 @@ const NODE_GONE_RETRY_MS = [250, 500, 1_000, 2_000];
 
 /**
  * Runs `eth_getLogs` over [from, to] in pieces (`createLogRangePlan`): up to `concurrency` requests in flight,
- * a refused piece split as the service's error says, rate limits waited out, and logs handed to `onLogs` in
- * chain order. A limit the node states is heard by `onBlockLimit`. Resolves with the final progress; rejects with the error that ended it: a `BlockglassError`
- * named `LogRangeNotNarrowableError` when one block alone is refused, `AbortError` at once when `signal`
+ * a refused piece split as the node's error says (in any provider's dialect), rate limits waited out, and logs
+ * handed to `onLogs` in chain order; a block limit the node states is told to `onBlockLimit`. Resolves with the
+ * final progress; rejects with the error that ended it: a `BlockglassError` named `LogRangeNotNarrowableError`
+ * when one block alone is refused, the node's own error when it does not offer `eth_getLogs`, `AbortError` at once when `signal`
  * aborts (nothing is delivered after), or what the rpc service threw. A node that stops answering (killed,
  * restarting, its connection cut) is waited for, up to {@link NODE_GONE_WAIT_MS}, with a `waiting` note in
  * the progress: when it answers again the run goes on from the pieces it still lacks, it does not start over.
