@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HealthEvent } from '../../../src-shared/api/networks';
 import type { CallOutcome } from '../../../src-shared/call/types';
+import type { LatestView } from '../../../src-shared/api/explorer';
 import { startHardhatNode } from '../../../test-support/nodes/startHardhatNode';
 import { startGanache } from '../../../test-support/nodes/startGanache';
 import { seedDevNode, type DevNodeChain } from '../../../test-support/nodes/seedDevNode';
@@ -110,6 +111,19 @@ describe.each([
     } else {
       expect(decoding?.message).toMatch(kind === 'panic' ? /^Panic 0x11: / : new RegExp(`^${chain.failed.reasonString.reason}$`));
     }
+  });
+
+  it("marks the latest failed transactions failed, from receipts read one by one where the node has no eth_getBlockReceipts", async () => {
+    const abort = new AbortController();
+    const views: LatestView[] = [];
+    const watching = explorer.watchLatest(id, 10, (view) => {
+      views.push(view);
+      abort.abort();
+    }, abort.signal);
+    await watching.catch(() => {});
+    const rows = new Map(views[0]!.transactions.map((row) => [row.hash, row.status]));
+    for (const kind of ['customError', 'reasonString', 'panic'] as const) expect(rows.get(chain.failed[kind].hash), kind).toBe('failed');
+    expect(rows.get(chain.posts[1]!)).toBe('success');
   });
 
   it('reads the contract with events: its transaction decoded, its log decoded by the ABI imported', async () => {

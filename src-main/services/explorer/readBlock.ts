@@ -1,7 +1,8 @@
 import type { RpcObject } from '../../../src-shared/api/explorer';
-import { walkCauses, BlockglassError } from '../errors/blockglassError';
+import { BlockglassError } from '../errors/blockglassError';
 import type { RpcService } from '../rpc/createRpcService';
 import { blockParam, type BlockRef } from './blockRef';
+import { blockReceipts, lacksBlockReceipts, noteBlockReceiptsFailure } from './blockReceipts';
 
 type Rpc = Pick<RpcService, 'request'>;
 
@@ -15,11 +16,6 @@ export interface BlockRead {
   finalized: string | null;
 }
 
-/** Networks whose node answered eth_getBlockReceipts with "method not found": their receipts come in a batch. */
-const noBlockReceipts = new Set<string>();
-
-const isMethodMissing = (error: unknown) =>
-  walkCauses(error, (cause) => cause instanceof BlockglassError && (cause.code === -32601 || cause.code === -32004)) !== null;
 
 /**
  * Reads a block the fastest way the node allows: the block with its transactions, `eth_getBlockReceipts`,
@@ -30,9 +26,9 @@ export async function readBlock(rpc: Rpc, networkId: string, ref: BlockRef, sign
   const options = { signal };
   const param = ref.kind === 'hash' ? ref.hash : blockParam(ref);
   const blockCall = ref.kind === 'hash' ? rpc.request<RpcObject | null>(networkId, 'eth_getBlockByHash', [ref.hash, true], options) : rpc.request<RpcObject | null>(networkId, 'eth_getBlockByNumber', [param, true], options);
-  const wantReceipts = !noBlockReceipts.has(networkId) && !(ref.kind === 'tag' && ref.tag === 'pending');
+  const wantReceipts = !lacksBlockReceipts(networkId) && !(ref.kind === 'tag' && ref.tag === 'pending');
   const receiptsCall = wantReceipts ? rpc.request<RpcObject[] | null>(networkId, 'eth_getBlockReceipts', [param], options).catch((error: unknown) => {
-    if (isMethodMissing(error)) noBlockReceipts.add(networkId);
+    noteBlockReceiptsFailure(networkId, error);
     return undefined;
   }) : Promise.resolve(undefined);
   const headCall = rpc.request<string>(networkId, 'eth_blockNumber', [], options);
@@ -49,15 +45,7 @@ export async function readBlock(rpc: Rpc, networkId: string, ref: BlockRef, sign
     // A tag may have moved between the two reads: receipts count only when they are this block's.
     const matches = (list: RpcObject[] | null | undefined) => Array.isArray(list) && list.length === transactions.length && list.every((receipt) => receipt.blockHash === hash);
     receipts = matches(firstReceipts) ? firstReceipts! : null;
-    if (!receipts && transactions.length > 0) {
-      if (!noBlockReceipts.has(networkId)) {
-        const again = await rpc.request<RpcObject[] | null>(networkId, 'eth_getBlockReceipts', [hash], options).catch(() => undefined);
-        if (matches(again)) receipts = again!;
-      }
-      receipts ??= await Promise.all(transactions.map((tx) => rpc.request<RpcObject | null>(networkId, 'eth_getTransactionReceipt', [tx.hash], options))).then((list) =>
-        list.every((receipt) => receipt !== null) ? (list as RpcObject[]) : null,
-      );
-    }
+    if (!receipts && transactions.length > 0) receipts = await blockReceipts(rpc, networkId, hash, transactions.map((tx) => String(tx.hash)), signal);
     receipts ??= [];
   }
   const uncleHashes = (block.uncles as string[] | undefined) ?? [];

@@ -4,6 +4,7 @@ import type { AbortSignalLike } from '../../../src-shared/api/types';
 import type { FeedHub } from '../rpc/createFeedHub';
 import type { RpcService } from '../rpc/createRpcService';
 import type { Decoder } from './createDecoder';
+import { blockReceipts } from './blockReceipts';
 import { summarizeBlock, transactionRows } from './summarizeBlock';
 
 /** Transactions the home page lists, newest first. */
@@ -69,7 +70,9 @@ export async function watchLatest(deps: LatestDeps, networkId: string, count: nu
       if (rows.length >= LATEST_TRANSACTIONS) break;
       const hash = String(block.hash);
       if (!receipts.has(hash) && Array.isArray(block.transactions) && block.transactions.length > 0) {
-        receipts.set(hash, (await deps.rpc.request<RpcObject[] | null>(networkId, 'eth_getBlockReceipts', [hash], { signal: abort.signal }).catch(() => null)) ?? []);
+        // Where the node has no eth_getBlockReceipts (Hardhat), one receipt per transaction: failed badges need them.
+        const hashes = (block.transactions as unknown[]).map((tx) => (typeof tx === 'string' ? tx : String((tx as RpcObject).hash)));
+        receipts.set(hash, (await blockReceipts(deps.rpc, networkId, hash, hashes, abort.signal).catch(() => null)) ?? []);
       }
       const blockRows = await transactionRows(networkId, block, receipts.get(hash) ?? null, deps.decoder, deps.labelsOf?.(networkId));
       for (const row of blockRows.reverse()) {
