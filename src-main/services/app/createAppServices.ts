@@ -164,7 +164,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     resolve,
     request: (networkId, method, params, requestOptions) => rpc.request(networkId, method, params, requestOptions),
     store,
-    chainOf: (networkId) => chains.of(networkId),
+    // A genesis that cannot be read again just now (a node gone a moment): the chain it was on this run.
+    chainOf: (networkId) => chains.of(networkId).catch((error: unknown) => chains.known(networkId) ?? Promise.reject(error)),
     redact,
     log,
   });

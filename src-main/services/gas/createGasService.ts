@@ -12,6 +12,7 @@ import { createGasAlertRows } from './gasAlertRows';
 import { createGasPoller, type GasPoller, type GasPollerDeps } from './createGasPoller';
 import { createGasSamples } from './gasSamples';
 import { backfillSamples } from './backfillSamples';
+import { networkChainKey } from '../chains/chainKey';
 
 /** Options of {@link createGasService}. */
 export interface GasServiceOptions extends GasPollerDeps {
@@ -179,7 +180,10 @@ export function createGasService(options: GasServiceOptions): GasService {
     watch: (networkId, emit, signal) => hub.watch(networkId, emit, signal),
 
     async history(networkId, range, points = 720) {
-      return samples.history(networkId, await options.chainOf(networkId), range, points);
+      // A node that cannot say now which chain it serves (it is down, and was not read this run): only the rows
+      // still kept for the network itself (from before chain keys), never another chain's history.
+      const chain = await options.chainOf(networkId).catch(() => networkChainKey(networkId));
+      return samples.history(networkId, chain, range, points);
     },
 
     async blocks(networkId, count = 100, signal) {
