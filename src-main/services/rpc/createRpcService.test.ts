@@ -62,6 +62,7 @@ describe('rpc service against the real sandbox', () => {
       code: 401,
       shortMessage: 'The service rejected the API key (401 invalid project id).',
       details: 'Check the key in Settings → Keys.',
+      fix: { label: 'Open API keys', route: '/settings/keys' },
     });
     expect(JSON.stringify(report)).not.toContain(wrong);
   });

@@ -138,6 +138,10 @@ describe('rpcErrorToApiError on errors viem throws against the real sandbox', ()
         "no key": {
           "code": 401,
           "details": "Enter the key in Settings → Keys.",
+          "fix": {
+            "label": "Open API keys",
+            "route": "/settings/keys",
+          },
           "name": "MissingApiKeyError",
           "shortMessage": "The service needs an API key (401 project id required in the url).",
         },
@@ -204,6 +208,10 @@ describe('rpcErrorToApiError on errors viem throws against the real sandbox', ()
         "wrong key": {
           "code": 401,
           "details": "Check the key in Settings → Keys.",
+          "fix": {
+            "label": "Open API keys",
+            "route": "/settings/keys",
+          },
           "name": "InvalidApiKeyError",
           "shortMessage": "The service rejected the API key (401 invalid project id).",
         },
@@ -240,6 +248,10 @@ describe('rpcErrorToApiError on errors viem throws against the real sandbox', ()
           "wrongKey": {
             "code": 401,
             "details": "Check the key in Settings → Keys.",
+            "fix": {
+              "label": "Open API keys",
+              "route": "/settings/keys",
+            },
             "name": "InvalidApiKeyError",
             "shortMessage": "The service rejected the API key (401 unauthorized).",
           },

@@ -124,12 +124,20 @@ describe('rpcErrorToApiError (pure cases)', () => {
         "401 invalid project id": {
           "code": 401,
           "details": "Check the key in Settings → Keys.",
+          "fix": {
+            "label": "Open API keys",
+            "route": "/settings/keys",
+          },
           "name": "InvalidApiKeyError",
           "shortMessage": "The service rejected the API key (401 invalid project id).",
         },
         "401 project id required": {
           "code": 401,
           "details": "Enter the key in Settings → Keys.",
+          "fix": {
+            "label": "Open API keys",
+            "route": "/settings/keys",
+          },
           "name": "MissingApiKeyError",
           "shortMessage": "The service needs an API key (401 project id required in the url).",
         },

@@ -50,6 +50,7 @@ export function rpcErrorToApiError(error: unknown, context: ErrorContext): ApiEr
         code: 401,
         shortMessage: `The service rejected the API key (401 ${snippet(facts.httpBody || 'unauthorized')}).`,
         details: 'Check the key in Settings → Keys.',
+        fix: { label: 'Open API keys', route: '/settings/keys' },
       };
       break;
     case 'apiKeyMissing':
@@ -58,6 +59,7 @@ export function rpcErrorToApiError(error: unknown, context: ErrorContext): ApiEr
         code: 401,
         shortMessage: `The service needs an API key (401 ${snippet(facts.httpBody || 'unauthorized')}).`,
         details: 'Enter the key in Settings → Keys.',
+        fix: { label: 'Open API keys', route: '/settings/keys' },
       };
       break;
     case 'accessDenied':
