@@ -1,7 +1,7 @@
 // npm run build: electron-vite (the renderer, Electron's main and preload), then the Node bundles:
 //   out/sandbox/cli.mjs  the sandbox (src-sandbox/cli.ts)
 //   out/web/serve.mjs    npm run serve (scripts/serve.ts)
-//   out/web/start.mjs    npm start without Electron's runtime (scripts/start.ts)
+//   out/web/start.mjs    npm start's launcher: Electron (installed first if missing) or the web host (scripts/start.ts)
 // A bundle is one ES module that plain `node` runs (the sandbox's has chunks it loads later, see bundleNodeEntry): no TypeScript loader and no graph of a thousand
 // module files at start, which cuts start time and memory by more than half. Native packages (the
 // keychain, SQLite) stay external, loaded from node_modules.
