@@ -8,7 +8,7 @@ import type { HealthEvent } from '../../../src-shared/api/networks';
 import { LOCAL_CREDENTIAL_ID, LOCAL_NETWORK_ID } from '../../../src-shared/networks/localNetwork';
 import { createNetworkService, type NetworkWithCredentials } from '../networks/createNetworkService';
 import { createExplorerService } from '../explorer/createExplorerService';
-import { createContentReader } from '../explorer/readContent';
+import { createContentReader } from '../decoding/readContent';
 import { createFeedHub } from '../rpc/createFeedHub';
 import { createRpcService } from '../rpc/createRpcService';
 import { createSandboxLauncher } from '../sandbox/createSandboxLauncher';

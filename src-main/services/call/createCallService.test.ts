@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { HealthEvent } from '../../../src-shared/api/networks';
 import type { CallOutcome } from '../../../src-shared/call/types';
 import { createExplorerService } from '../explorer/createExplorerService';
-import { createContentReader } from '../explorer/readContent';
+import { createContentReader } from '../decoding/readContent';
 import { createFeedHub } from '../rpc/createFeedHub';
 import { createRpcService } from '../rpc/createRpcService';
 import { localSandboxNetwork } from '../rpc/testing/sandboxNetwork';

@@ -6,7 +6,7 @@ import type { HealthEvent } from '../../../src-shared/api/networks';
 import type { Network } from '../../../src-shared/networks/network';
 import { startAnvil, type AnvilProcess } from '../../../test-support/bareAnvil';
 import { createExplorerService } from '../explorer/createExplorerService';
-import { createContentReader } from '../explorer/readContent';
+import { createContentReader } from '../decoding/readContent';
 import { createGasService } from '../gas/createGasService';
 import { gasRequestFor, type NetworkWithCredentials } from '../networks/createNetworkService';
 import { createFeedHub } from '../rpc/createFeedHub';

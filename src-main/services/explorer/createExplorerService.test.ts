@@ -6,7 +6,7 @@ import { createRpcService } from '../rpc/createRpcService';
 import { localSandboxNetwork } from '../rpc/testing/sandboxNetwork';
 import { sharedSandbox } from '../rpc/testing/sharedSandbox';
 import { createExplorerService } from './createExplorerService';
-import { createContentReader } from './readContent';
+import { createContentReader } from '../decoding/readContent';
 
 const sandbox = sharedSandbox();
 const { manifest } = sandbox;

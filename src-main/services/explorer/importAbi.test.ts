@@ -10,7 +10,7 @@ import { localSandboxNetwork } from '../rpc/testing/sandboxNetwork';
 import { sharedSandbox } from '../rpc/testing/sharedSandbox';
 import { openStore } from '../store/openStore';
 import { createExplorerService } from './createExplorerService';
-import { createContentReader } from './readContent';
+import { createContentReader } from '../decoding/readContent';
 
 const sandbox = sharedSandbox();
 const local = localSandboxNetwork(sandbox.info);

@@ -5,7 +5,7 @@ import { BlockglassError, walkCauses } from '../errors/blockglassError';
 import type { RpcService } from '../rpc/createRpcService';
 import { revertPayload } from '../rpc/dialects/revertPayload';
 import { REVERTED_WITHOUT_DATA } from '../rpc/dialects/revertedWithoutData';
-import type { Decoder } from './createDecoder';
+import type { Decoder } from '../decoding/createDecoder';
 import { ChainItemNotFoundError } from './explorerErrors';
 import { feeOf, summarizeBlock } from './summarizeBlock';
 import type { createTokenFacts } from './tokenFacts';

@@ -1,5 +1,5 @@
 import type { BlockSummary, RpcObject, TransactionRow } from '../../../src-shared/api/explorer';
-import type { Decoder } from './createDecoder';
+import type { Decoder } from '../decoding/createDecoder';
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 

@@ -5,8 +5,8 @@ import { createFeedHub } from '../rpc/createFeedHub';
 import { createRpcService } from '../rpc/createRpcService';
 import { sandboxNetwork } from '../rpc/testing/sandboxNetwork';
 import { sharedSandbox } from '../rpc/testing/sharedSandbox';
-import { createDecoder } from './createDecoder';
-import { createSignatureDatabase } from './signatureDatabase';
+import { createDecoder } from '../decoding/createDecoder';
+import { createSignatureDatabase } from '../decoding/signatureDatabase';
 import { watchLatest } from './watchLatest';
 
 const sandbox = sharedSandbox();

@@ -3,7 +3,7 @@ import type { HealthEvent } from '../../../src-shared/api/networks';
 import type { AbortSignalLike } from '../../../src-shared/api/types';
 import type { FeedHub } from '../rpc/createFeedHub';
 import type { RpcService } from '../rpc/createRpcService';
-import type { Decoder } from './createDecoder';
+import type { Decoder } from '../decoding/createDecoder';
 import { blockReceipts } from './blockReceipts';
 import { summarizeBlock, transactionRows } from './summarizeBlock';
 

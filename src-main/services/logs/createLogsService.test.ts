@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { HealthEvent } from '../../../src-shared/api/networks';
 import type { LogRow, LogRunEvent, LogTailEvent } from '../../../src-shared/logs/types';
 import { createExplorerService } from '../explorer/createExplorerService';
-import { createContentReader } from '../explorer/readContent';
+import { createContentReader } from '../decoding/readContent';
 import { thrownToApiError } from '../errors/thrownToApiError';
 import type { FileToSave } from '../files/createDownloads';
 import { createFeedHub } from '../rpc/createFeedHub';
