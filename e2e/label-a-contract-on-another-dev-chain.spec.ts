@@ -1,28 +1,27 @@
-import { startAnvil } from '../test-support/bareAnvil';
+import { startHardhatNode } from '../test-support/nodes/startHardhatNode';
 import { appPath, seededManifest } from './chain';
 import { expect, test } from './appFixture';
 
-// A developer with a dev node of their own (chain id 31337, as Anvil's, Hardhat's and the sandbox's) labels an
+// A developer with a Hardhat node of their own (chain id 31337, as Anvil's and the sandbox's) labels an
 // address there "Box". The sandbox's token at the same address is another contract on another chain: it is not
 // called "Box" on Local, and its imported ABIs are not the dev node's (data is kept by chain: chain id and genesis).
 
-test('a label given on another 31337 dev chain never names the sandbox’s contract at that address', async ({ app, page }) => {
-  // Its own genesis (a block gas limit of its own; Anvil's genesis commits to no account).
-  const node = await startAnvil({ args: ['--gas-limit', '30000001'] });
+test('a label given on a Hardhat node (chain id 31337 too) never names the sandbox’s contract at that address', async ({ app, page }) => {
+  const node = await startHardhatNode();
   try {
     const token = seededManifest().contracts.tokens[0]!.address;
     const url = new URL(app.url);
     await page.goto(`${url.origin}/settings/networks/new${url.hash}`);
-    await page.getByLabel('Name').fill('Dev node');
+    await page.getByLabel('Name').fill('Hardhat node');
     await page.getByLabel('Chain id').fill('31337');
     await page.getByLabel('JSON-RPC address').fill(node.url);
     await page.getByRole('button', { name: 'Add network' }).click();
-    await expect(page.getByRole('main').getByText('Dev node').first()).toBeVisible();
-    await page.getByLabel('Network', { exact: true }).selectOption({ label: 'Dev node' });
+    await expect(page.getByRole('main').getByText('Hardhat node').first()).toBeVisible();
+    await page.getByLabel('Network', { exact: true }).selectOption({ label: 'Hardhat node' });
 
-    // On the dev node a contract of the person's own lives at the token's address (put there as a deploy would):
+    // On the Hardhat node a contract of the person's own lives at the token's address (put there as a deploy would):
     // they name it and give it an ABI.
-    await fetch(node.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setCode', params: [token, '0x6000'] }) });
+    await fetch(node.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'hardhat_setCode', params: [token, '0x6000'] }) });
     await page.goto(appPath(app.url, `/explorer/address/${token}`));
     const form = page.getByRole('region', { name: 'Import an ABI' });
     await expect(form).toBeVisible({ timeout: 30_000 });

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HealthEvent } from '../../../src-shared/api/networks';
 import type { Network } from '../../../src-shared/networks/network';
-import { startAnvil, type AnvilProcess } from '../../../test-support/bareAnvil';
+import { startAnvil } from '../../../test-support/bareAnvil';
+import { startHardhatNode } from '../../../test-support/nodes/startHardhatNode';
+import { createDecodingService } from '../decoding/createDecodingService';
 import { createExplorerService } from '../explorer/createExplorerService';
 import { createContentReader } from '../decoding/readContent';
 import { createGasService } from '../gas/createGasService';
@@ -16,14 +18,14 @@ import { sharedSandbox } from '../rpc/testing/sharedSandbox';
 import { openStore } from '../store/openStore';
 import { createChainKeys, type ChainKeys } from './createChainKeys';
 
-// Two networks on chain id 31337 with different chains (the shared sandbox, and a bare Anvil of its own genesis) and
+// Two networks on chain id 31337 with different chains (the shared sandbox, and a Hardhat node) and
 // one chain reached through two networks (two entries for the sandbox), on a real store: what is a chain's (imported
 // ABIs, labels, gas history) is shared by the networks on it and never seen by a network on another chain.
 
 const sandbox = sharedSandbox();
 const factory = sandbox.manifest.contracts.uniswapFactory;
 const BOX_ABI = 'function boxed() view returns (uint256)\nevent Boxed(uint256 amount)';
-const nodes: AnvilProcess[] = [];
+const nodes: { url: string; stop(): Promise<void> }[] = [];
 const networks: Record<string, NetworkWithCredentials> = {};
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-chain-keys-'));
 const store = openStore(dataDir);
@@ -31,7 +33,8 @@ const rpc = createRpcService({ resolve: async (id) => networks[id]! });
 const describeNetwork = async (id: string) => ({ chainId: networks[id]!.network.chainId, family: networks[id]!.network.family, endpoint: networks[id]!.network.rpcUrl });
 let chains: ChainKeys;
 const health = createFeedHub<HealthEvent>({ label: 'health of', log: () => {}, source: (id, emit, signal) => rpc.watchHealth(id, emit, signal) });
-const explorer = createExplorerService({ rpc, health, networkName: async (id) => networks[id]!.network.name, store, chainOf: (id) => chains.of(id), readContent: createContentReader(async (id) => networks[id]!), projectRoot: process.cwd() });
+const decoding = createDecodingService({ rpc, store, chainOf: (id) => chains.of(id), readContent: createContentReader(async (id) => networks[id]!), projectRoot: process.cwd() });
+const explorer = createExplorerService({ rpc, health, networkName: async (id) => networks[id]!.network.name, decoding, store });
 const gas = createGasService({ resolve: async (id) => networks[id]!, request: (id, method, params, options) => rpc.request(id, method, params, options), store, chainOf: (id) => chains.of(id), redact: (text) => text.split(sandbox.info.key).join('[key]') });
 
 /**
@@ -40,9 +43,17 @@ const gas = createGasService({ resolve: async (id) => networks[id]!, request: (i
  * startAnvil gives, it would be the sandbox's genesis, whatever its balances.)
  */
 async function bareNetwork(id: string, gasLimit: number): Promise<NetworkWithCredentials> {
-  const node = await startAnvil({ args: ['--gas-limit', String(gasLimit)] });
+  return customNetwork(id, `Bare Anvil ${gasLimit}`, await startAnvil({ args: ['--gas-limit', String(gasLimit)] }));
+}
+
+/** A Hardhat node (chain id 31337 too, a genesis of its own) as a custom network. */
+async function hardhatNetwork(id: string): Promise<NetworkWithCredentials> {
+  return customNetwork(id, 'Hardhat node', await startHardhatNode());
+}
+
+function customNetwork(id: string, name: string, node: { url: string; stop(): Promise<void> }): NetworkWithCredentials {
   nodes.push(node);
-  const network: Network = { id, name: `Bare Anvil ${gasLimit}`, family: 'evm', chainId: 31337, rpcUrl: node.url, wsUrl: null, gasUrl: null, storageUrl: null, credentialId: id, kind: 'custom' };
+  const network: Network = { id, name, family: 'evm', chainId: 31337, rpcUrl: node.url, wsUrl: null, gasUrl: null, storageUrl: null, credentialId: id, kind: 'custom' };
   return { network, rpcUrl: node.url, wsUrl: null, gasUrl: null, storageUrl: null, authorization: undefined, secrets: [] };
 }
 
@@ -51,9 +62,8 @@ beforeAll(async () => {
   networks.local = { ...local, gasRequest: gasRequestFor(local.network, { apiKey: sandbox.info.key, apiSecret: sandbox.info.secret }) };
   // The same sandbox through a second entry: no WebSocket, no gas API (its levels estimated locally).
   networks.again = sandboxNetwork(sandbox.info, sandbox.info.key, { id: 'again', name: 'Sandbox again', kind: 'custom', ws: false, gasUrl: null });
-  networks.bare = await bareNetwork('bare', 30_000_001);
-  // Its blocks from now on at today's time (its genesis has the sandbox's 2025 time), so its gas history is in the hour's.
-  await rpc.request('bare', 'evm_setNextBlockTimestamp', [Math.floor(Date.now() / 1000)]);
+  networks.bare = await hardhatNetwork('bare');
+  // A few blocks of its own, at today's time (Hardhat's clock is the machine's), so its gas history is in the hour's.
   for (let block = 0; block < 3; block++) await rpc.request('bare', 'evm_mine', []);
   chains = createChainKeys({ describe: describeNetwork, request: (id, method, params) => rpc.request(id, method, params), store });
 }, 60_000);
@@ -82,11 +92,11 @@ describe('data kept by chain (chain id and genesis hash), not by chain id', () =
     expect(onLocal).not.toHaveProperty('label');
     expect(onLocal.abi).toMatchObject({ source: 'guess' });
     expect((await explorer.marks('local', [factory]))[factory.toLowerCase()]).toEqual({ isContract: true });
-    expect((await explorer.knownEvents('local', undefined)).filter((event) => event.source === 'imported')).toEqual([]);
+    expect((await decoding.knownEvents('local', undefined)).filter((event) => event.source === 'imported')).toEqual([]);
     expect(await explorer.address('bare', factory, undefined)).toMatchObject({ label: 'Box', abi: { source: 'imported', functions: ['boxed()'] }, isContract: false });
-    expect(await explorer.knownEvents('bare', undefined)).toContainEqual({ text: 'Boxed(uint256 amount)', source: 'imported', address: factory.toLowerCase() });
+    expect(await decoding.knownEvents('bare', undefined)).toContainEqual({ text: 'Boxed(uint256 amount)', source: 'imported', address: factory.toLowerCase() });
 
-    // Named on one entry for the sandbox, the name is the chain's: the other entry shows it, the bare Anvil does not.
+    // Named on one entry for the sandbox, the name is the chain's: the other entry shows it, the Hardhat node does not.
     await explorer.importAbi('local', factory, 'function allPairsLength() view returns (uint256)', 'Uniswap V2 factory');
     expect(await explorer.address('again', factory, undefined)).toMatchObject({ label: 'Uniswap V2 factory', abi: { source: 'imported', functions: ['allPairsLength()'] } });
     expect(await explorer.address('bare', factory, undefined)).toMatchObject({ label: 'Box' });
@@ -125,16 +135,16 @@ describe('data kept by chain (chain id and genesis hash), not by chain id', () =
     // Another explorer (an empty memory cache) over the same store: the second entry's read is the chain's row.
     const requests: string[] = [];
     const counting = { request: <T>(id: string, method: string, params: unknown[] | Record<string, unknown>, options?: { signal?: AbortSignal }) => (requests.push(`${id} ${method}`), rpc.request<T>(id, method, params, options)) };
-    const other = createExplorerService({ rpc: counting, health, networkName: async (id) => networks[id]!.network.name, store, chainOf: (id) => chains.of(id) });
+    const other = createExplorerService({ rpc: counting, health, networkName: async (id) => networks[id]!.network.name, decoding: createDecodingService({ rpc: counting, store, chainOf: (id) => chains.of(id) }), store });
     expect(await other.block('again', '7', undefined)).toEqual(seven);
     expect(requests).toEqual([]);
-    // Block 2 of the bare Anvil is its own, read from its node, never the sandbox's cached block 2.
+    // Block 2 of the Hardhat node is its own, read from its node, never the sandbox's cached block 2.
     const bareTwo = await other.block('bare', '2', undefined);
     expect(bareTwo.block.hash).not.toBe(two.block.hash);
     expect(requests).toContain('bare eth_getBlockByNumber');
 
     // Forgotten before its chain is known (the app forgets Local as the sandbox starts): the chain's blocks go once it is.
-    const restarted = createExplorerService({ rpc: counting, health, networkName: async (id) => networks[id]!.network.name, store, chainOf: (id) => chains.of(id) });
+    const restarted = createExplorerService({ rpc: counting, health, networkName: async (id) => networks[id]!.network.name, decoding: createDecodingService({ rpc: counting, store, chainOf: (id) => chains.of(id) }), store });
     restarted.forget('again');
     expect(cached()).toBe(2);
     expect((await restarted.block('again', '7', undefined)).block.hash).toBe(seven.block.hash);

@@ -55,6 +55,7 @@ export function createGasSamples(store: Pick<Store, 'db' | 'transaction'>): GasS
        GROUP BY ts / CAST(? AS INTEGER) ORDER BY 1`,
     )
     .raw();
+  const newest = store.db.prepare('SELECT MAX(ts) AS ts FROM gas_samples WHERE chain = ?');
   const prune = store.db.prepare('DELETE FROM gas_samples WHERE ts < ?');
   const count = store.db.prepare('SELECT COUNT(*) AS n FROM gas_samples WHERE chain = ?');
 
@@ -77,7 +78,11 @@ export function createGasSamples(store: Pick<Store, 'db' | 'transaction'>): GasS
     history(networkId, chain, range, points, now = Date.now()) {
       const span = GAS_RANGE_MS[range];
       const bucketMs = Math.max(1, Math.ceil(span / points));
-      const rows = buckets.all(chain, now - span, now, bucketMs) as unknown as BucketRow[];
+      // A dev node's clock may run ahead of this machine's (a block per second or faster moves its time on by a
+      // second a block; evm_increaseTime by days): the range then ends at its newest sample, not at the clock.
+      const latest = Number((newest.all(chain) as unknown as { ts: number | null }[])[0]?.ts ?? 0);
+      const end = Math.max(now, latest);
+      const rows = buckets.all(chain, end - span, end, bucketMs) as unknown as BucketRow[];
       const column = (at: number) => rows.map((row) => Number(row[at]));
       const level = (first: number): Record<FeeLevel, number[]> => ({ low: column(first), medium: column(first + 1), high: column(first + 2) });
       return {
