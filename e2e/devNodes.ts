@@ -1,5 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect } from './appFixture';
+import { decodeErrorResult, parseAbi } from 'viem';
+import type { DevNode } from '../test-support/nodes/devNodeProcess';
+import { seedDevNode, type DevNodeChain } from '../test-support/nodes/seedDevNode';
+import { expect, test } from './appFixture';
 import { appPath } from './chain';
 
 /**
@@ -17,4 +20,39 @@ export async function addAndPickNetwork(page: Page, appUrl: string, network: { n
   await page.getByLabel('Network', { exact: true }).selectOption({ label: network.name });
   await expect(page.getByText(`Latest blocks and transactions on ${network.name}, live.`)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('img', { name: /^Connected to / })).toBeVisible({ timeout: 30_000 });
+}
+
+const errors = parseAbi(['error Error(string)', 'error InsufficientBalance(uint256 requested, uint256 available)']);
+
+/**
+ * The journey of a node nobody here wrote (`start` starts it, seeded by test-support/nodes/seedDevNode.ts): added
+ * as a custom network named `name`, its failed transaction shows its custom error decoded and reproduced at its
+ * parent block, and a call in the playground its reason string. The node runs once for the file.
+ */
+export function explainFailuresOn(name: string, start: () => Promise<DevNode>): void {
+  let node: DevNode;
+  let chain: DevNodeChain;
+  test.beforeAll(async () => {
+    node = await start();
+    chain = await seedDevNode(node);
+  });
+  test.afterAll(async () => {
+    await node?.stop();
+  });
+
+  test(`on ${name}, a failed transaction shows its custom error and a call its reason string`, async ({ app, page }) => {
+    await addAndPickNetwork(page, app.url, { name, chainId: node.chainId, url: node.url });
+
+    // The custom error is named by the signature database (no ABI imported): its arguments as the chain has them.
+    const { args } = decodeErrorResult({ abi: errors, data: chain.failed.customError.revertData });
+    await page.goto(appPath(app.url, `/explorer/tx/${chain.failed.customError.hash}`));
+    const headline = new RegExp(`^Failed: InsufficientBalance\\(\\w+: ${args[0]}, \\w+: ${args[1]}\\)$`);
+    await expect(page.getByRole('heading', { name: headline })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('region', { name: headline }).getByText(/reproduced with eth_call at block \d+ \(its parent block\)/)).toBeVisible();
+
+    const reason = String(decodeErrorResult({ abi: errors, data: chain.failed.reasonString.revertData }).args[0]);
+    await page.goto(appPath(app.url, `/call?to=${chain.contracts.reverter}&data=${chain.failed.reasonString.data}&from=${chain.accounts.sender}`));
+    await page.getByRole('button', { name: 'Run eth_call' }).click();
+    await expect(page.getByRole('heading', { name: `Reverted ${reason}` })).toBeVisible({ timeout: 30_000 });
+  });
 }
