@@ -4,10 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { encodeFunctionData, parseAbiItem, type AbiFunction, type Hex } from 'viem';
-import type { HealthEvent } from '../src-shared/api/networks';
 import { createCallService } from '../src-main/services/call/createCallService';
-import { createExplorerService } from '../src-main/services/explorer/createExplorerService';
-import { createFeedHub } from '../src-main/services/rpc/createFeedHub';
+import { createDecodingService } from '../src-main/services/decoding/createDecodingService';
 import { createRpcService } from '../src-main/services/rpc/createRpcService';
 import { openStore } from '../src-main/services/store/openStore';
 import { formatRatio, ratioOf, verdict, type Figure, type SectionResult } from './report';
@@ -65,11 +63,10 @@ export async function benchCall(options: CallBenchOptions): Promise<SectionResul
         ? { network: anvilNetwork, rpcUrl: options.anvilUrl, wsUrl: null, gasUrl: null, storageUrl: null, authorization: undefined, secrets: [] }
         : { network, rpcUrl: options.rpcUrl, wsUrl: null, gasUrl: null, storageUrl: null, authorization: undefined, secrets: [key] },
   });
-  const health = createFeedHub<HealthEvent>({ label: 'health of', log: () => {}, source: (id, emit, signal) => rpc.watchHealth(id, emit, signal) });
-  const explorer = createExplorerService({ rpc, health, networkName: async () => 'Local sandbox', projectRoot });
+  const decoding = createDecodingService({ rpc, projectRoot });
   const storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-bench-call-'));
   const store = openStore(storeDir);
-  const call = createCallService({ rpc, explorer, store, chainOf: async () => '31337', redact: (text) => text.replaceAll(key, '[key]') });
+  const call = createCallService({ rpc, decoding, store, chainOf: async () => '31337', redact: (text) => text.replaceAll(key, '[key]') });
 
   const pool = new Agent({ keepAliveTimeout: 10_000, connections: 8 });
   const samples = options.quick ? 200 : 1000;

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import type { HealthEvent } from '../src-shared/api/networks';
 import { copySeededSandbox } from '../test-support/seededSandbox';
+import { createDecodingService } from '../src-main/services/decoding/createDecodingService';
 import { createExplorerService } from '../src-main/services/explorer/createExplorerService';
 import { createFeedHub } from '../src-main/services/rpc/createFeedHub';
 import { createRpcService } from '../src-main/services/rpc/createRpcService';
@@ -62,7 +63,8 @@ async function benchMain(options: ExplorerBenchOptions, bigBlock: { number: numb
   const network = { id: 'local', name: 'Local sandbox', family: 'evm' as const, chainId: 31337, rpcUrl: template, wsUrl: null, gasUrl: null, storageUrl: null, credentialId: 'local', kind: 'local' as const };
   const rpc = createRpcService({ resolve: async () => ({ network, rpcUrl: options.rpcUrl, wsUrl: null, gasUrl: null, storageUrl: null, authorization: undefined, secrets: [key] }) });
   const health = createFeedHub<HealthEvent>({ label: 'health of', log: () => {}, source: (id, emit, signal) => rpc.watchHealth(id, emit, signal) });
-  const explorer = createExplorerService({ rpc, health, networkName: async () => 'Local sandbox', projectRoot });
+  const decoding = createDecodingService({ rpc, projectRoot });
+  const explorer = createExplorerService({ rpc, health, networkName: async () => 'Local sandbox', decoding });
   const samples = { service: [] as number[], floor: [] as number[], perReceipt: [] as number[] };
   try {
     const floor = async () => {
@@ -78,6 +80,7 @@ async function benchMain(options: ExplorerBenchOptions, bigBlock: { number: numb
     };
     const service = async () => {
       explorer.forget('local'); // every run reads the chain: nothing from the cache
+      decoding.forget('local');
       const view = await explorer.block('local', String(bigBlock.number));
       if (view.transactions.length !== bigBlock.transactionCount) throw new Error(`the service returned ${view.transactions.length} rows`);
     };

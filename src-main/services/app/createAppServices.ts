@@ -8,6 +8,7 @@ import type { HealthEvent } from '../../../src-shared/api/networks';
 import { LOCAL_CREDENTIAL_ID, LOCAL_NETWORK_ID } from '../../../src-shared/networks/localNetwork';
 import { createNetworkService, type NetworkWithCredentials } from '../networks/createNetworkService';
 import { createExplorerService } from '../explorer/createExplorerService';
+import { createDecodingService } from '../decoding/createDecodingService';
 import { createContentReader } from '../decoding/readContent';
 import { createFeedHub } from '../rpc/createFeedHub';
 import { createRpcService } from '../rpc/createRpcService';
@@ -126,12 +127,15 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     },
   });
 
-  const explorer = createExplorerService({ rpc, health, log, networkName: async (networkId) => (await networks.get(networkId)).name, readContent: createContentReader(resolve), projectRoot: options.projectRoot, store, chainOf: (networkId) => chains.of(networkId) });
+  // ABIs, labels and the decoder, once for every screen: the explorer, log queries and the call playground decode alike.
+  const decoding = createDecodingService({ rpc, log, readContent: createContentReader(resolve), projectRoot: options.projectRoot, store, chainOf: (networkId) => chains.of(networkId) });
+  const explorer = createExplorerService({ rpc, health, log, networkName: async (networkId) => (await networks.get(networkId)).name, decoding, store });
   // A reset of the sandbox's chain replaces Local's blocks (its genesis is fixed, so its chain key stays): nothing
   // cached for it stays, and its genesis is read again.
   launcher.onStatus((status) => {
     if (status.state === 'restarting' || status.state === 'starting') {
       explorer.forget(LOCAL_NETWORK_ID);
+      decoding.forget(LOCAL_NETWORK_ID);
       chains.forget(LOCAL_NETWORK_ID);
     }
   });
@@ -141,7 +145,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const logs = createLogsService({
     rpc,
     health,
-    explorer,
+    decoding,
     networkName: async (networkId) => (await networks.get(networkId)).name,
     store,
     dataDir: options.dataDir,
@@ -151,7 +155,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
 
   const call = createCallService({
     rpc,
-    explorer,
+    decoding,
     store,
     // The history is the network's; its chain column says which chain the call ran on (the network's until known).
     chainOf: (networkId) => chains.of(networkId).catch(() => networkChainKey(networkId)),
@@ -175,6 +179,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   // A network whose node turned out to serve another chain: what was cached of the old one goes.
   chains.onChange((networkId) => {
     explorer.forget(networkId);
+    decoding.forget(networkId);
     gas.forget(networkId);
   });
 

@@ -4,7 +4,7 @@ import { canonicalType } from '../../../src-shared/decoding/candidates';
 import { toDecodedValue } from '../../../src-shared/decoding/jsonSafe';
 import type { Decoding } from '../../../src-shared/decoding/types';
 import { BlockglassError, walkCauses } from '../errors/blockglassError';
-import type { ExplorerService } from '../explorer/createExplorerService';
+import type { DecodingService } from '../decoding/createDecodingService';
 import { blockParam, parseBlockRef } from '../explorer/blockRef';
 import type { RpcService } from '../rpc/createRpcService';
 import { revertPayload } from '../rpc/dialects/revertPayload';
@@ -30,7 +30,7 @@ export interface CallService {
 
 export interface CallServiceOptions {
   rpc: Pick<RpcService, 'request'>;
-  explorer: Pick<ExplorerService, 'contractAbi' | 'decodeCallData' | 'decodeRevert'>;
+  decoding: Pick<DecodingService, 'contractAbi' | 'decodeCallData' | 'decodeRevert'>;
   store: Pick<Store, 'db' | 'assertNoSecrets' | 'transaction'>;
   /** The chain id of a network (the history keeps it beside the network). */
   chainOf: (networkId: string) => Promise<string>;
@@ -45,7 +45,7 @@ export interface CallServiceOptions {
 const GAS_CAP_BLOCKS = 10n;
 
 export function createCallService(options: CallServiceOptions): CallService {
-  const { rpc, explorer } = options;
+  const { rpc, decoding } = options;
   const history = createCallHistory(options.store, options.log);
   const starknet = createStarknetCall({ rpc, familyOf: options.familyOf ?? (async () => 'evm'), redact: options.redact });
 
@@ -87,7 +87,7 @@ export function createCallService(options: CallServiceOptions): CallService {
       outcome = {
         ok: false,
         error: { code: answered.code as number, message: options.redact(answered.shortMessage), ...(data !== undefined ? { data } : {}) },
-        revert: !found.reverted ? null : data !== undefined ? await explorer.decodeRevert(networkId, request.call.to ?? null, data, signal) : REVERTED_WITHOUT_DATA,
+        revert: !found.reverted ? null : data !== undefined ? await decoding.decodeRevert(networkId, request.call.to ?? null, data, signal) : REVERTED_WITHOUT_DATA,
         elapsedMs,
         blockNumber: ranAt(head),
         warnings,
@@ -106,8 +106,8 @@ export function createCallService(options: CallServiceOptions): CallService {
   return {
     run,
     starknet: (networkId, request, signal) => starknet.run(networkId, request, signal),
-    abi: (networkId, address, signal) => explorer.contractAbi(networkId, address, signal),
-    decodeData: (networkId, to, data, signal) => explorer.decodeCallData(networkId, to, data, signal),
+    abi: (networkId, address, signal) => decoding.contractAbi(networkId, address, signal),
+    decodeData: (networkId, to, data, signal) => decoding.decodeCallData(networkId, to, data, signal),
     history: (networkId) => history.list(networkId),
     pin: (id, pinned) => history.pin(id, pinned),
     deleteHistory: (id) => history.delete(id),

@@ -9,6 +9,7 @@ import { startHardhatNode } from '../../../test-support/nodes/startHardhatNode';
 import { startGanache } from '../../../test-support/nodes/startGanache';
 import { seedDevNode, type DevNodeChain } from '../../../test-support/nodes/seedDevNode';
 import type { DevNode } from '../../../test-support/nodes/devNodeProcess';
+import { createDecodingService } from '../decoding/createDecodingService';
 import { createExplorerService, type ExplorerService } from '../explorer/createExplorerService';
 import type { NetworkWithCredentials } from '../networks/createNetworkService';
 import { createFeedHub } from '../rpc/createFeedHub';
@@ -54,8 +55,9 @@ describe.each([
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-dev-node-'));
     store = openStore(dataDir);
     const chainKey = `${node.chainId}:${node.name}`;
-    explorer = createExplorerService({ rpc, health, networkName: async () => node.name, store, chainOf: async () => chainKey, projectRoot: process.cwd() });
-    call = createCallService({ rpc, explorer, store, chainOf: async () => String(node.chainId), redact: (text) => text });
+    const decoding = createDecodingService({ rpc, store, chainOf: async () => chainKey, projectRoot: process.cwd() });
+    explorer = createExplorerService({ rpc, health, networkName: async () => node.name, decoding, store });
+    call = createCallService({ rpc, decoding, store, chainOf: async () => String(node.chainId), redact: (text) => text });
   });
   afterAll(async () => {
     await rpc?.close();

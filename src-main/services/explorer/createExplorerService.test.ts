@@ -5,6 +5,7 @@ import { createFeedHub } from '../rpc/createFeedHub';
 import { createRpcService } from '../rpc/createRpcService';
 import { localSandboxNetwork } from '../rpc/testing/sandboxNetwork';
 import { sharedSandbox } from '../rpc/testing/sharedSandbox';
+import { createDecodingService } from '../decoding/createDecodingService';
 import { createExplorerService } from './createExplorerService';
 import { createContentReader } from '../decoding/readContent';
 
@@ -14,7 +15,8 @@ const { manifest } = sandbox;
 const local = localSandboxNetwork(sandbox.info);
 const rpc = createRpcService({ resolve: async () => local });
 const health = createFeedHub<HealthEvent>({ label: 'health of', log: () => {}, source: (id, emit, signal) => rpc.watchHealth(id, emit, signal) });
-const explorer = createExplorerService({ rpc, health, networkName: async () => 'Local sandbox', readContent: createContentReader(async () => local), projectRoot: process.cwd() });
+const decoding = createDecodingService({ rpc, readContent: createContentReader(async () => local), projectRoot: process.cwd() });
+const explorer = createExplorerService({ rpc, health, networkName: async () => 'Local sandbox', decoding });
 afterAll(() => rpc.close());
 
 /** Raw JSON-RPC straight to the sandbox: the values the explorer must show, read independently. */

@@ -8,6 +8,7 @@ import { createRpcService, type RpcService } from '../rpc/createRpcService';
 import { sandboxNetwork } from '../rpc/testing/sandboxNetwork';
 import { sharedSandbox } from '../rpc/testing/sharedSandbox';
 import { openStore } from '../store/openStore';
+import { createDecodingService } from '../decoding/createDecodingService';
 import { createExplorerService } from './createExplorerService';
 
 const sandbox = sharedSandbox();
@@ -26,7 +27,7 @@ function counting(): { rpc: Pick<RpcService, 'request'>; requests: string[] } {
 
 function explorerOver(store: ReturnType<typeof openStore>, over: Pick<RpcService, 'request'>) {
   const health = createFeedHub<HealthEvent>({ label: 'health of', log: () => {}, source: (id, emit, signal) => rpc.watchHealth(id, emit, signal) });
-  return createExplorerService({ rpc: over, health, networkName: async () => 'Local sandbox', store });
+  return createExplorerService({ rpc: over, health, networkName: async () => 'Local sandbox', decoding: createDecodingService({ rpc: over, store }), store });
 }
 
 /** The disk row is written just after the answer (see createStoredChainCache): waits until `ready` says it is (at most 5 s). */

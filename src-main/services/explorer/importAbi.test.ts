@@ -9,6 +9,7 @@ import { createRpcService } from '../rpc/createRpcService';
 import { localSandboxNetwork } from '../rpc/testing/sandboxNetwork';
 import { sharedSandbox } from '../rpc/testing/sharedSandbox';
 import { openStore } from '../store/openStore';
+import { createDecodingService } from '../decoding/createDecodingService';
 import { createExplorerService } from './createExplorerService';
 import { createContentReader } from '../decoding/readContent';
 
@@ -23,7 +24,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 const health = createFeedHub<HealthEvent>({ label: 'health of', log: () => {}, source: (id, emit, signal) => rpc.watchHealth(id, emit, signal) });
-const explorer = createExplorerService({ rpc, health, networkName: async () => 'Local sandbox', store, chainOf: async () => '31337', readContent: createContentReader(async () => local), projectRoot: process.cwd() });
+const decoding = createDecodingService({ rpc, store, chainOf: async () => '31337', readContent: createContentReader(async () => local), projectRoot: process.cwd() });
+const explorer = createExplorerService({ rpc, health, networkName: async () => 'Local sandbox', decoding, store });
 
 describe('an imported ABI', () => {
   it('decodes first (above the contract’s own metadata), names the address, and goes when deleted', async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HealthEvent } from '../../../src-shared/api/networks';
 import type { LogRow, LogRunEvent, LogTailEvent } from '../../../src-shared/logs/types';
-import { createExplorerService } from '../explorer/createExplorerService';
+import { createDecodingService } from '../decoding/createDecodingService';
 import { createContentReader } from '../decoding/readContent';
 import { thrownToApiError } from '../errors/thrownToApiError';
 import type { FileToSave } from '../files/createDownloads';
@@ -23,7 +23,7 @@ const rpc = createRpcService({ resolve: async (id) => (id === 'plain' ? noWs : w
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-logs-'));
 const store = openStore(dataDir);
 const health = createFeedHub<HealthEvent>({ label: 'health of', log: () => {}, source: (id, emit, signal) => rpc.watchHealth(id, emit, signal) });
-const explorer = createExplorerService({ rpc, health, networkName: async () => 'Local sandbox', store, chainOf: async () => '31337', readContent: createContentReader(async () => withWs), projectRoot: process.cwd() });
+const decoding = createDecodingService({ rpc, store, chainOf: async () => '31337', readContent: createContentReader(async () => withWs), projectRoot: process.cwd() });
 let lastFile: FileToSave | undefined;
 // The service's own requests, counted: once none is in flight, nothing it asked for can still bring rows.
 let requestsInFlight = 0;
@@ -37,7 +37,7 @@ const countedRpc: typeof rpc = {
 const logs = createLogsService({
   rpc: countedRpc,
   health,
-  explorer,
+  decoding,
   networkName: async () => 'Local sandbox',
   store,
   dataDir,

@@ -5,7 +5,7 @@ import type { AbortSignalLike } from '../../../src-shared/api/types';
 import { eventChoiceFromSignature } from '../../../src-shared/logs/eventTopics';
 import { toLogFilter } from '../../../src-shared/logs/logQuery';
 import { LOG_LIMITS, type EventChoice, type LogExportResult, type LogPreflight, type LogQuery, type LogRunEvent, type LogRunProgress, type LogTailEvent, type SavedLogQuery } from '../../../src-shared/logs/types';
-import type { ExplorerService } from '../explorer/createExplorerService';
+import type { DecodingService } from '../decoding/createDecodingService';
 import type { SaveFile } from '../files/createDownloads';
 import type { FeedHub } from '../rpc/createFeedHub';
 import type { RpcService } from '../rpc/createRpcService';
@@ -39,7 +39,7 @@ export interface LogsService {
 export interface LogsServiceOptions {
   rpc: Pick<RpcService, 'request' | 'subscribe'>;
   health: Pick<FeedHub<HealthEvent>, 'watch'>;
-  explorer: Pick<ExplorerService, 'decodeLogs' | 'knownEvents'>;
+  decoding: Pick<DecodingService, 'decodeLogs' | 'knownEvents'>;
   networkName: (networkId: string) => Promise<string>;
   store: Pick<Store, 'db' | 'assertNoSecrets'>;
   /** The app's data folder: recent runs' rows are kept in `log-runs/` for export. */
@@ -69,7 +69,7 @@ const ROWS_PER_EVENT = 1_000;
 const FIRST_PAGE_ROWS = 250;
 
 export function createLogsService(options: LogsServiceOptions): LogsService {
-  const { rpc, explorer } = options;
+  const { rpc, decoding } = options;
   const saved = createSavedLogQueries(options.store, options.log);
   const spool = createRunSpool(path.join(options.dataDir, 'log-runs'));
   const runs = new Map<string, { networkId: string; startedAt: number }>();
@@ -90,7 +90,7 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
     (networkId: string): LogRequest =>
     <T>(method: string, params: unknown[], signal?: AbortSignal) =>
       rpc.request<T>(networkId, method, params, { signal });
-  const rowsOf = (networkId: string, logs: RawNodeLog[], signal?: AbortSignal) => toLogRows(explorer, networkId, logs, signal);
+  const rowsOf = (networkId: string, logs: RawNodeLog[], signal?: AbortSignal) => toLogRows(decoding, networkId, logs, signal);
   const matchFilter = (query: LogQuery) => toLogFilter({ addresses: query.addresses, topics: query.topics });
 
   return {
@@ -106,7 +106,7 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
     },
 
     async events(networkId, search, address, signal) {
-      return searchEvents(await explorer.knownEvents(networkId, address, signal), search, eventChoiceFromSignature);
+      return searchEvents(await decoding.knownEvents(networkId, address, signal), search, eventChoiceFromSignature);
     },
 
     async run(networkId, query, emit, signal, backlog = () => 0) {

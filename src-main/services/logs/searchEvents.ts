@@ -1,5 +1,5 @@
 import type { EventChoice } from '../../../src-shared/logs/types';
-import type { KnownEvent } from '../explorer/createExplorerService';
+import type { KnownEvent } from '../decoding/createDecodingService';
 
 /** Most events a search answers. */
 const MAX_CHOICES = 50;

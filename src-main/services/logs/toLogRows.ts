@@ -1,5 +1,5 @@
 import type { LogRow } from '../../../src-shared/logs/types';
-import type { ExplorerService } from '../explorer/createExplorerService';
+import type { DecodingService } from '../decoding/createDecodingService';
 
 /** A log as `eth_getLogs` and `logs` notifications carry it. */
 export interface RawNodeLog {
@@ -16,8 +16,8 @@ export interface RawNodeLog {
 }
 
 /** Logs as result rows: where each is, decoded with every source, with its address's label. */
-export async function toLogRows(explorer: Pick<ExplorerService, 'decodeLogs'>, networkId: string, logs: readonly RawNodeLog[], signal?: AbortSignal): Promise<LogRow[]> {
-  const decoded = await explorer.decodeLogs(networkId, logs, signal);
+export async function toLogRows(decoding: Pick<DecodingService, 'decodeLogs'>, networkId: string, logs: readonly RawNodeLog[], signal?: AbortSignal): Promise<LogRow[]> {
+  const decoded = await decoding.decodeLogs(networkId, logs, signal);
   return logs.map((log, index) => ({
     blockNumber: log.blockNumber ?? '',
     blockHash: log.blockHash ?? '',
