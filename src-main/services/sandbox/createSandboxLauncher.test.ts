@@ -122,21 +122,6 @@ describeWithKeychain('sandbox launcher with real sandbox processes and the real 
     for (const pid of all) await waitUntil(() => !isAlive(pid), `process ${pid} (${commandLine(pid)}) to be gone`, 10_000);
     expect(sandboxProcesses(dataDir).all).toEqual([]);
   });
-
-  it('resetChain reseeds the chain and keeps the key', async () => {
-    await launcher.start();
-    const key = (await secrets.get('local'))!.apiKey;
-    const height = async () => Number((await rpc(`${launcher.addresses()!.rpcUrl}${key}`, 'eth_blockNumber')).result);
-    // Live blocks after the seed (the sandbox runs with --block-time 1), whatever the copied chain held.
-    await waitUntil(async () => (await height()) > seeded + 8, 'live blocks after the seed', 60_000);
-    const before = await height();
-    const status = await launcher.resetChain();
-    expect(status).toMatchObject({ state: 'running', seededToBlock: seeded });
-    const after = await height();
-    expect(after).toBeLessThan(before);
-    expect(after).toBeLessThanOrEqual(seeded + 3);
-    expect((await secrets.get('local'))!.apiKey).toBe(key);
-  }, 300_000);
 });
 
 describe('sandbox launcher inside an app process that ends', () => {
