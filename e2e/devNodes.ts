@@ -27,7 +27,8 @@ const errors = parseAbi(['error Error(string)', 'error InsufficientBalance(uint2
 /**
  * The journey of a node nobody here wrote (`start` starts it, seeded by test-support/nodes/seedDevNode.ts): added
  * as a custom network named `name`, its failed transaction shows its custom error decoded and reproduced at its
- * parent block, and a call in the playground its reason string. The node runs once for the file.
+ * parent block, a call in the playground its reason string, and the gas page levels estimated locally that wait for
+ * nothing (the node mines on demand). The node runs once for the file.
  */
 export function explainFailuresOn(name: string, start: () => Promise<DevNode>): void {
   let node: DevNode;
@@ -40,7 +41,7 @@ export function explainFailuresOn(name: string, start: () => Promise<DevNode>): 
     await node?.stop();
   });
 
-  test(`on ${name}, a failed transaction shows its custom error and a call its reason string`, async ({ app, page }) => {
+  test(`on ${name}, a failed transaction shows its custom error, a call its reason string, and gas levels that wait for nothing`, async ({ app, page }) => {
     await addAndPickNetwork(page, app.url, { name, chainId: node.chainId, url: node.url });
 
     // The custom error is named by the signature database (no ABI imported): its arguments as the chain has them.
@@ -54,5 +55,11 @@ export function explainFailuresOn(name: string, start: () => Promise<DevNode>): 
     await page.goto(appPath(app.url, `/call?to=${chain.contracts.reverter}&data=${chain.failed.reasonString.data}&from=${chain.accounts.sender}`));
     await page.getByRole('button', { name: 'Run eth_call' }).click();
     await expect(page.getByRole('heading', { name: `Reverted ${reason}` })).toBeVisible({ timeout: 30_000 });
+
+    // Gas: no gas API there, so levels estimated locally; the node mines on demand, so no level waits.
+    await page.goto(appPath(app.url, '/gas'));
+    await expect(page.getByTestId('gas-source')).toHaveText('Source: estimated locally from fee history', { timeout: 30_000 });
+    await expect(page.getByTestId('block-cadence')).toHaveText(/mines a block when a transaction arrives \(automine\)/);
+    await expect(page.getByRole('article', { name: 'Medium level' }).getByText('none: mined on demand')).toBeVisible();
   });
 }
