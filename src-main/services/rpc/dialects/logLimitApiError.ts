@@ -24,12 +24,16 @@ export function logLimitApiError({ signal, code, said, nodeData }: LogLimitRefus
   const data = typeof nodeData === 'object' && nodeData !== null && !Array.isArray(nodeData) ? { ...nodeData, logLimit: signal } : { ...(nodeData !== undefined ? { node: nodeData } : {}), logLimit: signal };
   const base = { data, ...(code !== undefined ? { code } : {}) };
   const narrower = 'Ask for a narrower block range.';
+  const tooMany =
+    signal.kind !== 'disabled' && 'results' in signal && signal.results !== undefined
+      ? `The query matches more than ${signal.results} logs, over the service's limit for one answer.`
+      : `The query's answer is over the node's limit for one answer (${said}).`;
   switch (signal.kind) {
     case 'range':
       return {
         name: 'LogLimitExceededError',
         ...base,
-        shortMessage: signal.results !== undefined ? `The query matches more than ${signal.results} logs, over the service's limit for one answer.` : `The query's answer is over the node's limit for one answer (${said}).`,
+        shortMessage: tooMany,
         details: `Ask for a narrower block range: the service suggests blocks ${hex(signal.from)} to ${hex(signal.to)}.`,
       };
     case 'limit':
@@ -45,6 +49,7 @@ export function logLimitApiError({ signal, code, said, nodeData }: LogLimitRefus
         ...base,
         shortMessage: 'The node does not offer eth_getLogs.',
         details: `It answered: ${said}. Log queries need an endpoint that offers it: add this chain with another provider's address, or your own node's, in Settings → Networks, and run the query there.`,
+        fix: { label: 'Add a network', route: '/settings/networks/new' },
       };
     case 'halve':
       switch (signal.reason) {
@@ -52,7 +57,7 @@ export function logLimitApiError({ signal, code, said, nodeData }: LogLimitRefus
           return {
             name: 'LogLimitExceededError',
             ...base,
-            shortMessage: signal.results !== undefined ? `The query matches more than ${signal.results} logs, over the service's limit for one answer.` : `The query's answer is over the node's limit for one answer (${said}).`,
+            shortMessage: tooMany,
             details: narrower,
           };
         case 'size':

@@ -98,6 +98,10 @@ describe('rpcErrorToApiError on log limits', () => {
           },
         },
         "details": "It answered: the method eth_getLogs does not exist/is not available at /v3/<redacted>. Log queries need an endpoint that offers it: add this chain with another provider's address, or your own node's, in Settings → Networks, and run the query there.",
+        "fix": {
+          "label": "Add a network",
+          "route": "/settings/networks/new",
+        },
         "name": "MethodNotFoundError",
         "shortMessage": "The node does not offer eth_getLogs.",
       }
