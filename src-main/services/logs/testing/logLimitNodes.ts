@@ -52,17 +52,23 @@ const spanNode =
   (range: LogRange, _logsIn: unknown, limits: NodeLimits): NodeError | undefined =>
     span(range) > limits.blocks ? words(range, limits.blocks) : undefined;
 
+/** A node that refuses a range holding more than its result limit, in `words` naming a range that fits. */
+const hintNode =
+  (words: (hint: LogRange, results: number) => NodeError) =>
+  (range: LogRange, logsIn: (from: number, to: number) => number, limits: NodeLimits): NodeError | undefined =>
+    logsIn(range.from, range.to) > limits.results ? words(fitting(range, logsIn, limits.results), limits.results) : undefined;
+
 /** Every dialect of NODE-DIALECTS.md's eth_getLogs table that a model can play. */
 export const LOG_LIMIT_NODES: readonly LogLimitNode[] = [
   {
     who: 'the hosted service, results',
     status: 200,
     outcome: 'every log',
-    refuse(range, logsIn, { results }) {
-      if (logsIn(range.from, range.to) <= results) return undefined;
-      const hint = fitting(range, logsIn, results);
-      return { code: -32005, message: `query returned more than ${results} results. Try with this block range [${hex(hint.from)}, ${hex(hint.to)}].`, data: { from: hex(hint.from), to: hex(hint.to), limit: results } };
-    },
+    refuse: hintNode((hint, results) => ({
+      code: -32005,
+      message: `query returned more than ${results} results. Try with this block range [${hex(hint.from)}, ${hex(hint.to)}].`,
+      data: { from: hex(hint.from), to: hex(hint.to), limit: results },
+    })),
   },
   {
     who: 'the hosted service, timeout',
@@ -75,14 +81,10 @@ export const LOG_LIMIT_NODES: readonly LogLimitNode[] = [
     who: 'Alchemy, results/size',
     status: 200,
     outcome: 'every log',
-    refuse(range, logsIn, { results }) {
-      if (logsIn(range.from, range.to) <= results) return undefined;
-      const hint = fitting(range, logsIn, results);
-      return {
-        code: -32602,
-        message: `Log response size exceeded. You can make eth_getLogs requests with up to a 2K block range and no limit on the response size, or you can request any block range with a cap of ${results} logs in the response. Based on your parameters and the response size limit, this block range should work: [${hex(hint.from)}, ${hex(hint.to)}]`,
-      };
-    },
+    refuse: hintNode((hint, results) => ({
+      code: -32602,
+      message: `Log response size exceeded. You can make eth_getLogs requests with up to a 2K block range and no limit on the response size, or you can request any block range with a cap of ${results} logs in the response. Based on your parameters and the response size limit, this block range should work: [${hex(hint.from)}, ${hex(hint.to)}]`,
+    })),
   },
   {
     who: 'Alchemy-style, span',
