@@ -25,14 +25,12 @@ export async function addAndPickNetwork(page: Page, appUrl: string, network: { n
 const errors = parseAbi(['error Error(string)', 'error InsufficientBalance(uint256 requested, uint256 available)']);
 
 /**
- * The journey of a node nobody here wrote (`start` starts it, seeded by test-support/nodes/seedDevNode.ts): added
- * as a custom network named `name`, its failed transaction shows its custom error decoded and reproduced at its
- * parent block, a call in the playground its reason string, and the gas page levels estimated locally that wait for
- * nothing (the node mines on demand). The node runs once for the file.
+ * Starts a node nobody here wrote (`start` starts it) once for the file, seeds it with test-support/nodes/seedDevNode.ts
+ * and stops it after the file's last journey; the journeys read the node and what the seeder made from the getter.
  */
-export function explainFailuresOn(name: string, start: () => Promise<DevNode>): void {
-  let node: DevNode;
-  let chain: DevNodeChain;
+export function seededDevNode(start: () => Promise<DevNode>): () => { node: DevNode; chain: DevNodeChain } {
+  let node: DevNode | undefined;
+  let chain: DevNodeChain | undefined;
   test.beforeAll(async () => {
     node = await start();
     chain = await seedDevNode(node);
@@ -40,8 +38,21 @@ export function explainFailuresOn(name: string, start: () => Promise<DevNode>): 
   test.afterAll(async () => {
     await node?.stop();
   });
+  return () => {
+    if (!node || !chain) throw new Error('the development node was not started (seededDevNode runs in beforeAll)');
+    return { node, chain };
+  };
+}
 
+/**
+ * The journey of a node nobody here wrote (`seeded`: see {@link seededDevNode}): added as a custom network named
+ * `name`, its failed transaction shows its custom error decoded and reproduced at its parent block, a call in the
+ * playground its reason string, and the gas page levels estimated locally that wait for nothing (the node mines on
+ * demand).
+ */
+export function explainFailuresOn(name: string, seeded: () => { node: DevNode; chain: DevNodeChain }): void {
   test(`on ${name}, a failed transaction shows its custom error, a call its reason string, and gas levels that wait for nothing`, async ({ app, page }) => {
+    const { node, chain } = seeded();
     await addAndPickNetwork(page, app.url, { name, chainId: node.chainId, url: node.url });
 
     // The custom error is named by the signature database (no ABI imported): its arguments as the chain has them.
