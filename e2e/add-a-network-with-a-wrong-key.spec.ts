@@ -31,8 +31,13 @@ test('testing a network with a wrong key shows the 401 clearly', async ({ app, p
 
   await page.getByRole('link', { name: /networks/i }).first().click();
   await page.getByRole('button', { name: 'Test connection to Staging node' }).click();
-  const report = page.getByText(/invalid project id|rejected the API key/i).first();
-  await expect(report).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText(/401/).first()).toBeVisible();
+  // What happened and what to do, in words; the status code and the service's own words behind "Details".
+  const notice = page.getByRole('alert').filter({ hasText: 'The service rejected the API key.' });
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+  await expect(notice.getByRole('link', { name: 'Open API keys' })).toBeVisible();
+  await expect(notice.getByText('401', { exact: true })).toBeHidden();
+  await notice.getByText('Details', { exact: true }).click();
+  await expect(notice.getByText('401', { exact: true })).toBeVisible();
+  await expect(notice.getByText('invalid project id', { exact: true })).toBeVisible();
   expect(await page.evaluate(() => (globalThis as unknown as { __violations: string[] }).__violations)).toEqual([]);
 });

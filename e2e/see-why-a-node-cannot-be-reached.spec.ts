@@ -17,7 +17,7 @@ test('an unreachable node: the explorer says why, what was tried and since when,
 
   await page.goto(`${url.origin}/explorer${url.hash}`);
   const notice = page.getByRole('alert').filter({ hasText: 'Stopped node cannot be reached' });
-  await expect(notice).toContainText('Nothing answers at 127.0.0.1:2 (connection refused).', { timeout: 30_000 });
+  await expect(notice).toContainText('Nothing answers at 127.0.0.1:2: the connection was refused.', { timeout: 30_000 });
   await expect(notice).toContainText(/Tried \d+ times? since /);
   await expect(page.getByText('Waiting for the latest block of Stopped node…')).toHaveCount(0);
   // Its kind is behind "Details", not in the words.

@@ -64,7 +64,7 @@ describe('the API door over the web host WebSocket', () => {
     const outcome = await send('{"t":"hello","id":9}');
     expect(outcome).toEqual({
       kind: 'message',
-      message: { t: 'result', id: 9, ok: false, error: { name: 'InvalidMessageError', code: 'invalid_message', shortMessage: 'The request was refused: unknown message type "hello".' } },
+      message: { t: 'result', id: 9, ok: false, error: { name: 'InvalidMessageError', kind: 'invalidInput', code: 'invalid_message', shortMessage: 'The request was refused: unknown message type "hello".' } },
     });
   });
 
@@ -124,8 +124,9 @@ describe('the API door over the web host WebSocket', () => {
     sockets[0]!.send('[1,2,3]');
     expect(await reported).toEqual({
       name: 'ConnectionClosedError',
+      kind: 'internal',
       code: 4400,
-      shortMessage: 'Blockglass closed the connection: not a client message: an array, not an object (4400).',
+      shortMessage: 'Blockglass closed the connection: not a client message: an array, not an object.',
       details: 'The window sent a message Blockglass could not accept; it reconnects by itself.',
     });
     await expect(api.call('app.info', {})).resolves.toMatchObject({ name: 'Blockglass' });

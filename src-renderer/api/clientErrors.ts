@@ -7,6 +7,7 @@ import type { PipeClosure } from '../../src-shared/api/closeCodes';
 export function connectionLostError(): ApiError {
   return {
     name: 'ConnectionLostError',
+    kind: 'unreachable',
     code: 'connection_lost',
     shortMessage: 'The connection to Blockglass was lost before the answer came.',
     details: 'The window reconnects by itself; try again in a moment.',
@@ -17,31 +18,33 @@ export function connectionLostError(): ApiError {
 export function connectionClosedError(closure: PipeClosure): ApiError {
   return {
     name: 'ConnectionClosedError',
+    kind: 'internal',
     code: closure.code,
-    shortMessage: `Blockglass closed the connection: ${closure.reason === '' ? 'no reason given' : closure.reason} (${closure.code}).`,
+    shortMessage: `Blockglass closed the connection: ${closure.reason === '' ? 'no reason given' : closure.reason}.`,
     details: 'The window sent a message Blockglass could not accept; it reconnects by itself.',
   };
 }
 
 /** The client was closed; no more calls can be made with it. */
 export function clientClosedError(): ApiError {
-  return { name: 'ClientClosedError', code: 'client_closed', shortMessage: 'The API client was closed.' };
+  return { name: 'ClientClosedError', kind: 'cancelled', code: 'client_closed', shortMessage: 'The API client was closed.' };
 }
 
 /** The transport refused to send a request although it is connected. */
 export function sendFailedError(): ApiError {
-  return { name: 'SendFailedError', code: 'send_failed', shortMessage: 'The request could not be sent to Blockglass.' };
+  return { name: 'SendFailedError', kind: 'internal', code: 'send_failed', shortMessage: 'The request could not be sent to Blockglass.' };
 }
 
 /** A request that cannot be sent as it is (not JSON-safe, or too large). */
 export function unsendableRequestError(name: string, reason: string): ApiError {
-  return { name: 'InvalidInputError', code: 'invalid_input', shortMessage: `Invalid input for ${name}: ${reason}.` };
+  return { name: 'InvalidInputError', kind: 'invalidInput', code: 'invalid_input', shortMessage: `Invalid input for ${name}: ${reason}.` };
 }
 
 /** The web page was opened without its per-launch access token (or reloaded, which drops it on purpose). */
 export function missingTokenError(): ApiError {
   return {
     name: 'MissingAccessTokenError',
+    kind: 'credentials',
     code: 'missing_token',
     shortMessage: 'This window has no access token, so it cannot reach Blockglass.',
     details:

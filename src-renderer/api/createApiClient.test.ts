@@ -26,7 +26,7 @@ describe('createApiClient', () => {
     const transport = scriptedTransport();
     const api = createApiClient(transport);
     const call = api.call('settings.get', {});
-    const error: ApiError = { name: 'KeychainUnavailableError', code: 'KEYCHAIN', shortMessage: 'No keychain.' };
+    const error: ApiError = { name: 'KeychainUnavailableError', kind: 'keychain', code: 'KEYCHAIN_UNAVAILABLE', shortMessage: 'No keychain.' };
     transport.deliver({ t: 'result', id: 1, ok: false, error });
     const thrown = await call.catch((caught: unknown) => caught);
     expect(thrown).toBeInstanceOf(ApiCallError);
@@ -60,10 +60,10 @@ describe('createApiClient', () => {
     api.subscribe('sandbox.status', {}, { onEvent: (event) => events.push(event), onEnd: (error) => ends.push(error) });
     expect(transport.sent).toEqual([{ t: 'subscribe', id: 1, topic: 'sandbox.status', input: {} }]);
     transport.deliver({ t: 'event', id: 1, payload: { state: 'running', restarts: 0 } });
-    transport.deliver({ t: 'end', id: 1, error: { name: 'SandboxCrashedError', shortMessage: 'It crashed.' } });
+    transport.deliver({ t: 'end', id: 1, error: { name: 'SandboxCrashedError', kind: 'sandbox', shortMessage: 'It crashed.' } });
     transport.deliver({ t: 'event', id: 1, payload: { state: 'late', restarts: 0 } });
     expect(events).toEqual([{ state: 'running', restarts: 0 }]);
-    expect(ends).toEqual([{ name: 'SandboxCrashedError', shortMessage: 'It crashed.' }]);
+    expect(ends).toEqual([{ name: 'SandboxCrashedError', kind: 'sandbox', shortMessage: 'It crashed.' }]);
   });
 
   it('cancels with one unsubscribe message, and then hears nothing more', () => {

@@ -23,12 +23,12 @@ describe('createFakeApiClient', () => {
     const api = createFakeApiClient({
       methods: {
         'settings.get': async () => {
-          throw { name: 'KeychainUnavailableError', code: 'KEYCHAIN', shortMessage: 'No keychain.', extra: 'dropped' };
+          throw { name: 'KeychainUnavailableError', kind: 'keychain', code: 'KEYCHAIN_UNAVAILABLE', shortMessage: 'No keychain.', extra: 'dropped' };
         },
       },
     });
     const thrown = (await api.call('settings.get', {}).catch((caught: unknown) => caught)) as ApiCallError;
-    expect(thrown.error).toEqual({ name: 'KeychainUnavailableError', code: 'KEYCHAIN', shortMessage: 'No keychain.' });
+    expect(thrown.error).toEqual({ name: 'KeychainUnavailableError', kind: 'keychain', code: 'KEYCHAIN_UNAVAILABLE', shortMessage: 'No keychain.' });
   });
 
   it('streams subscription events and aborts the handler on cancel', async () => {
@@ -54,12 +54,12 @@ describe('createFakeApiClient runs main\'s dispatcher core', () => {
   it('answers an unknown method and an over-limit subscription count exactly as main does', async () => {
     const api = createFakeApiClient({});
     const thrown = (await api.call('no.such' as never, {} as never).catch((caught: unknown) => caught)) as ApiCallError;
-    expect(thrown.error).toEqual({ name: 'UnknownMethodError', code: 'unknown_method', shortMessage: 'There is no API method named "no.such".' });
+    expect(thrown.error).toEqual({ name: 'UnknownMethodError', kind: 'invalidInput', code: 'unknown_method', shortMessage: 'There is no API method named "no.such".' });
   });
 
   it('refuses an answer that is not JSON-safe with main\'s error', async () => {
     const api = createFakeApiClient({ methods: { 'settings.get': async () => ({ theme: 1n }) as never } });
     const thrown = (await api.call('settings.get', {}).catch((caught: unknown) => caught)) as ApiCallError;
-    expect(thrown.error).toEqual({ name: 'OutputNotJsonSafeError', code: 'output_not_json_safe', shortMessage: 'The answer could not be sent: it is not JSON-safe.' });
+    expect(thrown.error).toEqual({ name: 'OutputNotJsonSafeError', kind: 'internal', code: 'output_not_json_safe', shortMessage: 'The answer could not be sent: it is not JSON-safe.' });
   });
 });

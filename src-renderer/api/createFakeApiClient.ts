@@ -76,15 +76,15 @@ function fakeTransport(handlers: FakeApiHandlers, shell: 'electron' | 'web'): Ap
 }
 
 function notInFake(name: string): ApiError {
-  return { name: 'NotImplementedError', code: 'not_implemented', shortMessage: `The fake API has no handler for "${name}"; pass one to createFakeApiClient.` };
+  return { name: 'NotImplementedError', kind: 'internal', code: 'not_implemented', shortMessage: `The fake API has no handler for "${name}"; pass one to createFakeApiClient.` };
 }
 
 /** The fake's error conversion: main's shape without main's redactor (the page holds no key). */
 function plain(error: unknown): ApiError {
   if (isApiError(error)) {
-    const { name, code, shortMessage, details, data } = error;
-    return { name, shortMessage, ...(code !== undefined ? { code } : {}), ...(details !== undefined ? { details } : {}), ...(data !== undefined ? { data } : {}) };
+    const { name, kind, code, shortMessage, details, nodeSaid, data } = error;
+    return { name, kind, shortMessage, ...(code !== undefined ? { code } : {}), ...(details !== undefined ? { details } : {}), ...(nodeSaid !== undefined ? { nodeSaid } : {}), ...(data !== undefined ? { data } : {}) };
   }
-  if (error instanceof Error) return { name: error.name, shortMessage: error.message };
-  return { name: 'UnknownError', shortMessage: 'The fake handler threw something that is not an error.' };
+  if (error instanceof Error) return { name: error.name, kind: error.name === 'AbortError' ? 'cancelled' : 'internal', shortMessage: error.message };
+  return { name: 'UnknownError', kind: 'internal', shortMessage: 'The fake handler threw something that is not an error.' };
 }

@@ -31,7 +31,7 @@ describe('electronTransport', () => {
     expect(sent.map((message) => message.t)).toEqual(['call', 'subscribe']);
 
     deliver({ t: 'closed', code: 4400, reason: 'not a client message: null, not an object' });
-    expect(await pending).toMatchObject({ name: 'ConnectionClosedError', code: 4400, shortMessage: 'Blockglass closed the connection: not a client message: null, not an object (4400).' });
+    expect(await pending).toMatchObject({ name: 'ConnectionClosedError', code: 4400, shortMessage: 'Blockglass closed the connection: not a client message: null, not an object.' });
     expect(changes).toEqual([
       [false, 4400],
       [true, undefined],

@@ -118,7 +118,7 @@ describe('ConfirmDialog', () => {
 
   it('shows why the action failed and stays open for a retry', async () => {
     const user = userEvent.setup();
-    const { onConfirm } = renderDialog({ error: { name: 'NetworkInUseError', code: 'in_use', shortMessage: 'Staging node is the selected network.' } });
+    const { onConfirm } = renderDialog({ error: { name: 'NetworkInUseError', kind: 'invalidInput', shortMessage: 'Staging node is the selected network.' } });
     const dialog = screen.getByRole('dialog');
     const alert = within(dialog).getByRole('alert');
     expect(within(alert).getByText('Staging node is the selected network.')).toBeTruthy();

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { ApiError } from '../../src-shared/api/apiError';
 import type { AppInfo } from '../../src-shared/api/app';
 import { useApi } from '../api/useApi';
 import { apiErrorOf } from '../lib/apiErrorOf';
@@ -9,7 +10,7 @@ import { appInfoQuery } from '../queries/appInfo';
 import { renderWithApp } from '../testing/renderWithApp';
 import { ErrorNotice } from './ErrorNotice';
 
-const TIMEOUT = { name: 'RpcTimeoutError', code: -32603, shortMessage: 'The node did not answer within 15 s.', details: 'Check that the node is running, or try again.' };
+const TIMEOUT: ApiError = { name: 'RpcTimeoutError', kind: 'timeout', code: -32603, shortMessage: 'The node did not answer within 15 s.', details: 'Check that the node is running, or try again.' };
 
 describe('ErrorNotice', () => {
   it('is an alert with the short message and the details in words, its kind and code behind "Details"', async () => {
@@ -35,15 +36,15 @@ describe('ErrorNotice', () => {
   });
 
   it('shows the kind alone when there is no code or details, and a code of 0 as a code', () => {
-    const { rerender } = render(<ErrorNotice error={{ name: 'InvalidBlockError', shortMessage: '“12x” is not a block' }} />);
+    const { rerender } = render(<ErrorNotice error={{ name: 'InvalidBlockError', kind: 'invalidInput', shortMessage: '“12x” is not a block' }} />);
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toBe('“12x” is not a blockDetailsKindInvalidBlockError');
-    rerender(<ErrorNotice error={{ name: 'RpcError', code: 0, shortMessage: 'Odd node.' }} />);
+    expect(alert.textContent).toBe('“12x” is not a blockDetailsKindInput not acceptedErrorInvalidBlockError');
+    rerender(<ErrorNotice error={{ name: 'RpcError', kind: 'refused', code: 0, shortMessage: 'Odd node.' }} />);
     expect(within(screen.getByRole('alert').querySelector('details')!).getByText('0')).toBeTruthy();
   });
 
   it('links to where the error is put right, and shows no link for a fix that is not an app route', () => {
-    const missing = { name: 'MissingApiKeyError', code: 401, shortMessage: 'The service needs an API key.', fix: { label: 'Set the key', route: '/settings/keys' } };
+    const missing: ApiError = { name: 'MissingApiKeyError', kind: 'credentials', code: 401, shortMessage: 'The service needs an API key.', fix: { label: 'Set the key', route: '/settings/keys' } };
     const { rerender } = renderWithApp(<ErrorNotice error={missing} />);
     expect(within(screen.getByRole('alert')).getByRole('link', { name: 'Set the key' }).getAttribute('href')).toBe('/settings/keys');
     rerender(<ErrorNotice error={{ ...missing, fix: { label: 'Set the key', route: 'https://example.com/settings' } }} />);
@@ -72,7 +73,7 @@ describe('ErrorNotice', () => {
         methods: {
           'app.info': async () => {
             calls += 1;
-            if (calls === 1) throw { name: 'KeychainUnavailableError', code: 'KEYCHAIN', shortMessage: 'No keychain answered.', details: 'Start a Secret Service, or run with a private keyring.', stack: 'not sent' };
+            if (calls === 1) throw { name: 'KeychainUnavailableError', kind: 'refused', code: 'KEYCHAIN', shortMessage: 'No keychain answered.', details: 'Start a Secret Service, or run with a private keyring.', stack: 'not sent' };
             return info;
           },
         },

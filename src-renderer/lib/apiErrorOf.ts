@@ -9,6 +9,6 @@ export function apiErrorOf(error: unknown): ApiError {
   if (typeof error === 'object' && error !== null && 'error' in error && isApiError((error as { error: unknown }).error)) {
     return (error as { error: ApiError }).error;
   }
-  if (error instanceof Error) return { name: error.name, shortMessage: error.message || 'Something went wrong' };
-  return { name: 'UnknownError', shortMessage: String(error) };
+  if (error instanceof Error) return { name: error.name, kind: error.name === 'AbortError' ? 'cancelled' : 'internal', shortMessage: error.message || 'Something went wrong' };
+  return { name: 'UnknownError', kind: 'internal', shortMessage: String(error) };
 }

@@ -13,7 +13,7 @@ import { describeWithKeychain } from '../secrets/testing/keyringSession';
 import { openStore } from '../store/openStore';
 import { createDispatcher } from './createDispatcher';
 import { createMemoryTransport } from './createMemoryTransport';
-import { apiErrorProblem, declaredErrorCodes } from './testing/apiErrorProblem';
+import { apiErrorProblem } from './testing/apiErrorProblem';
 import { loadRendererClient, type RendererApiCallError, type RendererApiClient } from './testing/loadRendererClient';
 import { fuzzExamples, fuzzPools, type FuzzFixtures } from './testing/contractFuzzInputs';
 import { mutatedArbitrary, shapedArbitrary, type FieldPools } from './testing/schemaArbitrary';
@@ -51,7 +51,6 @@ const REFUSALS_ONLY = new Set<string>(['sandbox.restart', 'sandbox.resetChain', 
 describeWithKeychain('the API contract under hostile input', () => {
   const keychainService = `blockglass-fuzz-test-${crypto.randomBytes(4).toString('hex')}`;
   const lines: string[] = [];
-  const codes = declaredErrorCodes();
   const counts = new Map<string, { cases: number; answered: number; refusals: Map<string, number>; ms: number; slowest: { ms: number; input: string } }>();
   const added: { networks: Map<string, unknown>; queries: Map<string, unknown> } = { networks: new Map(), queries: new Map() };
   let dataDir: string;
@@ -219,7 +218,7 @@ describeWithKeychain('the API contract under hostile input', () => {
             }
             const code = String(result.error.code);
             tally.refusals.set(code, (tally.refusals.get(code) ?? 0) + 1);
-            const problem = apiErrorProblem(result.error, codes);
+            const problem = apiErrorProblem(result.error);
             if (problem) report(name, problem, input, result.error);
           } catch (error) {
             report(name, `the call failed: ${(error as Error).message}`, input);
@@ -257,7 +256,7 @@ describeWithKeychain('the API contract under hostile input', () => {
       await new Promise((resolve) => setTimeout(resolve, 2500));
       stops.forEach((stop) => stop());
       for (const { error, input } of ends) {
-        const problem = error && apiErrorProblem(error, codes);
+        const problem = error && apiErrorProblem(error);
         if (problem) report(name, problem, input, error);
       }
       total += inputs.length;

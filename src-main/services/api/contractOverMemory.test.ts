@@ -71,6 +71,7 @@ describe('calls', () => {
             },
           ],
         },
+        "kind": "invalidInput",
         "name": "InvalidInputError",
         "shortMessage": "Invalid input for networks.select (networkId): Invalid input: expected string, received number",
       }
@@ -111,7 +112,7 @@ describe('calls', () => {
     await expect.poll(() => transport.closures.length).toBe(1);
     // JSON text over the limit is not parsed, so its id is unknown: the close code is the answer.
     expect(transport.received).toEqual([
-      { t: 'result', id: 100, ok: false, error: { name: 'InvalidMessageError', code: 'invalid_message', shortMessage: 'The request was refused: larger than 65536 bytes.' } },
+      { t: 'result', id: 100, ok: false, error: { name: 'InvalidMessageError', kind: 'invalidInput', code: 'invalid_message', shortMessage: 'The request was refused: larger than 65536 bytes.' } },
     ]);
     expect(transport.closures).toEqual([{ code: 1009, reason: 'larger than 65536 bytes' }]);
     expect(services.runs.size).toBe(0);
@@ -146,8 +147,9 @@ describe('calls', () => {
     transport.sendRaw('[1,2,3]');
     expect(await pending).toEqual({
       name: 'ConnectionClosedError',
+      kind: 'internal',
       code: 4400,
-      shortMessage: 'Blockglass closed the connection: not a client message: an array, not an object (4400).',
+      shortMessage: 'Blockglass closed the connection: not a client message: an array, not an object.',
       details: 'The window sent a message Blockglass could not accept; it reconnects by itself.',
     });
     transport.restore();
@@ -176,6 +178,7 @@ describe('calls', () => {
           "url": "https://mainnet.infura.io/v3/<redacted>",
         },
         "details": "invalid project id <redacted>",
+        "kind": "internal",
         "name": "HttpRequestError",
         "shortMessage": "HTTP request to https://mainnet.infura.io/v3/<redacted> failed with status 401.",
       }
@@ -199,6 +202,7 @@ describe('calls', () => {
       {
         "code": "connection_lost",
         "details": "The window reconnects by itself; try again in a moment.",
+        "kind": "unreachable",
         "name": "ConnectionLostError",
         "shortMessage": "The connection to Blockglass was lost before the answer came.",
       }
@@ -244,7 +248,7 @@ describe('subscriptions', () => {
     const ended = await new Promise<ApiError | undefined>((resolve) => {
       api.subscribe('network.health', { networkId: 'broken' }, { onEvent: () => undefined, onEnd: resolve });
     });
-    expect(ended).toEqual({ name: 'Error', shortMessage: 'WebSocket to wss://broken.infura.io/ws/v3/<redacted> closed.' });
+    expect(ended).toEqual({ name: 'Error', kind: 'internal', shortMessage: 'WebSocket to wss://broken.infura.io/ws/v3/<redacted> closed.' });
   });
 
   it('refuses unknown topics and invalid inputs before the handler runs', async () => {

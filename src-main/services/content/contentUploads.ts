@@ -141,7 +141,7 @@ function carResult(objects: unknown[]): UploadResult {
     if (root && typeof root.Cid?.['/'] === 'string') roots.push({ cid: root.Cid['/'], error: typeof root.PinErrorMsg === 'string' ? root.PinErrorMsg : '' });
   }
   const failed = roots.find((root) => root.error !== '');
-  if (failed) throw new ContentError('STORE_ERROR', 'The CAR file was imported, but its root could not be pinned.', { details: `The store said: ${failed.error.slice(0, 300)}` });
+  if (failed) throw new ContentError('STORE_ERROR', 'The CAR file was imported, but its root could not be pinned.', { nodeSaid: failed.error.slice(0, 300) });
   if (roots.length === 0) throw new ContentError('BAD_REQUEST', 'The CAR file names no root: there is nothing to open.');
   // What kind the root is, the browser finds out when it opens it.
   return { root: { cid: roots[0]!.cid, name: '', kind: 'directory' }, entries: roots.map((root) => ({ name: '', cid: root.cid, size: 0 })) };

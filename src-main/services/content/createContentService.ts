@@ -45,7 +45,7 @@ export function createContentService(options: ContentServiceOptions) {
       const type = Object.values(value.Keys ?? {})[0]?.Type ?? '';
       return type === 'recursive' || type === 'direct' ? type : type.startsWith('indirect') ? 'indirect' : 'none';
     } catch (error) {
-      if (error instanceof ContentError && error.code === 'NOT_FOUND' && /not pinned/i.test(error.details ?? '')) return 'none';
+      if (error instanceof ContentError && error.code === 'NOT_FOUND' && /not pinned/i.test(error.nodeSaid ?? '')) return 'none';
       return 'unknown';
     }
   };

@@ -1,5 +1,5 @@
 // SECURITY: requests carry the network's basic credentials in `authorization`. Nothing here puts the address,
-// the header or the store's raw answer into an error beyond Kubo's own `Message` (quoted in `details`); the
+// the header or the store's raw answer into an error beyond Kubo's own `Message` (quoted in `nodeSaid`); the
 // app's redactor runs over everything that leaves main anyway.
 import { request, type Dispatcher } from 'undici';
 import { ContentError, kuboErrorOf, plainKuboError } from './contentErrors';
@@ -64,7 +64,7 @@ function connectionError(error: unknown, options: CommandOptions, timeout: numbe
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     return new ContentError('TIMEOUT', `The content store did not answer within ${timeout / 1000} s (${options.doing}).`, { details: 'The content may be slow to find; try again, or check the network.' });
   }
-  return new ContentError('UNREACHABLE', `The content store could not be reached (${options.doing}).`, { details: `The connection failed${code ? ` (${code})` : ''}.`, cause: error });
+  return new ContentError('UNREACHABLE', `The content store could not be reached (${options.doing}).`, { details: 'The connection failed: check that the store runs and its address.', ...(code ? { nodeSaid: code } : {}), cause: error });
 }
 
 /** An answer other than 200, in plain words (Kubo: JSON errors for commands, plain text for 400/404/405). */
@@ -84,13 +84,13 @@ async function refusal(answer: Dispatcher.ResponseData, command: string, doing: 
     case 403:
       return new ContentError('UNAUTHORIZED', "The content store refused the network's key and secret.", { details: 'Check the API key and secret in Settings → Networks.' });
     case 404:
-      return new ContentError('UNSUPPORTED', `This content store does not offer "${command}".`, { details: said ? `The store said: ${said}` : undefined });
+      return new ContentError('UNSUPPORTED', `This content store does not offer "${command}".`, { ...(said ? { nodeSaid: said } : {}) });
     case 429:
-      return new ContentError('RATE_LIMITED', 'The content store is rate-limiting this key; wait a moment and try again.', { details: said ? `The store said: ${said}` : undefined });
+      return new ContentError('RATE_LIMITED', 'The content store is rate-limiting this key; wait a moment and try again.', { ...(said ? { nodeSaid: said } : {}) });
     case 400:
-      return new ContentError('BAD_REQUEST', `The content store refused the request (${doing}).`, { details: said ? `The store said: ${said}` : undefined });
+      return new ContentError('BAD_REQUEST', `The content store refused the request (${doing}).`, { ...(said ? { nodeSaid: said } : {}) });
     default:
-      return new ContentError('STORE_ERROR', `The content store failed (HTTP ${answer.statusCode}) while trying to ${doing}.`, { details: said ? `The store said: ${said}` : undefined });
+      return new ContentError('STORE_ERROR', `The content store failed while trying to ${doing}.`, { ...(said ? { nodeSaid: said } : {}) });
   }
 }
 
@@ -125,7 +125,8 @@ async function* checkedBody(answer: Dispatcher.ResponseData, options: CommandOpt
     if (code === 'UND_ERR_BODY_TIMEOUT') throw new ContentError('TRANSFER_FAILED', `The transfer stalled after ${bytes.toLocaleString('en-US')} bytes: nothing came for ${timeout / 1000} s.`, { cause: error });
     const trailer = streamError(answer);
     throw new ContentError('TRANSFER_FAILED', `The transfer failed after ${bytes.toLocaleString('en-US')} bytes (${options.doing}).`, {
-      details: trailer ? `The store said: ${trailer}` : 'The connection was cut before the answer ended; what came is incomplete.',
+      details: 'The connection was cut before the answer ended; what came is incomplete.',
+      ...(trailer ? { nodeSaid: trailer } : {}),
       // A cut connection (the store went away) may be taken up again where it broke; an error the store sent may not.
       ...(trailer ? {} : { data: { cut: true } }),
       cause: error,
@@ -134,7 +135,7 @@ async function* checkedBody(answer: Dispatcher.ResponseData, options: CommandOpt
     if (!answer.body.destroyed) answer.body.destroy();
   }
   const trailer = streamError(answer);
-  if (trailer) throw new ContentError('TRANSFER_FAILED', `The transfer failed after ${bytes.toLocaleString('en-US')} bytes (${options.doing}).`, { details: `The store said: ${trailer}` });
+  if (trailer) throw new ContentError('TRANSFER_FAILED', `The transfer failed after ${bytes.toLocaleString('en-US')} bytes (${options.doing}).`, { nodeSaid: trailer });
 }
 
 function streamError(answer: Dispatcher.ResponseData): string | undefined {
@@ -151,12 +152,12 @@ export async function* ndjsonObjects(body: AsyncIterable<Uint8Array>, doing: str
     try {
       value = JSON.parse(line);
     } catch {
-      throw new ContentError('BAD_ANSWER', `The content store answered with a line that is not JSON (${doing}).`, { details: `It began: ${line.slice(0, 80)}` });
+      throw new ContentError('BAD_ANSWER', `The content store answered with a line that is not JSON (${doing}).`, { nodeSaid: line.slice(0, 80) });
     }
     const kubo = kuboErrorOf(value);
     if (kubo) {
       const plain = plainKuboError(kubo.message, kubo.code, doing);
-      throw new ContentError('TRANSFER_FAILED', plain.shortMessage, { details: plain.details });
+      throw new ContentError('TRANSFER_FAILED', plain.shortMessage, { ...(plain.details ? { details: plain.details } : {}), ...(plain.nodeSaid ? { nodeSaid: plain.nodeSaid } : {}) });
     }
     return value;
   };

@@ -104,7 +104,7 @@ describe('refusals', () => {
   it('maps Kubo JSON errors, 429 and silence to plain words', async () => {
     const bad = await kuboCommand({ storageUrl, authorization: auth }, 'cat', [['arg', 'not-a-cid']], { doing: 'read this file' }).catch((thrown: unknown) => thrown);
     expect(bad).toMatchObject({ code: 'BAD_REQUEST', shortMessage: 'The store could not read this CID or path.' });
-    expect((bad as ContentError).details).toMatch(/^The store said: /);
+    expect((bad as ContentError).nodeSaid).toMatch(/\S/); // Kubo's own words, for behind the page's Details
 
     overrides.set('ls', (res) => {
       res.writeHead(429, { 'content-type': 'text/plain' });

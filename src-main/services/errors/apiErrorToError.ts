@@ -8,8 +8,10 @@ import { BlockglassError } from './blockglassError';
  */
 export function apiErrorToError(plain: ApiError, cause?: unknown): BlockglassError {
   const error = new BlockglassError(plain.shortMessage, {
+    kind: plain.kind,
     ...(plain.code !== undefined ? { code: plain.code } : {}),
     ...(plain.details !== undefined ? { details: plain.details } : {}),
+    ...(plain.nodeSaid !== undefined ? { nodeSaid: plain.nodeSaid } : {}),
     ...(plain.data !== undefined ? { data: plain.data } : {}),
     ...(plain.fix !== undefined ? { fix: plain.fix } : {}),
     ...(cause !== undefined ? { cause } : {}),
@@ -22,9 +24,11 @@ export function apiErrorToError(plain: ApiError, cause?: unknown): BlockglassErr
 export function errorToApiError(error: BlockglassError): ApiError {
   return {
     name: error.name,
+    kind: error.kind,
     shortMessage: error.shortMessage,
     ...(error.code !== undefined ? { code: error.code } : {}),
     ...(error.details !== undefined ? { details: error.details } : {}),
+    ...(error.nodeSaid !== undefined ? { nodeSaid: error.nodeSaid } : {}),
     ...(error.data !== undefined ? { data: error.data } : {}),
     ...(error.fix !== undefined ? { fix: error.fix } : {}),
   };

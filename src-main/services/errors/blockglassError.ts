@@ -1,11 +1,16 @@
 import type { ApiErrorFix } from '../../../src-shared/api/apiError';
+import { ERROR_CODES, type ErrorCode, type ErrorKind } from '../../../src-shared/api/errorKinds';
 
 /** Options every Blockglass error takes besides its short message. */
 export interface BlockglassErrorOptions {
   /** What to do about it, or more about what happened; never a key or secret. */
   details?: string;
-  /** A stable, machine-readable code (`KEYCHAIN_UNAVAILABLE`, a JSON-RPC code, an HTTP status). */
-  code?: string | number;
+  /** A declared code (`KEYCHAIN_UNAVAILABLE`, src-shared/api/errorKinds.ts), or a node's JSON-RPC code or an HTTP status. */
+  code?: ErrorCode | number;
+  /** The kind of failure; by default the declared code's kind (a numeric code or none: `internal`). */
+  kind?: ErrorKind;
+  /** The node's or service's own words (its error message, its answer's text); shown only behind a page's Details. */
+  nodeSaid?: string;
   /** Further lines for logs and the long message (what was asked, where); never a key or secret. */
   metaMessages?: string[];
   /** Structured detail for the UI, JSON-safe; never a key or secret. */
@@ -26,8 +31,11 @@ export class BlockglassError extends Error {
   override name = 'BlockglassError';
   readonly shortMessage: string;
   readonly details: string | undefined;
+  readonly nodeSaid: string | undefined;
   readonly metaMessages: string[] | undefined;
-  readonly code: string | number | undefined;
+  readonly code: ErrorCode | number | undefined;
+  /** What kind of failure this is (src-shared/api/errorKinds.ts): what callers tell errors apart by, with `walk()`. */
+  readonly kind: ErrorKind;
   readonly data: unknown;
   readonly fix: ApiErrorFix | undefined;
 
@@ -35,8 +43,10 @@ export class BlockglassError extends Error {
     super(longMessage(shortMessage, options), options.cause === undefined ? undefined : { cause: options.cause });
     this.shortMessage = shortMessage;
     this.details = options.details;
+    this.nodeSaid = options.nodeSaid;
     this.metaMessages = options.metaMessages;
     this.code = options.code;
+    this.kind = options.kind ?? (typeof options.code === 'string' ? ERROR_CODES[options.code] : 'internal');
     this.data = options.data;
     this.fix = options.fix;
   }
@@ -48,6 +58,11 @@ export class BlockglassError extends Error {
   walk(match?: (error: unknown) => boolean): unknown {
     return walkCauses(this, match);
   }
+}
+
+/** The first {@link BlockglassError} down the cause chain of `error` (itself included) whose kind is one of `kinds`, or null. */
+export function findErrorOfKind(error: unknown, ...kinds: ErrorKind[]): BlockglassError | null {
+  return walkCauses(error, (link) => link instanceof BlockglassError && kinds.includes(link.kind)) as BlockglassError | null;
 }
 
 /** {@link BlockglassError.walk} for any thrown value (viem's errors and plain `Error`s have `cause` too). */
@@ -67,5 +82,6 @@ function longMessage(shortMessage: string, options: BlockglassErrorOptions): str
   const lines = [shortMessage];
   if (options.metaMessages?.length) lines.push('', ...options.metaMessages);
   if (options.details) lines.push('', `Details: ${options.details}`);
+  if (options.nodeSaid) lines.push(`It said: ${options.nodeSaid}`);
   return lines.join('\n');
 }

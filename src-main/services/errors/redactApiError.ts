@@ -1,6 +1,7 @@
 // SECURITY: the one redactor of structured errors. Every text field goes through `redact`, and `data` is made
 // JSON-safe with every string and key redacted (toJsonSafe). Do not add a field to the result without it.
 import { isApiErrorFix, type ApiError } from '../../../src-shared/api/apiError';
+import { isErrorCode } from '../../../src-shared/api/errorKinds';
 import { showInput } from '../../../src-shared/text/quoteInput';
 import { toJsonSafe } from './toJsonSafe';
 
@@ -20,12 +21,14 @@ const neutralise = (text: string) => text.split('\n').map((line) => showInput(li
  * a cut through a surrogate pair) shown by its code. Redacted again after, in case showing one formed a secret.
  */
 export function redactApiError(error: ApiError, redact: Redact): ApiError {
+  // SECURITY: every field below is redacted; `nodeSaid` is a node's raw text, the likeliest to echo a key.
   const cut = (text: string, max: number) => redact(text.length > max ? `${text.slice(0, max)}…` : text);
   const clean = (text: string, max: number) => redact(neutralise(cut(text, max)));
-  const result: ApiError = { name: cut(error.name, MAX_NAME), shortMessage: clean(error.shortMessage, MAX_SHORT_MESSAGE) };
-  if (typeof error.code === 'string') result.code = cut(error.code, MAX_NAME);
+  const result: ApiError = { name: cut(error.name, MAX_NAME), kind: error.kind, shortMessage: clean(error.shortMessage, MAX_SHORT_MESSAGE) };
+  if (isErrorCode(error.code)) result.code = error.code;
   else if (typeof error.code === 'number' && Number.isFinite(error.code)) result.code = error.code;
   if (error.details !== undefined) result.details = clean(error.details, MAX_DETAILS);
+  if (error.nodeSaid !== undefined) result.nodeSaid = clean(error.nodeSaid, MAX_DETAILS);
   if (error.data !== undefined) {
     const data = toJsonSafe(error.data, redact);
     if (data !== undefined) result.data = data;

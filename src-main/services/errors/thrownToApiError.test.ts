@@ -6,8 +6,30 @@ import { thrownToApiError } from './thrownToApiError';
 
 describe('thrownToApiError', () => {
   it('keeps the fields of a service error', () => {
-    const thrown = Object.assign(new Error('long message'), { name: 'KeychainUnavailableError', shortMessage: 'No keychain.', details: 'Install one.', code: 'KEYCHAIN', data: { tries: 2 } });
-    expect(thrownToApiError(thrown, (text) => text)).toEqual({ name: 'KeychainUnavailableError', shortMessage: 'No keychain.', details: 'Install one.', code: 'KEYCHAIN', data: { tries: 2 } });
+    const thrown = Object.assign(new Error('long message'), { name: 'KeychainUnavailableError', kind: 'keychain', shortMessage: 'No keychain.', details: 'Install one.', nodeSaid: 'org.freedesktop.DBus.Error.ServiceUnknown', code: 'KEYCHAIN_UNAVAILABLE', data: { tries: 2 } });
+    expect(thrownToApiError(thrown, (text) => text)).toEqual({
+      name: 'KeychainUnavailableError',
+      kind: 'keychain',
+      shortMessage: 'No keychain.',
+      details: 'Install one.',
+      nodeSaid: 'org.freedesktop.DBus.Error.ServiceUnknown',
+      code: 'KEYCHAIN_UNAVAILABLE',
+      data: { tries: 2 },
+    });
+  });
+
+  it('takes the kind of our own errors (from their declared code), a cancellation’s, and calls anything else a fault of the app', () => {
+    expect(thrownToApiError(new BlockglassError('Not there.', { code: 'NETWORK_NOT_FOUND' }), (text) => text).kind).toBe('notFound');
+    expect(thrownToApiError(new BlockglassError('Gone.', { code: -32603, kind: 'unreachable' }), (text) => text).kind).toBe('unreachable');
+    expect(thrownToApiError(new DOMException('This operation was aborted', 'AbortError'), (text) => text).kind).toBe('cancelled');
+    expect(thrownToApiError(new TypeError('x is undefined'), (text) => text).kind).toBe('internal');
+    expect(thrownToApiError({ name: 'E', kind: 'made-up', shortMessage: 's' }, (text) => text).kind).toBe('internal');
+  });
+
+  it('keeps declared codes and integer codes only', () => {
+    expect(thrownToApiError({ name: 'E', shortMessage: 's', code: 'NOT_A_DECLARED_CODE' }, (text) => text).code).toBeUndefined();
+    expect(thrownToApiError({ name: 'E', shortMessage: 's', code: 1.5 }, (text) => text).code).toBeUndefined();
+    expect(thrownToApiError({ name: 'E', shortMessage: 's', code: -32603 }, (text) => text).code).toBe(-32603);
   });
 
   it('keeps a fix that is an app route and a label, redacted; drops one that is anything else', () => {
@@ -34,9 +56,10 @@ describe('thrownToApiError', () => {
 
   it('shows a bidi control, an invisible character or a lone surrogate in the message and details by its code (found by the contract fuzz)', () => {
     // A content store echoing a requested name: "no link named "a\u202Eb"" reached the window raw.
-    const thrown = { name: 'ContentError', code: 'NOT_FOUND', shortMessage: 'There is nothing named "a\u202Eb\u200B" in this folder.', details: 'The store said: no link named "a\u202Eb"\nunder \uD800' };
+    const thrown = { name: 'ContentError', kind: 'notFound', code: 'NOT_FOUND', shortMessage: 'There is nothing named "a\u202Eb\u200B" in this folder.', details: 'The store said: no link named "a\u202Eb"\nunder \uD800' };
     expect(thrownToApiError(thrown, (text) => text)).toEqual({
       name: 'ContentError',
+      kind: 'notFound',
       code: 'NOT_FOUND',
       shortMessage: 'There is nothing named "a\\u{202E}b\\u{200B}" in this folder.',
       details: 'The store said: no link named "a\\u{202E}b"\nunder \\u{D800}',
@@ -46,7 +69,7 @@ describe('thrownToApiError', () => {
   });
 
   it('drops codes that are neither strings nor numbers', () => {
-    expect(thrownToApiError({ name: 'E', shortMessage: 's', code: { nested: true } }, (text) => text)).toEqual({ name: 'E', shortMessage: 's' });
+    expect(thrownToApiError({ name: 'E', shortMessage: 's', code: { nested: true } }, (text) => text)).toEqual({ name: 'E', kind: 'internal', shortMessage: 's' });
   });
 
   it('leaves no trace of a secret anywhere in the error, whatever the error holds (property)', () => {
@@ -88,11 +111,12 @@ describe('BlockglassError', () => {
   });
 
   it('an error found down the cause chain (viem wraps what a transport throws) is the one sent, redacted', () => {
-    const ours = new BlockglassError('The node does not offer eth_foo at https://x/v3/KEY123.', { code: -32601 });
+    const ours = new BlockglassError('The node does not offer eth_foo at https://x/v3/KEY123.', { code: -32601, kind: 'unsupported' });
     ours.name = 'MethodNotFoundError';
     const wrapper = Object.assign(new Error('Method not found'), { name: 'MethodNotFoundRpcError', shortMessage: 'The method does not exist.', cause: ours });
     expect(thrownToApiError(wrapper, (text) => redactSecrets(text, ['KEY123']))).toEqual({
       name: 'MethodNotFoundError',
+      kind: 'unsupported',
       code: -32601,
       shortMessage: 'The node does not offer eth_foo at https://x/v3/<redacted>.',
     });

@@ -1,5 +1,5 @@
 import type { RpcObject } from '../../../src-shared/api/explorer';
-import { walkCauses, BlockglassError } from '../errors/blockglassError';
+import { findErrorOfKind } from '../errors/blockglassError';
 import type { RpcService } from '../rpc/createRpcService';
 
 type Rpc = Pick<RpcService, 'request'>;
@@ -7,8 +7,8 @@ type Rpc = Pick<RpcService, 'request'>;
 /** Networks whose node answered eth_getBlockReceipts with "method not found" (Hardhat, older geth): receipts one by one. */
 const noBlockReceipts = new Set<string>();
 
-const isMethodMissing = (error: unknown) =>
-  walkCauses(error, (cause) => cause instanceof BlockglassError && (cause.code === -32601 || cause.code === -32004)) !== null;
+/** The node answered that it does not offer the method (-32601, the service's -32004, a dialect's words for it). */
+const isMethodMissing = (error: unknown) => findErrorOfKind(error, 'unsupported') !== null;
 
 /** Whether the network's node is known to lack `eth_getBlockReceipts`. */
 export function lacksBlockReceipts(networkId: string): boolean {

@@ -37,7 +37,8 @@ export async function fetchGasSuggestion(gas: GasRequest, options: { signal?: Ab
     if (options.signal?.aborted) throw error;
     const code = (error as { code?: string }).code;
     throw new GasApiError('The gas API could not be reached.', {
-      details: code === 'UND_ERR_HEADERS_TIMEOUT' ? `No answer within ${TIMEOUT_MS / 1000} s.` : `The connection failed${code ? ` (${code})` : ''}.`,
+      details: code === 'UND_ERR_HEADERS_TIMEOUT' ? `No answer within ${TIMEOUT_MS / 1000} s.` : 'The connection failed: check the network, or the gas API address in Settings → Networks.',
+      ...(code ? { nodeSaid: code } : {}),
     });
   }
   const text = await readCapped(answer.body);

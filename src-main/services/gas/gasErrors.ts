@@ -1,3 +1,4 @@
+import type { ErrorKind } from '../../../src-shared/api/errorKinds';
 import { BlockglassError } from '../errors/blockglassError';
 
 /** The gas API answered with an error, or not at all. The message never carries the address (it can hold the key). */
@@ -5,15 +6,25 @@ export class GasApiError extends BlockglassError {
   override name = 'GasApiError';
   /** Seconds the service asked to wait (429's `backoff_seconds` or `Retry-After`). */
   readonly backoffSeconds: number | undefined;
-  constructor(shortMessage: string, options: { status?: number; details?: string; backoffSeconds?: number; cause?: unknown } = {}) {
+  constructor(shortMessage: string, options: { status?: number; details?: string; nodeSaid?: string; backoffSeconds?: number; cause?: unknown } = {}) {
     super(shortMessage, {
       code: options.status ?? 'GAS_API',
+      kind: gasApiKind(options.status),
       ...(options.details ? { details: options.details } : {}),
+      ...(options.nodeSaid ? { nodeSaid: options.nodeSaid } : {}),
       ...(options.backoffSeconds !== undefined ? { data: { backoffSeconds: options.backoffSeconds } } : {}),
       cause: options.cause,
     });
     this.backoffSeconds = options.backoffSeconds;
   }
+}
+
+/** What a gas API failure is, by its HTTP status: no answer or a server's failure means it cannot be reached now. */
+function gasApiKind(status: number | undefined): ErrorKind {
+  if (status === undefined || status >= 500) return 'unreachable';
+  if (status === 429) return 'limit';
+  if (status === 401 || status === 403) return 'credentials';
+  return status === 404 ? 'unsupported' : 'refused';
 }
 
 /** A gas alert or setting that is not (or no longer) there. */

@@ -1,5 +1,4 @@
 import type { LogPieceFailure } from '../../../src-shared/logs/planLogRanges';
-import { isNodeGone } from '../../../src-shared/api/nodeGone';
 import { BlockglassError, walkCauses } from '../errors/blockglassError';
 import { isLogLimitSignal, type LogLimitSignal } from '../rpc/dialects/logLimitDialects';
 
@@ -16,8 +15,8 @@ const DEFAULT_BACKOFF_MS = 1_000;
  * Reads what the rpc service threw for one piece by walking its cause chain (viem wraps ours) to the
  * `BlockglassError` and reading its typed data: the `logLimit` signal the error mapping put there from the
  * node's dialect (`rpc/dialects/logLimitDialects.ts`), a 429 with its backoff, our own size cap. A node that is
- * gone (connection refused, reset, a 502/503/504 from a proxy in front of it, a gateway's -32603) is
- * `unreachable`, as the app's pages decide it (`isNodeGone`); anything else is `other`.
+ * gone (its error's kind is `unreachable`: connection refused, reset, a 502/503/504 from a proxy in front of it, a
+ * gateway's -32603) is `unreachable`; anything else is `other`.
  */
 export function logPieceFailure(error: unknown): LogRequestFailure {
   const ours = walkCauses(error, (cause) => cause instanceof BlockglassError) as BlockglassError | null;
@@ -31,7 +30,7 @@ export function logPieceFailure(error: unknown): LogRequestFailure {
   }
   // Our own cap on an answer's size: a narrower range has a smaller answer.
   if (ours.code === 'RESPONSE_TOO_LARGE') return { kind: 'tooLarge' };
-  return isNodeGone({ name: ours.name, ...(ours.code !== undefined ? { code: ours.code } : {}) }) ? { kind: 'unreachable' } : { kind: 'other' };
+  return ours.kind === 'unreachable' ? { kind: 'unreachable' } : { kind: 'other' };
 }
 
 /** The planner's failure for a node's log-limit signal. */

@@ -133,7 +133,7 @@ describe('runLogQuery through the sandbox gateway', () => {
       const { fromBlock } = params as { fromBlock: string };
       asked.add(fromBlock);
       if (asked.has('0x0') && asked.has('0x2')) othersAsked();
-      if (fromBlock === '0x1') return bothAsked.then(() => Promise.reject(apiErrorToError({ name: 'MethodNotFoundError', shortMessage: 'The node does not offer eth_getLogs.' })));
+      if (fromBlock === '0x1') return bothAsked.then(() => Promise.reject(apiErrorToError({ name: 'MethodNotFoundError', kind: 'unsupported', shortMessage: 'The node does not offer eth_getLogs.' })));
       return new Promise((_, reject) => signal.addEventListener('abort', () => (cancelled.push(fromBlock), reject(signal.reason)), { once: true }));
     };
     const error = await run({ request, from: 0, to: 5, maxBlocks: 1 }).catch((failure: unknown) => failure);

@@ -3,8 +3,7 @@ import type { AbortSignalLike } from '../../../src-shared/api/types';
 import type { LogRow, LogTailEvent } from '../../../src-shared/logs/types';
 import type { FeedHub } from '../rpc/createFeedHub';
 import type { RpcService } from '../rpc/createRpcService';
-import { isNodeGone } from '../../../src-shared/api/nodeGone';
-import { thrownToApiError } from '../errors/thrownToApiError';
+import { findErrorOfKind } from '../errors/blockglassError';
 import { sleep } from '../rpc/sleep';
 import { createPollWindow } from './pollWindow';
 import type { RawNodeLog } from './toLogRows';
@@ -106,7 +105,7 @@ export async function tailLogs(deps: TailDeps, networkId: string, filter: Record
       if (abort.signal.aborted) break;
       // A refusal (the node has no logs subscription, a bad filter) ends the tail; a socket that is gone is
       // reconnected, for as long as the tail is watched.
-      if (!isNodeGone(thrownToApiError(error, (text) => text)) || covered === undefined) throw error;
+      if (findErrorOfKind(error, 'unreachable') === null || covered === undefined) throw error;
       emit({ rows: [], via: 'subscription', head, reconnecting: 'The connection to the node dropped; the tail connects again and reads the blocks it misses.' });
       await sleep(RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)]!, abort.signal).catch(() => {});
     }

@@ -1,3 +1,4 @@
+import type { ErrorKind } from '../../../src-shared/api/errorKinds';
 import { logLimitOf } from './dialects/logLimitDialects';
 import type { RpcErrorFacts } from './rpcErrorFacts';
 
@@ -14,6 +15,7 @@ export type RpcErrorKind =
   | 'methodNotFound'
   | 'invalidParams'
   | 'rpc'
+  | 'nodeFailed'
   | 'timeout'
   | 'aborted'
   | 'tooLarge'
@@ -22,8 +24,40 @@ export type RpcErrorKind =
   | 'network'
   | 'socketClosed'
   | 'http'
+  | 'gatewayDown'
   | 'notJsonRpc'
   | 'unknown';
+
+/**
+ * The contract's kind of each case: the one place a node's failure becomes an {@link ErrorKind}, which is what the
+ * services (with `walk()`) and the pages branch on. A gateway's -32603 that is no revert (`nodeFailed`) means its
+ * node failed under it: work waits and tries again, as for a node that is down.
+ */
+export const KIND_OF_RPC_ERROR: Record<RpcErrorKind, ErrorKind> = {
+  apiKeyRejected: 'credentials',
+  apiKeyMissing: 'credentials',
+  accessDenied: 'credentials',
+  rateLimited: 'limit',
+  quotaExceeded: 'limit',
+  logLimit: 'limit',
+  limitExceeded: 'limit',
+  reverted: 'reverted',
+  methodNotFound: 'unsupported',
+  invalidParams: 'refused',
+  rpc: 'refused',
+  nodeFailed: 'unreachable',
+  timeout: 'timeout',
+  aborted: 'cancelled',
+  tooLarge: 'limit',
+  networkDown: 'unreachable',
+  hostNotFound: 'unreachable',
+  network: 'unreachable',
+  socketClosed: 'unreachable',
+  http: 'refused',
+  gatewayDown: 'unreachable',
+  notJsonRpc: 'badAnswer',
+  unknown: 'internal',
+};
 
 /** JSON-RPC codes the hosted service uses (reference/SERVICE-FACTS.md). */
 export const RPC_CODE = {
@@ -34,7 +68,11 @@ export const RPC_CODE = {
   resourceUnavailable: -32002,
   methodNotSupported: -32004,
   limitExceeded: -32005,
+  internalError: -32603,
 } as const;
+
+/** HTTP statuses of a proxy or gateway whose node is down: the request may work again soon. */
+const GATEWAY_DOWN = new Set([502, 503, 504]);
 
 /**
  * The kind of a failure, from its facts (and the method asked, when known). Order matters: an HTTP 429 carries
@@ -51,13 +89,15 @@ export function classifyRpcError(facts: RpcErrorFacts, method?: string): RpcErro
   if (facts.status === 429 || message.includes('rate exceeded') || hasBackoff(facts.rpcData)) return 'rateLimited';
   if (logLimitOf({ code: facts.rpcCode, message: facts.rpcMessage, data: facts.rpcData }, method)) return 'logLimit';
   if (facts.rpcCode === RPC_CODE.limitExceeded) return 'limitExceeded';
-  if (facts.rpcCode === RPC_CODE.reverted || (facts.rpcCode !== undefined && message.startsWith('execution reverted'))) return 'reverted';
+  // A revert in any node's words or shape (geth's 3, Hardhat's -32603, Ganache's -32000, Nethermind's -32015).
+  if (facts.rpcCode !== undefined && (facts.rpcCode === RPC_CODE.reverted || facts.revert.reverted || message.startsWith('execution reverted'))) return 'reverted';
   if (facts.rpcCode === RPC_CODE.methodNotFound || facts.rpcCode === RPC_CODE.methodNotSupported) return 'methodNotFound';
   if (facts.rpcCode === RPC_CODE.invalidParams) return 'invalidParams';
+  if (facts.rpcCode === RPC_CODE.internalError) return 'nodeFailed';
   if (facts.rpcCode !== undefined) return 'rpc';
   if (facts.kind === 'timeout') return 'timeout';
   if (facts.kind === 'tooLarge') return 'tooLarge';
-  if (facts.status !== undefined) return 'http';
+  if (facts.status !== undefined) return GATEWAY_DOWN.has(facts.status) ? 'gatewayDown' : 'http';
   if (facts.kind === 'notJson') return 'notJsonRpc';
   if (facts.systemCode === 'ECONNREFUSED') return 'networkDown';
   if (facts.systemCode === 'ENOTFOUND' || facts.systemCode === 'EAI_AGAIN') return 'hostNotFound';

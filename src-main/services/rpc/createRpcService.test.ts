@@ -59,8 +59,10 @@ describe('rpc service against the real sandbox', () => {
     expect(report.chainId).toBeUndefined();
     expect(report.error).toEqual({
       name: 'InvalidApiKeyError',
+      kind: 'credentials',
       code: 401,
-      shortMessage: 'The service rejected the API key (401 invalid project id).',
+      shortMessage: 'The service rejected the API key.',
+      nodeSaid: 'invalid project id',
       details: 'Check the key in Settings → Keys.',
       fix: { label: 'Open API keys', route: '/settings/keys' },
     });
@@ -72,7 +74,7 @@ describe('rpc service against the real sandbox', () => {
     const down = sandboxNetwork({ ...sandbox.info, rpcUrl: `http://127.0.0.1:${port}/local/v3/${KEY}`, wsUrl: `ws://127.0.0.1:${port}/local/ws/v3/${KEY}` }, KEY);
     const report = await service({ local: down }).probe('local');
     expect(report.ok).toBe(false);
-    expect(report.error).toMatchObject({ name: 'NetworkDownError', code: 'ECONNREFUSED', shortMessage: `Nothing answers at 127.0.0.1:${port} (connection refused).` });
+    expect(report.error).toMatchObject({ name: 'NetworkDownError', code: 'ECONNREFUSED', kind: 'unreachable', shortMessage: `Nothing answers at 127.0.0.1:${port}: the connection was refused.` });
     expect(JSON.stringify(report)).not.toContain(KEY);
   });
 
@@ -89,6 +91,7 @@ describe('rpc service against the real sandbox', () => {
           "expected": 1,
         },
         "details": "Check the network's address, or change its chain id to the one the node reports.",
+        "kind": "badAnswer",
         "name": "ChainIdMismatchError",
         "shortMessage": "The node serves chain 31337, but Not mainnet is set up for chain 1.",
       }
@@ -130,7 +133,7 @@ describe('rpc service against the real sandbox', () => {
     await expect.poll(() => hanging.requests.length).toBe(1);
     controller.abort();
     const failure = (await failing) as BlockglassError;
-    expect(errorToApiError(failure)).toEqual({ name: 'AbortError', code: 'ABORTED', shortMessage: 'The request was cancelled.' });
+    expect(errorToApiError(failure)).toEqual({ name: 'AbortError', kind: 'cancelled', code: 'ABORTED', shortMessage: 'The request was cancelled.' });
   });
 });
 

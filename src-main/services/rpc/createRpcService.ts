@@ -106,7 +106,7 @@ export function createRpcService(options: RpcServiceOptions): RpcService {
 
   const toError = (error: unknown, resolved?: NetworkWithCredentials, method?: string, signal?: AbortSignal): ApiError =>
     signal?.aborted
-      ? { name: 'AbortError', code: 'ABORTED', shortMessage: 'The request was cancelled.' }
+      ? { name: 'AbortError', kind: 'cancelled', code: 'ABORTED', shortMessage: 'The request was cancelled.' }
       : rpcErrorToApiError(error, { secrets: resolved?.secrets ?? [], method, timeoutMs, maxResponseBytes, url: resolved?.rpcUrl });
 
   const send = (resolved: NetworkWithCredentials, method: string, params: RpcParams, signal?: AbortSignal, alone = false) =>

@@ -60,6 +60,7 @@ export async function probeNetwork(resolved: NetworkWithCredentials, deps: Probe
 function unexpectedAnswer(method: string): ApiError {
   return {
     name: 'UnexpectedAnswerError',
+    kind: 'badAnswer',
     code: 'UNEXPECTED_ANSWER',
     shortMessage: `The node's answer to ${method} is not a chain id.`,
     details: 'The address may not be a JSON-RPC endpoint of this network family.',

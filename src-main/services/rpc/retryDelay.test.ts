@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { requestedDelayMs, retryDelay } from './retryDelay';
 import type { RpcErrorFacts } from './rpcErrorFacts';
 
-const facts = (fields: Partial<RpcErrorFacts>): RpcErrorFacts => ({ name: 'Error', message: '', ...fields });
+const facts = (fields: Partial<RpcErrorFacts>): RpcErrorFacts => ({ name: 'Error', message: '', revert: { reverted: false }, ...fields });
 const policy = { retries: 3, baseDelayMs: 100, maxDelayMs: 5000 };
 const noJitter = () => 0;
 

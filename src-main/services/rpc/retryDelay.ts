@@ -35,6 +35,7 @@ export function retryDelay(facts: RpcErrorFacts, attempt: number, policy: RetryP
       delay = requestedDelayMs(facts) ?? backoff;
       break;
     case 'http':
+    case 'gatewayDown':
       delay = facts.status !== undefined && TRANSIENT_STATUS.has(facts.status) ? (requestedDelayMs(facts) ?? backoff) : undefined;
       break;
     case 'network':

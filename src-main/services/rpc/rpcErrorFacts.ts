@@ -1,5 +1,6 @@
 // SECURITY: the facts gathered here still carry raw text from viem, fetch and the node (viem's messages
 // include the URL, which holds the key). They are for `rpcErrorToApiError` only, which redacts what it keeps.
+import { revertPayload, type RevertPayload } from './dialects/revertPayload';
 
 /** What a failed request's error says, in plain fields, gathered from the whole cause chain. */
 export interface RpcErrorFacts {
@@ -25,6 +26,8 @@ export interface RpcErrorFacts {
   url?: string;
   /** The innermost message, for errors nothing else explains. */
   message: string;
+  /** Whether the node said the call reverted (in any dialect: `dialects/revertPayload.ts`), and its bytes if it sent them. */
+  revert: RevertPayload;
 }
 
 type Link = Record<string, unknown>;
@@ -39,7 +42,7 @@ const WS_UPGRADE_STATUS = /Unexpected server response: (\d{3})/;
 export function rpcErrorFacts(error: unknown): RpcErrorFacts {
   const chain = causeChain(error);
   const outer = chain[0] ?? {};
-  const facts: RpcErrorFacts = { name: typeof outer.name === 'string' ? outer.name : 'Error', message: '' };
+  const facts: RpcErrorFacts = { name: typeof outer.name === 'string' ? outer.name : 'Error', message: '', revert: revertPayload(error) };
 
   for (const link of chain) {
     const name = typeof link.name === 'string' ? link.name : '';

@@ -36,6 +36,21 @@ const cases: Array<[string, unknown]> = [
   ['-32601', new MethodNotFoundRpcError(rpc({ code: -32601, message: 'the method anvil_mine does not exist/is not available' }), { method: 'anvil_mine' })],
   ['-32602', rpc({ code: -32602, message: 'exceed maximum block range: 10000' })],
   ['-32603', rpc({ code: -32603, message: 'internal error' })],
+  ["-32603 a gateway's node failed", rpc({ code: -32603, message: 'upstream request failed' })],
+  [
+    'Hardhat -32603 custom error, bytes in data.data',
+    rpc({
+      code: -32603,
+      message: 'Error: VM Exception while processing transaction: reverted with an unrecognized custom error (return data: 0xcf479181)',
+      data: { message: 'Error: VM Exception while processing transaction: reverted with an unrecognized custom error (return data: 0xcf479181)', data: '0xcf479181' },
+    }),
+  ],
+  [
+    'Hardhat -32603 reason string',
+    rpc({ code: -32603, message: "Error: VM Exception while processing transaction: reverted with reason string 'Reverter: amount is zero'", data: { message: 'x', data: '0x08c379a0' } }),
+  ],
+  ['Hardhat -32603 revert without data', rpc({ code: -32603, message: 'Error: Transaction reverted without a reason string', data: { message: 'Error: Transaction reverted without a reason string', data: '0x' } })],
+  ['Ganache -32000 revert', rpc({ code: -32000, message: 'VM Exception while processing transaction: revert', data: '0x4e487b710000000000000000000000000000000000000000000000000000000000000011' })],
   ['timeout', new TimeoutError({ body, url: URL })],
   ['connection refused', fetchFailed('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:8545')],
   ['host not found', fetchFailed('ENOTFOUND', 'getaddrinfo ENOTFOUND mainnet.example.io')],
@@ -60,8 +75,10 @@ describe('rpcErrorToApiError (pure cases)', () => {
         "-32005 daily quota": {
           "code": -32005,
           "details": "Requests work again when the quota resets, or with another key.",
+          "kind": "limit",
           "name": "QuotaExceededError",
-          "shortMessage": "The key's daily request quota is used up (daily request count exceeded, request rate limited).",
+          "nodeSaid": "daily request count exceeded, request rate limited",
+          "shortMessage": "The key's daily request quota is used up.",
         },
         "-32005 log limit with hint": {
           "code": -32005,
@@ -77,7 +94,9 @@ describe('rpcErrorToApiError (pure cases)', () => {
             "to": "0x80",
           },
           "details": "Ask for a narrower block range: the service suggests blocks 0x79 to 0x80.",
+          "kind": "limit",
           "name": "LogLimitExceededError",
+          "nodeSaid": "query returned more than 10000 results. Try with this block range [0x79, 0x80].",
           "shortMessage": "The query matches more than 10000 logs, over the service's limit for one answer.",
         },
         "-32005 query timeout": {
@@ -89,20 +108,26 @@ describe('rpcErrorToApiError (pure cases)', () => {
             },
           },
           "details": "Ask for a narrower block range, or fewer addresses and topics.",
+          "kind": "limit",
           "name": "QueryTimeoutError",
-          "shortMessage": "The node gave up on the query at its time limit (query timeout exceeded).",
+          "nodeSaid": "query timeout exceeded",
+          "shortMessage": "The node gave up on the query at its time limit.",
         },
         "-32005 too many params": {
           "code": -32005,
           "details": "Ask for less at once: fewer addresses and topics, a narrower range, a smaller batch.",
+          "kind": "limit",
           "name": "LimitExceededError",
-          "shortMessage": "The request exceeds a limit of the service (too many addresses and topics).",
+          "nodeSaid": "too many addresses and topics",
+          "shortMessage": "The request exceeds a limit of the service.",
         },
         "-32601": {
           "code": -32601,
-          "details": "It answered: the method anvil_mine does not exist/is not available. The service may not support it on this network, or the key's plan may not include it.",
+          "details": "The service may not support it on this network, or the key's plan may not include it.",
+          "kind": "unsupported",
           "name": "MethodNotFoundError",
-          "shortMessage": "The node does not offer this method (the method anvil_mine does not exist/is not available).",
+          "nodeSaid": "the method anvil_mine does not exist/is not available",
+          "shortMessage": "The node does not offer the method asked.",
         },
         "-32602": {
           "code": -32602,
@@ -113,13 +138,26 @@ describe('rpcErrorToApiError (pure cases)', () => {
             },
           },
           "details": "Ask for a narrower block range; a log query splits its range to fit by itself.",
+          "kind": "limit",
           "name": "LogRangeTooLargeError",
-          "shortMessage": "The node answers eth_getLogs over at most 10000 blocks at once (exceed maximum block range: 10000).",
+          "nodeSaid": "exceed maximum block range: 10000",
+          "shortMessage": "The node answers eth_getLogs over at most 10000 blocks at once.",
         },
         "-32603": {
           "code": -32603,
-          "name": "RpcError",
-          "shortMessage": "The node answered with error -32603: internal error",
+          "details": "It, or the node behind it, may be restarting or overloaded. Try again; a live view keeps retrying by itself.",
+          "kind": "unreachable",
+          "name": "NodeFailedError",
+          "nodeSaid": "internal error",
+          "shortMessage": "The node at mainnet.example.io failed while answering.",
+        },
+        "-32603 a gateway's node failed": {
+          "code": -32603,
+          "details": "It, or the node behind it, may be restarting or overloaded. Try again; a live view keeps retrying by itself.",
+          "kind": "unreachable",
+          "name": "NodeFailedError",
+          "nodeSaid": "upstream request failed",
+          "shortMessage": "The node at mainnet.example.io failed while answering.",
         },
         "401 invalid project id": {
           "code": 401,
@@ -128,8 +166,10 @@ describe('rpcErrorToApiError (pure cases)', () => {
             "label": "Open API keys",
             "route": "/settings/keys",
           },
+          "kind": "credentials",
           "name": "InvalidApiKeyError",
-          "shortMessage": "The service rejected the API key (401 invalid project id).",
+          "nodeSaid": "invalid project id",
+          "shortMessage": "The service rejected the API key.",
         },
         "401 project id required": {
           "code": 401,
@@ -138,14 +178,18 @@ describe('rpcErrorToApiError (pure cases)', () => {
             "label": "Open API keys",
             "route": "/settings/keys",
           },
+          "kind": "credentials",
           "name": "MissingApiKeyError",
-          "shortMessage": "The service needs an API key (401 project id required in the url).",
+          "nodeSaid": "project id required in the url",
+          "shortMessage": "The service needs an API key for this network.",
         },
         "403 -32002 allowlist": {
           "code": -32002,
           "details": "The key's allowlists (methods, contract addresses, origins) do not allow it. Change them in the service's dashboard, or use another key.",
+          "kind": "credentials",
           "name": "AccessDeniedError",
-          "shortMessage": "The service refused the request under the key's settings (403 rejected due to project ID settings).",
+          "nodeSaid": "rejected due to project ID settings",
+          "shortMessage": "The service refused the request under the key's settings.",
         },
         "429 -32005 rate": {
           "code": 429,
@@ -155,55 +199,120 @@ describe('rpcErrorToApiError (pure cases)', () => {
             "currentRps": 13.4,
           },
           "details": "Blockglass retried as the service asked; try again in 2 s, or send fewer requests at once.",
+          "kind": "limit",
           "name": "RateLimitedError",
-          "shortMessage": "The service's request rate limit for this key was reached (429 project ID request rate exceeded).",
+          "nodeSaid": "project ID request rate exceeded",
+          "shortMessage": "The service's request rate limit for this key was reached.",
+        },
+        "Ganache -32000 revert": {
+          "code": -32000,
+          "data": "0x4e487b710000000000000000000000000000000000000000000000000000000000000011",
+          "details": "The contract refused the call. Its revert data names the error: import the contract’s ABI to decode a custom error.",
+          "kind": "reverted",
+          "name": "ExecutionRevertedError",
+          "nodeSaid": "VM Exception while processing transaction: revert",
+          "shortMessage": "The call reverted; its revert data is attached.",
         },
         "HTTP 502 with a body echoing the URL": {
           "code": 502,
-          "details": "It said: bad gateway for /v3/<redacted>",
+          "details": "The node behind it may be down or restarting. Try again; a live view keeps retrying by itself.",
+          "kind": "unreachable",
           "name": "HttpError",
-          "shortMessage": "The node answered HTTP 502 at mainnet.example.io.",
+          "nodeSaid": "bad gateway for /v3/<redacted>",
+          "shortMessage": "The server at mainnet.example.io answered with an HTTP error: bad gateway.",
+        },
+        "Hardhat -32603 custom error, bytes in data.data": {
+          "code": -32603,
+          "data": {
+            "data": "0xcf479181",
+            "message": "Error: VM Exception while processing transaction: reverted with an unrecognized custom error (return data: 0xcf479181)",
+          },
+          "details": "The contract refused the call. Its revert data names the error: import the contract’s ABI to decode a custom error.",
+          "kind": "reverted",
+          "name": "ExecutionRevertedError",
+          "nodeSaid": "Error: VM Exception while processing transaction: reverted with an unrecognized custom error (return data: 0xcf479181)",
+          "shortMessage": "The call reverted; its revert data is attached.",
+        },
+        "Hardhat -32603 reason string": {
+          "code": -32603,
+          "data": {
+            "data": "0x08c379a0",
+            "message": "x",
+          },
+          "details": "The contract refused the call with this reason.",
+          "kind": "reverted",
+          "name": "ExecutionRevertedError",
+          "nodeSaid": "Error: VM Exception while processing transaction: reverted with reason string 'Reverter: amount is zero'",
+          "shortMessage": "The call reverted: Reverter: amount is zero",
+        },
+        "Hardhat -32603 revert without data": {
+          "code": -32603,
+          "data": {
+            "data": "0x",
+            "message": "Error: Transaction reverted without a reason string",
+          },
+          "details": "The contract refused the call without saying why (a bare revert, an invalid opcode, or out of gas).",
+          "kind": "reverted",
+          "name": "ExecutionRevertedError",
+          "nodeSaid": "Error: Transaction reverted without a reason string",
+          "shortMessage": "The call reverted without data.",
         },
         "abort": {
           "code": "ABORTED",
+          "kind": "cancelled",
           "name": "AbortError",
           "shortMessage": "The request was cancelled.",
         },
         "an answer that is not JSON": {
           "code": "NOT_JSON_RPC",
           "details": "The address may not be a JSON-RPC endpoint: check it in the network settings.",
+          "kind": "badAnswer",
           "name": "InvalidAnswerError",
           "shortMessage": "The answer of mainnet.example.io is not JSON-RPC.",
         },
         "code 3 revert with reason": {
           "code": 3,
           "data": "0x08c379a0",
-          "details": "The contract refused the call; its revert data is attached.",
+          "details": "The contract refused the call with this reason.",
+          "kind": "reverted",
           "name": "ExecutionRevertedError",
+          "nodeSaid": "execution reverted: Reverter: amount is zero",
           "shortMessage": "The call reverted: Reverter: amount is zero",
         },
         "code 3 revert without reason": {
           "code": 3,
           "data": "0x4e487b710000000000000000000000000000000000000000000000000000000000000011",
-          "details": "The contract refused the call; its revert data is attached.",
+          "details": "The contract refused the call. Its revert data names the error: import the contract’s ABI to decode a custom error.",
+          "kind": "reverted",
           "name": "ExecutionRevertedError",
-          "shortMessage": "The call reverted without a reason string.",
+          "nodeSaid": "execution reverted",
+          "shortMessage": "The call reverted; its revert data is attached.",
         },
         "connection refused": {
           "code": "ECONNREFUSED",
           "details": "The node is down or the address is wrong. For the Local network, check that the sandbox is running.",
+          "kind": "unreachable",
           "name": "NetworkDownError",
-          "shortMessage": "Nothing answers at mainnet.example.io (connection refused).",
+          "shortMessage": "Nothing answers at mainnet.example.io: the connection was refused.",
         },
         "connection reset": {
-          "code": "ECONNRESET",
-          "details": "Cause: read ECONNRESET",
+          "code": "NETWORK",
+          "data": {
+            "systemCode": "ECONNRESET",
+          },
+          "details": "The network or the node dropped it. Try again; a live view reconnects by itself.",
+          "kind": "unreachable",
           "name": "NetworkError",
-          "shortMessage": "The connection to mainnet.example.io failed (ECONNRESET).",
+          "nodeSaid": "read ECONNRESET",
+          "shortMessage": "The connection to mainnet.example.io failed.",
         },
         "host not found": {
-          "code": "ENOTFOUND",
+          "code": "HOST_NOT_FOUND",
+          "data": {
+            "systemCode": "ENOTFOUND",
+          },
           "details": "Check the address and the internet connection.",
+          "kind": "unreachable",
           "name": "HostNotFoundError",
           "shortMessage": "The host mainnet.example.io could not be found.",
         },
@@ -214,25 +323,30 @@ describe('rpcErrorToApiError (pure cases)', () => {
             "receivedBytes": 40000000,
           },
           "details": "Ask for less at once: a narrower block range, fewer items in a batch.",
+          "kind": "limit",
           "name": "ResponseTooLargeError",
           "shortMessage": "The node's answer is larger than the 32 MiB limit.",
         },
         "socket closed": {
           "code": "SOCKET_CLOSED",
           "details": "Live views reconnect by themselves.",
+          "kind": "unreachable",
           "name": "SocketClosedError",
           "shortMessage": "The WebSocket connection to mainnet.example.io closed.",
         },
         "timeout": {
           "code": "TIMEOUT",
           "details": "It may be overloaded or unreachable. Try again; a live view keeps retrying by itself.",
+          "kind": "timeout",
           "name": "TimeoutError",
           "shortMessage": "The node at mainnet.example.io did not answer within 15 s.",
         },
         "unknown": {
           "code": "UNKNOWN",
+          "kind": "internal",
           "name": "UnknownRpcError",
-          "shortMessage": "The request failed: something odd at https://mainnet.example.io/v3/<redacted>",
+          "nodeSaid": "something odd at https://mainnet.example.io/v3/<redacted>",
+          "shortMessage": "The request failed for a reason Blockglass does not recognise.",
         },
       }
     `);
@@ -249,6 +363,7 @@ describe('rpcErrorToApiError (pure cases)', () => {
       {
         "code": "CREDENTIAL_MISSING",
         "details": "Enter it.",
+        "kind": "credentials",
         "name": "BlockglassError",
         "shortMessage": "No API key is set for <redacted>",
       }
@@ -256,14 +371,14 @@ describe('rpcErrorToApiError (pure cases)', () => {
   });
 
   it('keeps an already mapped error', () => {
-    const plain = { name: 'InvalidApiKeyError', code: 401, shortMessage: 'The service rejected the API key (401 invalid project id).' };
+    const plain = { name: 'InvalidApiKeyError', kind: 'credentials' as const, code: 401, shortMessage: 'The service rejected the API key (401 invalid project id).' };
     const failure = apiErrorToError(plain);
     expect(rpcErrorToApiError(failure, context)).toEqual(plain);
   });
 
   it('names the host and port of an unreachable node, never the path with the key', () => {
     const mapped = rpcErrorToApiError(fetchFailed('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:8545'), context);
-    expect(mapped.shortMessage).toBe('Nothing answers at mainnet.example.io (connection refused).');
+    expect(mapped.shortMessage).toBe('Nothing answers at mainnet.example.io: the connection was refused.');
   });
 
   it("redacts secrets in the data's strings and keys, keeping its structure and its other values", () => {

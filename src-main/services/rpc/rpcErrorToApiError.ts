@@ -1,13 +1,14 @@
 // SECURITY: this is where errors from the network become errors a person (and the renderer) sees. viem's
 // messages carry the URL, and the URL carries the key in its path: every text that leaves here goes through
 // `redactApiError`. Do not return a field built from raw text without it.
+import { STATUS_CODES } from 'node:http';
 import type { ApiError } from '../../../src-shared/api/apiError';
 import { isApiError } from '../../../src-shared/api/apiError';
 import { errorToApiError } from '../errors/apiErrorToError';
 import { BlockglassError } from '../errors/blockglassError';
 import { redactApiError } from '../errors/redactApiError';
 import { redactSecrets } from '../secrets/redactSecrets';
-import { classifyRpcError, hasBackoff } from './classifyRpcError';
+import { classifyRpcError, hasBackoff, KIND_OF_RPC_ERROR } from './classifyRpcError';
 import { logLimitApiError } from './dialects/logLimitApiError';
 import { logLimitOf } from './dialects/logLimitDialects';
 import { endpointOf } from './endpointOf';
@@ -41,14 +42,15 @@ export function rpcErrorToApiError(error: unknown, context: ErrorContext): ApiEr
 
   const facts = rpcErrorFacts(error);
   const where = endpointOf(facts.url ?? context.url);
-  const said = snippet(facts.rpcMessage ?? '');
-  let result: ApiError;
-  switch (classifyRpcError(facts, context.method)) {
+  const which = classifyRpcError(facts, context.method);
+  let result: Omit<ApiError, 'kind'> & { kind?: ApiError['kind'] };
+  switch (which) {
     case 'apiKeyRejected':
       result = {
         name: 'InvalidApiKeyError',
         code: 401,
-        shortMessage: `The service rejected the API key (401 ${snippet(facts.httpBody || 'unauthorized')}).`,
+        shortMessage: 'The service rejected the API key.',
+        ...said(facts.httpBody),
         details: 'Check the key in Settings → Keys.',
         fix: { label: 'Open API keys', route: '/settings/keys' },
       };
@@ -57,7 +59,8 @@ export function rpcErrorToApiError(error: unknown, context: ErrorContext): ApiEr
       result = {
         name: 'MissingApiKeyError',
         code: 401,
-        shortMessage: `The service needs an API key (401 ${snippet(facts.httpBody || 'unauthorized')}).`,
+        shortMessage: 'The service needs an API key for this network.',
+        ...said(facts.httpBody),
         details: 'Enter the key in Settings → Keys.',
         fix: { label: 'Open API keys', route: '/settings/keys' },
       };
@@ -66,7 +69,8 @@ export function rpcErrorToApiError(error: unknown, context: ErrorContext): ApiEr
       result = {
         name: 'AccessDeniedError',
         code: facts.rpcCode ?? 403,
-        shortMessage: `The service refused the request under the key's settings (${facts.status ?? 403} ${said || 'forbidden'}).`,
+        shortMessage: "The service refused the request under the key's settings.",
+        ...said(facts.rpcMessage ?? facts.httpBody),
         details: "The key's allowlists (methods, contract addresses, origins) do not allow it. Change them in the service's dashboard, or use another key.",
       };
       break;
@@ -76,7 +80,8 @@ export function rpcErrorToApiError(error: unknown, context: ErrorContext): ApiEr
       result = {
         name: 'RateLimitedError',
         code: 429,
-        shortMessage: `The service's request rate limit for this key was reached (429 ${said || 'too many requests'}).`,
+        shortMessage: "The service's request rate limit for this key was reached.",
+        ...said(facts.rpcMessage ?? facts.httpBody),
         details: `Blockglass retried as the service asked; try again ${wait !== undefined ? `in ${wait} s` : 'in a moment'}, or send fewer requests at once.`,
         data: { backoffSeconds: wait, currentRps: data?.current_rps, allowedRps: data?.allowed_rps },
       };
@@ -86,29 +91,37 @@ export function rpcErrorToApiError(error: unknown, context: ErrorContext): ApiEr
       result = {
         name: 'QuotaExceededError',
         code: facts.rpcCode ?? 429,
-        shortMessage: `The key's daily request quota is used up (${said}).`,
+        shortMessage: "The key's daily request quota is used up.",
+        ...said(facts.rpcMessage),
         details: 'Requests work again when the quota resets, or with another key.',
       };
       break;
     case 'logLimit':
-      result = logLimitApiError({ signal: logLimitOf({ code: facts.rpcCode, message: facts.rpcMessage, data: facts.rpcData }, context.method)!, code: facts.rpcCode, said, nodeData: facts.rpcData });
+      result = { ...logLimitApiError({ signal: logLimitOf({ code: facts.rpcCode, message: facts.rpcMessage, data: facts.rpcData }, context.method)!, code: facts.rpcCode, nodeData: facts.rpcData }), ...said(facts.rpcMessage) };
       break;
     case 'limitExceeded':
       result = {
         name: 'LimitExceededError',
         code: facts.rpcCode ?? -32005,
-        shortMessage: `The request exceeds a limit of the service (${said}).`,
+        shortMessage: 'The request exceeds a limit of the service.',
+        ...said(facts.rpcMessage),
         details: 'Ask for less at once: fewer addresses and topics, a narrower range, a smaller batch.',
         ...(facts.rpcData !== undefined ? { data: facts.rpcData } : {}),
       };
       break;
     case 'reverted': {
-      const reason = /^execution reverted:?\s*(.*)$/is.exec(facts.rpcMessage ?? '')?.[1]?.trim();
+      const reason = reasonIn(facts.rpcMessage ?? '');
+      const withData = facts.revert.reverted && facts.revert.data !== null;
       result = {
         name: 'ExecutionRevertedError',
         code: facts.rpcCode ?? 3,
-        shortMessage: reason ? `The call reverted: ${snippet(reason)}` : 'The call reverted without a reason string.',
-        details: 'The contract refused the call; its revert data is attached.',
+        shortMessage: reason ? `The call reverted: ${snippet(reason)}` : withData ? 'The call reverted; its revert data is attached.' : 'The call reverted without data.',
+        ...said(facts.rpcMessage),
+        details: reason
+          ? 'The contract refused the call with this reason.'
+          : withData
+            ? 'The contract refused the call. Its revert data names the error: import the contract’s ABI to decode a custom error.'
+            : 'The contract refused the call without saying why (a bare revert, an invalid opcode, or out of gas).',
         ...(facts.rpcData !== undefined ? { data: facts.rpcData } : {}),
       };
       break;
@@ -117,15 +130,18 @@ export function rpcErrorToApiError(error: unknown, context: ErrorContext): ApiEr
       result = {
         name: 'MethodNotFoundError',
         code: facts.rpcCode ?? -32601,
-        shortMessage: context.method ? `The node does not offer ${context.method}.` : `The node does not offer this method (${said}).`,
-        details: `It answered: ${said}. The service may not support it on this network, or the key's plan may not include it.`,
+        shortMessage: context.method ? `The node does not offer ${context.method}.` : 'The node does not offer the method asked.',
+        details: "The service may not support it on this network, or the key's plan may not include it.",
+        ...said(facts.rpcMessage),
       };
       break;
     case 'invalidParams':
       result = {
         name: 'InvalidParamsError',
         code: facts.rpcCode ?? -32602,
-        shortMessage: `The node refused the request's parameters: ${said}`,
+        shortMessage: "The node refused the request's parameters.",
+        details: 'Check what was asked: an address, a block number or a filter may not be in the form this node accepts.',
+        ...said(facts.rpcMessage),
         ...(facts.rpcData !== undefined ? { data: facts.rpcData } : {}),
       };
       break;
@@ -133,7 +149,18 @@ export function rpcErrorToApiError(error: unknown, context: ErrorContext): ApiEr
       result = {
         name: 'RpcError',
         code: facts.rpcCode ?? 'RPC_ERROR',
-        shortMessage: `The node answered with error ${facts.rpcCode}: ${said}`,
+        shortMessage: 'The node refused the request.',
+        ...said(facts.rpcMessage),
+        ...(facts.rpcData !== undefined ? { data: facts.rpcData } : {}),
+      };
+      break;
+    case 'nodeFailed':
+      result = {
+        name: 'NodeFailedError',
+        code: facts.rpcCode ?? 'RPC_ERROR',
+        shortMessage: `${where ? `The node at ${where}` : 'The node'} failed while answering.`,
+        details: 'It, or the node behind it, may be restarting or overloaded. Try again; a live view keeps retrying by itself.',
+        ...said(facts.rpcMessage),
         ...(facts.rpcData !== undefined ? { data: facts.rpcData } : {}),
       };
       break;
@@ -163,14 +190,15 @@ export function rpcErrorToApiError(error: unknown, context: ErrorContext): ApiEr
       result = {
         name: 'NetworkDownError',
         code: 'ECONNREFUSED',
-        shortMessage: `Nothing answers at ${where || 'the address'} (connection refused).`,
+        shortMessage: `Nothing answers at ${where || 'the address'}: the connection was refused.`,
         details: 'The node is down or the address is wrong. For the Local network, check that the sandbox is running.',
       };
       break;
     case 'hostNotFound':
       result = {
         name: 'HostNotFoundError',
-        code: facts.systemCode ?? 'ENOTFOUND',
+        code: 'HOST_NOT_FOUND',
+        data: { systemCode: facts.systemCode ?? 'ENOTFOUND' },
         shortMessage: `The host ${hostOnly(where) || 'of the address'} could not be found.`,
         details: 'Check the address and the internet connection.',
       };
@@ -178,9 +206,11 @@ export function rpcErrorToApiError(error: unknown, context: ErrorContext): ApiEr
     case 'network':
       result = {
         name: 'NetworkError',
-        code: facts.systemCode ?? 'NETWORK',
-        shortMessage: `The connection to ${where || 'the node'} failed${facts.systemCode ? ` (${facts.systemCode})` : ''}.`,
-        details: `Cause: ${snippet(facts.message)}`,
+        code: 'NETWORK',
+        ...(facts.systemCode ? { data: { systemCode: facts.systemCode } } : {}),
+        shortMessage: `The connection to ${where || 'the node'} failed.`,
+        details: 'The network or the node dropped it. Try again; a live view reconnects by itself.',
+        ...said(facts.message),
       };
       break;
     case 'socketClosed':
@@ -192,11 +222,13 @@ export function rpcErrorToApiError(error: unknown, context: ErrorContext): ApiEr
       };
       break;
     case 'http':
+    case 'gatewayDown':
       result = {
         name: 'HttpError',
-        code: facts.status ?? 'HTTP',
-        shortMessage: `The node answered HTTP ${facts.status}${where ? ` at ${where}` : ''}.`,
-        ...(facts.httpBody ? { details: `It said: ${snippet(facts.httpBody)}` } : {}),
+        code: facts.status ?? 'RPC_ERROR',
+        shortMessage: `${where ? `The server at ${where}` : 'The server'} answered with an HTTP error: ${httpReason(facts.status)}.`,
+        ...(which === 'gatewayDown' ? { details: 'The node behind it may be down or restarting. Try again; a live view keeps retrying by itself.' } : {}),
+        ...said(facts.httpBody),
       };
       break;
     case 'notJsonRpc':
@@ -211,11 +243,31 @@ export function rpcErrorToApiError(error: unknown, context: ErrorContext): ApiEr
       result = {
         name: 'UnknownRpcError',
         code: 'UNKNOWN',
-        shortMessage: `The request failed: ${snippet(firstLine(facts.message) || facts.name)}`,
+        shortMessage: 'The request failed for a reason Blockglass does not recognise.',
+        ...said(firstLine(facts.message) || facts.name),
       };
       break;
   }
-  return redactApiError(result, redact);
+  return redactApiError({ ...result, kind: result.kind ?? KIND_OF_RPC_ERROR[which] }, redact);
+}
+
+/** The reason a node gave in words: geth's `execution reverted: …`, Hardhat's `reverted with reason string '…'`. */
+function reasonIn(message: string): string | undefined {
+  const geth = /^execution reverted:?\s*(.*)$/is.exec(message)?.[1]?.trim();
+  if (geth) return geth;
+  return /reverted with reason string '(.*)'$/s.exec(message.trim())?.[1];
+}
+
+/** The node's own words, cut to a snippet, for behind a page's Details (none when it said nothing). */
+function said(text: string | undefined): { nodeSaid?: string } {
+  const words = snippet(text ?? '');
+  return words === '' ? {} : { nodeSaid: words };
+}
+
+/** An HTTP status in words: 502 → "bad gateway" (the number itself is the error's code, behind Details). */
+function httpReason(status: number | undefined): string {
+  const text = status === undefined ? undefined : STATUS_CODES[status];
+  return text ? text.toLowerCase() : 'an unexpected status';
 }
 
 function retryAfterSeconds(header: string | undefined): number | undefined {

@@ -52,10 +52,10 @@ const CAUSES: { test: RegExp; failure: StartFailure }[] = [
 
 /**
  * Sorts a failed start into a cause a restart will not cure (said once, never retried in a loop) or one it
- * may (a slow machine, a chain still seeding); reads the error's name, code, message and details.
+ * may (a slow machine, a chain still seeding); reads the error's name, code, message, details and its last words (`nodeSaid`).
  */
 export function classifyStartFailure(error: Pick<ApiError, 'shortMessage'> & Partial<ApiError>): StartFailure {
-  const text = [error.name, error.code, error.shortMessage, error.details].filter(Boolean).join('\n');
+  const text = [error.name, error.code, error.shortMessage, error.details, error.nodeSaid].filter(Boolean).join('\n');
   for (const cause of CAUSES) if (cause.test.test(text)) return cause.failure;
   return { permanent: false, reason: error.shortMessage.replace(/^The local sandbox /, '').replace(/\.$/, ''), fix: 'Blockglass tries again; if it keeps failing, restart the sandbox in Settings or look at its last words below.' };
 }

@@ -262,5 +262,5 @@ export function createSandboxLauncher(options: SandboxLauncherOptions): SandboxL
 
 function startErrorToApiError(error: unknown): ApiError {
   if (error instanceof BlockglassError) return errorToApiError(error);
-  return { name: 'SandboxStartError', code: 'SANDBOX_START_FAILED', shortMessage: 'The local sandbox could not start', details: (error as Error)?.message ?? String(error) };
+  return { name: 'SandboxStartError', kind: 'sandbox', code: 'SANDBOX_START_FAILED', shortMessage: 'The local sandbox could not start', details: (error as Error)?.message ?? String(error) };
 }

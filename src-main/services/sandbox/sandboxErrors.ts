@@ -6,7 +6,8 @@ export class SandboxStartError extends BlockglassError {
   constructor(reason: string, lastLines: string) {
     super('The local sandbox could not start', {
       code: 'SANDBOX_START_FAILED',
-      details: `${reason}.${lastLines ? ` Its last words: ${lastLines}` : ''}`,
+      details: `${reason}.`,
+      ...(lastLines ? { nodeSaid: lastLines } : {}),
     });
   }
 }
@@ -17,7 +18,8 @@ export class SandboxCrashedError extends BlockglassError {
   constructor(exit: string, lastLines: string) {
     super('The local sandbox stopped unexpectedly', {
       code: 'SANDBOX_CRASHED',
-      details: `It ${exit}; Blockglass restarts it.${lastLines ? ` Its last words: ${lastLines}` : ''}`,
+      details: `It ${exit}; Blockglass restarts it.`,
+      ...(lastLines ? { nodeSaid: lastLines } : {}),
     });
   }
 }

@@ -45,7 +45,7 @@ describe.skipIf(process.platform === 'win32')('createKeychainBridge', () => {
     const key = 'super-secret-key-0123456789';
     const error = await bridge.request({ op: 'set', account: 'leaky', value: key }).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'KeychainUnavailableError', shortMessage: 'The system keychain could not be reached' });
-    expect((error as Error).message).toContain('Cause: Platform failure: could not store <redacted>');
+    expect((error as { nodeSaid?: string }).nodeSaid).toBe('Platform failure: could not store <redacted>');
     expect((error as Error).message).not.toContain(key);
   });
 

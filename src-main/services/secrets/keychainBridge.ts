@@ -109,7 +109,8 @@ export function createKeychainBridge(options: KeychainBridgeOptions): KeychainBr
       if (worker === created) worker = undefined;
       failAll(
         new KeychainUnavailableError('The keychain module could not be loaded', {
-          details: `${keychainFixHint()} Cause: ${error.message}`,
+          details: keychainFixHint(),
+          nodeSaid: error.message,
           cause: error,
         }),
       );
@@ -159,10 +160,11 @@ function nativeError(reply: Extract<Reply, { ok: false }>, secrets: string[]): E
   const cause = redactSecrets(reply.message, secrets);
   if (UNREACHABLE.test(cause)) {
     return new KeychainUnavailableError('The system keychain could not be reached', {
-      details: `${keychainFixHint()} Cause: ${cause}`,
+      details: keychainFixHint(),
+      nodeSaid: cause,
     });
   }
-  return new KeychainError('The system keychain refused the request', { details: `Cause: ${cause}` });
+  return new KeychainError('The system keychain refused the request', { details: 'Unlock the keychain, or allow Blockglass to use it, and try again.', nodeSaid: cause });
 }
 
 /** 3000 → "3", 1500 → "1.5". */

@@ -22,7 +22,7 @@ interface ProbeLine {
   ok: boolean;
   mode: string;
   value?: unknown;
-  error?: { name: string; shortMessage: string; code?: string; details?: string };
+  error?: { name: string; shortMessage: string; code?: string; details?: string; nodeSaid?: string };
 }
 
 /**
@@ -123,7 +123,7 @@ describe.skipIf(!onLinux)('secret store when no keychain answers', () => {
       ok: false,
       error: { name: 'KeychainUnavailableError', shortMessage: 'The system keychain could not be reached' },
     });
-    expect(lines[0]?.error?.details).toMatch(/Cause: .*No such file or directory/);
+    expect(lines[0]?.error?.nodeSaid).toMatch(/No such file or directory/);
   });
 
   it.skipIf(!hasDbusDaemon())('times out on a real bus that loses every reply', async () => {
@@ -143,7 +143,7 @@ describe.skipIf(!onLinux)('secret store when no keychain answers', () => {
       const lines = await probe(bus.address, 3000, ['set', 'get']);
       for (const line of lines) {
         expect(line).toMatchObject({ ok: false, error: { name: 'KeychainUnavailableError', shortMessage: 'The system keychain could not be reached' } });
-        expect(line.error?.details).toContain('org.freedesktop.secrets');
+        expect(line.error?.nodeSaid).toContain('org.freedesktop.secrets');
       }
     } finally {
       process.kill(bus.pid);

@@ -29,7 +29,8 @@ export class StoreMigrationError extends BlockglassError {
   constructor(version: number, name: string, cause: unknown) {
     super(`Updating the data file failed at step ${version} (${name})`, {
       code: 'STORE_MIGRATION_FAILED',
-      details: `The step was rolled back. Cause: ${cause instanceof Error ? cause.message : String(cause)}`,
+      details: 'The step was rolled back: the data file is as it was before. Blockglass tries again when it next opens.',
+      nodeSaid: cause instanceof Error ? cause.message : String(cause),
       cause,
     });
   }

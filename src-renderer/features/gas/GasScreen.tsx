@@ -5,6 +5,7 @@ import { useApi } from '../../api/useApi';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { LoadingState } from '../../components/LoadingState';
+import { apiErrorOf } from '../../lib/apiErrorOf';
 import { useNow } from '../../components/chain/Timestamp';
 import { networksQuery } from '../../queries/networks';
 import { AlertsPanel } from './AlertsPanel';
@@ -31,7 +32,7 @@ export function GasScreen() {
   const networks = useQuery(networksQuery(api));
   const search = new URLSearchParams(useSearch());
   const [, navigate] = useLocation();
-  if (!networks.data) return networks.error ? <ErrorNotice error={{ name: 'Error', shortMessage: String(networks.error) }} /> : <LoadingState label="Loading networks…" />;
+  if (!networks.data) return networks.error ? <ErrorNotice error={apiErrorOf(networks.error)} /> : <LoadingState label="Loading networks…" />;
   const asked = search.get('network');
   const focused = networks.data.find((network) => network.id === asked) ?? networks.data.find((network) => network.selected);
   if (asked && !networks.data.some((network) => network.id === asked)) {

@@ -10,7 +10,7 @@ const DOWN: HealthEvent = {
   state: 'error',
   ok: false,
   chainIdMismatch: false,
-  error: { name: 'NetworkDownError', code: 'ECONNREFUSED', shortMessage: 'Nothing answers at 127.0.0.1:8545 (connection refused).', details: 'The node is down or the address is wrong.' },
+  error: { name: 'NetworkDownError', kind: 'unreachable', code: 'ECONNREFUSED', shortMessage: 'Nothing answers at 127.0.0.1:8545 (connection refused).', details: 'The node is down or the address is wrong.' },
   checkedAt: Date.UTC(2026, 10, 26, 12, 5, 0),
   failingSince: Date.UTC(2026, 10, 26, 12, 0, 0),
   failedAttempts: 31,

@@ -1,4 +1,4 @@
-// SECURITY: `said` and `nodeData` are the node's own words and data, unredacted. The result goes out only through
+// SECURITY: `nodeData` is the node's own data, unredacted. The result goes out only through
 // `rpcErrorToApiError`, which redacts every field; do not return it from anywhere else.
 import type { ApiError } from '../../../../src-shared/api/apiError';
 import type { LogLimitSignal } from './logLimitDialects';
@@ -7,8 +7,6 @@ import type { LogLimitSignal } from './logLimitDialects';
 export interface LogLimitRefusal {
   signal: LogLimitSignal;
   code: number | undefined;
-  /** The node's message, cut to a snippet. */
-  said: string;
   /** The node's `error.data`, kept beside the signal. */
   nodeData: unknown;
 }
@@ -20,14 +18,14 @@ const hex = (n: number) => `0x${n.toString(16)}`;
  * and `logLimit`, the typed {@link LogLimitSignal} the log planner reads (`logs/logPieceFailure.ts`); the name
  * and sentence say what a person needs: too many logs, a timeout, too wide a range, or no `eth_getLogs` at all.
  */
-export function logLimitApiError({ signal, code, said, nodeData }: LogLimitRefusal): ApiError {
+export function logLimitApiError({ signal, code, nodeData }: LogLimitRefusal): ApiError {
   const data = typeof nodeData === 'object' && nodeData !== null && !Array.isArray(nodeData) ? { ...nodeData, logLimit: signal } : { ...(nodeData !== undefined ? { node: nodeData } : {}), logLimit: signal };
-  const base = { data, ...(code !== undefined ? { code } : {}) };
+  const base = { kind: 'limit' as const, data, ...(code !== undefined ? { code } : {}) };
   const narrower = 'Ask for a narrower block range.';
   const tooMany =
     signal.kind !== 'disabled' && 'results' in signal && signal.results !== undefined
       ? `The query matches more than ${signal.results} logs, over the service's limit for one answer.`
-      : `The query's answer is over the node's limit for one answer (${said}).`;
+      : "The query's answer is over the node's limit for one answer.";
   switch (signal.kind) {
     case 'range':
       return {
@@ -40,15 +38,16 @@ export function logLimitApiError({ signal, code, said, nodeData }: LogLimitRefus
       return {
         name: 'LogRangeTooLargeError',
         ...base,
-        shortMessage: `The node answers eth_getLogs over at most ${signal.blocks} blocks at once (${said}).`,
+        shortMessage: `The node answers eth_getLogs over at most ${signal.blocks} blocks at once.`,
         details: 'Ask for a narrower block range; a log query splits its range to fit by itself.',
       };
     case 'disabled':
       return {
         name: 'MethodNotFoundError',
         ...base,
+        kind: 'unsupported',
         shortMessage: 'The node does not offer eth_getLogs.',
-        details: `It answered: ${said}. Log queries need an endpoint that offers it: add this chain with another provider's address, or your own node's, in Settings → Networks, and run the query there.`,
+        details: "Log queries need an endpoint that offers it: add this chain with another provider's address, or your own node's, in Settings → Networks, and run the query there.",
         fix: { label: 'Add a network', route: '/settings/networks/new' },
       };
     case 'halve':
@@ -61,16 +60,16 @@ export function logLimitApiError({ signal, code, said, nodeData }: LogLimitRefus
             details: narrower,
           };
         case 'size':
-          return { name: 'LogLimitExceededError', ...base, shortMessage: `The query's answer is larger than the node sends at once (${said}).`, details: narrower };
+          return { name: 'LogLimitExceededError', ...base, shortMessage: "The query's answer is larger than the node sends at once.", details: narrower };
         case 'timeout':
-          return { name: 'QueryTimeoutError', ...base, shortMessage: `The node gave up on the query at its time limit (${said}).`, details: 'Ask for a narrower block range, or fewer addresses and topics.' };
+          return { name: 'QueryTimeoutError', ...base, shortMessage: 'The node gave up on the query at its time limit.', details: 'Ask for a narrower block range, or fewer addresses and topics.' };
         case 'span':
-          return { name: 'LogRangeTooLargeError', ...base, shortMessage: `The block range is wider than the node answers at once (${said}).`, details: narrower };
+          return { name: 'LogRangeTooLargeError', ...base, shortMessage: 'The block range is wider than the node answers at once.', details: narrower };
         case 'unknown':
           return {
             name: 'LimitExceededError',
             ...base,
-            shortMessage: `The request exceeds a limit of the service (${said}).`,
+            shortMessage: 'The request exceeds a limit of the service.',
             details: 'Ask for less at once: fewer addresses and topics, a narrower range, a smaller batch.',
           };
       }

@@ -97,12 +97,14 @@ describe('rpcErrorToApiError on log limits', () => {
             "kind": "disabled",
           },
         },
-        "details": "It answered: the method eth_getLogs does not exist/is not available at /v3/<redacted>. Log queries need an endpoint that offers it: add this chain with another provider's address, or your own node's, in Settings → Networks, and run the query there.",
+        "details": "Log queries need an endpoint that offers it: add this chain with another provider's address, or your own node's, in Settings → Networks, and run the query there.",
         "fix": {
           "label": "Add a network",
           "route": "/settings/networks/new",
         },
+        "kind": "unsupported",
         "name": "MethodNotFoundError",
+        "nodeSaid": "the method eth_getLogs does not exist/is not available at /v3/<redacted>",
         "shortMessage": "The node does not offer eth_getLogs.",
       }
     `);

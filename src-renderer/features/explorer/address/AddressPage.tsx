@@ -26,7 +26,7 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
     return (
       <div className="page explorer-page">
         <h1 className="page-title">Address</h1>
-        <ErrorNotice error={{ name: 'InvalidAddressError', shortMessage: `${quoteInput(address)} is not an address`, details: 'An address is 0x followed by 40 hex digits.' }} />
+        <ErrorNotice error={{ name: 'InvalidAddressError', kind: 'invalidInput', shortMessage: `${quoteInput(address)} is not an address`, details: 'An address is 0x followed by 40 hex digits.' }} />
       </div>
     );
   }

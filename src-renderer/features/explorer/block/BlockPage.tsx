@@ -67,7 +67,7 @@ export function BlockPage({ networkId, networkName, id }: { networkId: string; n
     return (
       <div className="page explorer-page">
         <h1 className="page-title">Block</h1>
-        <ErrorNotice error={{ name: 'InvalidBlockError', shortMessage: `${quoteInput(id)} is not a block`, details: problem }} />
+        <ErrorNotice error={{ name: 'InvalidBlockError', kind: 'invalidInput', shortMessage: `${quoteInput(id)} is not a block`, details: problem }} />
       </div>
     );
   }

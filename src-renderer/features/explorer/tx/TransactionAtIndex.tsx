@@ -28,7 +28,7 @@ export function TransactionAtIndex({ networkId, blockHash, index }: { networkId:
   useEffect(() => {
     if (hash) navigate(`/explorer/tx/${hash}`, { replace: true });
   }, [hash, navigate]);
-  if (problem) return <div className="page explorer-page"><ErrorNotice error={{ name: 'InvalidInputError', shortMessage: problem }} /></div>;
+  if (problem) return <div className="page explorer-page"><ErrorNotice error={{ name: 'InvalidInputError', kind: 'invalidInput', shortMessage: problem }} /></div>;
   if (found.isError) return <div className="page explorer-page"><ErrorNotice error={apiErrorOf(found.error)} /></div>;
   return <LoadingState label={`Finding transaction ${index} of the block…`} />;
 }

@@ -40,7 +40,7 @@ export function TransactionPage({ networkId, networkName, hash }: { networkId: s
   const [, navigate] = useLocation();
   const valid = /^0x[0-9a-fA-F]{64}$/.test(hash);
   const tx = useQuery({ ...transactionQuery(api, networkId, hash), enabled: valid });
-  const notFound = tx.isError && apiErrorOf(tx.error).code === 'NOT_FOUND';
+  const notFound = tx.isError && apiErrorOf(tx.error).kind === 'notFound';
   const asBlock = useQuery({ ...blockQuery(api, networkId, hash), enabled: notFound });
   useEffect(() => {
     if (asBlock.data) navigate(`/explorer/block/${hash}`, { replace: true });
@@ -50,7 +50,7 @@ export function TransactionPage({ networkId, networkName, hash }: { networkId: s
     return (
       <div className="page explorer-page">
         <h1 className="page-title">Transaction</h1>
-        <ErrorNotice error={{ name: 'InvalidHashError', shortMessage: `${quoteInput(hash)} is not a transaction hash`, details: 'A transaction hash is 0x followed by 64 hex digits.' }} />
+        <ErrorNotice error={{ name: 'InvalidHashError', kind: 'invalidInput', shortMessage: `${quoteInput(hash)} is not a transaction hash`, details: 'A transaction hash is 0x followed by 64 hex digits.' }} />
       </div>
     );
   }

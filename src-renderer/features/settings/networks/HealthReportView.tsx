@@ -15,7 +15,7 @@ import { formatLatency } from '../../../lib/formatTime';
  */
 export function HealthReportView({ network, pending, report, error }: { network: NetworkView; pending: boolean; report?: HealthReport; error?: ApiError }) {
   if (pending) return <LoadingState label={`Testing ${network.name}…`} />;
-  const failure = error ?? (report && !report.ok ? (report.error ?? { name: 'HealthCheckFailed', shortMessage: `${network.name} did not answer` }) : undefined);
+  const failure = error ?? (report && !report.ok ? (report.error ?? { name: 'HealthCheckFailed', kind: 'unreachable' as const, shortMessage: `${network.name} did not answer` }) : undefined);
   if (failure) return <ErrorNotice error={failure} title="Connection failed" />;
   if (!report) return null;
 
