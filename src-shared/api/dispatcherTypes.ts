@@ -56,8 +56,13 @@ export interface DispatcherHandlers {
 export interface ConnectionOptions extends DispatcherHandlers {
   shell: 'electron' | 'web';
   limits: DispatcherLimits;
-  /** The only way an error leaves: main's redacting conversion, or the fake's plain copy. */
+  /** How a thrown value becomes the plain error sent: main's conversion, or the fake's plain copy. */
   thrownToApiError(thrown: unknown): ApiError;
+  /**
+   * The door: every message's JSON text passes through this just before it is sent (results, events, ends),
+   * so nothing leaves with a secret in it (main's `redactOutgoing`). None in the renderer's fake, which holds no key.
+   */
+  redactOutgoing?(json: string): string;
   /** The error for a contract name without a handler; the dispatcher's own unless given. */
   notImplemented?(name: string): ApiError;
   /** Receives refusal lines; they name ids and reasons, never input values. */

@@ -1,7 +1,8 @@
 // SECURITY: every message from a window enters main here, whichever shell carries it (the renderer's
 // fake runs the same code, so tests see main's behaviour). Do not loosen it: only names that are the
 // contract's OWN keys are called (never prototype names), every input is checked with the
-// contract's schema before a handler runs, every error leaves through `thrownToApiError`, refusals are
+// contract's schema before a handler runs, every error leaves through `thrownToApiError`, every message's
+// text passes `redactOutgoing` (main's door: no secret leaves) and peers send that text, refusals are
 // logged with a reason but never with input values, every message that cannot be accepted gets an
 // answer (an error on its id, or a hang-up with a close code when it has no usable id), and a
 // closed connection aborts all of its work.
@@ -45,6 +46,7 @@ export function openConnection(options: ConnectionOptions): DispatcherConnection
     } catch {
       return unsendableError('not-json-safe', limits.maxMessageBytes);
     }
+    if (options.redactOutgoing) json = options.redactOutgoing(json);
     if (isOverUtf8Limit(json, limits.maxMessageBytes)) return unsendableError('too-large', limits.maxMessageBytes);
     try {
       peer.send(message, json);

@@ -36,6 +36,22 @@ describe('createDispatcher', () => {
     expect(connection.closed).toBe(true);
   });
 
+  it('is the door: a key main knows leaves in no result and no event, whatever field a service put it in', async () => {
+    const { services, sent, connection } = setup();
+    const key = 'door-k3y-0123456789abcdef';
+    await services.handlers['credentials.set']({ networkId: 'mainnet', apiKey: key }, { shell: 'electron', signal: new AbortController().signal, backlog: () => 0 });
+    services.handlers['networks.list'] = async () => [{ id: 'mainnet', name: `Mainnet at https://x.example/v3/${key}` }] as never;
+    services.topics['sandbox.status'] = async (_input, emit) => {
+      emit({ state: 'failed', restarts: 0, lastError: { name: 'E', kind: 'sandbox', shortMessage: `bad ${key}`, nodeSaid: key } } as never);
+    };
+    connection.receive({ t: 'call', id: 1, method: 'networks.list', input: {} });
+    connection.receive({ t: 'subscribe', id: 2, topic: 'sandbox.status', input: {} });
+    await expect.poll(() => sent.length).toBe(3);
+    expect(JSON.stringify(sent)).not.toContain(key);
+    expect(sent).toContainEqual({ t: 'result', id: 1, ok: true, value: [{ id: 'mainnet', name: 'Mainnet at https://x.example/v3/<redacted>' }] });
+    expect(sent).toContainEqual({ t: 'event', id: 2, payload: { state: 'failed', restarts: 0, lastError: { name: 'E', kind: 'sandbox', shortMessage: 'bad <redacted>', nodeSaid: '<redacted>' } } });
+  });
+
   it('accepts JSON text and plain objects alike', async () => {
     const { sent, connection } = setup();
     connection.receive('{"t":"call","id":1,"method":"settings.get","input":{}}');
@@ -78,8 +94,8 @@ describe('createDispatcher', () => {
     connection.receive({ t: 'call', id: 1, method: 'settings.get', input: {} });
     connection.receive({ t: 'call', id: 2, method: 'networks.list', input: {} });
     await expect.poll(() => sent).toEqual([
-      { t: 'result', id: 1, ok: false, error: { name: 'OutputNotJsonSafeError', code: 'output_not_json_safe', shortMessage: 'The answer could not be sent: it is not JSON-safe.' } },
-      { t: 'result', id: 2, ok: false, error: { name: 'OutputTooLargeError', code: 'output_too_large', shortMessage: 'The answer could not be sent: it is larger than 1000 bytes.' } },
+      { t: 'result', id: 1, ok: false, error: { name: 'OutputNotJsonSafeError', kind: 'internal', code: 'output_not_json_safe', shortMessage: 'The answer could not be sent: it is not JSON-safe.' } },
+      { t: 'result', id: 2, ok: false, error: { name: 'OutputTooLargeError', kind: 'limit', code: 'output_too_large', shortMessage: 'The answer could not be sent: it is larger than 1000 bytes.' } },
     ]);
     expect(lines).toHaveLength(2);
   });
@@ -109,8 +125,8 @@ describe('createDispatcher', () => {
     connection.receive({ t: 'call', id: 1, method: 'settings.get', input: {} });
     connection.receive({ t: 'call', id: 2, method: 'app.info', input: {} });
     await expect.poll(() => [...sent].sort((a, b) => a.id - b.id)).toEqual([
-      { t: 'result', id: 1, ok: false, error: { name: 'UnknownError', shortMessage: 'Something went wrong in the app.' } },
-      { t: 'result', id: 2, ok: false, error: { name: 'TypeError', shortMessage: 'sync throw' } },
+      { t: 'result', id: 1, ok: false, error: { name: 'UnknownError', kind: 'internal', shortMessage: 'Something went wrong in the app.' } },
+      { t: 'result', id: 2, ok: false, error: { name: 'TypeError', kind: 'internal', shortMessage: 'sync throw' } },
     ]);
   });
 
@@ -118,7 +134,7 @@ describe('createDispatcher', () => {
     const { services, sent, connection } = setup();
     delete (services.handlers as Partial<typeof services.handlers>)['sandbox.restart'];
     connection.receive({ t: 'call', id: 1, method: 'sandbox.restart', input: {} });
-    await expect.poll(() => sent).toEqual([{ t: 'result', id: 1, ok: false, error: { name: 'NotImplementedError', code: 'not_implemented', shortMessage: '"sandbox.restart" is not available in this build of Blockglass.' } }]);
+    await expect.poll(() => sent).toEqual([{ t: 'result', id: 1, ok: false, error: { name: 'NotImplementedError', kind: 'internal', code: 'not_implemented', shortMessage: '"sandbox.restart" is not available in this build of Blockglass.' } }]);
   });
 
   it('sends nothing after close, and ignores what comes in', async () => {
@@ -140,7 +156,7 @@ describe('createDispatcher', () => {
   it('answers a subscribe with a bad topic field by ending it', async () => {
     const { sent, connection } = setup();
     connection.receive({ t: 'subscribe', id: 3, topic: 42, input: {} });
-    await expect.poll(() => sent).toEqual([{ t: 'end', id: 3, error: { name: 'InvalidMessageError', code: 'invalid_message', shortMessage: 'The request was refused: a subscription needs a topic name (a string).' } }]);
+    await expect.poll(() => sent).toEqual([{ t: 'end', id: 3, error: { name: 'InvalidMessageError', kind: 'invalidInput', code: 'invalid_message', shortMessage: 'The request was refused: a subscription needs a topic name (a string).' } }]);
   });
 
   it.each([
@@ -150,7 +166,7 @@ describe('createDispatcher', () => {
   ])('answers %s on its id', async (_case, raw, reason) => {
     const { sent, closures, connection } = setup();
     connection.receive(raw);
-    await expect.poll(() => sent).toEqual([{ t: 'result', id: 4, ok: false, error: { name: 'InvalidMessageError', code: 'invalid_message', shortMessage: `The request was refused: ${reason}.` } }]);
+    await expect.poll(() => sent).toEqual([{ t: 'result', id: 4, ok: false, error: { name: 'InvalidMessageError', kind: 'invalidInput', code: 'invalid_message', shortMessage: `The request was refused: ${reason}.` } }]);
     expect(closures).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import { DEFAULT_DISPATCHER_LIMITS, type ApiPeer, type DispatcherConnection, typ
 import { openConnection } from '../../../src-shared/api/openConnection';
 import type { ApiServices } from './apiServices';
 import { thrownToApiError } from '../errors/thrownToApiError';
+import { redactOutgoing } from './redactOutgoing';
 
 /** What `createDispatcher` needs: the services, which shell it serves, and where refusals are logged. */
 export interface DispatcherOptions extends ApiServices {
@@ -20,17 +21,18 @@ export interface Dispatcher {
 /**
  * Creates the dispatcher both shells put behind their pipe (Electron IPC, the web host's WebSocket):
  * the shared connection core (`src-shared/api/openConnection`, which the renderer's fake runs too)
- * with main's redacting error conversion.
+ * with main's error conversion and its door: every message sent is redacted there, once (`redactOutgoing`).
  */
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const limits: DispatcherLimits = { ...DEFAULT_DISPATCHER_LIMITS, ...options.limits };
   const log = (line: string) => options.log?.(options.redact(line));
   const toPlain = (thrown: unknown) => thrownToApiError(thrown, options.redact);
+  const door = (json: string) => redactOutgoing(json, options.redact);
   let opened = 0;
   return {
     connect(peer, label) {
       opened += 1;
-      return openConnection({ handlers: options.handlers, topics: options.topics, shell: options.shell, limits, log, thrownToApiError: toPlain, peer, label: label ?? `connection ${opened}` });
+      return openConnection({ handlers: options.handlers, topics: options.topics, shell: options.shell, limits, log, thrownToApiError: toPlain, redactOutgoing: door, peer, label: label ?? `connection ${opened}` });
     },
   };
 }

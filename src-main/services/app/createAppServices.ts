@@ -193,7 +193,6 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     launcher,
     theme: createThemeSetting(store, log),
     app: { version: options.version, shell: options.shell, keychain },
-    redact,
     explorer,
     logs,
     call,

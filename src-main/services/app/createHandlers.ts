@@ -13,7 +13,6 @@ import type { ThemeSetting } from '../settings/themeSetting';
 import { appHandlers, type AppFacts } from './appHandlers';
 import type { CallService } from '../call/createCallService';
 import { callHandlers } from '../call/callHandlers';
-import { withErrorMapping } from './withErrorMapping';
 import type { GasService } from '../gas/createGasService';
 import { gasHandlers } from '../gas/gasHandlers';
 import type { ContentService } from '../content/createContentService';
@@ -34,7 +33,8 @@ export interface HandlerDeps extends NetworkHandlerDeps {
 
 /**
  * Every method and subscription of the contract, from each area's handlers (which live beside their
- * service), throwing only redacted errors. A missing handler is a compile error here.
+ * service). What they throw is mapped and redacted by the dispatcher, where it leaves (`api/createDispatcher.ts`).
+ * A missing handler is a compile error here.
  */
 export function createHandlers(deps: HandlerDeps): { handlers: MethodHandlers; topics: TopicHandlers } {
   const networks = networkHandlers(deps);
@@ -56,5 +56,5 @@ export function createHandlers(deps: HandlerDeps): { handlers: MethodHandlers; t
     ...content.methods,
   };
   const topics: TopicHandlers = { ...networks.topics, ...sandbox.topics, ...explorer.topics, ...logs.topics, ...gas.topics, ...content.topics };
-  return { handlers: withErrorMapping(handlers, deps.redact), topics: withErrorMapping(topics, deps.redact) };
+  return { handlers, topics };
 }

@@ -5,7 +5,7 @@ import type { FiredGasAlert, GasAlert, GasAlertMetric, GasBlocks, GasEvent, GasH
 import type { AbortSignalLike } from '../../../src-shared/api/types';
 import { createFeedHub } from '../rpc/createFeedHub';
 import { sleep } from '../rpc/sleep';
-import { thrownToApiError } from '../errors/thrownToApiError';
+import { toApiError } from '../errors/thrownToApiError';
 import { isNodeGone } from '../../../src-shared/api/nodeGone';
 import type { Store } from '../store/openStore';
 import { createGasAlertRows } from './gasAlertRows';
@@ -157,7 +157,7 @@ export function createGasService(options: GasServiceOptions): GasService {
       } catch (error) {
         if (signal.aborted) return;
         failures += 1;
-        const apiError = thrownToApiError(error, options.redact);
+        const apiError = toApiError(error); // redacted where it leaves, at the dispatcher's door
         const backoff = (apiError.data as { backoffSeconds?: unknown } | undefined)?.backoffSeconds;
         // A node that is gone (killed, restarting) costs nothing to ask again: asked every 2 s at most, it is found
         // within seconds of coming back. Refusals and rate limits back off.

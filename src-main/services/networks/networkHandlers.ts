@@ -2,7 +2,6 @@ import type { NetworkView } from '../../../src-shared/api/networks';
 import type { MethodHandlers, TopicHandlers } from '../../../src-shared/api/types';
 import type { HealthEvent } from '../../../src-shared/api/networks';
 import { toAbortSignal } from '../api/toAbortSignal';
-import { redactApiError, type Redact } from '../errors/redactApiError';
 import type { RpcService } from '../rpc/createRpcService';
 import type { FeedHub } from '../rpc/createFeedHub';
 import type { NetworkService } from './createNetworkService';
@@ -15,15 +14,13 @@ export interface NetworkHandlerDeps {
   rpc: Pick<RpcService, 'probe'>;
   /** Main's one health feed per network (see createFeedHub). */
   health: Pick<FeedHub<HealthEvent>, 'watch'>;
-  /** Removes every secret main knows from a text. */
-  redact: Redact;
 }
 
 /**
  * Handlers of `networks.*` and `network.health`: the network service's answers as views (never a key),
  * probes through the rpc service, and each watcher of a network's health on the network's one shared feed.
  */
-export function networkHandlers({ networks, rpc, health, redact }: NetworkHandlerDeps): {
+export function networkHandlers({ networks, rpc, health }: NetworkHandlerDeps): {
   methods: Pick<MethodHandlers, NetworkMethods>;
   topics: Pick<TopicHandlers, 'network.health'>;
 } {
@@ -45,9 +42,8 @@ export function networkHandlers({ networks, rpc, health, redact }: NetworkHandle
       'networks.test': ({ networkId }, context) => rpc.probe(networkId, toAbortSignal(context.signal)),
     },
     topics: {
-      // The rpc service redacts the network's own key; this also removes any other secret main knows.
-      'network.health': ({ networkId }, emit, signal) =>
-        health.watch(networkId, (event) => emit(event.error ? { ...event, error: redactApiError(event.error, redact) } : event), signal),
+      // What it emits leaves through the dispatcher's door, which removes every secret main knows.
+      'network.health': ({ networkId }, emit, signal) => health.watch(networkId, emit, signal),
     },
   };
 }
