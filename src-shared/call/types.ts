@@ -38,10 +38,13 @@ export interface CallRequest {
   fn?: AbiFunction;
 }
 
-/** The service's error, as it answered (`code`, `message` and `data` of the JSON-RPC error). */
+/** The service's error: what happened in the app's words (`message`), and the JSON-RPC error as it answered (`code`, its own words, `data`). */
 export interface CallError {
   code: number | null;
+  /** What happened, in words ("The call reverted: …", "The node refused the request."). */
   message: string;
+  /** The node's own message, as it said it (shown behind Details). */
+  nodeSaid?: string;
   data?: string;
 }
 

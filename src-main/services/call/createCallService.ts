@@ -86,7 +86,12 @@ export function createCallService(options: CallServiceOptions): CallService {
       if (overriding && (answered.code === -32602 || answered.code === -32601)) warnings.push('This network may not accept state overrides: run the call without them to tell.');
       outcome = {
         ok: false,
-        error: { code: answered.code as number, message: options.redact(answered.shortMessage), ...(data !== undefined ? { data } : {}) },
+        error: {
+          code: answered.code as number,
+          message: options.redact(answered.shortMessage),
+          ...(answered.nodeSaid !== undefined ? { nodeSaid: options.redact(answered.nodeSaid) } : {}),
+          ...(data !== undefined ? { data } : {}),
+        },
         revert: !found.reverted ? null : data !== undefined ? await decoding.decodeRevert(networkId, request.call.to ?? null, data, signal) : REVERTED_WITHOUT_DATA,
         elapsedMs,
         blockNumber: ranAt(head),

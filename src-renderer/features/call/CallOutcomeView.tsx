@@ -52,7 +52,7 @@ export function CallOutcomeView({ outcome, block }: { outcome: CallOutcome; bloc
       </h2>
       {facts}
       {warnings}
-      <NodeAnswer code={error.code} message={error.message} rows={[{ label: 'Data', value: error.data ?? 'none' }]} />
+      <NodeAnswer code={error.code} message={error.nodeSaid ?? error.message} rows={[{ label: 'Data', value: error.data ?? 'none' }]} />
       {revert ? (
         <div className="call-revert">
           <h3 className="explorer-subtitle">
