@@ -48,6 +48,8 @@ export function exploreAndFollowLogsOn(name: string, seeded: SeededDevNode): voi
     const post = latest.getByRole('listitem').filter({ has: page.getByTitle(chain.posts[0]!, { exact: true }) });
     await expect(post).toBeVisible();
     await expect(post.getByText('failed', { exact: true })).toHaveCount(0);
+    // The node lacks eth_getBlockReceipts: the page says how it read the outcomes instead.
+    await expect(latest.getByRole('note')).toHaveText('This node does not offer eth_getBlockReceipts, so each transaction’s receipt is read on its own.');
 
     // The block of the custom error's transaction, from the home page's link: its transaction, failed.
     const { blockNumber } = await client.getTransactionReceipt({ hash: chain.failed.customError.hash });

@@ -178,6 +178,8 @@ export interface LatestView {
   transactions: (TransactionRow & { timestamp: string })[];
   /** The chain was replaced (a block at a known height changed): everything cached for the network was dropped. */
   reset: boolean;
+  /** The node does not offer eth_getBlockReceipts (Hardhat, Ganache): the outcomes came from one receipt per transaction. */
+  receiptsOneByOne?: boolean;
 }
 
 /** A block number (decimal or 0x hex), a block hash, or a tag. */

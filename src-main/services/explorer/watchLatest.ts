@@ -4,7 +4,7 @@ import type { AbortSignalLike } from '../../../src-shared/api/types';
 import type { FeedHub } from '../rpc/createFeedHub';
 import type { RpcService } from '../rpc/createRpcService';
 import type { Decoder } from '../decoding/createDecoder';
-import { blockReceipts } from './blockReceipts';
+import { blockReceipts, lacksBlockReceipts } from './blockReceipts';
 import { summarizeBlock, transactionRows } from './summarizeBlock';
 
 /** Transactions the home page lists, newest first. */
@@ -81,7 +81,7 @@ export async function watchLatest(deps: LatestDeps, networkId: string, count: nu
       }
     }
     for (const hash of [...receipts.keys()]) if (!ordered.some((block) => block.hash === hash)) receipts.delete(hash);
-    emit({ head: `0x${head.toString(16)}`, blocks: summaries, transactions: rows, reset });
+    emit({ head: `0x${head.toString(16)}`, blocks: summaries, transactions: rows, reset, ...(lacksBlockReceipts(networkId) ? { receiptsOneByOne: true } : {}) });
     reset = false;
   };
 

@@ -65,6 +65,11 @@ export function ExplorerHome({ networkId, networkName }: { networkId: string; ne
               Latest transactions
             </h2>
             {view.transactions.length === 0 ? <p className="muted">No transactions in the latest {view.blocks.length} blocks.</p> : null}
+            {view.receiptsOneByOne ? (
+              <p className="muted explorer-feed-note" role="note">
+                This node does not offer eth_getBlockReceipts, so each transaction’s receipt is read on its own.
+              </p>
+            ) : null}
             <ol className="explorer-feed">
               {view.transactions.map((tx) => (
                 <li key={tx.hash} className="explorer-feed-item">
