@@ -71,6 +71,12 @@ export const RPC_CODE = {
   internalError: -32603,
 } as const;
 
+/**
+ * A node's words for a method it does not have, whatever its code: Ganache answers an unknown method with -32700
+ * (a parse error) and `The method eth_getBlockReceipts does not exist/is not available`.
+ */
+const METHOD_MISSING = /\bdoes not exist\/is not available\b|\bmethod not found\b|\bmethod [\w.]+ (?:is )?not (?:supported|found)\b/i;
+
 /** HTTP statuses of a proxy or gateway whose node is down: the request may work again soon. */
 const GATEWAY_DOWN = new Set([502, 503, 504]);
 
@@ -91,7 +97,7 @@ export function classifyRpcError(facts: RpcErrorFacts, method?: string): RpcErro
   if (facts.rpcCode === RPC_CODE.limitExceeded) return 'limitExceeded';
   // A revert in any node's words or shape (geth's 3, Hardhat's -32603, Ganache's -32000, Nethermind's -32015).
   if (facts.rpcCode !== undefined && (facts.rpcCode === RPC_CODE.reverted || facts.revert.reverted || message.startsWith('execution reverted'))) return 'reverted';
-  if (facts.rpcCode === RPC_CODE.methodNotFound || facts.rpcCode === RPC_CODE.methodNotSupported) return 'methodNotFound';
+  if (facts.rpcCode === RPC_CODE.methodNotFound || facts.rpcCode === RPC_CODE.methodNotSupported || METHOD_MISSING.test(message)) return 'methodNotFound';
   if (facts.rpcCode === RPC_CODE.invalidParams) return 'invalidParams';
   if (facts.rpcCode === RPC_CODE.internalError) return 'nodeFailed';
   if (facts.rpcCode !== undefined) return 'rpc';

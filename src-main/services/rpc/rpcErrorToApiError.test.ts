@@ -50,6 +50,7 @@ const cases: Array<[string, unknown]> = [
     rpc({ code: -32603, message: "Error: VM Exception while processing transaction: reverted with reason string 'Reverter: amount is zero'", data: { message: 'x', data: '0x08c379a0' } }),
   ],
   ['Hardhat -32603 revert without data', rpc({ code: -32603, message: 'Error: Transaction reverted without a reason string', data: { message: 'Error: Transaction reverted without a reason string', data: '0x' } })],
+  ['Ganache -32700 for a method it lacks', rpc({ code: -32700, message: 'The method eth_getBlockReceipts does not exist/is not available' })],
   ['Ganache -32000 revert', rpc({ code: -32000, message: 'VM Exception while processing transaction: revert', data: '0x4e487b710000000000000000000000000000000000000000000000000000000000000011' })],
   ['timeout', new TimeoutError({ body, url: URL })],
   ['connection refused', fetchFailed('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:8545')],
@@ -212,6 +213,14 @@ describe('rpcErrorToApiError (pure cases)', () => {
           "name": "ExecutionRevertedError",
           "nodeSaid": "VM Exception while processing transaction: revert",
           "shortMessage": "The call reverted; its revert data is attached.",
+        },
+        "Ganache -32700 for a method it lacks": {
+          "code": -32700,
+          "details": "The service may not support it on this network, or the key's plan may not include it.",
+          "kind": "unsupported",
+          "name": "MethodNotFoundError",
+          "nodeSaid": "The method eth_getBlockReceipts does not exist/is not available",
+          "shortMessage": "The node does not offer the method asked.",
         },
         "HTTP 502 with a body echoing the URL": {
           "code": 502,
