@@ -46,9 +46,9 @@ export async function fetchGasSuggestion(gas: GasRequest, options: { signal?: Ab
   if (answer.statusCode !== 200) {
     const said = typeof (body as { error?: unknown })?.error === 'string' ? String((body as { error: string }).error).slice(0, 300) : undefined;
     const backoff = backoffOf(body, answer.headers['retry-after']);
-    throw new GasApiError(statusSentence(answer.statusCode, said), {
+    throw new GasApiError(statusSentence(answer.statusCode), {
       status: answer.statusCode,
-      ...(said ? { details: `The service said: ${said}` } : {}),
+      ...(said ? { nodeSaid: said } : {}),
       ...(backoff !== undefined ? { backoffSeconds: backoff } : {}),
     });
   }
@@ -80,13 +80,14 @@ function pickLevel(level: FeeSuggestion['low']) {
   };
 }
 
-function statusSentence(status: number, said: string | undefined): string {
-  if (status === 401 || status === 403) return `The gas API refused the credentials (${status}${said ? `: ${said}` : ''}).`;
-  if (status === 429) return 'The gas API is rate-limiting this key (429).';
-  if (status === 400) return `The gas API refused the request (400${said ? `: ${said}` : ''}).`;
-  if (status === 404) return 'The gas API has no such address (404): check the network\'s gas API address.';
-  if (status >= 500) return `The gas API failed (${status}${said ? `: ${said}` : ''}).`;
-  return `The gas API answered ${status}${said ? `: ${said}` : ''}.`;
+/** What an HTTP failure of the gas API means, in words (the status and the service's words go behind Details). */
+function statusSentence(status: number): string {
+  if (status === 401 || status === 403) return 'The gas API refused the credentials: check the key in Settings → Keys.';
+  if (status === 429) return 'The gas API is rate-limiting this key.';
+  if (status === 400) return 'The gas API refused the request.';
+  if (status === 404) return "The gas API has no such address: check the network's gas API address.";
+  if (status >= 500) return 'The gas API failed on its side; the dashboard asks again by itself.';
+  return 'The gas API answered with an unexpected HTTP status.';
 }
 
 function backoffOf(body: unknown, retryAfter: string | string[] | undefined): number | undefined {
