@@ -1,4 +1,6 @@
 import { classifyQuery } from '../../../src-shared/search/classifyQuery';
+import { quoteInput } from '../../../src-shared/text/quoteInput';
+import { BlockglassError } from '../errors/blockglassError';
 
 /** A block as a request names it. */
 export type BlockRef = { kind: 'number'; number: bigint } | { kind: 'tag'; tag: string } | { kind: 'hash'; hash: string };
@@ -9,7 +11,7 @@ export function parseBlockRef(id: string): BlockRef {
   if (query.kind === 'block') return { kind: 'number', number: query.number };
   if (query.kind === 'blockTag') return { kind: 'tag', tag: query.tag };
   if (query.kind === 'hash') return { kind: 'hash', hash: query.hash };
-  throw new Error(`not a block id: ${id}`);
+  throw new BlockglassError(`${quoteInput(id)} is not a block number, hash or tag.`, { code: 'INVALID_INPUT' });
 }
 
 /** The JSON-RPC block parameter for a number or tag. */

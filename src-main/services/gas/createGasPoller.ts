@@ -5,6 +5,7 @@ import { FEE_LEVELS } from '../../../src-shared/gas/feeSuggestion';
 import { waitForLevel, type BlockCadence } from '../../../src-shared/gas/blockCadence';
 import type { FeeSuggestion } from '../../../src-shared/gas/feeSuggestion';
 import type { GasHead, GasSnapshot, GasSource } from '../../../src-shared/gas/gasTypes';
+import { BlockglassError } from '../errors/blockglassError';
 import type { RpcParams } from '../rpc/probeNetwork';
 import type { NetworkWithCredentials } from '../networks/createNetworkService';
 import { fetchGasSuggestion, type FetchedSuggestion, type GasRequest } from './fetchGasSuggestion';
@@ -101,8 +102,8 @@ export function createGasPoller(networkId: string, deps: GasPollerDeps): GasPoll
 
   const readHead = async (): Promise<GasHead> => {
     const header = await rpc.call<RpcHeader | null>('eth_getBlockByNumber', ['latest', false]);
-    if (!header) throw new Error('the node has no latest block');
-    if (header.baseFeePerGas == null) throw new Error('the network has no EIP-1559 base fee, so it has no gas levels to show');
+    if (!header) throw new BlockglassError('The node answered that it has no latest block.', { code: 'BAD_ANSWER', details: 'Its chain may still be starting; the dashboard asks again by itself.' });
+    if (header.baseFeePerGas == null) throw new BlockglassError('This network has no EIP-1559 base fee, so it has no gas levels to show.', { code: 'UNSUPPORTED' });
     return {
       number: Number(BigInt(header.number)),
       timestamp: Number(BigInt(header.timestamp)),
