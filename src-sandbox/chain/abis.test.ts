@@ -26,6 +26,9 @@ describe('typed ABIs', () => {
     ['gasBurnerAbi', abis.gasBurnerAbi, compiled.GasBurner.abi],
     ['gasProbeAbi', abis.gasProbeAbi, compiled.GasProbe.abi],
     ['batchCallAbi', abis.batchCallAbi, compiled.BatchCall.abi],
+    ['proxiedTokenAbi', abis.proxiedTokenAbi, compiled.ProxiedToken.abi],
+    ['erc1967ProxyAbi', abis.erc1967ProxyAbi, compiled.ERC1967Proxy.abi],
+    ['transparentProxyAbi', abis.transparentProxyAbi, compiled.TransparentUpgradeableProxy.abi],
   ];
 
   it.each(cases)('%s matches the compiled ABI', (_name, typed, real) => {

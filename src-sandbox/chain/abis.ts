@@ -89,3 +89,18 @@ export const batchCallAbi = parseAbi([
   'error CallFailed(uint256 index, bytes reason)',
   'function execute(Call[] calls) payable',
 ]);
+
+/** ProxiedToken.sol: the ERC-20 behind the sandbox's proxies (set up by `initialize`, called through a proxy). */
+export const proxiedTokenAbi = parseAbi([
+  'function initialize(string name_, string symbol_, address holder, uint256 supply)',
+  'function transfer(address to, uint256 amount) returns (bool)',
+  'function balanceOf(address) view returns (uint256)',
+  'function name() view returns (string)',
+  'event Transfer(address indexed from, address indexed to, uint256 value)',
+]);
+
+/** OpenZeppelin's ERC1967Proxy. */
+export const erc1967ProxyAbi = parseAbi(['constructor(address implementation, bytes _data)']);
+
+/** OpenZeppelin's TransparentUpgradeableProxy (it deploys its own ProxyAdmin, owned by `initialOwner`). */
+export const transparentProxyAbi = parseAbi(['constructor(address _logic, address initialOwner, bytes _data)', 'event AdminChanged(address previousAdmin, address newAdmin)']);

@@ -18,7 +18,17 @@ export type SandboxContractName =
   | 'LogStorm'
   | 'GasBurner'
   | 'GasProbe'
-  | 'BatchCall';
+  | 'BatchCall'
+  | 'ProxiedToken';
+
+/** OpenZeppelin's proxies, compiled from `@openzeppelin/contracts` in node_modules with the sandbox's contracts. */
+export type OpenZeppelinProxyName = 'ERC1967Proxy' | 'TransparentUpgradeableProxy' | 'ProxyAdmin';
+
+const OPENZEPPELIN_PROXIES: Record<OpenZeppelinProxyName, string> = {
+  ERC1967Proxy: '@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol',
+  TransparentUpgradeableProxy: '@openzeppelin/contracts/proxy/transparent/TransparentUpgradeableProxy.sol',
+  ProxyAdmin: '@openzeppelin/contracts/proxy/transparent/ProxyAdmin.sol',
+};
 
 const SANDBOX_CONTRACTS: readonly SandboxContractName[] = [
   'SandboxToken',
@@ -28,6 +38,7 @@ const SANDBOX_CONTRACTS: readonly SandboxContractName[] = [
   'GasBurner',
   'GasProbe',
   'BatchCall',
+  'ProxiedToken',
 ];
 
 /** The Uniswap V2 and WETH contracts, from the npm packages' build artifacts. */
@@ -68,18 +79,25 @@ export function defaultContractsDir(): string {
   }
 }
 
-let compiled: Record<SandboxContractName, CompiledContract> | undefined;
+let compiled: Record<SandboxContractName | OpenZeppelinProxyName, CompiledContract> | undefined;
 
 /**
  * Compiles `resources/contracts/*.sol` with solc-js (standard JSON, optimizer on), once per
  * process: the compiler is a large WebAssembly module and recompiling OpenZeppelin every seed
  * would cost seconds.
  */
-export function compileSandboxContracts(contractsDir = defaultContractsDir()): Record<SandboxContractName, CompiledContract> {
+export function compileSandboxContracts(contractsDir = defaultContractsDir()): Record<SandboxContractName | OpenZeppelinProxyName, CompiledContract> {
   if (compiled) return compiled;
   const sources: Record<string, { content: string }> = {};
   for (const file of fs.readdirSync(contractsDir).filter((f) => f.endsWith('.sol')).sort()) {
     sources[file] = { content: fs.readFileSync(path.join(contractsDir, file), 'utf8') };
+  }
+  // The proxies are compiled from the package's own files (named by their import paths, as a verified proxy's
+  // metadata names them), so the explorer meets real OpenZeppelin proxy bytecode.
+  for (const file of Object.values(OPENZEPPELIN_PROXIES)) {
+    const imported = resolveImport(file);
+    if (!('contents' in imported)) throw new Error(imported.error);
+    sources[file] = { content: imported.contents };
   }
   const input = {
     language: 'Solidity',
@@ -100,10 +118,14 @@ export function compileSandboxContracts(contractsDir = defaultContractsDir()): R
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length > 0) throw new Error(`solc failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
 
-  const result = {} as Record<SandboxContractName, CompiledContract>;
-  for (const name of SANDBOX_CONTRACTS) {
-    const contract = output.contracts?.[`${name}.sol`]?.[name];
-    if (!contract) throw new Error(`solc output has no ${name} (expected in ${name}.sol)`);
+  const result = {} as Record<SandboxContractName | OpenZeppelinProxyName, CompiledContract>;
+  const files: [SandboxContractName | OpenZeppelinProxyName, string][] = [
+    ...SANDBOX_CONTRACTS.map((name): [SandboxContractName, string] => [name, `${name}.sol`]),
+    ...Object.entries(OPENZEPPELIN_PROXIES).map(([name, file]) => [name as OpenZeppelinProxyName, file] as [OpenZeppelinProxyName, string]),
+  ];
+  for (const [name, file] of files) {
+    const contract = output.contracts?.[file]?.[name];
+    if (!contract) throw new Error(`solc output has no ${name} (expected in ${file})`);
     result[name] = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
     metadata.push({ name, metadata: contract.metadata });
   }

@@ -36,6 +36,11 @@ export interface SeedManifest {
     gasProbe: Address;
     /** What the EIP-7702 transaction's sender delegates its code to. */
     batchCall: Address;
+    /**
+     * One ERC-20 implementation (ProxiedToken) behind OpenZeppelin's ERC1967Proxy (token PXG) and
+     * TransparentUpgradeableProxy (token TXG, its admin the ProxyAdmin it deployed), with transfers through each.
+     */
+    proxiedToken: { implementation: Address; erc1967Proxy: Address; transparentProxy: Address; transparentProxyAdmin: Address };
   };
   /** Accounts of the sandbox mnemonic by role (`index` is the m/44'/60'/0'/0/index address index). */
   accounts: {

@@ -227,6 +227,19 @@ describe('seedChain', () => {
     expect(Math.abs(Number(live.timestamp) - Date.now() / 1000)).toBeLessThan(30);
   });
 
+  it('puts one token behind an ERC1967Proxy and a TransparentUpgradeableProxy, with transfers through each', async () => {
+    const { implementation, erc1967Proxy, transparentProxy, transparentProxyAdmin } = manifest.contracts.proxiedToken;
+    const implementationSlot = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc';
+    const transfer = keccak256(new TextEncoder().encode('Transfer(address,address,uint256)'));
+    expect(await client.getCode({ address: transparentProxyAdmin })).not.toBe('0x');
+    for (const proxy of [erc1967Proxy, transparentProxy]) {
+      expect(await client.getStorageAt({ address: proxy, slot: implementationSlot })).toBe(pad(implementation.toLowerCase() as Hex));
+      const logs = await client.getLogs({ address: proxy, fromBlock: 0n, toBlock: BigInt(manifest.seededToBlock) });
+      // The mint at initialization, then at least three transfers through the proxy.
+      expect(logs.filter((log) => log.topics[0] === transfer).length).toBeGreaterThanOrEqual(4);
+    }
+  });
+
   it('seeds an identical chain on a second fresh Anvil', async () => {
     const second = await startAnvil();
     try {

@@ -15,6 +15,7 @@ import { deployContracts } from './seed-deploy';
 import { SEED_BLOCK_INTERVAL_SECONDS, SeedDriver } from './seed-driver';
 import { fundAccounts } from './seed-funding';
 import { seedLogStorm } from './seed-log-storm';
+import { seedProxies } from './seed-proxies';
 import { seedTransactionTypes } from './seed-tx-types';
 import { seedUniswap } from './seed-uniswap';
 
@@ -93,6 +94,8 @@ export async function seedChain(options: SeedOptions): Promise<SeedManifest> {
     const bigBlock = await seedBigBlock(driver, batchClient, deployment.susd, traders.slice(0, 12));
     log(`seed: block ${bigBlock.number} holds ${bigBlock.transactionCount} transactions`);
     const late = await seedActivity(driver, ctx, traders, rng, ACTIVITY_BLOCKS_LATE);
+    const proxiedToken = await seedProxies(driver, deployer, traders.slice(0, 4));
+    log(`seed: a token behind an ERC1967Proxy and a TransparentUpgradeableProxy by block ${driver.head}`);
     const swap = early.firstSwapHash ?? late.firstSwapHash;
     if (!swap) throw new Error('seed: no swap was mined');
     if (driver.head < MIN_SEEDED_BLOCKS) throw new Error(`seed: only ${driver.head} blocks seeded`);
@@ -125,6 +128,7 @@ export async function seedChain(options: SeedOptions): Promise<SeedManifest> {
         gasBurner: deployment.gasBurner,
         gasProbe: deployment.gasProbe,
         batchCall: deployment.batchCall,
+        proxiedToken,
       },
       accounts: {
         deployer: accountEntry(DEPLOYER_INDEX, deployer),
