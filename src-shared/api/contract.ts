@@ -4,6 +4,7 @@ import { contentMethods, contentTopics } from './content';
 import { credentialMethods } from './credentials';
 import { explorerMethods, explorerTopics } from './explorer';
 import { gasMethods, gasTopics } from './gas';
+import { historyTopics } from './history';
 import { logsMethods, logsTopics } from './logs';
 import { networkMethods, networkTopics } from './networks';
 import { sandboxMethods, sandboxTopics } from './sandbox';
@@ -38,6 +39,7 @@ export const topics = {
   ...networkTopics,
   ...sandboxTopics,
   ...explorerTopics,
+  ...historyTopics,
   ...logsTopics,
   ...gasTopics,
   ...contentTopics,

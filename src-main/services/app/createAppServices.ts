@@ -8,6 +8,7 @@ import type { HealthEvent } from '../../../src-shared/api/networks';
 import { LOCAL_CREDENTIAL_ID, LOCAL_NETWORK_ID } from '../../../src-shared/networks/localNetwork';
 import { createNetworkService, type NetworkWithCredentials } from '../networks/createNetworkService';
 import { createExplorerService } from '../explorer/createExplorerService';
+import { createHistoryService } from '../history/createHistoryService';
 import { createDecodingService } from '../decoding/createDecodingService';
 import { createContentReader } from '../decoding/readContent';
 import { createFeedHub } from '../rpc/createFeedHub';
@@ -130,6 +131,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   // ABIs, labels and the decoder, once for every screen: the explorer, log queries and the call playground decode alike.
   const decoding = createDecodingService({ rpc, log, readContent: createContentReader(resolve), projectRoot: options.projectRoot, store, chainOf: (networkId) => chains.of(networkId) });
   const explorer = createExplorerService({ rpc, health, log, networkName: async (networkId) => (await networks.get(networkId)).name, decoding, store });
+  // An address's history, from the node itself: nonce counts at past blocks and the explorer's (cached) blocks.
+  const history = createHistoryService({ rpc, explorer, chainOf: (networkId) => decoding.chainOf(networkId), store });
   // A reset of the sandbox's chain replaces Local's blocks (its genesis is fixed, so its chain key stays): nothing
   // cached for it stays, and its genesis is read again.
   launcher.onStatus((status) => {
@@ -194,6 +197,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     theme: createThemeSetting(store, log),
     app: { version: options.version, shell: options.shell, keychain },
     explorer,
+    history,
     logs,
     call,
     gas,

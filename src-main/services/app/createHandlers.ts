@@ -2,6 +2,8 @@ import type { MethodHandlers, TopicHandlers } from '../../../src-shared/api/type
 import { credentialHandlers } from '../secrets/credentialHandlers';
 import type { ExplorerService } from '../explorer/createExplorerService';
 import { explorerHandlers } from '../explorer/explorerHandlers';
+import type { HistoryService } from '../history/createHistoryService';
+import { historyHandlers } from '../history/historyHandlers';
 import type { LogsService } from '../logs/createLogsService';
 import { logsHandlers } from '../logs/logsHandlers';
 import { networkHandlers, type NetworkHandlerDeps } from '../networks/networkHandlers';
@@ -25,6 +27,7 @@ export interface HandlerDeps extends NetworkHandlerDeps {
   theme: ThemeSetting;
   app: AppFacts;
   explorer: ExplorerService;
+  history: HistoryService;
   logs: LogsService;
   call: CallService;
   gas: GasService;
@@ -55,6 +58,6 @@ export function createHandlers(deps: HandlerDeps): { handlers: MethodHandlers; t
     ...gas.methods,
     ...content.methods,
   };
-  const topics: TopicHandlers = { ...networks.topics, ...sandbox.topics, ...explorer.topics, ...logs.topics, ...gas.topics, ...content.topics };
+  const topics: TopicHandlers = { ...networks.topics, ...sandbox.topics, ...explorer.topics, ...historyHandlers(deps.history).topics, ...logs.topics, ...gas.topics, ...content.topics };
   return { handlers, topics };
 }

@@ -56,6 +56,8 @@ export interface RpcServiceOptions {
   expectedChainId?: (networkId: string) => Promise<number | string | undefined>;
   retryPolicy?: RetryPolicy;
   healthTimings?: HealthTimings;
+  /** Hears every request the screens' services send (method and params, never the address or key): the service's own count of what went to a node. */
+  onRequest?: (networkId: string, method: string, params: RpcParams) => void;
 }
 
 /** 32 MiB: far above any block or receipt list, below what would hurt the main process. */
@@ -125,6 +127,7 @@ export function createRpcService(options: RpcServiceOptions): RpcService {
     }
   };
   const sendMapped = async (resolved: NetworkWithCredentials, method: string, params: RpcParams, signal: AbortSignal, alone = false): Promise<unknown> => {
+    options.onRequest?.(resolved.network.id, method, params);
     try {
       return await send(resolved, method, params, signal, alone);
     } catch (error) {

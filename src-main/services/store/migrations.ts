@@ -210,4 +210,18 @@ export const MIGRATIONS: readonly Migration[] = [
       DROP TABLE known_networks;
     `,
   },
+  {
+    name: 'address history: nonce counts read at finalized blocks',
+    sql: `
+      -- An address's transaction count at a block, read once at a finalized block and kept: the blocks of its nonces
+      -- (services/history/locateNonces.ts) are found again without a request. Kept by chain, as finalized blocks are.
+      CREATE TABLE nonce_counts (
+        chain   TEXT NOT NULL,
+        address TEXT NOT NULL,
+        block   INTEGER NOT NULL,
+        count   INTEGER NOT NULL,
+        PRIMARY KEY (chain, address, block)
+      ) STRICT, WITHOUT ROWID;
+    `,
+  },
 ];

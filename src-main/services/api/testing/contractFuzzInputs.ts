@@ -119,5 +119,6 @@ export function fuzzExamples({ manifest, demoContent }: ProvidedSandbox, fixture
     'content.list': [{ networkId: 'local', cid: demoContent.rootCid }],
     'content.save': [{ networkId: 'local', cid: file.cid, path: [], name: 'saved.txt', as: 'file' }],
     'explorer.latest': [{ networkId: 'local', count: 3 }],
+    'history.sent': [{ networkId: 'local', address: from, count: 5 }],
   };
 }

@@ -136,6 +136,7 @@ export function createTestServices(options: { healthIntervalMs?: number } = {}):
 
   const topics: TopicHandlers = {
     'explorer.latest': async () => unsupported('explorer.latest'),
+    'history.sent': async () => unsupported('history.sent'),
     'logs.run': async () => unsupported('logs.run'),
     'logs.tail': async () => unsupported('logs.tail'),
     'gas.watch': async () => unsupported('gas.watch'),

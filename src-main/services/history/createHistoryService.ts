@@ -1,0 +1,119 @@
+import type { SentEvent, SentTransactionRow } from '../../../src-shared/api/history';
+import type { AbortSignalLike } from '../../../src-shared/api/types';
+import type { ExplorerService } from '../explorer/createExplorerService';
+import { BlockglassError, findErrorOfKind } from '../errors/blockglassError';
+import type { RpcService } from '../rpc/createRpcService';
+import type { Store } from '../store/openStore';
+import { KnownCounts, locateNonces } from './locateNonces';
+import { createNonceCountStore } from './nonceCountStore';
+
+/** What an address did, found on the node itself (no indexer). */
+export interface HistoryService {
+  /** A page of the transactions `address` sent, newest first: progress events, then the page. */
+  sent(networkId: string, address: string, page: { before?: number; count: number }, emit: (event: SentEvent) => void, signal: AbortSignalLike): Promise<void>;
+}
+
+export interface HistoryServiceOptions {
+  rpc: Pick<RpcService, 'request' | 'client'>;
+  /** Blocks with their rows decoded, from the explorer's cache (finalized blocks are kept on this machine). */
+  explorer: Pick<ExplorerService, 'block'>;
+  /** The chain a network is on (chains/chainKey.ts): what is kept is the chain's. */
+  chainOf: (networkId: string) => Promise<string>;
+  /** Where counts read at finalized blocks are kept; in memory only without it. */
+  store?: Pick<Store, 'db'>;
+}
+
+/** Blocks read at once while a page's rows are gathered. */
+const BLOCK_READS = 8;
+
+export function createHistoryService(options: HistoryServiceOptions): HistoryService {
+  const { rpc } = options;
+  const stored = options.store ? createNonceCountStore(options.store) : undefined;
+  // Counts by chain and address: those read at finalized blocks come from (and go to) the store; the others
+  // (above the finalized block, which a reorganisation may change) are kept for this run and checked again after.
+  const memory = new Map<string, { known: KnownCounts; finalized: bigint }>();
+
+  return {
+    async sent(networkId, address, page, emit, signalLike) {
+      const signal = signalLike as AbortSignal;
+      const owner = address.toLowerCase();
+      const chain = await options.chainOf(networkId);
+      let requests = 0;
+      const counted = <T>(request: Promise<T>): Promise<T> => ((requests += 1), request);
+      const [headHex, finalizedBlock] = await Promise.all([
+        counted(rpc.request<string>(networkId, 'eth_blockNumber', [], { signal })),
+        counted(rpc.request<{ number?: string } | null>(networkId, 'eth_getBlockByNumber', ['finalized', false], { signal }).catch(() => null)),
+      ]);
+      const head = BigInt(headHex);
+      const headCount = Number(BigInt(await counted(rpc.request<string>(networkId, 'eth_getTransactionCount', [owner, headHex], { signal }))));
+      const finalized = typeof finalizedBlock?.number === 'string' ? BigInt(finalizedBlock.number) : -1n;
+
+      const key = `${chain}\n${owner}`;
+      let entry = memory.get(key);
+      if (!entry) {
+        entry = { known: new KnownCounts(stored?.read(chain, owner) ?? []), finalized };
+        memory.set(key, entry);
+      } else if (finalized < entry.finalized) {
+        // The node's finalized block went back (a replaced chain): what was known above it may be wrong.
+        entry = { known: new KnownCounts(entry.known.entries().filter(([block]) => block <= finalized)), finalized };
+        memory.set(key, entry);
+      }
+      // Counts above the finalized block are checked again on each visit: a reorganisation may have changed them.
+      const known = new KnownCounts(entry.known.entries().filter(([block]) => block <= finalized));
+      const before = Math.min(page.before ?? headCount, headCount);
+      const from = Math.max(0, before - page.count);
+      const wanted = Array.from({ length: before - from }, (_, i) => from + i);
+      const client = await rpc.client(networkId, { signal });
+      const knownBefore = new Set(known.entries().map(([block]) => block));
+      emit({ kind: 'progress', located: 0, of: wanted.length, requests });
+      const located = await locateNonces(wanted, head, headCount, known, async (block) => {
+        requests += 1;
+        try {
+          return await client.getTransactionCount({ address: owner as `0x${string}`, blockNumber: block });
+        } catch (error) {
+          throw archiveRefusal(error, block);
+        }
+      }, (count) => emit({ kind: 'progress', located: count, of: wanted.length, requests }));
+      const fresh = known.entries().filter(([block]) => !knownBefore.has(block));
+      stored?.write(chain, owner, fresh.filter(([block]) => block <= finalized));
+      entry.known = known;
+      entry.finalized = finalized;
+
+      // The rows: each block's transactions from the address, in order, take the nonces from the block's first.
+      const blocks = [...new Set(located.blocks.values())];
+      const rows: SentTransactionRow[] = [];
+      let next = 0;
+      const readOne = async (): Promise<void> => {
+        while (next < blocks.length) {
+          const block = blocks[next++]!;
+          const view = await options.explorer.block(networkId, `0x${block.toString(16)}`, signal);
+          const first = located.firstNonce.get(block) ?? 0;
+          view.transactions
+            .filter((tx) => tx.from.toLowerCase() === owner)
+            .forEach((tx, i) => {
+              const nonce = first + i;
+              if (nonce >= from && nonce < before) rows.push({ ...tx, nonce, timestamp: String(view.block.timestamp ?? '0x0') });
+            });
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(BLOCK_READS, blocks.length) }, readOne));
+      rows.sort((a, b) => b.nonce - a.nonce);
+      emit({
+        kind: 'page',
+        page: { address, nonce: headCount, head: headHex, rows, next: from > 0 ? from : null, requests },
+      });
+    },
+  };
+}
+
+/** A count the node would not read at an old block: said in words (it keeps no old state), unless it is gone or it was cancelled. */
+function archiveRefusal(error: unknown, block: bigint): unknown {
+  if (findErrorOfKind(error, 'unreachable', 'timeout', 'cancelled', 'limit', 'credentials') !== null) return error;
+  if ((error as { name?: string } | null)?.name === 'AbortError') return error;
+  return new BlockglassError(`The node would not read the address's nonce at block ${block.toString(10)}: it keeps no state of old blocks.`, {
+    code: 'UNSUPPORTED',
+    details: "An address's history is found from its state at past blocks, which needs an archive node. Add this chain with an archive endpoint in Settings → Networks.",
+    fix: { label: 'Add a network', route: '/settings/networks/new' },
+    cause: error,
+  });
+}

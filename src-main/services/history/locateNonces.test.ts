@@ -1,0 +1,54 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { KnownCounts, locateNonces } from './locateNonces';
+
+/** A chain as the address's count after each block: `sentIn[b]` transactions in block b. */
+function chainOf(sentIn: number[]) {
+  const after: number[] = [];
+  let total = 0;
+  for (const sent of sentIn) after.push((total += sent));
+  const blockOf = (nonce: number) => after.findIndex((count) => count > nonce);
+  return { after, head: BigInt(sentIn.length - 1), headCount: total, blockOf };
+}
+
+describe('locateNonces', () => {
+  it('finds the block of every nonce, whatever the chain (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.nat({ max: 3 }), { minLength: 1, maxLength: 300 }), async (sentIn) => {
+        const chain = chainOf(sentIn);
+        const wanted = Array.from({ length: chain.headCount }, (_, nonce) => nonce);
+        const { blocks, firstNonce } = await locateNonces(wanted, chain.head, chain.headCount, new KnownCounts(), async (block) => chain.after[Number(block)]!);
+        for (const nonce of wanted) expect(blocks.get(nonce)).toBe(BigInt(chain.blockOf(nonce)));
+        for (const [block, first] of firstNonce) expect(first).toBe(block === 0n ? 0 : chain.after[Number(block) - 1]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('asks about no block a second time, even with a newer head: what it read before splits first', async () => {
+    const sentIn = Array.from({ length: 5000 }, (_, block) => (block % 97 === 0 ? 1 : 0));
+    const chain = chainOf(sentIn);
+    const known = new KnownCounts();
+    const asked: bigint[] = [];
+    const countAt = async (block: bigint) => (asked.push(block), chain.after[Number(block)]!);
+    const all = Array.from({ length: chain.headCount }, (_, nonce) => nonce);
+    await locateNonces(all, chain.head - 1000n, chain.after[Number(chain.head - 1000n)]!, known, countAt);
+    const first = asked.length;
+    expect(first).toBeGreaterThan(0);
+    asked.length = 0;
+    // Later: the head moved on by 1000 blocks; the old nonces' blocks are known, only the new ones are looked for.
+    const { blocks } = await locateNonces(all, chain.head, chain.headCount, known, countAt);
+    for (const nonce of all) expect(blocks.get(nonce)).toBe(BigInt(chain.blockOf(nonce)));
+    const oldCoverage = chain.head - 1000n;
+    expect(asked.filter((block) => block <= oldCoverage)).toEqual([]);
+  });
+
+  it('locates only the nonces asked for, below the count at the head', async () => {
+    const chain = chainOf([0, 1, 0, 2, 0, 0, 1]);
+    const { blocks } = await locateNonces([3, 1, 99, -1], chain.head, chain.headCount, new KnownCounts(), async (block) => chain.after[Number(block)]!);
+    expect([...blocks.entries()].sort((a, b) => a[0] - b[0])).toEqual([
+      [1, 3n],
+      [3, 6n],
+    ]);
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * Where an address's transactions are, from its nonce alone: `eth_getTransactionCount` at a block only grows, so
+ * the block of nonce k is the first block whose count exceeds k, found by bisection. Nonces are located together:
+ * one read splits the whole set at a block, and the halves go on in parallel (their reads leave in the same tick,
+ * so a batching client sends each level as one batch). Counts already known (read before, kept on this machine)
+ * split an interval first, without a request; so a second visit, whatever the head has become, asks only about
+ * the blocks it has not seen.
+ */
+
+/** Counts known at blocks, sorted by block: what was read before. */
+export class KnownCounts {
+  private readonly blocks: bigint[] = [];
+  private readonly counts = new Map<bigint, number>();
+
+  constructor(points: Iterable<[bigint, number]> = []) {
+    for (const [block, count] of points) this.set(block, count);
+  }
+
+  get(block: bigint): number | undefined {
+    return this.counts.get(block);
+  }
+
+  set(block: bigint, count: number): void {
+    if (this.counts.has(block)) return;
+    this.counts.set(block, count);
+    const at = this.insertionPoint(block);
+    this.blocks.splice(at, 0, block);
+  }
+
+  /** The known block strictly between `low` and `high` nearest their middle, if any. */
+  between(low: bigint, high: bigint): bigint | undefined {
+    const from = this.insertionPoint(low + 1n);
+    const to = this.insertionPoint(high); // exclusive
+    if (from >= to) return undefined;
+    const middle = (low + high) / 2n;
+    let best = this.blocks[from]!;
+    // The two candidates around the middle: the first at or above it and the one before.
+    const at = Math.min(Math.max(this.insertionPoint(middle), from), to - 1);
+    for (const index of [at - 1, at]) {
+      if (index < from || index >= to) continue;
+      const block = this.blocks[index]!;
+      if (abs(block - middle) < abs(best - middle)) best = block;
+    }
+    return best;
+  }
+
+  entries(): [bigint, number][] {
+    return this.blocks.map((block) => [block, this.counts.get(block)!]);
+  }
+
+  private insertionPoint(block: bigint): number {
+    let low = 0;
+    let high = this.blocks.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (this.blocks[mid]! < block) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+}
+
+const abs = (value: bigint) => (value < 0n ? -value : value);
+
+/** Each located nonce's block, and the counts around it (the block before and the block itself). */
+export interface Located {
+  /** Nonce → the block holding the transaction with that nonce. */
+  blocks: Map<number, bigint>;
+  /** Block → the address's count before it (at the block before): the first nonce in that block. */
+  firstNonce: Map<bigint, number>;
+}
+
+/**
+ * The block of each nonce in `wanted` (each below `headCount`, the count at `head`), reading counts with `countAt`
+ * where `known` has none (every count read is added to `known`). `onLocated` hears progress. Throws what
+ * `countAt` throws (a node that refuses reads at old blocks).
+ */
+export async function locateNonces(
+  wanted: readonly number[],
+  head: bigint,
+  headCount: number,
+  known: KnownCounts,
+  countAt: (block: bigint) => Promise<number>,
+  onLocated?: (located: number) => void,
+): Promise<Located> {
+  const located: Located = { blocks: new Map(), firstNonce: new Map() };
+  known.set(head, headCount);
+  const read = async (block: bigint): Promise<number> => {
+    const cached = known.get(block);
+    if (cached !== undefined) return cached;
+    const count = await countAt(block);
+    known.set(block, count);
+    return count;
+  };
+  // Invariant: count(low) = lowCount ≤ every nonce < highCount = count(high); block −1 is "before genesis", count 0.
+  const search = async (low: bigint, lowCount: number, high: bigint, highCount: number, nonces: number[]): Promise<void> => {
+    if (nonces.length === 0) return;
+    if (high - low === 1n) {
+      for (const nonce of nonces) located.blocks.set(nonce, high);
+      located.firstNonce.set(high, lowCount);
+      onLocated?.(located.blocks.size);
+      return;
+    }
+    const split = known.between(low, high) ?? (low + high) / 2n;
+    const count = await read(split);
+    const left = nonces.filter((nonce) => nonce < count);
+    const right = nonces.filter((nonce) => nonce >= count);
+    await Promise.all([search(low, lowCount, split, count, left), search(split, count, high, highCount, right)]);
+  };
+  const nonces = [...new Set(wanted)].filter((nonce) => nonce >= 0 && nonce < headCount).sort((a, b) => a - b);
+  await search(-1n, 0, head, headCount, nonces);
+  return located;
+}
