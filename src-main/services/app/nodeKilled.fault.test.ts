@@ -176,7 +176,7 @@ describeWithKeychain('fault: the node killed mid-work', () => {
     // death and the sandbox's. Either is one the renderer retries by itself.
     expect(isNodeGone(down!), `${down!.name}: ${down!.shortMessage}`).toBe(true);
     // A failure of the connection, not the 15 s timeout of a node that hangs: it failed fast.
-    expect(down!.shortMessage).toMatch(/Nothing answers at|connection to .* failed|closed|upstream request failed|sandbox is not running/);
+    expect(down!.shortMessage).toMatch(/Nothing answers at|connection to .* failed|closed|failed while answering|sandbox is not running/);
     expect(down!.name).not.toBe('TimeoutError');
     recordFault({ fault: FAULT, work: 'block page', outcome: `${down!.name} in ${(blockFailedMs / 1000).toFixed(1)} s: "${down!.shortMessage}"; then the block`, recoveryMs: blockBackAt - backAt });
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { quoteInput } from '../../../../src-shared/text/quoteInput';
 import { useApi } from '../../../api/useApi';
 import { EthAmount } from '../../../components/chain/Amounts';
@@ -15,6 +15,8 @@ import { addressQuery } from '../explorerQueries';
 import { WaitingForNode } from '../../network/WaitingForNode';
 import { AbiImport } from './AbiImport';
 import { StorageReader } from './StorageReader';
+import { AddressTabs, addressTabOf } from './AddressTabs';
+import { SentTransactions } from './history/SentTransactions';
 import { countOf } from '../../../../src-shared/text/countOf';
 
 /** An address: balance, nonce, code, its ABI when a source knows it, and a storage-slot reader. */
@@ -22,6 +24,7 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
   const api = useApi();
   const valid = /^0x[0-9a-fA-F]{40}$/.test(address);
   const account = useQuery({ ...addressQuery(api, networkId, address), enabled: valid });
+  const tab = addressTabOf(useSearch());
   if (!valid) {
     return (
       <div className="page explorer-page">
@@ -50,6 +53,10 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
           </Link>
         ) : null}
       </header>
+      <AddressTabs address={address} current={tab} />
+      {tab === 'transactions' ? <SentTransactions key={`${networkId}:${address}`} networkId={networkId} address={address} isContract={account.data?.isContract ?? false} /> : null}
+      {tab === 'overview' ? (
+        <>
       {account.isPending ? <WaitingForNode networkId={networkId} networkName={networkName} label={`Reading ${address.slice(0, 10)}… on ${networkName}…`} onRetry={() => void account.refetch()} /> : null}
       {account.isError ? (
         <WaitingForNode networkId={networkId} networkName={networkName} label="" failed={apiErrorOf(account.error)} failedTitle="This address could not be read" onRetry={() => void account.refetch()} />
@@ -123,6 +130,8 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
       ) : null}
       {account.data?.isContract ? <AbiImport networkId={networkId} account={account.data} /> : null}
       <StorageReader networkId={networkId} address={address} />
+        </>
+      ) : null}
     </div>
   );
 }

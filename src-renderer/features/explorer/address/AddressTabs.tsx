@@ -1,0 +1,28 @@
+import { Link } from 'wouter';
+
+/** The address page's tabs, each a deep link (`/explorer/address/<a>?tab=transactions`). */
+export const ADDRESS_TABS = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'transactions', label: 'Transactions' },
+] as const;
+
+export type AddressTab = (typeof ADDRESS_TABS)[number]['id'];
+
+/** The tab a page's search string names; the overview when it names none (or one there is not). */
+export function addressTabOf(search: string): AddressTab {
+  const asked = new URLSearchParams(search).get('tab');
+  return ADDRESS_TABS.find((tab) => tab.id === asked)?.id ?? 'overview';
+}
+
+/** The tab bar: links, so each tab can be opened, shared and bookmarked. */
+export function AddressTabs({ address, current }: { address: string; current: AddressTab }) {
+  return (
+    <nav className="address-tabs" aria-label="Address sections">
+      {ADDRESS_TABS.map((tab) => (
+        <Link key={tab.id} href={`/explorer/address/${address}${tab.id === 'overview' ? '' : `?tab=${tab.id}`}`} className={`address-tab${tab.id === current ? ' is-current' : ''}`} aria-current={tab.id === current ? 'page' : undefined}>
+          {tab.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
