@@ -161,6 +161,16 @@ export interface AddressView {
   abi: AbiSourceView | null;
   /** The selectors found in the code with their guessed or known signatures, for contracts without an ABI. */
   note?: string;
+  /** When the address is a proxy: its kind and whose code it runs (calls and events through it decode with that code's ABI). */
+  proxy?: ProxyView;
+}
+
+/** A proxy: its standard and the implementation it delegates to (a beacon's or an admin when the proxy has one). */
+export interface ProxyView {
+  kind: 'eip1967' | 'eip1967-beacon' | 'transparent' | 'eip1822' | 'eip1167' | 'safe';
+  implementation: string;
+  beacon?: string;
+  admin?: string;
 }
 
 /** A storage word of an address at a block. */

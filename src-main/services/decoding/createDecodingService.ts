@@ -15,6 +15,7 @@ import { createDecoder, type AbiProvider, type Decoder } from './createDecoder';
 import { createImportedAbis } from './createImportedAbis';
 import { createMetadataAbis } from './createMetadataAbis';
 import { AbiInputError } from './decodingErrors';
+import { detectProxy, type ProxyInfo } from './detectProxy';
 import { guessAbiFromCode } from './guessAbiFromCode';
 import { guessArgumentTypes } from './guessArgumentTypes';
 import type { ContentReader } from './readContent';
@@ -44,6 +45,12 @@ export interface DecodingService {
   decodeLogs(networkId: string, logs: readonly RawLog[], signal?: AbortSignal): Promise<{ decoded: Decoding; addressLabel?: string }[]>;
   /** Event signatures a network knows: ABIs imported on its chain, the contract's metadata (of `address`), then the signature database. */
   knownEvents(networkId: string, address: string | undefined, signal?: AbortSignal): Promise<KnownEvent[]>;
+  /**
+   * Whether an address is a proxy and whose code it runs (EIP-1967, its beacon and OpenZeppelin's transparent proxy,
+   * EIP-1822, EIP-1167, Safe's proxy). At `latest` (no `block`) it is kept a short while per network and address;
+   * `code` saves reading it when the caller has it (at the same block).
+   */
+  proxyOf(networkId: string, address: string, options?: { code?: string; block?: unknown; signal?: AbortSignal }): Promise<ProxyInfo | null>;
   /** A contract's functions and errors, from its most trusted source (the call playground's picker). */
   contractAbi(networkId: string, address: string, signal?: AbortSignal): Promise<ContractAbiView>;
   /** Calldata decoded with every source, a guess of the types last. */
@@ -90,6 +97,14 @@ export interface DecodingServiceOptions {
   log?: (line: string) => void;
 }
 
+/** How long a proxy detection at `latest` is kept (see `proxyOf` in createDecodingService). */
+export const PROXY_TTL_MS = 15_000;
+
+/** A contract name said to be read through a proxy: `ProxiedToken via proxy → 0x…`. */
+function viaProxy(name: string | undefined, implementation: string): string {
+  return `${name ? `${name} ` : ''}via proxy → ${implementation}`;
+}
+
 /** The decoding service: every source of ABIs and labels, and the decoder over them, shared by every screen's service. */
 export function createDecodingService(options: DecodingServiceOptions): DecodingService {
   const { rpc } = options;
@@ -106,38 +121,90 @@ export function createDecodingService(options: DecodingServiceOptions): Decoding
     const chain = chains.get(networkId);
     return (address: string) => (chain !== undefined && address ? imported?.label(chain, address) : undefined);
   };
+  // Proxy detection per network and address, at `latest`. A proxy can be upgraded, so an answer is kept only
+  // PROXY_TTL_MS: long enough that one page's reads (a transaction's calls and logs, a table, a log query's rows)
+  // share one detection, short enough that an upgrade shows at the next look. A failure is not kept. The last
+  // answer stays readable without waiting (`cachedAbisFor`: table rows name methods without network I/O).
+  const proxies = new Map<string, { at: number; found: Promise<ProxyInfo | null> }>();
+  const settledProxies = new Map<string, ProxyInfo | null>();
+  const proxyKey = (networkId: string, address: string) => `${networkId}|${address.toLowerCase()}`;
+  const proxyOf: DecodingService['proxyOf'] = (networkId, address, { code, block, signal } = {}) => {
+    const read = <T>(method: string, params: unknown[]) => rpc.request<T>(networkId, method, params as never, { signal });
+    if (block !== undefined && block !== 'latest') return detectProxy(read, address, { code, block });
+    const id = proxyKey(networkId, address);
+    const kept = proxies.get(id);
+    if (kept && Date.now() - kept.at < PROXY_TTL_MS) return kept.found;
+    const loading = detectProxy(read, address, code !== undefined ? { code } : {});
+    const found = loading.catch(() => null);
+    proxies.set(id, { at: Date.now(), found });
+    loading.then(
+      (value) => settledProxies.set(id, value),
+      () => proxies.delete(id),
+    );
+    return found;
+  };
+  const ownAbis = async (networkId: string, chain: string, address: string, signal?: AbortSignal) => [
+    ...(imported?.known(chain, address) ?? []),
+    ...(await metadata.abisFor(networkId, address, signal)),
+  ];
   const abis: AbiProvider = {
+    // An address's own imported ABI first; for a proxy, its implementation's ABIs (imported, metadata) next, so
+    // that calls and events through it decode with the implementation's names; the proxy's own metadata last
+    // (its few events and admin functions: they never share a selector with the implementation's by design).
     async abisFor(networkId, address, signal) {
       const chain = await chainOf(networkId);
-      return [...(imported?.known(chain, address) ?? []), ...(await metadata.abisFor(networkId, address, signal))];
+      const [own, proxy] = await Promise.all([ownAbis(networkId, chain, address, signal), proxyOf(networkId, address, { signal })]);
+      if (!proxy) return own;
+      const behind = await ownAbis(networkId, chain, proxy.implementation, signal);
+      return [...own.filter((known) => known.source === 'imported'), ...behind, ...own.filter((known) => known.source !== 'imported')];
     },
     cachedAbisFor(networkId, address) {
       const chain = chains.get(networkId);
-      return [...(chain !== undefined ? (imported?.known(chain, address) ?? []) : []), ...metadata.cachedAbisFor(networkId, address)];
+      const cached = (at: string) => [...(chain !== undefined ? (imported?.known(chain, at) ?? []) : []), ...metadata.cachedAbisFor(networkId, at)];
+      const own = cached(address);
+      const proxy = settledProxies.get(proxyKey(networkId, address));
+      if (!proxy) return own;
+      return [...own.filter((known) => known.source === 'imported'), ...cached(proxy.implementation), ...own.filter((known) => known.source !== 'imported')];
     },
   };
   const signatures =
     options.signatures ?? createSignatureDatabase({ log: options.log, ...(options.projectRoot ? { knownAbisFile: path.join(options.projectRoot, 'resources', 'signatures', 'known-abis.json') } : {}) });
   const decoder = createDecoder({ signatures, abis, guess: guessArgumentTypes });
+  const ownAbiSource = async (networkId: string, chain: string, address: string, code: string, signal?: AbortSignal): Promise<AbiSourceView | null> => {
+    const fromImport = imported?.get(chain, address);
+    const fromMetadata = !fromImport && code !== '0x' ? await metadata.metadataFor(networkId, address, signal) : null;
+    const names = (abi: Abi, type: 'function' | 'event' | 'error') => abi.flatMap((item) => (item.type === type ? [`${item.name}(${item.inputs.map((input) => input.type).join(',')})`] : []));
+    // The most trusted source: an imported ABI, then the contract's own metadata.
+    return fromImport
+      ? { source: 'imported', functions: names(fromImport.abi, 'function'), events: names(fromImport.abi, 'event'), errors: names(fromImport.abi, 'error'), ...(fromImport.name ? { contractName: fromImport.name } : {}) }
+      : fromMetadata
+        ? fromMetadata.view
+        : code !== '0x'
+          ? await guessAbiFromCode(code, signatures)
+          : null;
+  };
+  const forgetProxies = (networkId: string) => {
+    for (const id of [...proxies.keys()]) if (id.startsWith(`${networkId}|`)) proxies.delete(id);
+    for (const id of [...settledProxies.keys()]) if (id.startsWith(`${networkId}|`)) settledProxies.delete(id);
+  };
 
   return {
     decoder,
     chainOf,
     knownChain: (networkId) => chains.get(networkId),
     labelsOf,
+    proxyOf,
     async abiSource(networkId, address, code, signal) {
       const chain = await chainOf(networkId);
-      const fromImport = imported?.get(chain, address);
-      const fromMetadata = code !== '0x' ? await metadata.metadataFor(networkId, address, signal) : null;
-      const names = (abi: Abi, type: 'function' | 'event' | 'error') => abi.flatMap((item) => (item.type === type ? [`${item.name}(${item.inputs.map((input) => input.type).join(',')})`] : []));
-      // The most trusted source: an imported ABI, then the contract's own metadata.
-      return fromImport
-        ? { source: 'imported', functions: names(fromImport.abi, 'function'), events: names(fromImport.abi, 'event'), errors: names(fromImport.abi, 'error'), ...(fromImport.name ? { contractName: fromImport.name } : {}) }
-        : fromMetadata
-          ? fromMetadata.view
-          : code !== '0x'
-            ? await guessAbiFromCode(code, signatures)
-            : null;
+      // A proxy nobody imported an ABI for: what its implementation is known by, said to be through the proxy
+      // (one step: an implementation that is itself a proxy is described by its own code).
+      const proxy = !imported?.get(chain, address) && code !== '0x' ? await proxyOf(networkId, address, { signal }) : null;
+      if (proxy) {
+        const behindCode = await rpc.request<string>(networkId, 'eth_getCode', [proxy.implementation, 'latest'], { signal });
+        const behind = await ownAbiSource(networkId, chain, proxy.implementation, behindCode, signal);
+        if (behind) return { ...behind, contractName: viaProxy(behind.contractName, proxy.implementation) };
+      }
+      return ownAbiSource(networkId, chain, address, code, signal);
     },
     async importAbi(networkId, address, text, label) {
       if (!imported) throw new BlockglassError('ABIs cannot be imported here: the app has no store', { code: 'NO_STORE' });
@@ -158,7 +225,16 @@ export function createDecodingService(options: DecodingServiceOptions): Decoding
     async contractAbi(networkId, address, signal) {
       const chain = await chainOf(networkId);
       const code = await rpc.request<string>(networkId, 'eth_getCode', [address, 'latest'], { signal });
-      return contractAbiOf({ address, code, imported: imported?.get(chain, address), metadata: code !== '0x' ? await metadata.metadataFor(networkId, address, signal) : null, signatures });
+      const fromImport = imported?.get(chain, address);
+      // A proxy nobody imported an ABI for is called with its implementation's functions (what its calls run).
+      const proxy = !fromImport && code !== '0x' ? await proxyOf(networkId, address, { code, signal }) : null;
+      if (proxy) {
+        const at = proxy.implementation;
+        const behindCode = await rpc.request<string>(networkId, 'eth_getCode', [at, 'latest'], { signal });
+        const behind = await contractAbiOf({ address: at, code: behindCode, imported: imported?.get(chain, at), metadata: behindCode !== '0x' ? await metadata.metadataFor(networkId, at, signal) : null, signatures });
+        if (behind.source) return { ...behind, address, isContract: true, contractName: viaProxy(behind.contractName, at) };
+      }
+      return contractAbiOf({ address, code, imported: fromImport, metadata: code !== '0x' ? await metadata.metadataFor(networkId, address, signal) : null, signatures });
     },
     decodeCallData: (networkId, to, data, signal) => decoder.call(networkId, to, data, signal),
     decodeRevert: (networkId, to, data, signal) => decoder.revert(networkId, to, data, signal),
@@ -198,10 +274,14 @@ export function createDecodingService(options: DecodingServiceOptions): Decoding
       ];
       return found;
     },
-    forgetContracts: (networkId) => metadata.forget(networkId),
+    forgetContracts: (networkId) => {
+      metadata.forget(networkId);
+      forgetProxies(networkId);
+    },
     forget: (networkId) => {
       chains.delete(networkId); // asked again at the next read: the chain may be another now
       metadata.forget(networkId);
+      forgetProxies(networkId);
     },
   };
 }

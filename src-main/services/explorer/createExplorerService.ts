@@ -93,7 +93,10 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
           ? rpc.request<{ number?: string } | null>(networkId, 'eth_getBlockByHash', [ref.hash, false], { signal })
           : rpc.request<{ number?: string } | null>(networkId, 'eth_getBlockByNumber', [blockParam(ref), false], { signal }),
       ]);
-      const abi = await decoding.abiSource(networkId, address, code, signal);
+      const [abi, proxy] = await Promise.all([
+        decoding.abiSource(networkId, address, code, signal),
+        code !== '0x' ? decoding.proxyOf(networkId, address, { code, block: param, signal }) : null,
+      ]);
       const label = labelsOf(networkId)(address);
       return {
         address,
@@ -104,6 +107,7 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
         isContract: code !== '0x',
         ...(label ? { label } : {}),
         abi,
+        ...(proxy ? { proxy } : {}),
       };
     },
     async storage(networkId, address, slot, block, signal) {
