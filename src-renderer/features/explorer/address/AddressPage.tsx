@@ -15,6 +15,7 @@ import { addressQuery } from '../explorerQueries';
 import { WaitingForNode } from '../../network/WaitingForNode';
 import { AbiImport } from './AbiImport';
 import { StorageReader } from './StorageReader';
+import { ProxyRow } from './ProxyRow';
 import { AddressTabs, addressTabOf } from './AddressTabs';
 import { SentTransactions } from './history/SentTransactions';
 import { countOf } from '../../../../src-shared/text/countOf';
@@ -72,6 +73,7 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
             </InfoRow>
             <InfoRow label="Nonce (transactions sent)">{formatNumber(account.data.nonce)}</InfoRow>
             <InfoRow label="Code">{account.data.isContract ? `${formatNumber(account.data.codeSize)} bytes` : 'none: an externally owned account'}</InfoRow>
+            <ProxyRow proxy={account.data.proxy} />
             {account.data.isContract ? (
               <InfoRow label="ABI">
                 {account.data.abi?.source === 'guess' ? (
