@@ -11,7 +11,7 @@ export function seededManifest() {
     transactions: Record<'erc20Transfer' | 'failed' | 'swap' | 'contractCreation' | 'eip1559', string>;
     bigBlock: { number: number; transactionCount: number };
     storage: { mapping: { slot: number; key: string; value: string } };
-    accounts: { deployer: { address: string } };
+    accounts: { deployer: { address: string }; traders: { address: string }[] };
     reverts: Record<'reasonString' | 'customError' | 'panicOverflow' | 'panicDivisionByZero', { data: `0x${string}` }>;
   };
 }

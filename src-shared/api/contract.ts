@@ -4,7 +4,7 @@ import { contentMethods, contentTopics } from './content';
 import { credentialMethods } from './credentials';
 import { explorerMethods, explorerTopics } from './explorer';
 import { gasMethods, gasTopics } from './gas';
-import { historyTopics } from './history';
+import { historyMethods, historyTopics } from './history';
 import { logsMethods, logsTopics } from './logs';
 import { networkMethods, networkTopics } from './networks';
 import { sandboxMethods, sandboxTopics } from './sandbox';
@@ -25,6 +25,7 @@ export const methods = {
   ...sandboxMethods,
   ...settingsMethods,
   ...explorerMethods,
+  ...historyMethods,
   ...logsMethods,
   ...callMethods,
   ...gasMethods,

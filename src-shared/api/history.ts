@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { topic } from './define';
+import { method, topic } from './define';
 import type { TransactionRow } from './explorer';
 import { addressSchema } from './explorer';
 
@@ -32,8 +32,66 @@ export type SentEvent =
   | { kind: 'progress'; located: number; of: number; requests: number }
   | { kind: 'page'; page: SentPage };
 
+/** A token's move to or from the address: one ERC-20 or ERC-721 `Transfer`, or one id of an ERC-1155 transfer. */
+export interface TokenTransferRow {
+  /** `<transaction hash>:<log index>[:<position in a batch>]`, unique on the chain. */
+  id: string;
+  transactionHash: string;
+  logIndex: number;
+  blockNumber: string;
+  standard: 'erc20' | 'erc721' | 'erc1155';
+  token: string;
+  /** The token's symbol and decimals, when its contract says them. */
+  symbol: string | null;
+  decimals: number | null;
+  from: string;
+  to: string;
+  /** Whether the address received (`in`), sent (`out`), or both (a transfer to itself). */
+  direction: 'in' | 'out' | 'self';
+  /** The amount in the token's smallest unit (decimal string); 1 for an ERC-721 token. */
+  amount: string;
+  /** The token id of an ERC-721 or ERC-1155 transfer (decimal string). */
+  tokenId: string | null;
+}
+
+/** A token transfer scan's events: what was kept on this machine, rows as found, progress, then the end. */
+export type TransfersEvent =
+  | { kind: 'rows'; rows: TokenTransferRow[]; stored: boolean }
+  | { kind: 'progress'; blocksCovered: number; blocksTotal: number; requests: number }
+  | { kind: 'done'; head: string; coveredTo: string; requests: number; fromBlock: string };
+
+/** A token the address holds, or held: its balance now. */
+export interface HoldingRow {
+  token: string;
+  standard: 'erc20' | 'erc721' | 'erc1155';
+  symbol: string | null;
+  decimals: number | null;
+  /** The balance now (decimal string, smallest unit); for ERC-721, how many of the received ids it still owns. */
+  balance: string;
+  /** ERC-721: the ids it owns now (checked with `ownerOf`); ERC-1155: the ids with a balance. */
+  tokenIds: string[];
+  /** Transfers in and out seen for this token. */
+  transfers: number;
+}
+
+/** The address's holdings, read at one block. */
+export interface HoldingsView {
+  block: string;
+  holdings: HoldingRow[];
+}
+
 /** The largest page of sent transactions. */
 export const MAX_SENT_PAGE = 100;
+
+/** The methods of area `history`. */
+export const historyMethods = {
+  'history.holdings': method<HoldingsView>()({
+    input: z.strictObject({ networkId: z.string().min(1), address: addressSchema }),
+    doc:
+      'Every token the address ever received (from its token transfers, scanned as history.transfers does), with its balance ' +
+      'now: balanceOf in one batch; for ERC-721 the ids it still owns (ownerOf); for ERC-1155 the ids with a balance.',
+  }),
+};
 
 /** The subscriptions of area `history`. */
 export const historyTopics = {
@@ -50,5 +108,13 @@ export const historyTopics = {
       'The transactions an address sent, newest first, a page at a time: the block of each nonce found by bisection on ' +
       'eth_getTransactionCount at past blocks (batched), then the transaction in that block whose sender it is. Progress ' +
       'events, then the page. Needs reads at old blocks (an archive node); kept on this machine below the finalized block.',
+  }),
+  'history.transfers': topic<TransfersEvent>()({
+    mode: 'stream',
+    input: z.strictObject({ networkId: z.string().min(1), address: addressSchema }),
+    doc:
+      'Every ERC-20 and ERC-721 Transfer and ERC-1155 TransferSingle/TransferBatch with the address as sender or receiver, ' +
+      'over the whole chain, through the log planner (every provider\'s limits): rows kept on this machine first, then the ' +
+      'blocks after what is kept, with progress. Rows below the finalized block are kept.',
   }),
 };

@@ -43,6 +43,7 @@ export function createHandlers(deps: HandlerDeps): { handlers: MethodHandlers; t
   const networks = networkHandlers(deps);
   const sandbox = sandboxHandlers(deps.launcher);
   const explorer = explorerHandlers(deps.explorer);
+  const history = historyHandlers(deps.history);
   const logs = logsHandlers(deps.logs);
   const gas = gasHandlers(deps.gas);
   const content = contentHandlers(deps.content);
@@ -53,11 +54,12 @@ export function createHandlers(deps: HandlerDeps): { handlers: MethodHandlers; t
     ...credentialHandlers(deps),
     ...sandbox.methods,
     ...explorer.methods,
+    ...history.methods,
     ...logs.methods,
     ...callHandlers(deps.call),
     ...gas.methods,
     ...content.methods,
   };
-  const topics: TopicHandlers = { ...networks.topics, ...sandbox.topics, ...explorer.topics, ...historyHandlers(deps.history).topics, ...logs.topics, ...gas.topics, ...content.topics };
+  const topics: TopicHandlers = { ...networks.topics, ...sandbox.topics, ...explorer.topics, ...history.topics, ...logs.topics, ...gas.topics, ...content.topics };
   return { handlers, topics };
 }

@@ -1,16 +1,24 @@
-import type { SentEvent, SentTransactionRow } from '../../../src-shared/api/history';
+import type { HoldingsView, SentEvent, SentTransactionRow, TransfersEvent } from '../../../src-shared/api/history';
 import type { AbortSignalLike } from '../../../src-shared/api/types';
 import type { ExplorerService } from '../explorer/createExplorerService';
 import { BlockglassError, findErrorOfKind } from '../errors/blockglassError';
 import type { RpcService } from '../rpc/createRpcService';
 import type { Store } from '../store/openStore';
 import { KnownCounts, locateNonces } from './locateNonces';
+import { createTokenFacts } from '../explorer/tokenFacts';
 import { createNonceCountStore } from './nonceCountStore';
+import { readHoldings } from './readHoldings';
+import { scanTransfers } from './scanTransfers';
+import { createTransferStore } from './transferStore';
 
 /** What an address did, found on the node itself (no indexer). */
 export interface HistoryService {
   /** A page of the transactions `address` sent, newest first: progress events, then the page. */
   sent(networkId: string, address: string, page: { before?: number; count: number }, emit: (event: SentEvent) => void, signal: AbortSignalLike): Promise<void>;
+  /** Every token transfer of `address`: the rows kept on this machine, then the blocks after them, with progress. */
+  transfers(networkId: string, address: string, emit: (event: TransfersEvent) => void, signal: AbortSignalLike): Promise<void>;
+  /** What `address` holds now of every token it received (its transfers scanned first, as `transfers` does). */
+  holdings(networkId: string, address: string, signal?: AbortSignal): Promise<HoldingsView>;
 }
 
 export interface HistoryServiceOptions {
@@ -20,7 +28,7 @@ export interface HistoryServiceOptions {
   /** The chain a network is on (chains/chainKey.ts): what is kept is the chain's. */
   chainOf: (networkId: string) => Promise<string>;
   /** Where counts read at finalized blocks are kept; in memory only without it. */
-  store?: Pick<Store, 'db'>;
+  store?: Pick<Store, 'db' | 'assertNoSecrets'>;
 }
 
 /** Blocks read at once while a page's rows are gathered. */
@@ -29,11 +37,20 @@ const BLOCK_READS = 8;
 export function createHistoryService(options: HistoryServiceOptions): HistoryService {
   const { rpc } = options;
   const stored = options.store ? createNonceCountStore(options.store) : undefined;
+  const scanDeps = { rpc, tokens: createTokenFacts(rpc), ...(options.store ? { store: createTransferStore(options.store) } : {}) };
   // Counts by chain and address: those read at finalized blocks come from (and go to) the store; the others
   // (above the finalized block, which a reorganisation may change) are kept for this run and checked again after.
   const memory = new Map<string, { known: KnownCounts; finalized: bigint }>();
 
   return {
+    async transfers(networkId, address, emit, signal) {
+      await scanTransfers(scanDeps, networkId, await options.chainOf(networkId), address, emit, signal as AbortSignal);
+    },
+    async holdings(networkId, address, signal = new AbortController().signal) {
+      const rows = await scanTransfers(scanDeps, networkId, await options.chainOf(networkId), address, () => undefined, signal);
+      const head = await rpc.request<string>(networkId, 'eth_blockNumber', [], { signal });
+      return readHoldings(rpc, networkId, address, rows, head, signal);
+    },
     async sent(networkId, address, page, emit, signalLike) {
       const signal = signalLike as AbortSignal;
       const owner = address.toLowerCase();

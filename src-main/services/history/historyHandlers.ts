@@ -1,11 +1,16 @@
-import type { TopicHandlers } from '../../../src-shared/api/types';
+import type { MethodHandlers, TopicHandlers } from '../../../src-shared/api/types';
+import { toAbortSignal } from '../api/toAbortSignal';
 import type { HistoryService } from './createHistoryService';
 
 /** The contract's `history` area over the history service. */
-export function historyHandlers(history: HistoryService): { topics: Pick<TopicHandlers, 'history.sent'> } {
+export function historyHandlers(history: HistoryService): { methods: Pick<MethodHandlers, 'history.holdings'>; topics: Pick<TopicHandlers, 'history.sent' | 'history.transfers'> } {
   return {
+    methods: {
+      'history.holdings': ({ networkId, address }, context) => history.holdings(networkId, address, toAbortSignal(context.signal)),
+    },
     topics: {
       'history.sent': ({ networkId, address, before, count }, emit, signal) => history.sent(networkId, address, { ...(before !== undefined ? { before } : {}), count }, emit, signal),
+      'history.transfers': ({ networkId, address }, emit, signal) => history.transfers(networkId, address, emit, signal),
     },
   };
 }

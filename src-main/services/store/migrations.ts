@@ -224,4 +224,26 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT, WITHOUT ROWID;
     `,
   },
+  {
+    name: 'address history: token transfers and how far they are known',
+    sql: `
+      -- Token transfers of an address found below the finalized block (services/history/transferStore.ts), and the
+      -- block each kind of history is known up to: the next visit scans only the blocks after it.
+      CREATE TABLE token_transfers (
+        chain   TEXT NOT NULL,
+        address TEXT NOT NULL,
+        id      TEXT NOT NULL,
+        block   INTEGER NOT NULL,
+        json    TEXT NOT NULL,
+        PRIMARY KEY (chain, address, id)
+      ) STRICT, WITHOUT ROWID;
+      CREATE TABLE history_coverage (
+        chain   TEXT NOT NULL,
+        address TEXT NOT NULL,
+        kind    TEXT NOT NULL,
+        block   INTEGER NOT NULL,
+        PRIMARY KEY (chain, address, kind)
+      ) STRICT, WITHOUT ROWID;
+    `,
+  },
 ];

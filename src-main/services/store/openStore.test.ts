@@ -48,10 +48,12 @@ describe('openStore', () => {
       'gas_alerts',
       'gas_samples',
       'gas_samples_by_time',
+      'history_coverage',
       'networks',
       'nonce_counts',
       'saved_log_queries',
       'settings',
+      'token_transfers',
     ]);
     const indexColumns = store.db.prepare("SELECT name FROM pragma_index_info('gas_samples_by_time')").pluck().all();
     expect(indexColumns).toEqual(['chain', 'ts']);

@@ -1,0 +1,94 @@
+import type { TokenTransferRow, TransfersEvent } from '../../../src-shared/api/history';
+import type { LogRunProgress } from '../../../src-shared/logs/types';
+import type { createTokenFacts } from '../explorer/tokenFacts';
+import { runLogQuery } from '../logs/runLogQuery';
+import type { RawNodeLog } from '../logs/toLogRows';
+import type { RpcService } from '../rpc/createRpcService';
+import { transferFilters, transfersIn } from './tokenTransfers';
+import type { createTransferStore } from './transferStore';
+
+export interface ScanDeps {
+  rpc: Pick<RpcService, 'request'>;
+  tokens: ReturnType<typeof createTokenFacts>;
+  store?: ReturnType<typeof createTransferStore>;
+}
+
+/**
+ * Every token transfer of `address` on the network's chain: the rows kept on this machine, then the blocks after
+ * them (to the head) through the log planner, one filter at a time (see `transferFilters`); each row decoded
+ * with its token's symbol and decimals. Rows at or below the finalized block are kept, with how far they go.
+ * `emit` hears rows as they are found and progress; the whole list is returned, oldest first.
+ */
+export async function scanTransfers(deps: ScanDeps, networkId: string, chain: string, address: string, emit: (event: TransfersEvent) => void, signal: AbortSignal): Promise<TokenTransferRow[]> {
+  const owner = address.toLowerCase();
+  let requests = 0;
+  const [headHex, finalizedBlock] = await Promise.all([
+    deps.rpc.request<string>(networkId, 'eth_blockNumber', [], { signal }),
+    deps.rpc.request<{ number?: string } | null>(networkId, 'eth_getBlockByNumber', ['finalized', false], { signal }).catch(() => null),
+  ]);
+  requests += 2;
+  const head = Number(BigInt(headHex));
+  const finalized = typeof finalizedBlock?.number === 'string' ? Math.min(Number(BigInt(finalizedBlock.number)), head) : -1;
+  const kept = deps.store?.read(chain, owner) ?? { rows: [], coveredTo: -1 };
+  // Kept rows above the node's finalized block would be a replaced chain's (the coverage only ever goes up to it).
+  const keptCoverage = Math.min(kept.coveredTo, finalized);
+  const rows = new Map<string, TokenTransferRow>(kept.rows.filter((row) => Number(BigInt(row.blockNumber)) <= keptCoverage).map((row) => [row.id, row]));
+  if (rows.size > 0) emit({ kind: 'rows', rows: [...rows.values()], stored: true });
+
+  const from = keptCoverage + 1;
+  const filters = transferFilters(owner);
+  const span = Math.max(0, head - from + 1);
+  let doneBlocks = 0;
+  for (const [index, filter] of filters.entries()) {
+    if (span === 0) break;
+    let requestsBefore = 0;
+    await runLogQuery<RawNodeLog>({
+      request: (params, requestSignal) => deps.rpc.request(networkId, 'eth_getLogs', params, { signal: requestSignal }),
+      filter,
+      from,
+      to: head,
+      signal,
+      onLogs: async (logs, progress) => {
+        const found = logs.flatMap((log) => transfersIn(log, owner)).filter((row) => !rows.has(row.id));
+        if (found.length > 0) {
+          const withFacts = await withTokenFacts(deps.tokens, networkId, found, signal);
+          for (const row of withFacts) rows.set(row.id, row);
+          emit({ kind: 'rows', rows: withFacts, stored: false });
+        }
+        report(progress);
+      },
+      onProgress: (progress) => report(progress),
+    });
+    doneBlocks = (index + 1) * span;
+    function report(progress: LogRunProgress): void {
+      requests += progress.requests - requestsBefore;
+      requestsBefore = progress.requests;
+      emit({ kind: 'progress', blocksCovered: index * span + progress.blocksCovered, blocksTotal: filters.length * span, requests });
+    }
+  }
+  if (span > 0) emit({ kind: 'progress', blocksCovered: doneBlocks, blocksTotal: filters.length * span, requests });
+
+  const all = [...rows.values()].sort((a, b) => compareBlocks(a, b) || a.logIndex - b.logIndex || a.id.localeCompare(b.id));
+  const coveredTo = Math.max(keptCoverage, finalized);
+  if (deps.store && coveredTo >= 0 && coveredTo > kept.coveredTo) {
+    deps.store.write(chain, owner, all.filter((row) => Number(BigInt(row.blockNumber)) <= coveredTo && Number(BigInt(row.blockNumber)) > keptCoverage), coveredTo);
+  }
+  emit({ kind: 'done', head: headHex, coveredTo: `0x${Math.max(coveredTo, 0).toString(16)}`, requests, fromBlock: `0x${from.toString(16)}` });
+  return all;
+}
+
+const compareBlocks = (a: TokenTransferRow, b: TokenTransferRow) => {
+  const x = BigInt(a.blockNumber);
+  const y = BigInt(b.blockNumber);
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+/** Rows with their token's symbol and decimals (one read per token, kept per network by the token facts). */
+async function withTokenFacts(tokens: ScanDeps['tokens'], networkId: string, rows: Omit<TokenTransferRow, 'symbol' | 'decimals'>[], signal: AbortSignal): Promise<TokenTransferRow[]> {
+  const unique = [...new Set(rows.map((row) => row.token))];
+  const facts = new Map(await Promise.all(unique.map(async (token) => [token, await tokens.read(networkId, token, signal)] as const)));
+  return rows.map((row) => {
+    const known = facts.get(row.token);
+    return { ...row, symbol: known?.symbol ?? null, decimals: row.standard === 'erc20' ? (known?.decimals ?? null) : 0 };
+  });
+}
