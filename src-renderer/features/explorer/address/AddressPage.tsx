@@ -17,7 +17,9 @@ import { AbiImport } from './AbiImport';
 import { StorageReader } from './StorageReader';
 import { ProxyRow } from './ProxyRow';
 import { AddressTabs, addressTabOf } from './AddressTabs';
+import { Holdings } from './history/Holdings';
 import { SentTransactions } from './history/SentTransactions';
+import { TokenTransfers } from './history/TokenTransfers';
 import { countOf } from '../../../../src-shared/text/countOf';
 
 /** An address: balance, nonce, code, its ABI when a source knows it, and a storage-slot reader. */
@@ -56,6 +58,8 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
       </header>
       <AddressTabs address={address} current={tab} />
       {tab === 'transactions' ? <SentTransactions key={`${networkId}:${address}`} networkId={networkId} address={address} isContract={account.data?.isContract ?? false} /> : null}
+      {tab === 'transfers' ? <TokenTransfers key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
+      {tab === 'holdings' ? <Holdings key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
       {tab === 'overview' ? (
         <>
       {account.isPending ? <WaitingForNode networkId={networkId} networkName={networkName} label={`Reading ${address.slice(0, 10)}… on ${networkName}…`} onRetry={() => void account.refetch()} /> : null}

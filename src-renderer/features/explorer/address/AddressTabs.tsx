@@ -4,6 +4,8 @@ import { Link } from 'wouter';
 export const ADDRESS_TABS = [
   { id: 'overview', label: 'Overview' },
   { id: 'transactions', label: 'Transactions' },
+  { id: 'transfers', label: 'Token transfers' },
+  { id: 'holdings', label: 'Holdings' },
 ] as const;
 
 export type AddressTab = (typeof ADDRESS_TABS)[number]['id'];

@@ -7,6 +7,7 @@ import { Timestamp } from '../../../../components/chain/Timestamp';
 import { ErrorNotice } from '../../../../components/ErrorNotice';
 import { LoadingState } from '../../../../components/LoadingState';
 import { DataTable, type DataColumn } from '../../../../components/table/DataTable';
+import { useRerunUntilSandboxRuns } from '../../../../hooks/useRerunUntilSandboxRuns';
 import { useStream } from '../../../../hooks/useStream';
 import { formatEth, formatNumber } from '../../../../lib/formatChain';
 import { MethodBadge, methodText } from '../../MethodBadge';
@@ -68,6 +69,7 @@ export function SentTransactions({ networkId, address, isContract }: { networkId
     setAsking(next);
   };
   const stream = useStream('history.sent', asking ? { networkId, address, ...asking, count: PAGE } : undefined);
+  const waitingForSandbox = useRerunUntilSandboxRuns(stream);
   const progress = [...stream.pages].reverse().find((event) => event.kind === 'progress');
   const arrived = stream.pages.find((event) => event.kind === 'page')?.page;
 
@@ -81,7 +83,7 @@ export function SentTransactions({ networkId, address, isContract }: { networkId
   const first = pages[0];
   const last = pages.at(-1);
   const more = last?.next ?? null;
-  const running = asking !== null && stream.status === 'running';
+  const running = asking !== null && (stream.status === 'running' || waitingForSandbox);
   const loadOlder = () => {
     if (more !== null && !running) ask({ before: more });
   };
@@ -127,7 +129,9 @@ export function SentTransactions({ networkId, address, isContract }: { networkId
         <div className="history-progress" role="status" aria-label="Looking for transactions">
           <LoadingState
             label={
-              progress && progress.kind === 'progress'
+              waitingForSandbox
+                ? 'Waiting for the Local sandbox to start…'
+                : progress && progress.kind === 'progress'
                 ? `Finding the blocks of ${formatNumber(progress.of)} nonces: ${formatNumber(progress.located)} found · ${formatNumber(progress.requests)} requests`
                 : 'Reading the address’s nonce…'
             }
@@ -145,7 +149,7 @@ export function SentTransactions({ networkId, address, isContract }: { networkId
           </button>
         </div>
       ) : null}
-      {stream.status === 'failed' && stream.error ? <ErrorNotice error={stream.error} title="The transactions could not be found" onRetry={stream.rerun} /> : null}
+      {stream.status === 'failed' && stream.error && !waitingForSandbox ? <ErrorNotice error={stream.error} title="The transactions could not be found" onRetry={stream.rerun} /> : null}
       {asking === null && !cancelled && more !== null ? (
         <button ref={sentinel} type="button" className="btn history-more" onClick={loadOlder}>
           Load older transactions (nonces {formatNumber(Math.max(0, more - PAGE))}–{formatNumber(more - 1)})

@@ -1,0 +1,63 @@
+import { decodeAbiParameters, formatUnits, type Hex } from 'viem';
+import { expect, test } from './appFixture';
+import { appPath, readChain, seededManifest } from './chain';
+
+// "My wallet never got the tokens": from the address alone, every token transfer it took part in, and what it holds
+// now — found on the node with eth_getLogs and balanceOf, no indexer.
+
+const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+const SINGLE = '0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62';
+const BATCH = '0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb';
+
+/** The address's token transfers as the chain has them, read straight from the sandbox: one per log, one per id of a batch. */
+async function transfersOnChain(address: string): Promise<number> {
+  const me = `0x${address.slice(2).toLowerCase().padStart(64, '0')}`;
+  const filters = [[TRANSFER, me], [TRANSFER, null, me], [[SINGLE, BATCH], null, me], [[SINGLE, BATCH], null, null, me]];
+  const seen = new Map<string, number>();
+  for (const topics of filters) {
+    const logs = await readChain<{ transactionHash: string; logIndex: string; topics: string[]; data: Hex }[]>('eth_getLogs', [{ topics, fromBlock: '0x0', toBlock: 'latest' }]);
+    for (const log of logs) {
+      const rows = log.topics[0] === BATCH ? decodeAbiParameters([{ type: 'uint256[]' }, { type: 'uint256[]' }], log.data)[0].length : 1;
+      seen.set(`${log.transactionHash}:${log.logIndex}`, rows);
+    }
+  }
+  return [...seen.values()].reduce((sum, rows) => sum + rows, 0);
+}
+
+test("an address's Token transfers tab lists as many as the chain holds, and Holdings shows balanceOf now", async ({ readOnlyApp: app, page }) => {
+  test.setTimeout(90_000);
+  const manifest = seededManifest();
+  const trader = manifest.accounts.traders[0]!.address;
+  const expected = await transfersOnChain(trader);
+  expect(expected).toBeGreaterThan(0);
+
+  await page.goto(appPath(app.url, `/explorer/address/${trader}?tab=transfers`));
+  const transfers = page.getByRole('region', { name: /Token transfers/ });
+  await expect(transfers.getByRole('heading', { name: new RegExp(`${expected.toLocaleString('en-US')} in all`) })).toBeVisible({ timeout: 60_000 });
+  await expect(transfers.getByRole('grid', { name: 'token transfers' })).toHaveAttribute('aria-rowcount', String(expected + 1));
+
+  // Only what it received: the direction filter.
+  await transfers.getByLabel('Direction').selectOption({ label: 'Received' });
+  const rows = transfers.getByRole('grid', { name: 'token transfers' }).getByRole('row');
+  await expect(rows.nth(1)).toContainText(/in|self/);
+
+  // Holdings: each seeded token's balance now, as balanceOf says at the block the page names.
+  await page.getByRole('navigation', { name: 'Address sections' }).getByRole('link', { name: 'Holdings' }).click();
+  await expect(page).toHaveURL(/\?tab=holdings/);
+  const holdings = page.getByRole('region', { name: /Holdings/ });
+  const heading = holdings.getByRole('heading', { name: /at block/ });
+  await expect(heading).toBeVisible({ timeout: 60_000 });
+  const block = `0x${BigInt((await heading.textContent())!.match(/at block ([\d,]+)/)![1]!.replace(/,/g, '')).toString(16)}`;
+  let checked = 0;
+  for (const token of manifest.contracts.tokens) {
+    const answer = await readChain<string>('eth_call', [{ to: token.address, data: `0x70a08231${trader.slice(2).toLowerCase().padStart(64, '0')}` }, block]);
+    const balance = BigInt(answer);
+    const row = holdings.getByRole('row').filter({ has: page.getByRole('link', { name: token.symbol }) });
+    if ((await row.count()) === 0) continue; // a token it never received is not listed
+    // Its whole units, grouped, and the symbol (the page shows at most six decimals).
+    const whole = BigInt(formatUnits(balance, token.decimals).split('.')[0]!).toLocaleString('en-US');
+    await expect(row.getByRole('gridcell').nth(2)).toHaveText(new RegExp(`^${whole}(\\.\\d{1,6})? ${token.symbol}$`));
+    checked += 1;
+  }
+  expect(checked).toBeGreaterThan(0);
+});

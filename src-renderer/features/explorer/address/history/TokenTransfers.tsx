@@ -1,0 +1,127 @@
+import { useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
+import type { TokenTransferRow } from '../../../../../src-shared/api/history';
+import { AddressLink, BlockLink, TxLink } from '../../../../components/chain/ChainLinks';
+import { ErrorNotice } from '../../../../components/ErrorNotice';
+import { LoadingState } from '../../../../components/LoadingState';
+import { DataTable, type DataColumn } from '../../../../components/table/DataTable';
+import { useRerunUntilSandboxRuns } from '../../../../hooks/useRerunUntilSandboxRuns';
+import { useStream } from '../../../../hooks/useStream';
+import { formatNumber, formatTokenAmount } from '../../../../lib/formatChain';
+import './history.css';
+
+const STANDARD_LABEL: Record<TokenTransferRow['standard'], string> = { erc20: 'ERC-20', erc721: 'ERC-721', erc1155: 'ERC-1155' };
+const DIRECTION_LABEL: Record<TokenTransferRow['direction'], string> = { in: 'in', out: 'out', self: 'self' };
+
+/** The token's name as a row shows it: its symbol, else its address. */
+const tokenName = (row: Pick<TokenTransferRow, 'symbol' | 'token'>) => row.symbol ?? row.token;
+const amountText = (row: TokenTransferRow) => (row.standard === 'erc721' ? `#${row.tokenId}` : `${formatTokenAmount(row.amount, row.decimals, row.symbol)}${row.standard === 'erc1155' ? ` of #${row.tokenId}` : ''}`);
+
+function columnsFor(): DataColumn<TokenTransferRow>[] {
+  const counterpart = (row: TokenTransferRow) => (row.direction === 'in' ? row.from : row.to);
+  return [
+    { id: 'block', header: 'Block', width: '90px', align: 'end', value: (row) => BigInt(row.blockNumber), text: (row) => BigInt(row.blockNumber).toString(10), cell: (row) => <BlockLink number={row.blockNumber} hash={null} /> },
+    { id: 'tx', header: 'Transaction', width: 'minmax(130px, 1fr)', value: (row) => row.transactionHash, text: (row) => row.transactionHash, cell: (row) => <TxLink hash={row.transactionHash} copy={false} /> },
+    {
+      id: 'direction',
+      header: 'Direction',
+      width: '90px',
+      value: (row) => row.direction,
+      text: (row) => DIRECTION_LABEL[row.direction],
+      cell: (row) => <span className={`badge ${row.direction === 'in' ? 'badge-ok' : row.direction === 'out' ? 'badge-warn' : ''}`}>{DIRECTION_LABEL[row.direction]}</span>,
+    },
+    {
+      id: 'counterpart',
+      header: 'From / to',
+      width: 'minmax(150px, 1fr)',
+      value: (row) => counterpart(row),
+      text: (row) => `${row.direction === 'in' ? 'from' : 'to'} ${counterpart(row)}`,
+      cell: (row) => (row.direction === 'self' ? <span className="muted">itself</span> : <span className="chain-value">{row.direction === 'in' ? 'from ' : 'to '}<AddressLink address={counterpart(row)} copy={false} /></span>),
+    },
+    { id: 'amount', header: 'Amount', width: 'minmax(140px, 1fr)', align: 'end', value: (row) => (row.standard === 'erc721' ? 1n : BigInt(row.amount)), text: amountText },
+    { id: 'token', header: 'Token', width: 'minmax(130px, 1fr)', value: (row) => tokenName(row), text: (row) => `${tokenName(row)} ${row.token} ${STANDARD_LABEL[row.standard]}`, cell: (row) => <span className="chain-value"><AddressLink address={row.token} label={row.symbol ?? undefined} isContract copy={false} /> <span className="muted">{STANDARD_LABEL[row.standard]}</span></span> },
+  ];
+}
+
+/**
+ * Every token transfer of the address (history.transfers): what this machine kept, then the blocks after it, found
+ * through the log planner; filtered by token and direction.
+ */
+export function TokenTransfers({ networkId, address }: { networkId: string; address: string }) {
+  const [, navigate] = useLocation();
+  const stream = useStream('history.transfers', { networkId, address });
+  const waitingForSandbox = useRerunUntilSandboxRuns(stream);
+  const [token, setToken] = useState('');
+  const [direction, setDirection] = useState<'' | 'in' | 'out'>('');
+  const rows = useMemo(() => stream.pages.flatMap((event) => (event.kind === 'rows' ? event.rows : [])), [stream.pages]);
+  const progress = [...stream.pages].reverse().find((event) => event.kind === 'progress');
+  const done = stream.pages.find((event) => event.kind === 'done');
+  const tokens = useMemo(() => [...new Map(rows.map((row) => [row.token, row])).values()].sort((a, b) => tokenName(a).localeCompare(tokenName(b))), [rows]);
+  const shown = useMemo(() => rows.filter((row) => (token === '' || row.token === token) && (direction === '' || row.direction === direction || row.direction === 'self')), [rows, token, direction]);
+  const columns = useMemo(() => columnsFor(), []);
+
+  return (
+    <section className="card explorer-section history-section" aria-labelledby="transfers-title">
+      <h2 id="transfers-title" className="section-title">
+        Token transfers
+        {done ? <span className="muted explorer-at">{formatNumber(rows.length)} in all</span> : null}
+      </h2>
+      <p className="muted history-how">
+        Every ERC-20 and ERC-721 Transfer and ERC-1155 transfer with this address as sender or receiver, over the whole chain, found
+        with eth_getLogs (split to fit the node’s limits). What is found below the finalized block is kept on this machine: a later
+        visit asks only about newer blocks.
+      </p>
+      {rows.length > 0 ? (
+        <div className="history-filters">
+          <label className="field-inline">
+            <span className="field-label">Token</span>
+            <select value={token} onChange={(event) => setToken(event.target.value)}>
+              <option value="">Every token ({tokens.length})</option>
+              {tokens.map((row) => (
+                <option key={row.token} value={row.token}>
+                  {row.symbol ? `${row.symbol} · ${row.token}` : row.token}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field-inline">
+            <span className="field-label">Direction</span>
+            <select value={direction} onChange={(event) => setDirection(event.target.value as '' | 'in' | 'out')}>
+              <option value="">In and out</option>
+              <option value="in">Received</option>
+              <option value="out">Sent</option>
+            </select>
+          </label>
+        </div>
+      ) : null}
+      {rows.length > 0 ? (
+        <DataTable rows={shown} columns={columns} rowKey={(row) => row.id} label="token transfers" onOpen={(row) => navigate(`/explorer/tx/${row.transactionHash}`)} initialSort={{ id: 'block', desc: true }} maxHeight={560} emptyText="No transfer matches these filters." />
+      ) : null}
+      {stream.status === 'running' || waitingForSandbox ? (
+        <div className="history-progress" role="status" aria-label="Looking for token transfers">
+          <LoadingState
+            label={waitingForSandbox ? 'Waiting for the Local sandbox to start…' : progress && progress.kind === 'progress' ? `Reading the chain’s transfer logs: ${Math.floor((100 * progress.blocksCovered) / Math.max(1, progress.blocksTotal))}% · ${formatNumber(progress.requests)} requests` : 'Reading what this machine kept…'}
+          />
+          <button type="button" className="btn btn-small" onClick={stream.cancel}>
+            Cancel
+          </button>
+        </div>
+      ) : null}
+      {stream.status === 'cancelled' ? (
+        <p className="history-cancelled">
+          <span className="muted">Stopped: the list may be missing transfers. </span>
+          <button type="button" className="btn btn-small" onClick={stream.rerun}>
+            Look again
+          </button>
+        </p>
+      ) : null}
+      {stream.status === 'failed' && stream.error && !waitingForSandbox ? <ErrorNotice error={stream.error} title="The token transfers could not be read" onRetry={stream.rerun} /> : null}
+      {done && rows.length === 0 ? <p className="muted">No token has moved to or from this address.</p> : null}
+      {done && done.kind === 'done' ? (
+        <p className="muted history-end">
+          Up to block {formatNumber(done.head)}; kept on this machine up to block {formatNumber(done.coveredTo)}.
+        </p>
+      ) : null}
+    </section>
+  );
+}
