@@ -40,7 +40,7 @@ export function Holdings({ networkId, address }: { networkId: string; address: s
   return (
     <section className="card explorer-section history-section" aria-labelledby="holdings-title">
       <h2 id="holdings-title" className="section-title">
-        Holdings
+        Holdings{' '}
         {holdings.data ? <span className="muted explorer-at">at block {formatNumber(holdings.data.block)}</span> : null}
       </h2>
       <p className="muted history-how">

@@ -18,14 +18,14 @@ import './history.css';
 const PAGE = 25;
 
 const COLUMNS: DataColumn<SentTransactionRow>[] = [
-  { id: 'nonce', header: 'Nonce', width: '72px', align: 'end', value: (row) => row.nonce, text: (row) => String(row.nonce) },
-  { id: 'status', header: 'Status', width: '92px', value: (row) => row.status, text: (row) => row.status, cell: (row) => <StatusBadge status={row.status} /> },
-  { id: 'hash', header: 'Hash', width: 'minmax(140px, 1fr)', value: (row) => row.hash, text: (row) => row.hash, cell: (row) => <TxLink hash={row.hash} copy={false} /> },
-  { id: 'method', header: 'Method', width: 'minmax(110px, 1fr)', value: (row) => methodText(row.method), text: (row) => methodText(row.method), cell: (row) => <MethodBadge method={row.method} /> },
+  { id: 'nonce', header: 'Nonce', width: '60px', align: 'end', value: (row) => row.nonce, text: (row) => String(row.nonce) },
+  { id: 'status', header: 'Status', width: '84px', value: (row) => row.status, text: (row) => row.status, cell: (row) => <StatusBadge status={row.status} /> },
+  { id: 'hash', header: 'Hash', width: '156px', value: (row) => row.hash, text: (row) => row.hash, cell: (row) => <TxLink hash={row.hash} copy={false} /> },
+  { id: 'method', header: 'Method', width: 'minmax(150px, 1fr)', value: (row) => methodText(row.method), text: (row) => methodText(row.method), cell: (row) => <MethodBadge method={row.method} /> },
   {
     id: 'to',
     header: 'To',
-    width: 'minmax(140px, 1fr)',
+    width: 'minmax(130px, 1fr)',
     value: (row) => (row.to ?? row.createdContract ?? '').toLowerCase(),
     text: (row) => `${row.toLabel ? `${row.toLabel} ` : ''}${row.to ?? row.createdContract ?? ''}`,
     cell: (row) =>
@@ -39,18 +39,18 @@ const COLUMNS: DataColumn<SentTransactionRow>[] = [
         <span className="muted">new contract</span>
       ),
   },
-  { id: 'value', header: 'Value', width: '120px', align: 'end', value: (row) => BigInt(row.value), text: (row) => formatEth(row.value), cell: (row) => <EthAmount wei={row.value} /> },
-  { id: 'fee', header: 'Fee', width: '120px', align: 'end', value: (row) => (row.fee ? BigInt(row.fee) : -1n), text: (row) => (row.fee ? formatEth(row.fee) : 'pending'), cell: (row) => <EthAmount wei={row.fee} /> },
+  { id: 'value', header: 'Value', width: '100px', align: 'end', value: (row) => BigInt(row.value), text: (row) => formatEth(row.value), cell: (row) => <EthAmount wei={row.value} /> },
+  { id: 'fee', header: 'Fee', width: '110px', align: 'end', value: (row) => (row.fee ? BigInt(row.fee) : -1n), text: (row) => (row.fee ? formatEth(row.fee) : 'pending'), cell: (row) => <EthAmount wei={row.fee} /> },
   {
     id: 'block',
     header: 'Block',
-    width: '92px',
+    width: '70px',
     align: 'end',
     value: (row) => (row.blockNumber ? BigInt(row.blockNumber) : -1n),
     text: (row) => (row.blockNumber ? BigInt(row.blockNumber).toString(10) : ''),
     cell: (row) => (row.blockNumber ? <BlockLink number={row.blockNumber} hash={null} /> : null),
   },
-  { id: 'age', header: 'Age', width: '110px', value: (row) => BigInt(row.timestamp), text: (row) => new Date(Number(BigInt(row.timestamp)) * 1000).toISOString(), cell: (row) => <Timestamp seconds={row.timestamp} /> },
+  { id: 'age', header: 'Age', width: '104px', value: (row) => BigInt(row.timestamp), text: (row) => new Date(Number(BigInt(row.timestamp)) * 1000).toISOString(), cell: (row) => <Timestamp seconds={row.timestamp} /> },
 ];
 
 /**
@@ -101,7 +101,7 @@ export function SentTransactions({ networkId, address, isContract }: { networkId
   return (
     <section className="card explorer-section history-section" aria-labelledby="sent-title">
       <h2 id="sent-title" className="section-title">
-        Transactions sent
+        Transactions sent{' '}
         {first ? (
           <span className="muted explorer-at">
             {formatNumber(first.nonce)} in all (its nonce at block {formatNumber(first.head)})

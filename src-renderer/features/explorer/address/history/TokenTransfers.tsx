@@ -63,7 +63,7 @@ export function TokenTransfers({ networkId, address }: { networkId: string; addr
   return (
     <section className="card explorer-section history-section" aria-labelledby="transfers-title">
       <h2 id="transfers-title" className="section-title">
-        Token transfers
+        Token transfers{' '}
         {done ? <span className="muted explorer-at">{formatNumber(rows.length)} in all</span> : null}
       </h2>
       <p className="muted history-how">
