@@ -74,6 +74,17 @@ export function exploreAndFollowLogsOn(name: string, seeded: SeededDevNode): voi
     await overview.getByRole('button', { name: / gwei$/ }).click();
     await expect(overview.getByRole('button', { name: / wei$/ })).toHaveText(`${balance.toLocaleString('en-US')} wei`);
 
+    // Its story from the node alone: every transaction it sent (as many as its nonce now), and no token ever moved.
+    const sections = page.getByRole('navigation', { name: 'Address sections' });
+    await sections.getByRole('link', { name: 'Transactions' }).click();
+    const sent = page.getByRole('region', { name: /Transactions sent/ });
+    const sentNow = await client.getTransactionCount({ address: chain.accounts.sender });
+    await expect(sent.getByRole('heading', { name: new RegExp(`${sentNow.toLocaleString('en-US')} in all`) })).toBeVisible({ timeout: 30_000 });
+    await expect(sent.getByRole('grid', { name: 'transactions sent' })).toHaveAttribute('aria-rowcount', String(Math.min(sentNow, 25) + 1));
+    await expect(sent.getByRole('row').filter({ has: page.getByTitle(chain.failed.customError.hash, { exact: true }) }).getByText('Failed', { exact: true })).toBeVisible();
+    await sections.getByRole('link', { name: 'Holdings' }).click();
+    await expect(page.getByText('This address never received a token.')).toBeVisible({ timeout: 30_000 });
+
     // The Noticeboard: a contract, its code size as the chain has it; a person imports its ABI there.
     await page.goto(appPath(app.url, `/explorer/address/${chain.contracts.noticeboard}`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contractholds code', { timeout: 30_000 });

@@ -80,11 +80,31 @@ export interface HoldingsView {
   holdings: HoldingRow[];
 }
 
+/** How a contract came to be: the block where its code first appears, and the transaction that deployed it. */
+export interface CreationView {
+  address: string;
+  /** The first block at whose end the address holds code (0x hex). */
+  block: string;
+  /** The transaction whose receipt names the contract (a deployment sent to no address); null when a contract made it inside another call. */
+  transactionHash: string | null;
+  /** Who sent that transaction; null when the contract was made inside another call. */
+  creator: string | null;
+  /** Code reads the bisection sent. */
+  requests: number;
+}
+
 /** The largest page of sent transactions. */
 export const MAX_SENT_PAGE = 100;
 
 /** The methods of area `history`. */
 export const historyMethods = {
+  'history.creation': method<{ creation: CreationView | null }>()({
+    input: z.strictObject({ networkId: z.string().min(1), address: addressSchema }),
+    doc:
+      'Where a contract was created: the first block whose state holds its code, found by bisection on eth_getCode at past ' +
+      'blocks, and the transaction in that block that deployed it (or that a contract made it inside a call); `creation` is ' +
+      'null for an address without code. Needs reads at old blocks (an archive node).',
+  }),
   'history.holdings': method<HoldingsView>()({
     input: z.strictObject({ networkId: z.string().min(1), address: addressSchema }),
     doc:

@@ -1,4 +1,4 @@
-import type { HoldingsView, SentEvent, SentTransactionRow, TransfersEvent } from '../../../src-shared/api/history';
+import type { CreationView, HoldingsView, SentEvent, SentTransactionRow, TransfersEvent } from '../../../src-shared/api/history';
 import type { AbortSignalLike } from '../../../src-shared/api/types';
 import type { ExplorerService } from '../explorer/createExplorerService';
 import { BlockglassError, findErrorOfKind } from '../errors/blockglassError';
@@ -7,6 +7,7 @@ import type { Store } from '../store/openStore';
 import { KnownCounts, locateNonces } from './locateNonces';
 import { createTokenFacts } from '../explorer/tokenFacts';
 import { createNonceCountStore } from './nonceCountStore';
+import { findCreation } from './findCreation';
 import { readHoldings } from './readHoldings';
 import { scanTransfers } from './scanTransfers';
 import { createTransferStore } from './transferStore';
@@ -19,6 +20,8 @@ export interface HistoryService {
   transfers(networkId: string, address: string, emit: (event: TransfersEvent) => void, signal: AbortSignalLike): Promise<void>;
   /** What `address` holds now of every token it received (its transfers scanned first, as `transfers` does). */
   holdings(networkId: string, address: string, signal?: AbortSignal): Promise<HoldingsView>;
+  /** Where a contract was created (null for an address without code). */
+  creation(networkId: string, address: string, signal?: AbortSignal): Promise<CreationView | null>;
 }
 
 export interface HistoryServiceOptions {
@@ -43,6 +46,16 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
   const memory = new Map<string, { known: KnownCounts; finalized: bigint }>();
 
   return {
+    async creation(networkId, address, signal = new AbortController().signal) {
+      const readCode = async (block: bigint) => {
+        try {
+          return await rpc.request<string>(networkId, 'eth_getCode', [address, `0x${block.toString(16)}`], { signal });
+        } catch (error) {
+          throw archiveRefusal(error, block, 'code');
+        }
+      };
+      return findCreation({ rpc, explorer: options.explorer }, networkId, address, readCode, signal);
+    },
     async transfers(networkId, address, emit, signal) {
       await scanTransfers(scanDeps, networkId, await options.chainOf(networkId), address, emit, signal as AbortSignal);
     },
@@ -88,7 +101,7 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
         try {
           return await client.getTransactionCount({ address: owner as `0x${string}`, blockNumber: block });
         } catch (error) {
-          throw archiveRefusal(error, block);
+          throw archiveRefusal(error, block, 'nonce');
         }
       }, (count) => emit({ kind: 'progress', located: count, of: wanted.length, requests }));
       const fresh = known.entries().filter(([block]) => !knownBefore.has(block));
@@ -124,10 +137,10 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
 }
 
 /** A count the node would not read at an old block: said in words (it keeps no old state), unless it is gone or it was cancelled. */
-function archiveRefusal(error: unknown, block: bigint): unknown {
+function archiveRefusal(error: unknown, block: bigint, what: 'nonce' | 'code'): unknown {
   if (findErrorOfKind(error, 'unreachable', 'timeout', 'cancelled', 'limit', 'credentials') !== null) return error;
   if ((error as { name?: string } | null)?.name === 'AbortError') return error;
-  return new BlockglassError(`The node would not read the address's nonce at block ${block.toString(10)}: it keeps no state of old blocks.`, {
+  return new BlockglassError(`The node would not read the address's ${what} at block ${block.toString(10)}: it keeps no state of old blocks.`, {
     code: 'UNSUPPORTED',
     details: "An address's history is found from its state at past blocks, which needs an archive node. Add this chain with an archive endpoint in Settings → Networks.",
     fix: { label: 'Add a network', route: '/settings/networks/new' },

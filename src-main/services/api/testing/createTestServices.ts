@@ -95,6 +95,7 @@ export function createTestServices(options: { healthIntervalMs?: number } = {}):
     'explorer.address': async () => unsupported('explorer.address'),
     'explorer.storage': async () => unsupported('explorer.storage'),
     'history.holdings': async () => unsupported('history.holdings'),
+    'history.creation': async () => unsupported('history.creation'),
     'explorer.importAbi': async () => unsupported('explorer.importAbi'),
     'explorer.marks': async () => unsupported('explorer.marks'),
     'explorer.deleteAbi': async () => unsupported('explorer.deleteAbi'),

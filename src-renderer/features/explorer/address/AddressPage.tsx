@@ -17,6 +17,8 @@ import { AbiImport } from './AbiImport';
 import { StorageReader } from './StorageReader';
 import { ProxyRow } from './ProxyRow';
 import { AddressTabs, addressTabOf } from './AddressTabs';
+import { ContractEvents } from './history/ContractEvents';
+import { CreationRow } from './history/CreationRow';
 import { Holdings } from './history/Holdings';
 import { SentTransactions } from './history/SentTransactions';
 import { TokenTransfers } from './history/TokenTransfers';
@@ -56,10 +58,11 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
           </Link>
         ) : null}
       </header>
-      <AddressTabs address={address} current={tab} />
+      <AddressTabs address={address} current={tab} isContract={account.data?.isContract ?? false} />
       {tab === 'transactions' ? <SentTransactions key={`${networkId}:${address}`} networkId={networkId} address={address} isContract={account.data?.isContract ?? false} /> : null}
       {tab === 'transfers' ? <TokenTransfers key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
       {tab === 'holdings' ? <Holdings key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
+      {tab === 'events' ? <ContractEvents key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
       {tab === 'overview' ? (
         <>
       {account.isPending ? <WaitingForNode networkId={networkId} networkName={networkName} label={`Reading ${address.slice(0, 10)}… on ${networkName}…`} onRetry={() => void account.refetch()} /> : null}
@@ -78,6 +81,7 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
             <InfoRow label="Nonce (transactions sent)">{formatNumber(account.data.nonce)}</InfoRow>
             <InfoRow label="Code">{account.data.isContract ? `${formatNumber(account.data.codeSize)} bytes` : 'none: an externally owned account'}</InfoRow>
             <ProxyRow proxy={account.data.proxy} />
+            {account.data.isContract ? <CreationRow networkId={networkId} address={address} /> : null}
             {account.data.isContract ? (
               <InfoRow label="ABI">
                 {account.data.abi?.source === 'guess' ? (

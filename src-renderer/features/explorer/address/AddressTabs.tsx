@@ -6,6 +6,7 @@ export const ADDRESS_TABS = [
   { id: 'transactions', label: 'Transactions' },
   { id: 'transfers', label: 'Token transfers' },
   { id: 'holdings', label: 'Holdings' },
+  { id: 'events', label: 'Events' },
 ] as const;
 
 export type AddressTab = (typeof ADDRESS_TABS)[number]['id'];
@@ -16,11 +17,11 @@ export function addressTabOf(search: string): AddressTab {
   return ADDRESS_TABS.find((tab) => tab.id === asked)?.id ?? 'overview';
 }
 
-/** The tab bar: links, so each tab can be opened, shared and bookmarked. */
-export function AddressTabs({ address, current }: { address: string; current: AddressTab }) {
+/** The tab bar: links, so each tab can be opened, shared and bookmarked; "Events" for a contract only. */
+export function AddressTabs({ address, current, isContract }: { address: string; current: AddressTab; isContract: boolean }) {
   return (
     <nav className="address-tabs" aria-label="Address sections">
-      {ADDRESS_TABS.map((tab) => (
+      {ADDRESS_TABS.filter((tab) => tab.id !== 'events' || isContract || current === 'events').map((tab) => (
         <Link key={tab.id} href={`/explorer/address/${address}${tab.id === 'overview' ? '' : `?tab=${tab.id}`}`} className={`address-tab${tab.id === current ? ' is-current' : ''}`} aria-current={tab.id === current ? 'page' : undefined}>
           {tab.label}
         </Link>

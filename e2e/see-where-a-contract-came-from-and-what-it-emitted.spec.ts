@@ -1,0 +1,31 @@
+import { expect, test } from './appFixture';
+import { appPath, readChain, seededManifest } from './chain';
+
+// A developer opens a contract: where it came from (the block and transaction that deployed it, found by
+// bisection on its code) and every event it ever emitted, decoded, without an indexer.
+
+test("a contract's overview names its deployment, and its Events tab lists every log it emitted", async ({ readOnlyApp: app, page }) => {
+  test.setTimeout(90_000);
+  const manifest = seededManifest();
+  const deployment = manifest.transactions.contractCreation;
+  const receipt = await readChain<{ contractAddress: string; blockNumber: string; from: string }>('eth_getTransactionReceipt', [deployment]);
+
+  await page.goto(appPath(app.url, `/explorer/address/${receipt.contractAddress}`));
+  const overview = page.getByLabel('Address overview');
+  await expect(overview.getByTitle(deployment, { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(overview).toContainText(new RegExp(`Created\\s*in block ${BigInt(receipt.blockNumber).toString(10)} by`));
+
+  // The seeded token's events: as many as eth_getLogs by its address finds.
+  const token = manifest.contracts.tokens[0]!;
+  const logs = await readChain<unknown[]>('eth_getLogs', [{ address: token.address, fromBlock: '0x0', toBlock: 'latest' }]);
+  expect(logs.length).toBeGreaterThan(0);
+  await page.goto(appPath(app.url, `/explorer/address/${token.address}`));
+  await page.getByRole('navigation', { name: 'Address sections' }).getByRole('link', { name: 'Events' }).click();
+  await expect(page).toHaveURL(/\?tab=events/);
+  const events = page.getByRole('region', { name: /Events/ });
+  await expect(events.getByRole('heading', { name: new RegExp(`${logs.length.toLocaleString('en-US')} in all`) })).toBeVisible({ timeout: 60_000 });
+  await expect(events.getByRole('grid', { name: 'events' }).getByText(/^Transfer\(/).first()).toBeVisible();
+  // The same query opens on the Logs screen.
+  await events.getByRole('link', { name: 'Open this query on the Logs screen' }).click();
+  await expect(page).toHaveURL(new RegExp(`/logs\\?address=${token.address}`, 'i'));
+});

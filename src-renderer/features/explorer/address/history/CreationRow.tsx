@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../../../../api/useApi';
+import { AddressLink, BlockLink, TxLink } from '../../../../components/chain/ChainLinks';
+import { InfoRow } from '../../../../components/InfoRow';
+import { apiErrorOf } from '../../../../lib/apiErrorOf';
+import { networkKey } from '../../../../queries/queryKeys';
+import { untilSandboxRuns } from '../../explorerQueries';
+
+/**
+ * A contract's "Created" row: the block where its code first appears (bisection on eth_getCode at past blocks) and
+ * the transaction that deployed it, or that another contract made it inside a call. Found when the page opens.
+ */
+export function CreationRow({ networkId, address }: { networkId: string; address: string }) {
+  const api = useApi();
+  const found = useQuery({
+    queryKey: networkKey(networkId, 'history', 'creation', address.toLowerCase()),
+    queryFn: () => api.call('history.creation', { networkId, address }),
+    staleTime: Number.POSITIVE_INFINITY,
+    ...untilSandboxRuns,
+  });
+  const creation = found.data?.creation;
+  return (
+    <InfoRow label="Created">
+      {found.isPending ? <span className="muted">Finding the block where its code first appears…</span> : null}
+      {found.isError ? <span className="muted">Not found: {apiErrorOf(found.error).shortMessage}</span> : null}
+      {found.data && !creation ? <span className="muted">It holds no code now.</span> : null}
+      {creation ? (
+        <span className="chain-value">
+          in block <BlockLink number={creation.block} hash={null} />
+          {creation.transactionHash ? (
+            <>
+              {' by '}
+              <TxLink hash={creation.transactionHash} copy={false} />
+              {creation.creator ? (
+                <>
+                  {' from '}
+                  <AddressLink address={creation.creator} copy={false} />
+                </>
+              ) : null}
+            </>
+          ) : (
+            <span className="muted"> · made by a contract inside a call (no transaction of that block deployed it)</span>
+          )}
+        </span>
+      ) : null}
+    </InfoRow>
+  );
+}
