@@ -30,3 +30,24 @@ test("a contract's overview names its deployment, and its Events tab lists every
   await events.getByRole('link', { name: 'Open this query on the Logs screen' }).click();
   await expect(page).toHaveURL(new RegExp(`/logs\\?address=${token.address}`, 'i'));
 });
+
+test("a token's Holders tab lists who holds it by its transfers, largest first, each as balanceOf says", async ({ readOnlyApp: app, page }) => {
+  test.setTimeout(60_000);
+  const token = (seededManifest() as unknown as { contracts: { proxiedToken: { erc1967Proxy: string } } }).contracts.proxiedToken.erc1967Proxy;
+  await page.goto(appPath(app.url, `/explorer/address/${token}?tab=holders`));
+  const holders = page.getByRole('region', { name: /Holders/ });
+  const grid = holders.getByRole('grid', { name: 'holders' });
+  await expect(grid).toBeVisible({ timeout: 30_000 });
+  const rows = grid.getByRole('row');
+  const count = (await rows.count()) - 1;
+  const decimals = BigInt(await readChain<string>('eth_call', [{ to: token, data: '0x313ce567' }, 'latest']));
+  expect(count).toBeGreaterThan(1);
+  // Each listed holder's balance is the token's balanceOf now (nothing moves this token after the seed).
+  for (let i = 1; i <= count; i++) {
+    const holder = (await rows.nth(i).getByRole('link').first().getAttribute('href'))!.split('/').at(-1)!;
+    const answer = await readChain<string>('eth_call', [{ to: token, data: `0x70a08231${holder.slice(2).toLowerCase().padStart(64, '0')}` }, 'latest']);
+    expect(BigInt(answer)).toBeGreaterThan(0n);
+    const whole = (BigInt(answer) / 10n ** decimals).toLocaleString('en-US');
+    await expect(rows.nth(i).getByRole('gridcell').nth(2)).toHaveText(new RegExp(`^${whole}(\\.\\d{1,6})? \\w+$`));
+  }
+});

@@ -93,11 +93,39 @@ export interface CreationView {
   requests: number;
 }
 
+/** An address seen in a token's transfers, with what it holds by them. */
+export interface TokenHolderRow {
+  address: string;
+  /** Received minus sent, in the token's smallest unit (decimal string): its balance by the transfers seen. */
+  balance: string;
+  transfers: number;
+}
+
+/** A token's holders seen in its transfers, largest first. */
+export interface TokenHoldersView {
+  token: string;
+  symbol: string | null;
+  decimals: number | null;
+  /** The block the transfers were read up to (0x hex). */
+  head: string;
+  /** Transfer logs read. */
+  transfers: number;
+  /** The largest holders (at most 200); `holders` counts every address with a balance above 0. */
+  rows: TokenHolderRow[];
+  holders: number;
+}
+
 /** The largest page of sent transactions. */
 export const MAX_SENT_PAGE = 100;
 
 /** The methods of area `history`. */
 export const historyMethods = {
+  'history.holders': method<TokenHoldersView>()({
+    input: z.strictObject({ networkId: z.string().min(1), token: addressSchema }),
+    doc:
+      "An ERC-20 token's holders seen in its Transfer logs over the whole chain (through the log planner): each address's " +
+      'received minus sent, largest first, at most 200 listed.',
+  }),
   'history.creation': method<{ creation: CreationView | null }>()({
     input: z.strictObject({ networkId: z.string().min(1), address: addressSchema }),
     doc:

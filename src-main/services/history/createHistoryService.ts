@@ -1,4 +1,4 @@
-import type { CreationView, HoldingsView, SentEvent, SentTransactionRow, TransfersEvent } from '../../../src-shared/api/history';
+import type { CreationView, HoldingsView, SentEvent, SentTransactionRow, TokenHoldersView, TransfersEvent } from '../../../src-shared/api/history';
 import type { AbortSignalLike } from '../../../src-shared/api/types';
 import type { ExplorerService } from '../explorer/createExplorerService';
 import { BlockglassError, findErrorOfKind } from '../errors/blockglassError';
@@ -8,6 +8,7 @@ import { KnownCounts, locateNonces } from './locateNonces';
 import { createTokenFacts } from '../explorer/tokenFacts';
 import { createNonceCountStore } from './nonceCountStore';
 import { findCreation } from './findCreation';
+import { readHolders } from './readHolders';
 import { readHoldings } from './readHoldings';
 import { scanTransfers } from './scanTransfers';
 import { createTransferStore } from './transferStore';
@@ -20,6 +21,8 @@ export interface HistoryService {
   transfers(networkId: string, address: string, emit: (event: TransfersEvent) => void, signal: AbortSignalLike): Promise<void>;
   /** What `address` holds now of every token it received (its transfers scanned first, as `transfers` does). */
   holdings(networkId: string, address: string, signal?: AbortSignal): Promise<HoldingsView>;
+  /** An ERC-20 token's holders by its Transfer logs, largest first. */
+  holders(networkId: string, token: string, signal?: AbortSignal): Promise<TokenHoldersView>;
   /** Where a contract was created (null for an address without code). */
   creation(networkId: string, address: string, signal?: AbortSignal): Promise<CreationView | null>;
 }
@@ -46,6 +49,7 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
   const memory = new Map<string, { known: KnownCounts; finalized: bigint }>();
 
   return {
+    holders: (networkId, token, signal = new AbortController().signal) => readHolders(scanDeps, networkId, token, signal),
     async creation(networkId, address, signal = new AbortController().signal) {
       const readCode = async (block: bigint) => {
         try {

@@ -96,6 +96,7 @@ export function createTestServices(options: { healthIntervalMs?: number } = {}):
     'explorer.storage': async () => unsupported('explorer.storage'),
     'history.holdings': async () => unsupported('history.holdings'),
     'history.creation': async () => unsupported('history.creation'),
+    'history.holders': async () => unsupported('history.holders'),
     'explorer.importAbi': async () => unsupported('explorer.importAbi'),
     'explorer.marks': async () => unsupported('explorer.marks'),
     'explorer.deleteAbi': async () => unsupported('explorer.deleteAbi'),

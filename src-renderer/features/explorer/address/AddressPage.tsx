@@ -21,6 +21,7 @@ import { ContractEvents } from './history/ContractEvents';
 import { CreationRow } from './history/CreationRow';
 import { Holdings } from './history/Holdings';
 import { SentTransactions } from './history/SentTransactions';
+import { TokenHolders } from './history/TokenHolders';
 import { TokenTransfers } from './history/TokenTransfers';
 import { countOf } from '../../../../src-shared/text/countOf';
 
@@ -63,6 +64,7 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
       {tab === 'transfers' ? <TokenTransfers key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
       {tab === 'holdings' ? <Holdings key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
       {tab === 'events' ? <ContractEvents key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
+      {tab === 'holders' ? <TokenHolders key={`${networkId}:${address}`} networkId={networkId} token={address} /> : null}
       {tab === 'overview' ? (
         <>
       {account.isPending ? <WaitingForNode networkId={networkId} networkName={networkName} label={`Reading ${address.slice(0, 10)}… on ${networkName}…`} onRetry={() => void account.refetch()} /> : null}

@@ -7,6 +7,7 @@ export const ADDRESS_TABS = [
   { id: 'transfers', label: 'Token transfers' },
   { id: 'holdings', label: 'Holdings' },
   { id: 'events', label: 'Events' },
+  { id: 'holders', label: 'Holders' },
 ] as const;
 
 export type AddressTab = (typeof ADDRESS_TABS)[number]['id'];
@@ -17,11 +18,14 @@ export function addressTabOf(search: string): AddressTab {
   return ADDRESS_TABS.find((tab) => tab.id === asked)?.id ?? 'overview';
 }
 
-/** The tab bar: links, so each tab can be opened, shared and bookmarked; "Events" for a contract only. */
+/** Tabs that only a contract has. */
+const CONTRACT_TABS: readonly AddressTab[] = ['events', 'holders'];
+
+/** The tab bar: links, so each tab can be opened, shared and bookmarked; "Events" and "Holders" for a contract only. */
 export function AddressTabs({ address, current, isContract }: { address: string; current: AddressTab; isContract: boolean }) {
   return (
     <nav className="address-tabs" aria-label="Address sections">
-      {ADDRESS_TABS.filter((tab) => tab.id !== 'events' || isContract || current === 'events').map((tab) => (
+      {ADDRESS_TABS.filter((tab) => !CONTRACT_TABS.includes(tab.id) || isContract || current === tab.id).map((tab) => (
         <Link key={tab.id} href={`/explorer/address/${address}${tab.id === 'overview' ? '' : `?tab=${tab.id}`}`} className={`address-tab${tab.id === current ? ' is-current' : ''}`} aria-current={tab.id === current ? 'page' : undefined}>
           {tab.label}
         </Link>
