@@ -61,3 +61,23 @@ test("an address's Token transfers tab lists as many as the chain holds, and Hol
   }
   expect(checked).toBeGreaterThan(0);
 });
+
+test("an address's Balance over time tab charts its ETH balance and names the transaction behind each change", async ({ readOnlyApp: app, page }) => {
+  test.setTimeout(60_000);
+  const trader = seededManifest().accounts.traders[1]!.address;
+  await page.goto(appPath(app.url, `/explorer/address/${trader}?tab=balance`));
+  const section = page.getByRole('region', { name: /Balance over time/ });
+  const grid = section.getByRole('grid', { name: 'balance changes' });
+  await expect(grid).toBeVisible({ timeout: 30_000 });
+  await expect(section.getByRole('img', { name: 'ETH balance by block' })).toBeVisible();
+  // The newest change: its balance after is the chain's at that block, and a transaction of the trader moved it.
+  const newest = grid.getByRole('row').nth(1);
+  const block = `0x${BigInt((await newest.getByRole('gridcell').first().textContent())!.replace(/,/g, '')).toString(16)}`;
+  const after = BigInt(await readChain<string>('eth_getBalance', [trader, block]));
+  const before = BigInt(await readChain<string>('eth_getBalance', [trader, `0x${(BigInt(block) - 1n).toString(16)}`]));
+  expect(after).not.toBe(before);
+  const hash = await newest.getByRole('link').nth(1).getAttribute('title');
+  const tx = await readChain<{ from: string; to: string | null; blockNumber: string }>('eth_getTransactionByHash', [hash]);
+  expect(tx.blockNumber).toBe(block);
+  expect([tx.from.toLowerCase(), tx.to?.toLowerCase()]).toContain(trader.toLowerCase());
+});

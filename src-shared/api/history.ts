@@ -115,11 +115,46 @@ export interface TokenHoldersView {
   holders: number;
 }
 
+/** A block where the address's ETH balance changed, and what in that block moved it. */
+export interface BalanceChange {
+  /** The block (0x hex) at whose end the balance first differs from the block before. */
+  block: string;
+  /** The balance at the end of the block before, and at the end of this one (wei, decimal strings). */
+  before: string;
+  after: string;
+  /** The block's transactions sent from or to the address; none when the change came inside a call (an internal transfer, a withdrawal, fees to the block's producer). */
+  transactions: { hash: string; direction: 'in' | 'out' | 'self'; value: string }[];
+}
+
+/** The ETH balance over time: samples across the chain, and every change found between them. */
+export interface BalanceHistoryView {
+  address: string;
+  head: string;
+  /** The balance at each sampled block (block 0x hex, wei decimal), oldest first. */
+  samples: { block: string; balance: string }[];
+  /** Every change found by bisection between samples, oldest first (at most `MAX_BALANCE_CHANGES`). */
+  changes: BalanceChange[];
+  /** Whether more changes exist than were listed. */
+  truncated: boolean;
+  /** eth_getBalance reads sent. */
+  requests: number;
+}
+
+/** Changes of an ETH balance listed at most. */
+export const MAX_BALANCE_CHANGES = 400;
+
 /** The largest page of sent transactions. */
 export const MAX_SENT_PAGE = 100;
 
 /** The methods of area `history`. */
 export const historyMethods = {
+  'history.balance': method<BalanceHistoryView>()({
+    input: z.strictObject({ networkId: z.string().min(1), address: addressSchema, samples: z.number().int().min(2).max(512).optional() }),
+    doc:
+      "An address's ETH balance over time: eth_getBalance at `samples` blocks across the chain (48 by default), then every block " +
+      'where it changed, found by bisection between samples that differ, each with the transactions of that block from or to ' +
+      'the address. A change that returned to the same value between two samples cannot be seen. Needs archive reads.',
+  }),
   'history.holders': method<TokenHoldersView>()({
     input: z.strictObject({ networkId: z.string().min(1), token: addressSchema }),
     doc:

@@ -1,4 +1,4 @@
-import type { CreationView, HoldingsView, SentEvent, SentTransactionRow, TokenHoldersView, TransfersEvent } from '../../../src-shared/api/history';
+import type { BalanceHistoryView, CreationView, HoldingsView, SentEvent, SentTransactionRow, TokenHoldersView, TransfersEvent } from '../../../src-shared/api/history';
 import type { AbortSignalLike } from '../../../src-shared/api/types';
 import type { ExplorerService } from '../explorer/createExplorerService';
 import { BlockglassError, findErrorOfKind } from '../errors/blockglassError';
@@ -8,6 +8,7 @@ import { KnownCounts, locateNonces } from './locateNonces';
 import { createTokenFacts } from '../explorer/tokenFacts';
 import { createNonceCountStore } from './nonceCountStore';
 import { findCreation } from './findCreation';
+import { readBalanceHistory } from './readBalanceHistory';
 import { readHolders } from './readHolders';
 import { readHoldings } from './readHoldings';
 import { scanTransfers } from './scanTransfers';
@@ -21,6 +22,8 @@ export interface HistoryService {
   transfers(networkId: string, address: string, emit: (event: TransfersEvent) => void, signal: AbortSignalLike): Promise<void>;
   /** What `address` holds now of every token it received (its transfers scanned first, as `transfers` does). */
   holdings(networkId: string, address: string, signal?: AbortSignal): Promise<HoldingsView>;
+  /** The ETH balance over time: samples, and every change found between them by bisection. */
+  balance(networkId: string, address: string, samples: number, signal?: AbortSignal): Promise<BalanceHistoryView>;
   /** An ERC-20 token's holders by its Transfer logs, largest first. */
   holders(networkId: string, token: string, signal?: AbortSignal): Promise<TokenHoldersView>;
   /** Where a contract was created (null for an address without code). */
@@ -49,6 +52,17 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
   const memory = new Map<string, { known: KnownCounts; finalized: bigint }>();
 
   return {
+    async balance(networkId, address, samples, signal = new AbortController().signal) {
+      const head = BigInt(await rpc.request<string>(networkId, 'eth_blockNumber', [], { signal }));
+      const balanceAt = async (block: bigint) => {
+        try {
+          return BigInt(await rpc.request<string>(networkId, 'eth_getBalance', [address, `0x${block.toString(16)}`], { signal }));
+        } catch (error) {
+          throw archiveRefusal(error, block, 'balance');
+        }
+      };
+      return readBalanceHistory({ explorer: options.explorer }, networkId, address, head, balanceAt, samples, signal);
+    },
     holders: (networkId, token, signal = new AbortController().signal) => readHolders(scanDeps, networkId, token, signal),
     async creation(networkId, address, signal = new AbortController().signal) {
       const readCode = async (block: bigint) => {
@@ -141,7 +155,7 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
 }
 
 /** A count the node would not read at an old block: said in words (it keeps no old state), unless it is gone or it was cancelled. */
-function archiveRefusal(error: unknown, block: bigint, what: 'nonce' | 'code'): unknown {
+function archiveRefusal(error: unknown, block: bigint, what: 'nonce' | 'code' | 'balance'): unknown {
   if (findErrorOfKind(error, 'unreachable', 'timeout', 'cancelled', 'limit', 'credentials') !== null) return error;
   if ((error as { name?: string } | null)?.name === 'AbortError') return error;
   return new BlockglassError(`The node would not read the address's ${what} at block ${block.toString(10)}: it keeps no state of old blocks.`, {

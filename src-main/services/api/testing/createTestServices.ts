@@ -97,6 +97,7 @@ export function createTestServices(options: { healthIntervalMs?: number } = {}):
     'history.holdings': async () => unsupported('history.holdings'),
     'history.creation': async () => unsupported('history.creation'),
     'history.holders': async () => unsupported('history.holders'),
+    'history.balance': async () => unsupported('history.balance'),
     'explorer.importAbi': async () => unsupported('explorer.importAbi'),
     'explorer.marks': async () => unsupported('explorer.marks'),
     'explorer.deleteAbi': async () => unsupported('explorer.deleteAbi'),

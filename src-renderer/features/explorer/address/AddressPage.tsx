@@ -17,6 +17,7 @@ import { AbiImport } from './AbiImport';
 import { StorageReader } from './StorageReader';
 import { ProxyRow } from './ProxyRow';
 import { AddressTabs, addressTabOf } from './AddressTabs';
+import { BalanceHistory } from './history/BalanceHistory';
 import { ContractEvents } from './history/ContractEvents';
 import { CreationRow } from './history/CreationRow';
 import { Holdings } from './history/Holdings';
@@ -63,6 +64,7 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
       {tab === 'transactions' ? <SentTransactions key={`${networkId}:${address}`} networkId={networkId} address={address} isContract={account.data?.isContract ?? false} /> : null}
       {tab === 'transfers' ? <TokenTransfers key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
       {tab === 'holdings' ? <Holdings key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
+      {tab === 'balance' ? <BalanceHistory key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
       {tab === 'events' ? <ContractEvents key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
       {tab === 'holders' ? <TokenHolders key={`${networkId}:${address}`} networkId={networkId} token={address} /> : null}
       {tab === 'overview' ? (

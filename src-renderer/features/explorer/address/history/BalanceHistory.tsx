@@ -1,0 +1,109 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { formatUnits } from 'viem';
+import uPlot from 'uplot';
+import type { BalanceChange } from '../../../../../src-shared/api/history';
+import { useApi } from '../../../../api/useApi';
+import { EthAmount } from '../../../../components/chain/Amounts';
+import { BlockLink, TxLink } from '../../../../components/chain/ChainLinks';
+import { UPlotChart, type ChartTheme } from '../../../../components/charts/UPlotChart';
+import { ErrorNotice } from '../../../../components/ErrorNotice';
+import { LoadingState } from '../../../../components/LoadingState';
+import { DataTable, type DataColumn } from '../../../../components/table/DataTable';
+import { apiErrorOf } from '../../../../lib/apiErrorOf';
+import { formatEth, formatNumber } from '../../../../lib/formatChain';
+import { networkKey } from '../../../../queries/queryKeys';
+import { untilSandboxRuns } from '../../explorerQueries';
+import './history.css';
+
+/** Blocks sampled across the chain before the changes between them are looked for. */
+const SAMPLES = 48;
+
+const delta = (row: BalanceChange) => BigInt(row.after) - BigInt(row.before);
+
+const COLUMNS: DataColumn<BalanceChange>[] = [
+  { id: 'block', header: 'Block', width: '90px', align: 'end', value: (row) => BigInt(row.block), text: (row) => BigInt(row.block).toString(10), cell: (row) => <BlockLink number={row.block} hash={null} /> },
+  {
+    id: 'change',
+    header: 'Change',
+    width: '150px',
+    align: 'end',
+    value: delta,
+    text: (row) => `${delta(row) > 0n ? '+' : '−'}${formatEth(delta(row) > 0n ? delta(row) : -delta(row))}`,
+    cell: (row) => <span className={delta(row) > 0n ? 'balance-up' : 'balance-down'}>{`${delta(row) > 0n ? '+' : '−'}${formatEth(delta(row) > 0n ? delta(row) : -delta(row))}`}</span>,
+  },
+  { id: 'after', header: 'Balance after', width: '150px', align: 'end', value: (row) => BigInt(row.after), text: (row) => formatEth(row.after), cell: (row) => <EthAmount wei={row.after} /> },
+  {
+    id: 'why',
+    header: 'What moved it',
+    width: 'minmax(220px, 2fr)',
+    value: (row) => row.transactions.length,
+    text: (row) => (row.transactions.length > 0 ? row.transactions.map((tx) => `${tx.direction} ${tx.hash}`).join(', ') : `changed inside block ${BigInt(row.block).toString(10)}`),
+    cell: (row) =>
+      row.transactions.length > 0 ? (
+        <span className="chain-value">
+          {row.transactions.map((tx) => (
+            <span key={tx.hash} className="balance-tx">
+              <span className="muted">{tx.direction === 'in' ? 'received in' : tx.direction === 'out' ? 'sent' : 'to itself in'}</span> <TxLink hash={tx.hash} copy={false} />
+            </span>
+          ))}
+        </span>
+      ) : (
+        <span className="muted">changed inside block {formatNumber(row.block)}: no transaction of that block is from or to it (an internal transfer, a withdrawal, fees it earned)</span>
+      ),
+  },
+];
+
+/** The ETH balance over time (history.balance): a chart of samples and changes, and every change with what moved it. */
+export function BalanceHistory({ networkId, address }: { networkId: string; address: string }) {
+  const api = useApi();
+  const balance = useQuery({
+    queryKey: networkKey(networkId, 'history', 'balance', address.toLowerCase(), SAMPLES),
+    queryFn: () => api.call('history.balance', { networkId, address, samples: SAMPLES }),
+    staleTime: 15_000,
+    ...untilSandboxRuns,
+  });
+  const data = balance.data;
+  const points = useMemo<uPlot.AlignedData>(() => {
+    if (!data) return [[], []];
+    const byBlock = new Map<number, number>();
+    for (const sample of data.samples) byBlock.set(Number(BigInt(sample.block)), Number(formatUnits(BigInt(sample.balance), 18)));
+    for (const change of data.changes) {
+      byBlock.set(Number(BigInt(change.block)) - 1, Number(formatUnits(BigInt(change.before), 18)));
+      byBlock.set(Number(BigInt(change.block)), Number(formatUnits(BigInt(change.after), 18)));
+    }
+    const blocks = [...byBlock.keys()].sort((a, b) => a - b);
+    return [blocks, blocks.map((block) => byBlock.get(block)!)];
+  }, [data]);
+  const options = useCallback(
+    (theme: ChartTheme): Omit<uPlot.Options, 'width' | 'height'> => ({
+      scales: { x: { time: false } },
+      axes: [
+        { stroke: theme.text, grid: { stroke: theme.grid, width: 1 }, ticks: { stroke: theme.grid }, label: 'block' },
+        { stroke: theme.text, grid: { stroke: theme.grid, width: 1 }, ticks: { stroke: theme.grid }, label: 'ETH', size: 70 },
+      ],
+      series: [{ label: 'Block', value: (_u, value) => (value == null ? '—' : String(value)) }, { label: 'Balance', stroke: theme.series[0], width: 2, paths: uPlot.paths.stepped?.({ align: 1 }), value: (_u, value) => (value == null ? '—' : `${value.toLocaleString('en-US', { maximumFractionDigits: 6 })} ETH`) }],
+      cursor: { drag: { x: true, y: false } },
+    }),
+    [],
+  );
+  return (
+    <section className="card explorer-section history-section" aria-labelledby="balance-title">
+      <h2 id="balance-title" className="section-title">
+        Balance over time{' '}
+        {data ? <span className="muted explorer-at">{formatNumber(data.changes.length)} changes found up to block {formatNumber(data.head)}</span> : null}
+      </h2>
+      <p className="muted history-how">
+        The ETH balance read at {SAMPLES} blocks across the chain, then every block where it changed, found by bisection between two
+        readings that differ. A change that came back to the same value between two readings cannot be seen this way.
+        {data ? ` ${formatNumber(data.samples.length)} readings were sampled and ${formatNumber(data.requests)} balances read in all.` : ''}
+      </p>
+      {balance.isPending ? <LoadingState label="Reading its balance at past blocks…" /> : null}
+      {balance.isError ? <ErrorNotice error={apiErrorOf(balance.error)} title="The balance history could not be read" onRetry={() => void balance.refetch()} /> : null}
+      {data ? <UPlotChart options={options} data={points} height={220} label="ETH balance by block" /> : null}
+      {data?.truncated ? <p className="muted">Only the newest {formatNumber(data.changes.length)} changes are listed.</p> : null}
+      {data && data.changes.length === 0 ? <p className="muted">Its balance did not change between the readings.</p> : null}
+      {data && data.changes.length > 0 ? <DataTable rows={data.changes} columns={COLUMNS} rowKey={(row) => row.block} label="balance changes" initialSort={{ id: 'block', desc: true }} maxHeight={480} /> : null}
+    </section>
+  );
+}
