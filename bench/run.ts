@@ -12,6 +12,7 @@ import { benchContentSave } from './contentSave';
 import { benchExplorer } from './explorer';
 import { benchGasApi } from './gas';
 import { benchGasDashboard } from './gasDashboard';
+import { benchHistory } from './history';
 import { addBenchLogs, benchLogs } from './logs';
 import { measureRpc, type LoadResult } from './load';
 import { describeMachine, headCommit, loadAverage } from './machine';
@@ -88,7 +89,7 @@ async function logsBench(seededDir: string, quick: boolean): Promise<SectionResu
 
 const rpc = (method: string, params: unknown[]) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
 const fmt = (value: number, digits = 2) => value.toFixed(digits);
-const SECTIONS = ['logs', 'app', 'explorer', 'call', 'gas', 'content'] as const;
+const SECTIONS = ['logs', 'app', 'explorer', 'call', 'gas', 'content', 'history'] as const;
 type Only = (typeof SECTIONS)[number];
 const SEED_TARGET_S = 60;
 const THROUGHPUT_TARGET = 0.85;
@@ -147,7 +148,7 @@ async function gatewayVersusAnvil(info: ChildInfo, quick: boolean): Promise<Sect
 
 async function main() {
   const quick = process.argv.includes('--quick');
-  // `--only logs|app|explorer|call|gas|content`: just that section (after the seed), for working on it.
+  // `--only logs|app|explorer|call|gas|content|history`: just that section (after the seed), for working on it.
   const onlyAt = process.argv.indexOf('--only');
   const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
   if (only !== undefined && !SECTIONS.includes(only as Only)) {
@@ -188,8 +189,9 @@ async function main() {
       const gasDashboard = () => benchGasDashboard({ quick, rpcUrl: info.rpcUrl, gasUrl: info.gasUrl, anvilUrl: info.anvilUrl, key: info.key, secret: info.secret, seededChainDir });
       const contentSave = () => benchContentSave({ quick, storageUrl: info.storageUrl, key: info.key, secret: info.secret });
       const call = () => benchCall({ quick, rpcUrl: info.rpcUrl, anvilUrl: info.anvilUrl, dataDir });
+      const history = () => benchHistory({ quick, rpcUrl: info.rpcUrl, anvilUrl: info.anvilUrl, dataDir });
       if (only !== undefined) {
-        take(await { logs, app, call, gas: gasDashboard, content: contentSave, explorer }[only as Only]());
+        take(await { logs, app, call, gas: gasDashboard, content: contentSave, explorer, history }[only as Only]());
       } else {
         take(await gatewayVersusAnvil(info, quick));
         console.log('');
@@ -219,6 +221,10 @@ async function main() {
           }
         }
         take(await call());
+        console.log('');
+
+        console.log("== Address history: a trader's transactions and token transfers vs a raw scan of every block");
+        take(await history());
       }
     } finally {
       await stop();
