@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { decodeAbiParameters, formatUnits, type Hex } from 'viem';
 import { expect, test } from './appFixture';
 import { appPath, readChain, seededManifest } from './chain';
@@ -35,6 +36,15 @@ test("an address's Token transfers tab lists as many as the chain holds, and Hol
   const transfers = page.getByRole('region', { name: /Token transfers/ });
   await expect(transfers.getByRole('heading', { name: new RegExp(`${expected.toLocaleString('en-US')} in all`) })).toBeVisible({ timeout: 60_000 });
   await expect(transfers.getByRole('grid', { name: 'token transfers' })).toHaveAttribute('aria-rowcount', String(expected + 1));
+
+  // The whole list as CSV: a header line and one line per transfer.
+  const downloading = page.waitForEvent('download');
+  await transfers.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  const text = fs.readFileSync((await download.path())!, 'utf8').trim().split('\n');
+  expect(text[0]).toBe('block,transaction,log_index,direction,standard,token,symbol,decimals,from,to,amount,token_id');
+  expect(text).toHaveLength(expected + 1);
+  await expect(transfers.getByRole('status').filter({ hasText: 'Downloading' })).toContainText(`${expected.toLocaleString('en-US')} transfers`);
 
   // Only what it received: the direction filter.
   await transfers.getByLabel('Direction').selectOption({ label: 'Received' });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { method, topic } from './define';
 import type { TransactionRow } from './explorer';
 import { addressSchema } from './explorer';
+import type { LogExportResult } from '../logs/types';
 
 // Area `history`: what an address did, found on any standard JSON-RPC node without an indexer (issue 29).
 
@@ -148,6 +149,10 @@ export const MAX_SENT_PAGE = 100;
 
 /** The methods of area `history`. */
 export const historyMethods = {
+  'history.exportTransfers': method<LogExportResult>()({
+    input: z.strictObject({ networkId: z.string().min(1), address: addressSchema }),
+    doc: "The address's token transfers (as history.transfers finds them) as a CSV file, written in chunks: a one-time download on the web host, a save dialog in Electron.",
+  }),
   'history.balance': method<BalanceHistoryView>()({
     input: z.strictObject({ networkId: z.string().min(1), address: addressSchema, samples: z.number().int().min(2).max(512).optional() }),
     doc:

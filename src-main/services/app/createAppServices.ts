@@ -131,13 +131,12 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   // ABIs, labels and the decoder, once for every screen: the explorer, log queries and the call playground decode alike.
   const decoding = createDecodingService({ rpc, log, readContent: createContentReader(resolve), projectRoot: options.projectRoot, store, chainOf: (networkId) => chains.of(networkId) });
   const explorer = createExplorerService({ rpc, health, log, networkName: async (networkId) => (await networks.get(networkId)).name, decoding, store });
-  // An address's history, from the node itself: nonce counts at past blocks and the explorer's (cached) blocks.
-  const history = createHistoryService({ rpc, explorer, chainOf: (networkId) => decoding.chainOf(networkId), store });
   // A reset of the sandbox's chain replaces Local's blocks (its genesis is fixed, so its chain key stays): nothing
   // cached for it stays, and its genesis is read again.
   launcher.onStatus((status) => {
     if (status.state === 'restarting' || status.state === 'starting') {
       explorer.forget(LOCAL_NETWORK_ID);
+      history.forget(decoding.knownChain(LOCAL_NETWORK_ID));
       decoding.forget(LOCAL_NETWORK_ID);
       chains.forget(LOCAL_NETWORK_ID);
     }
@@ -145,6 +144,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
 
   const downloads = createDownloads();
   const saveFile: SaveFile = options.saveFile ?? (async (file) => ({ kind: 'download', url: downloads.offer(file) }));
+  // An address's history, from the node itself: nonce counts at past blocks and the explorer's (cached) blocks.
+  const history = createHistoryService({ rpc, explorer, chainOf: (networkId) => decoding.chainOf(networkId), store, saveFile });
   const logs = createLogsService({
     rpc,
     health,

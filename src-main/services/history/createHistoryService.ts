@@ -8,7 +8,10 @@ import { KnownCounts, locateNonces } from './locateNonces';
 import { createTokenFacts } from '../explorer/tokenFacts';
 import { createNonceCountStore } from './nonceCountStore';
 import { findCreation } from './findCreation';
+import type { LogExportResult } from '../../../src-shared/logs/types';
+import type { SaveFile } from '../files/createDownloads';
 import { readBalanceHistory } from './readBalanceHistory';
+import { transferExportChunks } from './transferExportChunks';
 import { readHolders } from './readHolders';
 import { readHoldings } from './readHoldings';
 import { scanTransfers } from './scanTransfers';
@@ -22,6 +25,10 @@ export interface HistoryService {
   transfers(networkId: string, address: string, emit: (event: TransfersEvent) => void, signal: AbortSignalLike): Promise<void>;
   /** What `address` holds now of every token it received (its transfers scanned first, as `transfers` does). */
   holdings(networkId: string, address: string, signal?: AbortSignal): Promise<HoldingsView>;
+  /** Drops what is kept of a chain's histories (its chain was replaced, e.g. the sandbox's chain was reset), in memory and on disk. */
+  forget(chain: string | undefined): void;
+  /** The address's token transfers as a CSV file (a download on the web host, a save dialog in Electron). */
+  exportTransfers(networkId: string, address: string, signal?: AbortSignal): Promise<LogExportResult>;
   /** The ETH balance over time: samples, and every change found between them by bisection. */
   balance(networkId: string, address: string, samples: number, signal?: AbortSignal): Promise<BalanceHistoryView>;
   /** An ERC-20 token's holders by its Transfer logs, largest first. */
@@ -38,6 +45,8 @@ export interface HistoryServiceOptions {
   chainOf: (networkId: string) => Promise<string>;
   /** Where counts read at finalized blocks are kept; in memory only without it. */
   store?: Pick<Store, 'db' | 'assertNoSecrets'>;
+  /** How the shell lets the person save a file (exports). */
+  saveFile?: SaveFile;
 }
 
 /** Blocks read at once while a page's rows are gathered. */
@@ -52,6 +61,19 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
   const memory = new Map<string, { known: KnownCounts; finalized: bigint }>();
 
   return {
+    forget(chain) {
+      if (chain === undefined) return;
+      for (const key of [...memory.keys()]) if (key.startsWith(`${chain}\n`)) memory.delete(key);
+      stored?.forget(chain);
+      scanDeps.store?.forget(chain);
+    },
+    async exportTransfers(networkId, address, signal = new AbortController().signal) {
+      if (!options.saveFile) throw new BlockglassError('Exports are not available here.', { code: 'UNSUPPORTED' });
+      const rows = await scanTransfers(scanDeps, networkId, await options.chainOf(networkId), address, () => undefined, signal);
+      const name = `token-transfers-${address.toLowerCase().slice(0, 10)}-${new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19)}.csv`;
+      const result = await options.saveFile({ name, type: 'text/csv; charset=utf-8', chunks: () => transferExportChunks(rows) });
+      return result.kind === 'download' ? { kind: 'download', url: result.url, fileName: name, rows: rows.length } : result.kind === 'saved' ? { kind: 'saved', path: result.path, rows: rows.length } : result;
+    },
     async balance(networkId, address, samples, signal = new AbortController().signal) {
       const head = BigInt(await rpc.request<string>(networkId, 'eth_blockNumber', [], { signal }));
       const balanceAt = async (block: bigint) => {

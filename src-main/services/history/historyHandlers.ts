@@ -3,10 +3,11 @@ import { toAbortSignal } from '../api/toAbortSignal';
 import type { HistoryService } from './createHistoryService';
 
 /** The contract's `history` area over the history service. */
-export function historyHandlers(history: HistoryService): { methods: Pick<MethodHandlers, 'history.holdings' | 'history.creation' | 'history.holders' | 'history.balance'>; topics: Pick<TopicHandlers, 'history.sent' | 'history.transfers'> } {
+export function historyHandlers(history: HistoryService): { methods: Pick<MethodHandlers, 'history.holdings' | 'history.creation' | 'history.holders' | 'history.balance' | 'history.exportTransfers'>; topics: Pick<TopicHandlers, 'history.sent' | 'history.transfers'> } {
   return {
     methods: {
       'history.holdings': ({ networkId, address }, context) => history.holdings(networkId, address, toAbortSignal(context.signal)),
+      'history.exportTransfers': ({ networkId, address }, context) => history.exportTransfers(networkId, address, toAbortSignal(context.signal)),
       'history.balance': ({ networkId, address, samples }, context) => history.balance(networkId, address, samples ?? 48, toAbortSignal(context.signal)),
       'history.holders': ({ networkId, token }, context) => history.holders(networkId, token, toAbortSignal(context.signal)),
       'history.creation': async ({ networkId, address }, context) => ({ creation: await history.creation(networkId, address, toAbortSignal(context.signal)) }),

@@ -11,7 +11,12 @@ export function createNonceCountStore(store: Pick<Store, 'db'>) {
   const insertAll = store.db.transaction((chain: string, address: string, points: [bigint, number][]) => {
     for (const [block, count] of points) insert.run(chain, address, Number(block), count);
   });
+  const remove = store.db.prepare('DELETE FROM nonce_counts WHERE chain = ?');
   return {
+    /** Drops every count kept for a chain (it was replaced). */
+    forget(chain: string): void {
+      remove.run(chain);
+    },
     read(chain: string, address: string): [bigint, number][] {
       return (select.all(chain, address) as { block: number; count: number }[])
         .filter((row) => Number.isSafeInteger(row.block) && row.block >= 0 && Number.isSafeInteger(row.count) && row.count >= 0)

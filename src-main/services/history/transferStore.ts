@@ -15,7 +15,14 @@ export function createTransferStore(store: Pick<Store, 'db' | 'assertNoSecrets'>
     for (const row of rows) insert.run(chain, address, row.id, Number(BigInt(row.blockNumber)), JSON.stringify(row));
     cover.run(chain, address, coveredTo);
   });
+  const removeRows = store.db.prepare('DELETE FROM token_transfers WHERE chain = ?');
+  const removeCoverage = store.db.prepare('DELETE FROM history_coverage WHERE chain = ?');
   return {
+    /** Drops every transfer and coverage kept for a chain (it was replaced). */
+    forget(chain: string): void {
+      removeRows.run(chain);
+      removeCoverage.run(chain);
+    },
     /** The rows kept, and the block they cover up to (−1: none). */
     read(chain: string, address: string): { rows: TokenTransferRow[]; coveredTo: number } {
       const covered = (coverage.all(chain, address)[0] as { block: number } | undefined)?.block ?? -1;
@@ -25,7 +32,7 @@ export function createTransferStore(store: Pick<Store, 'db' | 'assertNoSecrets'>
           const row = JSON.parse(json) as TokenTransferRow;
           if (typeof row.id === 'string' && typeof row.blockNumber === 'string') rows.push(row);
         } catch {
-          // a damaged row: skipped here, found again by the next scan of its block only if coverage is reset
+          // a damaged row is skipped (and missing from the list until the chain's history is forgotten and read again)
         }
       }
       return { rows, coveredTo: covered };

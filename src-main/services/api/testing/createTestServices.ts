@@ -98,6 +98,7 @@ export function createTestServices(options: { healthIntervalMs?: number } = {}):
     'history.creation': async () => unsupported('history.creation'),
     'history.holders': async () => unsupported('history.holders'),
     'history.balance': async () => unsupported('history.balance'),
+    'history.exportTransfers': async () => unsupported('history.exportTransfers'),
     'explorer.importAbi': async () => unsupported('explorer.importAbi'),
     'explorer.marks': async () => unsupported('explorer.marks'),
     'explorer.deleteAbi': async () => unsupported('explorer.deleteAbi'),

@@ -6,19 +6,10 @@ import { ErrorNotice } from '../../../components/ErrorNotice';
 import { DataTable } from '../../../components/table/DataTable';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { formatNumber } from '../../../lib/formatChain';
+import { startDownload } from '../../../lib/startDownload';
 import { LogDetail } from './LogDetail';
 import { LOG_COLUMNS, logRowKey } from './logColumns';
 
-/** Starts the download main offers (the web host streams it; the browser writes it to disk as it comes). */
-function startDownload(url: string, fileName: string) {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
 
 /** The rows of a run in the virtual table (filter, sort, open one for its details), with CSV and JSON exports. */
 export function LogResults({ rows, runId, running }: { rows: readonly LogRow[]; runId: string | undefined; running: boolean }) {

@@ -1,4 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useApi } from '../../../../api/useApi';
+import { apiErrorOf } from '../../../../lib/apiErrorOf';
+import { startDownload } from '../../../../lib/startDownload';
 import { useLocation } from 'wouter';
 import type { TokenTransferRow } from '../../../../../src-shared/api/history';
 import { AddressLink, BlockLink, TxLink } from '../../../../components/chain/ChainLinks';
@@ -49,7 +53,19 @@ function columnsFor(): DataColumn<TokenTransferRow>[] {
  */
 export function TokenTransfers({ networkId, address }: { networkId: string; address: string }) {
   const [, navigate] = useLocation();
+  const api = useApi();
   const stream = useStream('history.transfers', { networkId, address });
+  const [exported, setExported] = useState<string | undefined>();
+  const exporter = useMutation({
+    mutationFn: () => api.call('history.exportTransfers', { networkId, address }),
+    onSuccess: (result) => {
+      if (result.kind === 'download') {
+        startDownload(result.url, result.fileName);
+        setExported(`Downloading ${result.fileName}: ${formatNumber(result.rows)} transfers.`);
+      } else if (result.kind === 'saved') setExported(`Saved ${formatNumber(result.rows)} transfers to ${result.path}.`);
+      else setExported(undefined);
+    },
+  });
   const waitingForSandbox = useRerunUntilSandboxRuns(stream);
   const [token, setToken] = useState('');
   const [direction, setDirection] = useState<'' | 'in' | 'out'>('');
@@ -84,6 +100,9 @@ export function TokenTransfers({ networkId, address }: { networkId: string; addr
               ))}
             </select>
           </label>
+          <button type="button" className="btn btn-small history-export" disabled={!done || exporter.isPending} onClick={() => exporter.mutate()}>
+            Export CSV
+          </button>
           <label className="field-inline">
             <span className="field-label">Direction</span>
             <select value={direction} onChange={(event) => setDirection(event.target.value as '' | 'in' | 'out')}>
@@ -94,6 +113,12 @@ export function TokenTransfers({ networkId, address }: { networkId: string; addr
           </label>
         </div>
       ) : null}
+      {exported ? (
+        <p className="muted" role="status">
+          {exported}
+        </p>
+      ) : null}
+      {exporter.error ? <ErrorNotice error={apiErrorOf(exporter.error)} title="Could not export" /> : null}
       {rows.length > 0 ? (
         <DataTable rows={shown} columns={columns} rowKey={(row) => row.id} label="token transfers" onOpen={(row) => navigate(`/explorer/tx/${row.transactionHash}`)} initialSort={{ id: 'block', desc: true }} maxHeight={560} emptyText="No transfer matches these filters." />
       ) : null}
