@@ -1,36 +1,12 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import type { HealthEvent } from '../../../src-shared/api/networks';
+import { describe, expect, it } from 'vitest';
 import type { SentEvent, SentPage } from '../../../src-shared/api/history';
-import { createDecodingService } from '../decoding/createDecodingService';
-import { createExplorerService } from '../explorer/createExplorerService';
-import { createFeedHub } from '../rpc/createFeedHub';
-import { createRpcService } from '../rpc/createRpcService';
 import type { RpcParams } from '../rpc/probeNetwork';
-import { localSandboxNetwork } from '../rpc/testing/sandboxNetwork';
-import { sharedSandbox } from '../rpc/testing/sharedSandbox';
-import { openStore, type Store } from '../store/openStore';
+import { openStore } from '../store/openStore';
 import { useTempDataDirs } from '../store/testing/tempDataDir';
-import { createHistoryService } from './createHistoryService';
+import { historyTestKit } from './testing/historyTestKit';
 
-const sandbox = sharedSandbox();
-const local = localSandboxNetwork(sandbox.info);
+const { sandbox, servicesOver, raw } = historyTestKit();
 const tempDir = useTempDataDirs();
-const opened: { close(): Promise<void> }[] = [];
-afterAll(async () => {
-  for (const rpc of opened) await rpc.close();
-});
-
-/** The app's services over one store, with the rpc service's own record of what it sent. */
-function servicesOver(store: Store) {
-  const sent: { method: string; params: RpcParams }[] = [];
-  const rpc = createRpcService({ resolve: async () => local, onRequest: (_networkId, method, params) => sent.push({ method, params }) });
-  opened.push(rpc);
-  const health = createFeedHub<HealthEvent>({ label: 'health of', log: () => {}, source: (id, emit, signal) => rpc.watchHealth(id, emit, signal) });
-  const decoding = createDecodingService({ rpc, store });
-  const explorer = createExplorerService({ rpc, health, networkName: async () => 'Local sandbox', decoding, store });
-  const history = createHistoryService({ rpc, explorer, chainOf: (networkId) => decoding.chainOf(networkId), store });
-  return { history, sent };
-}
 
 /** Every page of what `address` sent, newest first, as the page asks for them. */
 async function allSent(history: ReturnType<typeof servicesOver>['history'], address: string): Promise<{ pages: SentPage[]; progress: number }> {
@@ -46,12 +22,6 @@ async function allSent(history: ReturnType<typeof servicesOver>['history'], addr
     before = page.next ?? undefined;
   } while (before !== undefined);
   return { pages, progress };
-}
-
-/** Raw JSON-RPC to the sandbox: the facts read independently of the services. */
-async function raw<T>(method: string, params: unknown[]): Promise<T> {
-  const response = await fetch(sandbox.info.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-  return ((await response.json()) as { result: T }).result;
 }
 
 /** The block a request reads at: eth_getTransactionCount's second parameter, eth_getBlockByNumber's first. */

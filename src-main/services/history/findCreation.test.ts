@@ -1,26 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import type { HealthEvent } from '../../../src-shared/api/networks';
-import { createDecodingService } from '../decoding/createDecodingService';
-import { createExplorerService } from '../explorer/createExplorerService';
-import { createFeedHub } from '../rpc/createFeedHub';
-import { createRpcService } from '../rpc/createRpcService';
-import { localSandboxNetwork } from '../rpc/testing/sandboxNetwork';
-import { sharedSandbox } from '../rpc/testing/sharedSandbox';
-import { createHistoryService } from './createHistoryService';
+import { describe, expect, it } from 'vitest';
+import { historyTestKit } from './testing/historyTestKit';
 
-const sandbox = sharedSandbox();
-const local = localSandboxNetwork(sandbox.info);
-const rpc = createRpcService({ resolve: async () => local });
-const health = createFeedHub<HealthEvent>({ label: 'health of', log: () => {}, source: (id, emit, signal) => rpc.watchHealth(id, emit, signal) });
-const decoding = createDecodingService({ rpc });
-const explorer = createExplorerService({ rpc, health, networkName: async () => 'Local sandbox', decoding });
-const history = createHistoryService({ rpc, explorer, chainOf: (networkId) => decoding.chainOf(networkId) });
-afterAll(() => rpc.close());
-
-async function raw<T>(method: string, params: unknown[]): Promise<T> {
-  const response = await fetch(sandbox.info.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-  return ((await response.json()) as { result: T }).result;
-}
+const { sandbox, servicesOver, raw } = historyTestKit();
+const { history } = servicesOver();
 
 describe('where a contract was created', () => {
   it('is the block and transaction of its deployment, as its receipt says', async () => {

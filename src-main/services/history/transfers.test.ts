@@ -1,41 +1,14 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodeAbiParameters } from 'viem';
 import type { HoldingsView, TokenTransferRow, TransfersEvent } from '../../../src-shared/api/history';
-import { createDecodingService } from '../decoding/createDecodingService';
-import { createExplorerService } from '../explorer/createExplorerService';
-import { createFeedHub } from '../rpc/createFeedHub';
-import { createRpcService } from '../rpc/createRpcService';
-import type { HealthEvent } from '../../../src-shared/api/networks';
-import type { RpcParams } from '../rpc/probeNetwork';
-import { localSandboxNetwork } from '../rpc/testing/sandboxNetwork';
-import { sharedSandbox } from '../rpc/testing/sharedSandbox';
-import { openStore, type Store } from '../store/openStore';
+import { openStore } from '../store/openStore';
 import { useTempDataDirs } from '../store/testing/tempDataDir';
-import { createHistoryService } from './createHistoryService';
+import { historyTestKit } from './testing/historyTestKit';
 import { addressTopic, TRANSFER_BATCH_TOPIC, TRANSFER_TOPIC, transferFilters, transfersIn } from './tokenTransfers';
 
-const sandbox = sharedSandbox();
-const local = localSandboxNetwork(sandbox.info);
+const { sandbox, servicesOver, raw } = historyTestKit();
 const tempDir = useTempDataDirs();
-const opened: { close(): Promise<void> }[] = [];
-afterAll(async () => {
-  for (const rpc of opened) await rpc.close();
-});
-
-function historyOver(store: Store) {
-  const sent: { method: string; params: RpcParams }[] = [];
-  const rpc = createRpcService({ resolve: async () => local, onRequest: (_networkId, method, params) => sent.push({ method, params }) });
-  opened.push(rpc);
-  const health = createFeedHub<HealthEvent>({ label: 'health of', log: () => {}, source: (id, emit, signal) => rpc.watchHealth(id, emit, signal) });
-  const decoding = createDecodingService({ rpc, store });
-  const explorer = createExplorerService({ rpc, health, networkName: async () => 'Local sandbox', decoding, store });
-  return { history: createHistoryService({ rpc, explorer, chainOf: (networkId) => decoding.chainOf(networkId), store }), sent };
-}
-
-async function raw<T>(method: string, params: unknown[]): Promise<T> {
-  const response = await fetch(sandbox.info.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-  return ((await response.json()) as { result: T }).result;
-}
+const historyOver = servicesOver;
 
 /** The transfer logs of `address` up to `head`, read straight from the sandbox block range by block range (each under its limit). */
 async function rawTransferLogs(address: string, head: number): Promise<Set<string>> {
@@ -49,7 +22,7 @@ async function rawTransferLogs(address: string, head: number): Promise<Set<strin
   return ids;
 }
 
-async function transfersOf(history: ReturnType<typeof historyOver>['history'], address: string) {
+async function transfersOf(history: ReturnType<typeof servicesOver>['history'], address: string) {
   const events: TransfersEvent[] = [];
   await history.transfers('local', address, (event) => events.push(event), new AbortController().signal);
   const rows = events.flatMap((event) => (event.kind === 'rows' ? event.rows : []));
