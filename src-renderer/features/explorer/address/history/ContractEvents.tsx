@@ -2,13 +2,12 @@ import { useMemo } from 'react';
 import { Link } from 'wouter';
 import type { LogQuery } from '../../../../../src-shared/logs/types';
 import { logQueryToSearch } from '../../../../../src-shared/logs/logQueryUrl';
-import { ErrorNotice } from '../../../../components/ErrorNotice';
-import { LoadingState } from '../../../../components/LoadingState';
 import { DataTable } from '../../../../components/table/DataTable';
 import { useRerunUntilSandboxRuns } from '../../../../hooks/useRerunUntilSandboxRuns';
 import { useStream } from '../../../../hooks/useStream';
 import { formatNumber } from '../../../../lib/formatChain';
 import { LOG_COLUMNS, logRowKey } from '../../../logs/results/logColumns';
+import { StreamStatus } from './StreamStatus';
 import './history.css';
 
 /**
@@ -36,25 +35,14 @@ export function ContractEvents({ networkId, address }: { networkId: string; addr
         <Link href={`/logs?${logQueryToSearch(query)}`}>Open this query on the Logs screen</Link> to filter it by event, export or save it.
       </p>
       {rows.length > 0 ? <DataTable rows={rows} columns={LOG_COLUMNS} rowKey={logRowKey} label="events" maxHeight={560} initialSort={{ id: 'block', desc: true }} /> : null}
-      {run.status === 'running' || waitingForSandbox ? (
-        <div className="history-progress" role="status" aria-label="Looking for events">
-          <LoadingState
-            label={waitingForSandbox ? 'Waiting for the Local sandbox to start…' : progress ? `Reading its logs: block ${formatNumber(progress.blocksCovered)} of ${formatNumber(progress.blocksTotal)} · ${formatNumber(progress.requests)} requests` : 'Reading its logs…'}
-          />
-          <button type="button" className="btn btn-small" onClick={run.cancel}>
-            Cancel
-          </button>
-        </div>
-      ) : null}
-      {run.status === 'cancelled' ? (
-        <p className="history-cancelled">
-          <span className="muted">Stopped: the list may be missing events. </span>
-          <button type="button" className="btn btn-small" onClick={run.rerun}>
-            Look again
-          </button>
-        </p>
-      ) : null}
-      {run.status === 'failed' && run.error && !waitingForSandbox ? <ErrorNotice error={run.error} title="The events could not be read" onRetry={run.rerun} /> : null}
+      <StreamStatus
+        stream={run}
+        waitingForSandbox={waitingForSandbox}
+        lookingFor="events"
+        progress={progress ? `Reading its logs: block ${formatNumber(progress.blocksCovered)} of ${formatNumber(progress.blocksTotal)} · ${formatNumber(progress.requests)} requests` : 'Reading its logs…'}
+        stopped="the list may be missing events"
+        failedTitle="The events could not be read"
+      />
       {finished && rows.length === 0 ? <p className="muted">This contract has emitted no event.</p> : null}
     </section>
   );

@@ -7,11 +7,11 @@ import { useLocation } from 'wouter';
 import type { TokenTransferRow } from '../../../../../src-shared/api/history';
 import { AddressLink, BlockLink, TxLink } from '../../../../components/chain/ChainLinks';
 import { ErrorNotice } from '../../../../components/ErrorNotice';
-import { LoadingState } from '../../../../components/LoadingState';
 import { DataTable, type DataColumn } from '../../../../components/table/DataTable';
 import { useRerunUntilSandboxRuns } from '../../../../hooks/useRerunUntilSandboxRuns';
 import { useStream } from '../../../../hooks/useStream';
 import { formatNumber, formatTokenAmount } from '../../../../lib/formatChain';
+import { StreamStatus } from './StreamStatus';
 import './history.css';
 
 const STANDARD_LABEL: Record<TokenTransferRow['standard'], string> = { erc20: 'ERC-20', erc721: 'ERC-721', erc1155: 'ERC-1155' };
@@ -122,25 +122,14 @@ export function TokenTransfers({ networkId, address }: { networkId: string; addr
       {rows.length > 0 ? (
         <DataTable rows={shown} columns={columns} rowKey={(row) => row.id} label="token transfers" onOpen={(row) => navigate(`/explorer/tx/${row.transactionHash}`)} initialSort={{ id: 'block', desc: true }} maxHeight={560} emptyText="No transfer matches these filters." />
       ) : null}
-      {stream.status === 'running' || waitingForSandbox ? (
-        <div className="history-progress" role="status" aria-label="Looking for token transfers">
-          <LoadingState
-            label={waitingForSandbox ? 'Waiting for the Local sandbox to start…' : progress && progress.kind === 'progress' ? `Reading the chain’s transfer logs: ${Math.floor((100 * progress.blocksCovered) / Math.max(1, progress.blocksTotal))}% · ${formatNumber(progress.requests)} requests` : 'Reading what this machine kept…'}
-          />
-          <button type="button" className="btn btn-small" onClick={stream.cancel}>
-            Cancel
-          </button>
-        </div>
-      ) : null}
-      {stream.status === 'cancelled' ? (
-        <p className="history-cancelled">
-          <span className="muted">Stopped: the list may be missing transfers. </span>
-          <button type="button" className="btn btn-small" onClick={stream.rerun}>
-            Look again
-          </button>
-        </p>
-      ) : null}
-      {stream.status === 'failed' && stream.error && !waitingForSandbox ? <ErrorNotice error={stream.error} title="The token transfers could not be read" onRetry={stream.rerun} /> : null}
+      <StreamStatus
+        stream={stream}
+        waitingForSandbox={waitingForSandbox}
+        lookingFor="token transfers"
+        progress={progress && progress.kind === 'progress' ? `Reading the chain’s transfer logs: ${Math.floor((100 * progress.blocksCovered) / Math.max(1, progress.blocksTotal))}% · ${formatNumber(progress.requests)} requests` : 'Reading what this machine kept…'}
+        stopped="the list may be missing transfers"
+        failedTitle="The token transfers could not be read"
+      />
       {done && rows.length === 0 ? <p className="muted">No token has moved to or from this address.</p> : null}
       {done && done.kind === 'done' ? (
         <p className="muted history-end">
