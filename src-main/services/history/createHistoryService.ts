@@ -50,7 +50,7 @@ export interface HistoryServiceOptions {
 }
 
 /** Blocks read at once while a page's rows are gathered. */
-const BLOCK_READS = 8;
+const BLOCK_READS = 16;
 
 export function createHistoryService(options: HistoryServiceOptions): HistoryService {
   const { rpc } = options;

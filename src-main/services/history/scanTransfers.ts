@@ -1,5 +1,4 @@
 import type { TokenTransferRow, TransfersEvent } from '../../../src-shared/api/history';
-import type { LogRunProgress } from '../../../src-shared/logs/types';
 import type { createTokenFacts } from '../explorer/tokenFacts';
 import { runLogQuery } from '../logs/runLogQuery';
 import type { RawNodeLog } from '../logs/toLogRows';
@@ -38,35 +37,43 @@ export async function scanTransfers(deps: ScanDeps, networkId: string, chain: st
   const from = keptCoverage + 1;
   const filters = transferFilters(owner);
   const span = Math.max(0, head - from + 1);
-  let doneBlocks = 0;
-  for (const [index, filter] of filters.entries()) {
-    if (span === 0) break;
-    let requestsBefore = 0;
-    await runLogQuery<RawNodeLog>({
-      request: (params, requestSignal) => deps.rpc.request(networkId, 'eth_getLogs', params, { signal: requestSignal }),
-      filter,
-      from,
-      to: head,
-      signal,
-      onLogs: async (logs, progress) => {
-        const found = logs.flatMap((log) => transfersIn(log, owner)).filter((row) => !rows.has(row.id));
-        if (found.length > 0) {
-          const withFacts = await withTokenFacts(deps.tokens, networkId, found, signal);
-          for (const row of withFacts) rows.set(row.id, row);
-          emit({ kind: 'rows', rows: withFacts, stored: false });
-        }
-        report(progress);
-      },
-      onProgress: (progress) => report(progress),
-    });
-    doneBlocks = (index + 1) * span;
-    function report(progress: LogRunProgress): void {
-      requests += progress.requests - requestsBefore;
-      requestsBefore = progress.requests;
-      emit({ kind: 'progress', blocksCovered: index * span + progress.blocksCovered, blocksTotal: filters.length * span, requests });
-    }
+  // The four filters run at once (each through its own planner); a transfer two of them find (to itself) is kept once.
+  const covered = filters.map(() => 0);
+  const requested = filters.map(() => 0);
+  const claimed = new Set(rows.keys());
+  const report = () => emit({ kind: 'progress', blocksCovered: covered.reduce((a, b) => a + b, 0), blocksTotal: filters.length * span, requests: requests + requested.reduce((a, b) => a + b, 0) });
+  if (span > 0) {
+    await Promise.all(
+      filters.map((filter, index) =>
+        runLogQuery<RawNodeLog>({
+          request: (params, requestSignal) => deps.rpc.request(networkId, 'eth_getLogs', params, { signal: requestSignal }),
+          filter,
+          from,
+          to: head,
+          signal,
+          onLogs: async (logs, progress) => {
+            const found = logs.flatMap((log) => transfersIn(log, owner)).filter((row) => !claimed.has(row.id));
+            for (const row of found) claimed.add(row.id);
+            if (found.length > 0) {
+              const withFacts = await withTokenFacts(deps.tokens, networkId, found, signal);
+              for (const row of withFacts) rows.set(row.id, row);
+              emit({ kind: 'rows', rows: withFacts, stored: false });
+            }
+            covered[index] = progress.blocksCovered;
+            requested[index] = progress.requests;
+            report();
+          },
+          onProgress: (progress) => {
+            covered[index] = progress.blocksCovered;
+            requested[index] = progress.requests;
+            report();
+          },
+        }),
+      ),
+    );
+    requests += requested.reduce((a, b) => a + b, 0);
+    emit({ kind: 'progress', blocksCovered: filters.length * span, blocksTotal: filters.length * span, requests });
   }
-  if (span > 0) emit({ kind: 'progress', blocksCovered: doneBlocks, blocksTotal: filters.length * span, requests });
 
   const all = [...rows.values()].sort((a, b) => compareBlocks(a, b) || a.logIndex - b.logIndex || a.id.localeCompare(b.id));
   const coveredTo = Math.max(keptCoverage, finalized);
