@@ -58,7 +58,9 @@ function messageOf(decoded: Attempt): string {
     const code = BigInt(String(args[0]?.value ?? '0'));
     return `Panic 0x${code.toString(16).padStart(2, '0')}: ${panicReason(code)}`;
   }
-  return `${decoded.name}(${args.map((arg) => `${arg.name}: ${typeof arg.value === 'string' ? arg.value : JSON.stringify(arg.value)}`).join(', ')})`;
+  // An argument without a name of its own (`arg0`: a custom error named by the signature database) shows by its value alone.
+  const named = (name: string) => name !== '' && !/^arg\d+$/.test(name);
+  return `${decoded.name}(${args.map((arg) => `${named(arg.name) ? `${arg.name}: ` : ''}${typeof arg.value === 'string' ? arg.value : JSON.stringify(arg.value)}`).join(', ')})`;
 }
 
 function attempt(data: `0x${string}`, candidate: Candidate<AbiError>): Attempt {

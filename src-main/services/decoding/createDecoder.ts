@@ -44,9 +44,13 @@ export function createDecoder(options: { signatures: SignatureDatabase; abis: Ab
     if (!parsedEvents.has(text)) parsedEvents.set(text, parseSignature('event', text));
     return parsedEvents.get(text);
   };
+  // A custom error is its contract's own: names the database has for it come from another contract's ABI (the same
+  // selector, `InsufficientBalance(uint256 balance, uint256 needed)` for a contract whose own names are others), so
+  // they are dropped and its values show by position and type. Functions and events keep theirs: their signatures
+  // are shared standards (an ERC-20's `transfer`, a pair's `Swap`) whose names mean the same everywhere.
   const fromDatabase = async <K extends 'function' | 'error'>(kind: K, selector: string) =>
     (await (kind === 'function' ? signatures.functions(selector) : signatures.errors(selector))).flatMap((text) => {
-      const item = kind === 'function' ? parseSignature('function', text) : parseSignature('error', text);
+      const item = kind === 'function' ? parseSignature('function', text) : withoutNames(parseSignature('error', text));
       return item ? [{ item, source: 'signatures' as const }] : [];
     });
 
@@ -102,4 +106,9 @@ export function createDecoder(options: { signatures: SignatureDatabase; abis: Ab
     },
   };
   return decoder;
+}
+
+/** An error's inputs without their names (see `fromDatabase`). */
+function withoutNames(item: AbiError | undefined): AbiError | undefined {
+  return item ? { ...item, inputs: item.inputs.map((input) => ({ ...input, name: '' })) } : undefined;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { encodeFunctionData, parseAbi } from 'viem';
+import { encodeErrorResult, encodeFunctionData, parseAbi } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from '../store/openStore';
 import { createDecodingService } from './createDecodingService';
@@ -57,5 +57,16 @@ describe('the decoding service', () => {
   it('refuses an ABI that is not one, in words', async () => {
     await expect(decoding.importAbi('local', token, '{"bytecode":"0x"}', undefined)).rejects.toMatchObject({ name: 'AbiInputError', code: 'ABI_INVALID' });
     await expect(createDecodingService({ rpc, signatures }).importAbi('local', token, ABI, undefined)).rejects.toMatchObject({ code: 'NO_STORE' });
+  });
+});
+
+describe('a custom error named by the signature database', () => {
+  it("shows its values by position: the names the database has are another contract's", async () => {
+    const database: SignatureDatabase = { ...signatures, errors: async (selector) => (selector === '0xcf479181' ? ['InsufficientBalance(uint256 balance, uint256 needed)'] : []) };
+    const named = createDecodingService({ rpc, store, chainOf, signatures: database });
+    const data = encodeErrorResult({ abi: parseAbi(['error InsufficientBalance(uint256 requested, uint256 available)']), errorName: 'InsufficientBalance', args: [101n, 100n] });
+    const decoded = await named.decodeRevert('local', token, data);
+    expect(decoded).toMatchObject({ status: 'decoded', source: 'signatures', message: 'InsufficientBalance(101, 100)' });
+    expect(decoded.status === 'decoded' && decoded.args.map((arg) => arg.name)).not.toContain('balance');
   });
 });

@@ -25,7 +25,7 @@ export function DecodedArgs({ args }: { args: DecodedArg[] }) {
         {args.map((arg, index) => (
           <tr key={`${arg.name}-${index}`}>
             <td className="mono">
-              {arg.name}
+              {arg.name || <span className="muted" title="The source of this signature names no arguments: they show by position">#{index + 1}</span>}
               {arg.indexed ? <span className="badge decoded-indexed">indexed</span> : null}
             </td>
             <td className="mono muted">{arg.type}</td>
