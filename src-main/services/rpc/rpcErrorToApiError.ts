@@ -1,7 +1,6 @@
 // SECURITY: this is where errors from the network become errors a person (and the renderer) sees. viem's
 // messages carry the URL, and the URL carries the key in its path: every text that leaves here goes through
 // `redactApiError`. Do not return a field built from raw text without it.
-import { STATUS_CODES } from 'node:http';
 import type { ApiError } from '../../../src-shared/api/apiError';
 import { isApiError } from '../../../src-shared/api/apiError';
 import { errorToApiError } from '../errors/apiErrorToError';
@@ -13,6 +12,7 @@ import { logLimitApiError } from './dialects/logLimitApiError';
 import { logLimitOf } from './dialects/logLimitDialects';
 import { endpointOf } from './endpointOf';
 import { rpcErrorFacts } from './rpcErrorFacts';
+import { byteSize, firstLine, hostOnly, httpReason, reasonIn, retryAfterSeconds, said, seconds, snippet } from './rpcErrorWords';
 
 /** What the mapper knows besides the error: the secrets to redact and how the request was made. */
 export interface ErrorContext {
@@ -27,8 +27,6 @@ export interface ErrorContext {
   /** The address asked, when the error itself does not say (WebSocket failures); only its host is shown. */
   url?: string;
 }
-
-const SNIPPET = 200;
 
 /**
  * Turns any failure of a JSON-RPC request (viem's errors, fetch and socket errors, the services' own errors)
@@ -249,53 +247,4 @@ export function rpcErrorToApiError(error: unknown, context: ErrorContext): ApiEr
       break;
   }
   return redactApiError({ ...result, kind: result.kind ?? KIND_OF_RPC_ERROR[which] }, redact);
-}
-
-/** The reason a node gave in words: geth's `execution reverted: …`, Hardhat's `reverted with reason string '…'`. */
-function reasonIn(message: string): string | undefined {
-  const geth = /^execution reverted:?\s*(.*)$/is.exec(message)?.[1]?.trim();
-  if (geth) return geth;
-  return /reverted with reason string '(.*)'$/s.exec(message.trim())?.[1];
-}
-
-/** The node's own words, cut to a snippet, for behind a page's Details (none when it said nothing). */
-function said(text: string | undefined): { nodeSaid?: string } {
-  const words = snippet(text ?? '');
-  return words === '' ? {} : { nodeSaid: words };
-}
-
-/** An HTTP status in words: 502 → "bad gateway" (the number itself is the error's code, behind Details). */
-function httpReason(status: number | undefined): string {
-  const text = status === undefined ? undefined : STATUS_CODES[status];
-  return text ? text.toLowerCase() : 'an unexpected status';
-}
-
-function retryAfterSeconds(header: string | undefined): number | undefined {
-  if (header === undefined) return undefined;
-  const value = Number.parseInt(header, 10);
-  return Number.isFinite(value) && value >= 0 ? value : undefined;
-}
-
-function snippet(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > SNIPPET ? `${flat.slice(0, SNIPPET - 1)}…` : flat;
-}
-
-function firstLine(text: string): string {
-  return text.split('\n')[0]?.trim() ?? '';
-}
-
-function seconds(ms: number | undefined): string {
-  return ms === undefined ? 'the time limit' : `${Math.round(ms / 100) / 10} s`;
-}
-
-/** 33554432 → "32 MiB", 65536 → "64 KiB", other sizes in bytes. */
-function byteSize(bytes: number): string {
-  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
-  if (bytes % 1024 === 0) return `${bytes / 1024} KiB`;
-  return `${bytes} bytes`;
-}
-
-function hostOnly(endpoint: string): string {
-  return endpoint.replace(/:\d+$/, '');
 }
