@@ -22,6 +22,7 @@ import { WaitingForNode } from '../../network/WaitingForNode';
 import { MethodBadge, methodText } from '../MethodBadge';
 import { StatusBadge } from '../StatusBadge';
 import { BLOCK_FIELDS, BLOCK_FIELDS_ELSEWHERE } from './blockFields';
+import { recipientColumn } from '../recipientColumn';
 
 const bigintOf = (value: string | null) => (value ? BigInt(value) : -1n);
 
@@ -33,23 +34,7 @@ function columnsWith(marks: Record<string, AddressMark> | undefined): DataColumn
   { id: 'hash', header: 'Hash', width: 'minmax(150px, 1.2fr)', value: (row) => row.hash, text: (row) => row.hash, cell: (row) => <TxLink hash={row.hash} copy={false} /> },
   { id: 'method', header: 'Method', width: 'minmax(120px, 1fr)', value: (row) => methodText(row.method), text: (row) => methodText(row.method), cell: (row) => <MethodBadge method={row.method} /> },
   { id: 'from', header: 'From', width: 'minmax(140px, 1fr)', value: (row) => row.from.toLowerCase(), text: (row) => (row.fromLabel ? `${row.fromLabel} ${row.from}` : row.from), cell: (row) => <AddressLink address={row.from} label={row.fromLabel} isContract={isContract(row.from)} copy={false} /> },
-  {
-    id: 'to',
-    header: 'To',
-    width: 'minmax(140px, 1fr)',
-    value: (row) => (row.to ?? row.createdContract ?? '').toLowerCase(),
-    text: (row) => `${row.toLabel ? `${row.toLabel} ` : ''}${row.to ?? row.createdContract ?? ''}`,
-    cell: (row) =>
-      row.to ? (
-        <AddressLink address={row.to} label={row.toLabel} isContract={isContract(row.to)} copy={false} />
-      ) : row.createdContract ? (
-        <span className="chain-value">
-          new <AddressLink address={row.createdContract} label={row.toLabel} isContract copy={false} />
-        </span>
-      ) : (
-        <span className="muted">new contract</span>
-      ),
-  },
+  recipientColumn<TransactionRow>('minmax(140px, 1fr)', isContract),
   { id: 'value', header: 'Value', width: '130px', align: 'end', value: (row) => BigInt(row.value), text: (row) => formatEth(row.value), cell: (row) => <EthAmount wei={row.value} /> },
   { id: 'fee', header: 'Fee', width: '130px', align: 'end', value: (row) => bigintOf(row.fee), text: (row) => (row.fee ? formatEth(row.fee) : 'pending'), cell: (row) => <EthAmount wei={row.fee} /> },
   { id: 'status', header: 'Status', width: '92px', value: (row) => row.status, text: (row) => row.status, cell: (row) => <StatusBadge status={row.status} /> },

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { LogRow } from '../../../../src-shared/logs/types';
 import { useApi } from '../../../api/useApi';
@@ -6,7 +5,7 @@ import { ErrorNotice } from '../../../components/ErrorNotice';
 import { DataTable } from '../../../components/table/DataTable';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { formatNumber } from '../../../lib/formatChain';
-import { startDownload } from '../../../lib/startDownload';
+import { useFileExport } from '../../../hooks/useFileExport';
 import { LogDetail } from './LogDetail';
 import { LOG_COLUMNS, logRowKey } from './logColumns';
 
@@ -15,17 +14,7 @@ import { LOG_COLUMNS, logRowKey } from './logColumns';
 export function LogResults({ rows, runId, running }: { rows: readonly LogRow[]; runId: string | undefined; running: boolean }) {
   const api = useApi();
   const [open, setOpen] = useState<LogRow | undefined>();
-  const [saved, setSaved] = useState<string | undefined>();
-  const exporter = useMutation({
-    mutationFn: (format: 'csv' | 'json') => api.call('logs.export', { runId: runId!, format }),
-    onSuccess: (result) => {
-      if (result.kind === 'download') {
-        startDownload(result.url, result.fileName);
-        setSaved(`Downloading ${result.fileName}: ${formatNumber(result.rows)} rows.`);
-      } else if (result.kind === 'saved') setSaved(`Saved ${formatNumber(result.rows)} rows to ${result.path}.`);
-      else setSaved(undefined);
-    },
-  });
+  const { exporter, said: saved } = useFileExport((format: 'csv' | 'json') => api.call('logs.export', { runId: runId!, format }), 'rows');
   return (
     <section className="logs-results" aria-label="Results">
       <header className="logs-card-header">

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { SentPage, SentTransactionRow } from '../../../../../src-shared/api/history';
 import { EthAmount } from '../../../../components/chain/Amounts';
-import { AddressLink, BlockLink, TxLink } from '../../../../components/chain/ChainLinks';
+import { BlockLink, TxLink } from '../../../../components/chain/ChainLinks';
 import { Timestamp } from '../../../../components/chain/Timestamp';
 import { ErrorNotice } from '../../../../components/ErrorNotice';
 import { LoadingState } from '../../../../components/LoadingState';
@@ -12,6 +12,7 @@ import { useStream } from '../../../../hooks/useStream';
 import { formatEth, formatNumber } from '../../../../lib/formatChain';
 import { MethodBadge, methodText } from '../../MethodBadge';
 import { StatusBadge } from '../../StatusBadge';
+import { recipientColumn } from '../../recipientColumn';
 import './history.css';
 
 /** Transactions asked for at a time. */
@@ -22,23 +23,7 @@ const COLUMNS: DataColumn<SentTransactionRow>[] = [
   { id: 'status', header: 'Status', width: '84px', value: (row) => row.status, text: (row) => row.status, cell: (row) => <StatusBadge status={row.status} /> },
   { id: 'hash', header: 'Hash', width: '156px', value: (row) => row.hash, text: (row) => row.hash, cell: (row) => <TxLink hash={row.hash} copy={false} /> },
   { id: 'method', header: 'Method', width: 'minmax(150px, 1fr)', value: (row) => methodText(row.method), text: (row) => methodText(row.method), cell: (row) => <MethodBadge method={row.method} /> },
-  {
-    id: 'to',
-    header: 'To',
-    width: 'minmax(130px, 1fr)',
-    value: (row) => (row.to ?? row.createdContract ?? '').toLowerCase(),
-    text: (row) => `${row.toLabel ? `${row.toLabel} ` : ''}${row.to ?? row.createdContract ?? ''}`,
-    cell: (row) =>
-      row.to ? (
-        <AddressLink address={row.to} label={row.toLabel} copy={false} />
-      ) : row.createdContract ? (
-        <span className="chain-value">
-          new <AddressLink address={row.createdContract} label={row.toLabel} isContract copy={false} />
-        </span>
-      ) : (
-        <span className="muted">new contract</span>
-      ),
-  },
+  recipientColumn<SentTransactionRow>('minmax(130px, 1fr)'),
   { id: 'value', header: 'Value', width: '100px', align: 'end', value: (row) => BigInt(row.value), text: (row) => formatEth(row.value), cell: (row) => <EthAmount wei={row.value} /> },
   { id: 'fee', header: 'Fee', width: '110px', align: 'end', value: (row) => (row.fee ? BigInt(row.fee) : -1n), text: (row) => (row.fee ? formatEth(row.fee) : 'pending'), cell: (row) => <EthAmount wei={row.fee} /> },
   {

@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useApi } from '../../../../api/useApi';
 import { apiErrorOf } from '../../../../lib/apiErrorOf';
-import { startDownload } from '../../../../lib/startDownload';
+import { useFileExport } from '../../../../hooks/useFileExport';
 import { useLocation } from 'wouter';
 import type { TokenTransferRow } from '../../../../../src-shared/api/history';
 import { AddressLink, BlockLink, TxLink } from '../../../../components/chain/ChainLinks';
@@ -55,17 +54,7 @@ export function TokenTransfers({ networkId, address }: { networkId: string; addr
   const [, navigate] = useLocation();
   const api = useApi();
   const stream = useStream('history.transfers', { networkId, address });
-  const [exported, setExported] = useState<string | undefined>();
-  const exporter = useMutation({
-    mutationFn: () => api.call('history.exportTransfers', { networkId, address }),
-    onSuccess: (result) => {
-      if (result.kind === 'download') {
-        startDownload(result.url, result.fileName);
-        setExported(`Downloading ${result.fileName}: ${formatNumber(result.rows)} transfers.`);
-      } else if (result.kind === 'saved') setExported(`Saved ${formatNumber(result.rows)} transfers to ${result.path}.`);
-      else setExported(undefined);
-    },
-  });
+  const { exporter, said: exported } = useFileExport(() => api.call('history.exportTransfers', { networkId, address }), 'transfers');
   const waitingForSandbox = useRerunUntilSandboxRuns(stream);
   const [token, setToken] = useState('');
   const [direction, setDirection] = useState<'' | 'in' | 'out'>('');
