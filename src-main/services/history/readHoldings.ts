@@ -13,7 +13,12 @@ const abi = parseAbi(['function balanceOf(address owner) view returns (uint256)'
 export async function readHoldings(rpc: Pick<RpcService, 'request'>, networkId: string, address: string, transfers: TokenTransferRow[], block: string, signal: AbortSignal): Promise<HoldingsView> {
   const owner = address.toLowerCase() as `0x${string}`;
   const byToken = new Map<string, TokenTransferRow[]>();
-  for (const row of transfers) byToken.set(`${row.standard}:${row.token}`, [...(byToken.get(`${row.standard}:${row.token}`) ?? []), row]);
+  for (const row of transfers) {
+    const key = `${row.standard}:${row.token}`;
+    const rows = byToken.get(key);
+    if (rows) rows.push(row);
+    else byToken.set(key, [row]);
+  }
   const call = (to: string, data: Hex) => rpc.request<Hex>(networkId, 'eth_call', [{ to, data }, block], { signal }).catch(() => null);
   const received = (rows: TokenTransferRow[]) => rows.some((row) => row.direction !== 'out');
 
