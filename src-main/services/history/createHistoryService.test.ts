@@ -34,6 +34,8 @@ describe('history service on the sandbox', () => {
   it("finds every transaction a seeded trader sent, newest first, each with its nonce, and a second visit asks nothing about blocks it kept", async () => {
     const trader = sandbox.manifest.accounts.traders[0]!.address;
     const store = openStore(tempDir());
+    // The finalized block before the first visit: at or below what that visit saw finalized, so all of it is kept.
+    const covered = BigInt((await raw<{ number: string }>('eth_getBlockByNumber', ['finalized', false])).number);
     const first = servicesOver(store);
     const { pages, progress } = await allSent(first.history, trader);
     const rows = pages.flatMap((page) => page.rows);
@@ -50,8 +52,6 @@ describe('history service on the sandbox', () => {
       expect(tx.blockNumber).toBe(rows[i]!.blockNumber);
     });
 
-    // The finalized block the first visit saw: what it kept covers up to there.
-    const covered = BigInt((await raw<{ number: string }>('eth_getBlockByNumber', ['finalized', false])).number);
     await new Promise((resolve) => setImmediate(resolve)); // the explorer writes finalized blocks to disk just after answering
     const second = servicesOver(store);
     const again = await allSent(second.history, trader);

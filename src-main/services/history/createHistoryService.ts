@@ -135,6 +135,12 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
       const wanted = Array.from({ length: before - from }, (_, i) => from + i);
       const client = await rpc.client(networkId, { signal });
       const knownBefore = new Set(known.entries().map(([block]) => block));
+      // The count at the finalized block itself, kept: a later visit then splits every interval across it at a known
+      // point, so it never asks about a block at or below it (whatever its new head makes the midpoints).
+      if (finalized >= 0n && finalized < head && known.get(finalized) === undefined) {
+        requests += 1;
+        known.set(finalized, await client.getTransactionCount({ address: owner as `0x${string}`, blockNumber: finalized }));
+      }
       emit({ kind: 'progress', located: 0, of: wanted.length, requests });
       const located = await locateNonces(wanted, head, headCount, known, async (block) => {
         requests += 1;
