@@ -10,7 +10,8 @@ import { createNonceCountStore } from './nonceCountStore';
 import { findCreation } from './findCreation';
 import type { LogExportResult } from '../../../src-shared/logs/types';
 import type { SaveFile } from '../files/createDownloads';
-import { readBalanceHistory } from './readBalanceHistory';
+import { isStoredBalanceHistory, readBalanceHistory } from './readBalanceHistory';
+import { createHistoryFactsStore } from './historyFactsStore';
 import { transferExportChunks } from './transferExportChunks';
 import { readHolders } from './readHolders';
 import { readHoldings } from './readHoldings';
@@ -55,6 +56,12 @@ const BLOCK_READS = 16;
 export function createHistoryService(options: HistoryServiceOptions): HistoryService {
   const { rpc } = options;
   const stored = options.store ? createNonceCountStore(options.store) : undefined;
+  const facts = options.store ? createHistoryFactsStore(options.store) : undefined;
+  /** The node's finalized block (−1 when it names none): what lies at or below it is kept. */
+  const finalizedOf = async (networkId: string, signal: AbortSignal): Promise<bigint> => {
+    const block = await rpc.request<{ number?: string } | null>(networkId, 'eth_getBlockByNumber', ['finalized', false], { signal }).catch(() => null);
+    return typeof block?.number === 'string' ? BigInt(block.number) : -1n;
+  };
   const scanDeps = { rpc, tokens: createTokenFacts(rpc), ...(options.store ? { store: createTransferStore(options.store) } : {}) };
   // Counts by chain and address: those read at finalized blocks come from (and go to) the store; the others
   // (above the finalized block, which a reorganisation may change) are kept for this run and checked again after.
@@ -65,6 +72,7 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
       if (chain === undefined) return;
       for (const key of [...memory.keys()]) if (key.startsWith(`${chain}\n`)) memory.delete(key);
       stored?.forget(chain);
+      facts?.forget(chain);
       scanDeps.store?.forget(chain);
     },
     async exportTransfers(networkId, address, signal = new AbortController().signal) {
@@ -75,7 +83,8 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
       return result.kind === 'download' ? { kind: 'download', url: result.url, fileName: name, rows: rows.length } : result.kind === 'saved' ? { kind: 'saved', path: result.path, rows: rows.length } : result;
     },
     async balance(networkId, address, samples, signal = new AbortController().signal) {
-      const head = BigInt(await rpc.request<string>(networkId, 'eth_blockNumber', [], { signal }));
+      const [chain, headHex, finalized] = await Promise.all([options.chainOf(networkId), rpc.request<string>(networkId, 'eth_blockNumber', [], { signal }), finalizedOf(networkId, signal)]);
+      const head = BigInt(headHex);
       const balanceAt = async (block: bigint) => {
         try {
           return BigInt(await rpc.request<string>(networkId, 'eth_getBalance', [address, `0x${block.toString(16)}`], { signal }));
@@ -83,7 +92,10 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
           throw archiveRefusal(error, block, 'balance');
         }
       };
-      return readBalanceHistory({ explorer: options.explorer }, networkId, address, head, balanceAt, samples, signal);
+      const kept = facts?.read(chain, address, 'balance', isStoredBalanceHistory);
+      const { view, keep } = await readBalanceHistory({ explorer: options.explorer }, networkId, address, head, balanceAt, samples, signal, kept ? { coveredTo: kept.block, ...kept.value } : undefined, finalized);
+      if (keep && (!kept || keep.coveredTo > kept.block)) facts?.write(chain, address, 'balance', keep.coveredTo, { samples: keep.samples, changes: keep.changes, truncated: keep.truncated });
+      return view;
     },
     holders: (networkId, token, signal = new AbortController().signal) => readHolders(scanDeps, networkId, token, signal),
     async creation(networkId, address, signal = new AbortController().signal) {
@@ -94,7 +106,13 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
           throw archiveRefusal(error, block, 'code');
         }
       };
-      return findCreation({ rpc, explorer: options.explorer }, networkId, address, readCode, signal);
+      const chain = await options.chainOf(networkId);
+      const kept = facts?.read(chain, address, 'creation', isKeptCreation);
+      if (kept) return { ...kept.value, address, requests: 0 };
+      const [found, finalized] = await Promise.all([findCreation({ rpc, explorer: options.explorer }, networkId, address, readCode, signal), finalizedOf(networkId, signal)]);
+      // A creation at or below the finalized block stays where it is: kept, and read from here on.
+      if (found && BigInt(found.block) <= finalized) facts?.write(chain, address, 'creation', BigInt(found.block), { block: found.block, transactionHash: found.transactionHash, creator: found.creator });
+      return found;
     },
     async transfers(networkId, address, emit, signal) {
       await scanTransfers(scanDeps, networkId, await options.chainOf(networkId), address, emit, signal as AbortSignal);
@@ -180,6 +198,13 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
       });
     },
   };
+}
+
+/** Whether a value read back from the store is a creation as `creation` kept it. */
+function isKeptCreation(value: unknown): value is Pick<CreationView, 'block' | 'transactionHash' | 'creator'> {
+  const v = value as Partial<CreationView> | null;
+  const hexOrNull = (x: unknown) => x === null || (typeof x === 'string' && /^0x[0-9a-fA-F]+$/.test(x));
+  return typeof v === 'object' && v !== null && typeof v.block === 'string' && /^0x[0-9a-f]+$/.test(v.block) && hexOrNull(v.transactionHash) && hexOrNull(v.creator);
 }
 
 /** A count the node would not read at an old block: said in words (it keeps no old state), unless it is gone or it was cancelled. */

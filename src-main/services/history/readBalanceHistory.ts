@@ -7,6 +7,8 @@ import type { ExplorerService } from '../explorer/createExplorerService';
  * bisection (a half is looked into only when its ends differ, so a change that returned to the same value between
  * two reads is not seen). Each change lists the transactions of its block from or to the address (the explorer's
  * rows, cached); none means it changed inside a call. At most `MAX_BALANCE_CHANGES` changes, the newest kept.
+ * Given what an earlier visit `kept`, only the blocks after it are read; `keep` is what this one leaves for the next
+ * (everything up to `finalized`, which is always read), or undefined when nothing at or below it was read.
  */
 export async function readBalanceHistory(
   deps: { explorer: Pick<ExplorerService, 'block'> },
@@ -16,7 +18,9 @@ export async function readBalanceHistory(
   balanceAt: (block: bigint) => Promise<bigint>,
   samples: number,
   signal: AbortSignal,
-): Promise<BalanceHistoryView> {
+  kept?: KeptBalanceHistory,
+  finalized = -1n,
+): Promise<{ view: BalanceHistoryView; keep: KeptBalanceHistory | undefined }> {
   const known = new Map<bigint, Promise<bigint>>();
   let requests = 0;
   const at = (block: bigint) => {
@@ -28,8 +32,16 @@ export async function readBalanceHistory(
     }
     return balance;
   };
-  const count = BigInt(Math.max(2, Math.min(samples, Number(head) + 1)));
-  const sampled = [...new Set(Array.from({ length: Number(count) }, (_, i) => (head * BigInt(i)) / (count - 1n)))];
+  // What a visit kept (readings and changes up to a finalized block) is taken as read: only the blocks after it are
+  // sampled and searched. A kept history past the head (a replaced chain) is not used.
+  const from = kept && kept.coveredTo <= head ? kept.coveredTo : 0n;
+  const before = kept && from === kept.coveredTo ? kept : undefined;
+  for (const sample of before?.samples ?? []) known.set(BigInt(sample.block), Promise.resolve(BigInt(sample.balance)));
+  const span = head - from;
+  const count = BigInt(Math.max(2, Math.min(samples, Number(span) + 1)));
+  const spread = Array.from({ length: Number(count) }, (_, i) => from + (span * BigInt(i)) / (count - 1n));
+  // The finalized block is always read: the next visit starts from it.
+  const sampled = [...new Set([...spread, ...(finalized > from && finalized < head ? [finalized] : [])])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const sampleBalances = await Promise.all(sampled.map(at));
 
   // Every block in (low, high] whose balance differs from its parent's, where balance(low) ≠ balance(high).
@@ -54,12 +66,13 @@ export async function readBalanceHistory(
     }
     await search(sampled[i - 1]!, sampled[i]!);
   }
-  const truncated = cut || changeBlocks.length > MAX_BALANCE_CHANGES;
-  const kept = [...new Set(changeBlocks)].sort((a, b) => (a < b ? 1 : -1)).slice(0, MAX_BALANCE_CHANGES).reverse();
+  const keptBefore = before?.changes.length ?? 0;
+  const truncated = cut || changeBlocks.length > MAX_BALANCE_CHANGES || (before?.truncated ?? false) || (changeBlocks.length > 0 && changeBlocks.length + keptBefore > MAX_BALANCE_CHANGES);
+  const found = [...new Set(changeBlocks)].sort((a, b) => (a < b ? 1 : -1)).slice(0, MAX_BALANCE_CHANGES).reverse();
 
   const me = address.toLowerCase();
-  const changes: BalanceChange[] = await Promise.all(
-    kept.map(async (block) => {
+  const fresh: BalanceChange[] = await Promise.all(
+    found.map(async (block) => {
       const [before, after, view] = await Promise.all([at(block - 1n), at(block), deps.explorer.block(networkId, `0x${block.toString(16)}`, signal)]);
       const transactions = view.transactions
         .filter((tx) => tx.from.toLowerCase() === me || tx.to?.toLowerCase() === me)
@@ -67,12 +80,43 @@ export async function readBalanceHistory(
       return { block: `0x${block.toString(16)}`, before: before.toString(10), after: after.toString(10), transactions };
     }),
   );
-  return {
-    address,
-    head: `0x${head.toString(16)}`,
-    samples: sampled.map((block, i) => ({ block: `0x${block.toString(16)}`, balance: sampleBalances[i]!.toString(10) })),
-    changes,
-    truncated,
-    requests,
-  };
+  const changes = [...(before?.changes ?? []), ...fresh].slice(-MAX_BALANCE_CHANGES);
+  const samplesNow = [
+    ...(before?.samples ?? []).filter((sample) => BigInt(sample.block) < from),
+    ...sampled.map((block, i) => ({ block: `0x${block.toString(16)}`, balance: sampleBalances[i]!.toString(10) })),
+  ];
+  const view: BalanceHistoryView = { address, head: `0x${head.toString(16)}`, samples: samplesNow, changes, truncated, requests };
+  // What the next visit may take as read: everything at or below the finalized block (a reading at it included).
+  const keep =
+    finalized >= from && known.has(finalized) && finalized <= head
+      ? {
+          coveredTo: finalized,
+          samples: samplesNow.filter((sample) => BigInt(sample.block) <= finalized),
+          changes: changes.filter((change) => BigInt(change.block) <= finalized),
+          truncated,
+        }
+      : undefined;
+  return { view, keep };
+}
+
+/** A balance history kept up to a finalized block (`coveredTo`): its readings (one at that block among them) and changes. */
+export interface KeptBalanceHistory {
+  coveredTo: bigint;
+  samples: BalanceHistoryView['samples'];
+  changes: BalanceChange[];
+  truncated: boolean;
+}
+
+/** Whether a value read back from the store is a kept balance history as `readBalanceHistory` wrote it (coveredTo as a string). */
+export function isStoredBalanceHistory(value: unknown): value is { samples: BalanceHistoryView['samples']; changes: BalanceChange[]; truncated: boolean } {
+  const v = value as { samples?: unknown; changes?: unknown; truncated?: unknown } | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    Array.isArray(v.samples) &&
+    v.samples.every((s: { block?: unknown; balance?: unknown }) => typeof s?.block === 'string' && /^0x[0-9a-f]+$/.test(s.block) && typeof s.balance === 'string' && /^[0-9]+$/.test(s.balance)) &&
+    Array.isArray(v.changes) &&
+    v.changes.every((c: { block?: unknown; before?: unknown; after?: unknown; transactions?: unknown }) => typeof c?.block === 'string' && /^0x[0-9a-f]+$/.test(c.block) && typeof c.before === 'string' && typeof c.after === 'string' && Array.isArray(c.transactions)) &&
+    typeof v.truncated === 'boolean'
+  );
 }

@@ -246,4 +246,20 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT, WITHOUT ROWID;
     `,
   },
+  {
+    name: 'address history: a contract creation and a balance history, kept',
+    sql: `
+      -- What was found of an address that a later visit reads instead of asking again (services/history/
+      -- historyFactsStore.ts): its creation (kind 'creation', at its block) and its balance history (kind 'balance',
+      -- the readings and changes up to the finalized block it covers). Only what lies at or below a finalized block.
+      CREATE TABLE history_facts (
+        chain   TEXT NOT NULL,
+        address TEXT NOT NULL,
+        kind    TEXT NOT NULL,
+        block   INTEGER NOT NULL,
+        json    TEXT NOT NULL,
+        PRIMARY KEY (chain, address, kind)
+      ) STRICT, WITHOUT ROWID;
+    `,
+  },
 ];

@@ -49,6 +49,7 @@ describe('openStore', () => {
       'gas_samples',
       'gas_samples_by_time',
       'history_coverage',
+      'history_facts',
       'networks',
       'nonce_counts',
       'saved_log_queries',
