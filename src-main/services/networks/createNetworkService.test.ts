@@ -97,6 +97,7 @@ describeWithKeychain('network service on a real store and the real keychain', ()
     await expect(networks.resolveWithCredentials('mainnet')).rejects.toMatchObject({
       name: 'CredentialMissingError',
       shortMessage: 'No API key is set for Ethereum Mainnet',
+      fix: { label: 'Set the API key', route: '/settings/keys' },
     });
     await networks.add({ ...myNode, rpcUrl: 'https://rpc.example.com/{key}' });
     await expect(networks.resolveWithCredentials('custom-1')).rejects.toMatchObject({ name: 'CredentialMissingError' });

@@ -39,7 +39,9 @@ export class CredentialMissingError extends BlockglassError {
   constructor(networkName: string, credentialId: string) {
     super(`No API key is set for ${networkName}`, {
       code: 'CREDENTIAL_MISSING',
-      details: `Enter the key for “${credentialId}” in the network settings. It is kept in the system keychain.`,
+      details: `Enter the key for “${credentialId}” in Settings → API keys. It is kept in the system keychain.`,
+      // Every screen that shows this error (ErrorNotice) offers the way to where the key is entered.
+      fix: { label: 'Set the API key', route: '/settings/keys' },
     });
   }
 }
