@@ -242,6 +242,21 @@ describe('DataTable', () => {
       expect(blocksShown(grid)).toEqual(['1000', '1001', '1002', '1003', '1004']);
     });
 
+    it('sorts from a click anywhere in the header cell, not only on its label, once per click', async () => {
+      const { user, grid } = renderTable({ rows: TXS.slice(0, 5) });
+      const valueHeader = screen.getByRole('columnheader', { name: /Value/ });
+      // The cell itself, outside its label: the empty space a person aims at in a 160-pixel column.
+      await user.click(valueHeader);
+      expect(valueHeader.getAttribute('aria-sort')).toBe('ascending');
+      expect(blocksShown(grid)).toEqual(['1000', '1003', '1001', '1004', '1002']);
+      // The label's own click bubbles to the cell: one sort step, not two (it would land back on ascending).
+      await user.click(within(valueHeader).getByRole('button', { name: /Value/ }));
+      expect(valueHeader.getAttribute('aria-sort')).toBe('descending');
+      // An unsortable column's cell does nothing.
+      await user.click(screen.getByRole('columnheader', { name: 'From' }));
+      expect(valueHeader.getAttribute('aria-sort')).toBe('descending');
+    });
+
     it('sorts numbers as numbers and bigints past 2^53 exactly, from the keyboard too', async () => {
       const rows: Tx[] = [
         { hash: '0x01', block: 100, value: 2n ** 64n + 1n, from: 'a' },

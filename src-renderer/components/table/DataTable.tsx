@@ -39,7 +39,7 @@ export interface DataTableProps<Row> {
 
 /**
  * A virtual data table: only the rows in view are in the page, so 100,000 rows scroll smoothly. Sortable
- * columns (click a header, or Enter on it), a filter box over every column's text, a sticky header, and
+ * columns (click anywhere in a header cell, or Enter on it), a filter box over every column's text, a sticky header, and
  * keyboard navigation: arrows move the active cell, Home/End jump, Enter opens the row, Ctrl/⌘+C copies the
  * active cell. The grid has one tab stop.
  */
@@ -158,11 +158,19 @@ export function DataTable<Row>({ rows, columns, rowKey, label, onOpen, rowHeight
           {columns.map((column) => {
             const direction = sortedBy?.id === column.id ? (sortedBy.desc ? 'descending' : 'ascending') : 'none';
             return (
-              <div key={column.id} role="columnheader" aria-sort={column.sortable === false ? undefined : direction} className={`data-table-th${column.align === 'end' ? ' align-end' : ''}`}>
+              // The whole cell sorts, not only its label: the click is taken on the header cell (the button's own
+              // click, from a pointer or from Enter and Space, bubbles here), and the button spans the cell.
+              <div
+                key={column.id}
+                role="columnheader"
+                aria-sort={column.sortable === false ? undefined : direction}
+                className={`data-table-th${column.align === 'end' ? ' align-end' : ''}${column.sortable === false ? '' : ' is-sortable'}`}
+                onClick={column.sortable === false ? undefined : () => setSortedBy({ id: column.id, desc: direction === 'ascending' })}
+              >
                 {column.sortable === false ? (
                   column.header
                 ) : (
-                  <button type="button" className="data-table-sort" onClick={() => setSortedBy({ id: column.id, desc: direction === 'ascending' })} title={`Sort by ${column.header}`}>
+                  <button type="button" className="data-table-sort" title={`Sort by ${column.header}`}>
                     {column.header}
                     <span className="data-table-sort-mark" aria-hidden="true">
                       {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : ''}
