@@ -1,4 +1,4 @@
-import type { AddressMark, AddressView, BlockView, ImportedAbiView, LatestView, StorageView, TransactionView } from '../../../src-shared/api/explorer';
+import type { AddressMark, AddressView, BlockView, ImportedAbiView, LatestView, StorageView, TransactionRow, TransactionView } from '../../../src-shared/api/explorer';
 import type { HealthEvent } from '../../../src-shared/api/networks';
 import type { AbortSignalLike } from '../../../src-shared/api/types';
 import type { FeedHub } from '../rpc/createFeedHub';
@@ -12,6 +12,7 @@ import { ChainItemNotFoundError } from './explorerErrors';
 import { readBlock } from './readBlock';
 import { readTransaction, type TransactionRef } from './readTransaction';
 import { transactionRows } from './summarizeBlock';
+import { readRowsOf, type RowWithInput } from './readRowsOf';
 import { createCodeMarks } from './codeMarks';
 import { createTokenFacts } from './tokenFacts';
 import { watchLatest } from './watchLatest';
@@ -30,6 +31,10 @@ export interface ExplorerService {
   watchLatest(networkId: string, count: number, emit: (view: LatestView) => void, signal: AbortSignalLike): Promise<void>;
   /** Drops what is cached for a network (its chain was replaced, e.g. the sandbox's chain was reset). */
   forget(networkId: string): void;
+  /** One block's rows of the transactions from or to `address` (with their call data), read without the rest of the block; null for no such block. */
+  rowsOf(networkId: string, block: bigint, address: string, signal?: AbortSignal): Promise<{ rows: RowWithInput[]; timestamp: string } | null>;
+  /** A method's name for call data sent to `to`, as the rows name it (imported ABIs, metadata, the signature database). */
+  methodLabel(networkId: string, to: string | null, input: string): Promise<TransactionRow['method']>;
 }
 
 export interface ExplorerServiceOptions {
@@ -150,5 +155,10 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
       cache.forget(networkId);
       codeMarks.forget(networkId);
     },
+    async rowsOf(networkId, block, address, signal) {
+      await chainOf(networkId);
+      return readRowsOf({ rpc, decoder, labelOf: labelsOf(networkId) }, networkId, block, address, signal);
+    },
+    methodLabel: (networkId, to, input) => decoder.methodLabel(networkId, to, input),
   };
 }

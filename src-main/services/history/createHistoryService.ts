@@ -17,6 +17,7 @@ import { readHolders } from './readHolders';
 import { readHoldings } from './readHoldings';
 import { scanTransfers } from './scanTransfers';
 import { createTransferStore } from './transferStore';
+import { createSentStore, type SentStoreRow } from './sentStore';
 
 /** What an address did, found on the node itself (no indexer). */
 export interface HistoryService {
@@ -41,7 +42,7 @@ export interface HistoryService {
 export interface HistoryServiceOptions {
   rpc: Pick<RpcService, 'request' | 'client'>;
   /** Blocks with their rows decoded, from the explorer's cache (finalized blocks are kept on this machine). */
-  explorer: Pick<ExplorerService, 'block'>;
+  explorer: Pick<ExplorerService, 'block' | 'rowsOf' | 'methodLabel'>;
   /** The chain a network is on (chains/chainKey.ts): what is kept is the chain's. */
   chainOf: (networkId: string) => Promise<string>;
   /** Where counts read at finalized blocks are kept; in memory only without it. */
@@ -57,6 +58,7 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
   const { rpc } = options;
   const stored = options.store ? createNonceCountStore(options.store) : undefined;
   const facts = options.store ? createHistoryFactsStore(options.store) : undefined;
+  const sentRows = options.store ? createSentStore(options.store) : undefined;
   /** The node's finalized block (−1 when it names none): what lies at or below it is kept. */
   const finalizedOf = async (networkId: string, signal: AbortSignal): Promise<bigint> => {
     const block = await rpc.request<{ number?: string } | null>(networkId, 'eth_getBlockByNumber', ['finalized', false], { signal }).catch(() => null);
@@ -73,6 +75,7 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
       for (const key of [...memory.keys()]) if (key.startsWith(`${chain}\n`)) memory.delete(key);
       stored?.forget(chain);
       facts?.forget(chain);
+      sentRows?.forget(chain);
       scanDeps.store?.forget(chain);
     },
     async exportTransfers(networkId, address, signal = new AbortController().signal) {
@@ -150,47 +153,59 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
       const known = new KnownCounts(entry.known.entries().filter(([block]) => block <= finalized));
       const before = Math.min(page.before ?? headCount, headCount);
       const from = Math.max(0, before - page.count);
-      const wanted = Array.from({ length: before - from }, (_, i) => from + i);
-      const client = await rpc.client(networkId, { signal });
-      const knownBefore = new Set(known.entries().map(([block]) => block));
-      // The count at the finalized block itself, kept: a later visit then splits every interval across it at a known
-      // point, so it never asks about a block at or below it (whatever its new head makes the midpoints).
-      if (finalized >= 0n && finalized < head && known.get(finalized) === undefined) {
-        requests += 1;
-        known.set(finalized, await client.getTransactionCount({ address: owner as `0x${string}`, blockNumber: finalized }));
-      }
-      emit({ kind: 'progress', located: 0, of: wanted.length, requests });
-      const located = await locateNonces(wanted, head, headCount, known, async (block) => {
-        requests += 1;
-        try {
-          return await client.getTransactionCount({ address: owner as `0x${string}`, blockNumber: block });
-        } catch (error) {
-          throw archiveRefusal(error, block, 'nonce');
+      // Rows kept from an earlier visit (at or below a finalized block) are shown again, their methods named anew
+      // (an ABI may have been imported since); only the other nonces are located and their blocks read.
+      const rows: SentTransactionRow[] = await Promise.all(
+        [...(sentRows?.read(chain, owner, from, before).values() ?? [])].map(async ({ input, ...row }) => ({ ...row, method: await options.explorer.methodLabel(networkId, row.to, input) })),
+      );
+      const keptNonces = new Set(rows.map((row) => row.nonce));
+      const wanted = Array.from({ length: before - from }, (_, i) => from + i).filter((nonce) => !keptNonces.has(nonce));
+      if (wanted.length > 0) {
+        const client = await rpc.client(networkId, { signal });
+        const knownBefore = new Set(known.entries().map(([block]) => block));
+        // The count at the finalized block itself, kept: a later visit then splits every interval across it at a known
+        // point, so it never asks about a block at or below it (whatever its new head makes the midpoints).
+        if (finalized >= 0n && finalized < head && known.get(finalized) === undefined) {
+          requests += 1;
+          known.set(finalized, await client.getTransactionCount({ address: owner as `0x${string}`, blockNumber: finalized }));
         }
-      }, (count) => emit({ kind: 'progress', located: count, of: wanted.length, requests }));
-      const fresh = known.entries().filter(([block]) => !knownBefore.has(block));
-      stored?.write(chain, owner, fresh.filter(([block]) => block <= finalized));
-      entry.known = known;
-      entry.finalized = finalized;
+        emit({ kind: 'progress', located: 0, of: wanted.length, requests });
+        const located = await locateNonces(wanted, head, headCount, known, async (block) => {
+          requests += 1;
+          try {
+            return await client.getTransactionCount({ address: owner as `0x${string}`, blockNumber: block });
+          } catch (error) {
+            throw archiveRefusal(error, block, 'nonce');
+          }
+        }, (count) => emit({ kind: 'progress', located: count, of: wanted.length, requests }));
+        const fresh = known.entries().filter(([block]) => !knownBefore.has(block));
+        stored?.write(chain, owner, fresh.filter(([block]) => block <= finalized));
+        entry.known = known;
+        entry.finalized = finalized;
 
-      // The rows: each block's transactions from the address, in order, take the nonces from the block's first.
-      const blocks = [...new Set(located.blocks.values())];
-      const rows: SentTransactionRow[] = [];
-      let next = 0;
-      const readOne = async (): Promise<void> => {
-        while (next < blocks.length) {
-          const block = blocks[next++]!;
-          const view = await options.explorer.block(networkId, `0x${block.toString(16)}`, signal);
-          const first = located.firstNonce.get(block) ?? 0;
-          view.transactions
-            .filter((tx) => tx.from.toLowerCase() === owner)
-            .forEach((tx, i) => {
-              const nonce = first + i;
-              if (nonce >= from && nonce < before) rows.push({ ...tx, nonce, timestamp: String(view.block.timestamp ?? '0x0') });
-            });
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(BLOCK_READS, blocks.length) }, readOne));
+        // The rows: each block's transactions from the address, in order, take the nonces from the block's first.
+        const blocks = [...new Set(located.blocks.values())];
+        const toKeep: SentStoreRow[] = [];
+        let next = 0;
+        const readOne = async (): Promise<void> => {
+          while (next < blocks.length) {
+            const block = blocks[next++]!;
+            const read = await options.explorer.rowsOf(networkId, block, owner, signal);
+            const first = located.firstNonce.get(block) ?? 0;
+            (read?.rows ?? [])
+              .filter((tx) => tx.from.toLowerCase() === owner)
+              .forEach(({ input, ...tx }, i) => {
+                const nonce = first + i;
+                if (nonce < from || nonce >= before || keptNonces.has(nonce)) return;
+                const row = { ...tx, nonce, timestamp: read!.timestamp };
+                rows.push(row);
+                if (block <= finalized) toKeep.push({ ...row, input });
+              });
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(BLOCK_READS, blocks.length) }, readOne));
+        sentRows?.write(chain, owner, toKeep);
+      }
       rows.sort((a, b) => b.nonce - a.nonce);
       emit({
         kind: 'page',

@@ -11,7 +11,7 @@ import type { ExplorerService } from '../explorer/createExplorerService';
  * (everything up to `finalized`, which is always read), or undefined when nothing at or below it was read.
  */
 export async function readBalanceHistory(
-  deps: { explorer: Pick<ExplorerService, 'block'> },
+  deps: { explorer: Pick<ExplorerService, 'rowsOf'> },
   networkId: string,
   address: string,
   head: bigint,
@@ -73,9 +73,8 @@ export async function readBalanceHistory(
   const me = address.toLowerCase();
   const fresh: BalanceChange[] = await Promise.all(
     found.map(async (block) => {
-      const [before, after, view] = await Promise.all([at(block - 1n), at(block), deps.explorer.block(networkId, `0x${block.toString(16)}`, signal)]);
-      const transactions = view.transactions
-        .filter((tx) => tx.from.toLowerCase() === me || tx.to?.toLowerCase() === me)
+      const [before, after, read] = await Promise.all([at(block - 1n), at(block), deps.explorer.rowsOf(networkId, block, address, signal)]);
+      const transactions = (read?.rows ?? [])
         .map((tx) => ({ hash: tx.hash, value: BigInt(tx.value).toString(10), direction: (tx.from.toLowerCase() === me ? (tx.to?.toLowerCase() === me ? 'self' : 'out') : 'in') as BalanceChange['transactions'][number]['direction'] }));
       return { block: `0x${block.toString(16)}`, before: before.toString(10), after: after.toString(10), transactions };
     }),

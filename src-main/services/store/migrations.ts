@@ -247,8 +247,18 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
-    name: 'address history: a contract creation and a balance history, kept',
+    name: 'address history: transactions sent, a contract creation and a balance history, kept',
     sql: `
+      -- The transactions an address sent, by nonce, found at or below the finalized block (services/history/
+      -- sentStore.ts): a later visit shows them without locating or reading their blocks again.
+      CREATE TABLE sent_transactions (
+        chain   TEXT NOT NULL,
+        address TEXT NOT NULL,
+        nonce   INTEGER NOT NULL,
+        block   INTEGER NOT NULL,
+        json    TEXT NOT NULL,
+        PRIMARY KEY (chain, address, nonce)
+      ) STRICT, WITHOUT ROWID;
       -- What was found of an address that a later visit reads instead of asking again (services/history/
       -- historyFactsStore.ts): its creation (kind 'creation', at its block) and its balance history (kind 'balance',
       -- the readings and changes up to the finalized block it covers). Only what lies at or below a finalized block.

@@ -53,6 +53,7 @@ describe('openStore', () => {
       'networks',
       'nonce_counts',
       'saved_log_queries',
+      'sent_transactions',
       'settings',
       'token_transfers',
     ]);
