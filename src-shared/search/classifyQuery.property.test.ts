@@ -35,6 +35,17 @@ describe('classifyQuery properties', () => {
     );
   });
 
+  it('reads a hash the same with whitespace put anywhere inside it', () => {
+    fc.assert(
+      fc.property(hexString(64), fc.array(fc.tuple(fc.nat(66), fc.constantFrom(' ', '\t', '\n', '\r\n', '  ')), { maxLength: 5 }), (body, cuts) => {
+        let text = `0x${body}`;
+        for (const [at, space] of cuts) text = text.slice(0, at) + space + text.slice(at);
+        expect(classifyQuery(text)).toEqual({ kind: 'hash', hash: `0x${body.toLowerCase()}` });
+      }),
+      runs,
+    );
+  });
+
   it('reads every 0x + 64 hex digits as that hash, lowercased', () => {
     fc.assert(
       fc.property(hexString(64), (body) => {

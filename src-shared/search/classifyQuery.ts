@@ -48,7 +48,7 @@ const ENS_NAME = /^[a-z0-9-]+(\.[a-z0-9-]+)*\.eth$/i;
  * a 20-byte address (checksum-checked when it has mixed case), or a CID. Pure; never throws.
  */
 export function classifyQuery(raw: string): QueryClass {
-  const text = raw.trim();
+  const text = withoutInnerSpace(raw.trim());
   if (text === '') return { kind: 'empty' };
 
   const tag = text.toLowerCase();
@@ -65,6 +65,20 @@ export function classifyQuery(raw: string): QueryClass {
 
   if (ENS_NAME.test(text)) return invalid('ens', `${quoteInput(text)} looks like an ENS name; names are not resolved yet. Search for its address instead.`);
   return invalid('unrecognised', UNRECOGNISED_MESSAGE);
+}
+
+/**
+ * A hash, an address, a number or a CID pasted from a PDF, a chat or a wrapped log line often carries a space or a
+ * line break inside it; none of them can hold one, so it is dropped. Other text (an ENS name, a CID's path) keeps
+ * its spaces: there they mean something, and the message quotes what was typed.
+ */
+export function withoutInnerSpace(text: string): string {
+  if (!/\s/.test(text)) return text;
+  const compact = text.replace(/\s+/g, '');
+  // After 0x nothing but hex digits belongs, so a space there is never meant; a remainder of only digits or
+  // hex digits, or exactly a CID (with no path, where a space could be a file name's), is one pasted value.
+  if (/^0x/i.test(compact) || HEX_BODY.test(compact) || CID_V0.test(compact) || CID_V1_BASE32.test(compact)) return compact;
+  return text;
 }
 
 function classifyDecimal(digits: string): QueryClass {

@@ -1,9 +1,10 @@
 import { useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
 import { classifyQuery } from '../../../src-shared/search/classifyQuery';
+import { describeQuery } from '../../../src-shared/search/describeQuery';
 import { Icon } from '../../components/Icon';
 import { useUiStore } from '../../state/useUiStore';
-import { describeTarget, searchRoute } from './searchRoute';
+import { searchRoute } from './searchRoute';
 import { useSearchHotkeys } from './useSearchHotkeys';
 import './GlobalSearch.css';
 
@@ -25,7 +26,9 @@ export function GlobalSearch() {
 
   const classified = useMemo(() => classifyQuery(draft), [draft]);
   const target = classified.kind === 'empty' || classified.kind === 'invalid' ? undefined : classified;
-  const showHint = focused && target !== undefined && message === undefined;
+  // While typing, the box says what the text looks like (or what it lacks); after Enter, a refusal says why.
+  const said = useMemo(() => describeQuery(draft, classified), [draft, classified]);
+  const showHint = focused && said !== undefined && message === undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -84,13 +87,21 @@ export function GlobalSearch() {
           {message}
         </p>
       ) : null}
-      {showHint && target ? (
-        <p id={hintId} className="global-search-popover global-search-hint">
-          <span>{describeTarget(target)}</span>
-          <span className="global-search-hint-route mono">{searchRoute(target)}</span>
-          <kbd aria-label="Enter">↵</kbd>
-        </p>
-      ) : null}
+      {/* A live region is announced only when it was in the page before its text changed: it stays, and its
+          text comes and goes. */}
+      <div className="global-search-live" aria-live="polite">
+        {showHint && said ? (
+          <p id={hintId} className="global-search-popover global-search-hint" data-tone={said.tone}>
+            <span className="global-search-hint-words">{said.words}</span>
+            {target ? (
+              <>
+                <span className="global-search-hint-route mono">{searchRoute(target)}</span>
+                <kbd aria-label="Enter">↵</kbd>
+              </>
+            ) : null}
+          </p>
+        ) : null}
+      </div>
     </form>
   );
 }

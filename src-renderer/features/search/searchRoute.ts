@@ -1,6 +1,4 @@
 import type { QueryClass } from '../../../src-shared/search/classifyQuery';
-import { quoteInput } from '../../../src-shared/text/quoteInput';
-import { formatQuantity } from '../../lib/formatQuantity';
 import { contentRoute } from './contentRoute';
 
 /** A search target the app can open. */
@@ -23,21 +21,5 @@ export function searchRoute(target: SearchTarget): string {
       return `/explorer/address/${target.address}`;
     case 'cid':
       return contentRoute(target.cid, target.path);
-  }
-}
-
-/** What Enter will open, in words, for the hint under the box. */
-export function describeTarget(target: SearchTarget): string {
-  switch (target.kind) {
-    case 'block':
-      return `Block ${formatQuantity(target.number)}`;
-    case 'blockTag':
-      return `The ${target.tag} block`;
-    case 'hash':
-      return 'Transaction or block with this hash';
-    case 'address':
-      return 'Address';
-    case 'cid':
-      return `Content (CIDv${target.version})${target.path ? ` · ${quoteInput(`/${target.path}`)}` : ''}`;
   }
 }
