@@ -55,12 +55,12 @@ export const contentMethods = {
     doc: "Removes a CID's recursive or direct pin (`pin/rm`).",
   }),
   'content.recent': method<RecentContent[]>()({
-    input: z.strictObject({ networkId: networkIdSchema, limit: z.number().int().min(1).max(200).optional() }),
-    doc: 'CIDs opened recently on a network, newest first (default 20).',
+    input: z.strictObject({ networkId: networkIdSchema, cid: cidSchema.optional(), limit: z.number().int().min(1).max(200).optional() }),
+    doc: 'CIDs opened recently on a network, newest first (default 20); with `cid`, only the places under that CID (what name it was opened by).',
   }),
   'content.remember': method<RecentContent>()({
     input: z.strictObject({ ...placeSchema, name: z.string().max(255).default(''), kind: z.enum(['directory', 'file', 'symlink', 'other']).nullable().default(null) }),
-    doc: 'Records that a place was opened (kept in SQLite, 200 per network).',
+    doc: "Records that a place was opened (kept in SQLite, 200 per network), by the name it was opened by; an empty name keeps the one already known (a bare CID reopened keeps an added file's name). Answers the entry as kept.",
   }),
   'content.forgetRecent': method<{ deleted: number }>()({
     input: z.strictObject({ networkId: networkIdSchema, cid: cidSchema.optional() }),

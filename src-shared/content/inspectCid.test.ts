@@ -95,8 +95,18 @@ describe('parseContentPath', () => {
     expect(parseContentPath('nope/a')).toMatchObject({ ok: false });
   });
 
+  it("takes the root's name from a gateway's ?filename= or the app's own ?name=, cleaned", () => {
+    expect(parseContentPath(`https://gateway.example/ipfs/${cid}?filename=hello.txt`)).toMatchObject({ ok: true, path: { cid, segments: [], name: 'hello.txt' } });
+    expect(parseContentPath(`/content/${cid}`.replace('/content/', '') + '?name=my%20folder%2Fx')).toMatchObject({ ok: true, path: { name: 'my folder_x' } });
+    const bare = parseContentPath(cid);
+    expect(bare.ok && 'name' in bare.path).toBe(false);
+  });
+
   it('routes and arguments escape each name', () => {
     expect(contentRoute(cid, ['a b', 'c#d'])).toBe(`/content/${cid}/a%20b/c%23d`);
+    expect(contentRoute(cid, [], 'hello world.txt')).toBe(`/content/${cid}?name=hello%20world.txt`);
+    expect(contentRoute(cid, ['docs'], 'a/b & c')).toBe(`/content/${cid}/docs?name=a_b%20%26%20c`);
+    expect(contentRoute(cid, [], '\u0000')).toBe(`/content/${cid}`);
     expect(contentArg({ cid, segments: ['a', 'b'] })).toBe(`${cid}/a/b`);
   });
 });

@@ -28,7 +28,7 @@ export function contentHandlers(content: ContentService): { methods: ContentMeth
       'content.pins': ({ networkId }, context) => content.pins(networkId, toAbortSignal(context.signal)),
       'content.pin': ({ networkId, cid }, context) => content.pin(networkId, cid, toAbortSignal(context.signal)),
       'content.unpin': ({ networkId, cid }, context) => content.unpin(networkId, cid, toAbortSignal(context.signal)),
-      'content.recent': async ({ networkId, limit }) => content.recent(networkId, limit),
+      'content.recent': async ({ networkId, limit, cid }) => content.recent(networkId, limit, cid),
       'content.remember': async ({ networkId, cid, path, name, kind }) => content.remember(networkId, cid, path, name, kind),
       'content.forgetRecent': async ({ networkId, cid }) => content.forgetRecent(networkId, cid),
       'content.addBegin': ({ networkId, kind, entries, wrap }) => content.addBegin(networkId, kind, entries, wrap),

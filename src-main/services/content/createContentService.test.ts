@@ -142,6 +142,15 @@ describe('add', () => {
     expect(await content.resolve('local', ours.root.cid, [])).toMatchObject({ pin: 'recursive' });
   });
 
+  it('adds a file on its own as the file itself (the CID the official client gets), named by its file name', async () => {
+    const bytes = Buffer.from(`hello ${Date.now()}\n`);
+    const ours = await uploadThrough(content, 'local', [{ path: 'hello.txt', bytes }]);
+    const theirs = await ipfs.add({ path: 'hello.txt', content: bytes }, { onlyHash: true });
+    // Not wrapped in a folder: the CID is the file's own, and the name comes back beside it.
+    expect(ours.root).toEqual({ cid: theirs.cid.toString(), name: 'hello.txt', kind: 'file' });
+    expect(await content.resolve('local', ours.root.cid, [])).toMatchObject({ kind: 'file', size: bytes.length, pin: 'recursive' });
+  });
+
   it('wraps loose files in a folder, and refuses bytes past a file or a finish before the end', async () => {
     const loose = await uploadThrough(content, 'local', [
       { path: 'one.txt', bytes: Buffer.from('one') },
@@ -220,6 +229,19 @@ describe('recent', () => {
     expect(content.recent('wrongkey')).toEqual([]);
     expect(content.forgetRecent('local', demo.rootCid)).toEqual({ deleted: 2 });
     expect(content.recent('local')).toEqual([]);
+  });
+
+  it('keeps the name a CID was opened by when it is reopened bare, and answers it by CID', () => {
+    const file = entry('README.md').cid;
+    content.remember('local', file, [], 'hello.txt', 'file');
+    // Reopened by the bare CID (a pasted CID, a link without ?name=): no name given, the known one kept.
+    expect(content.remember('local', file, [], '', null)).toMatchObject({ name: 'hello.txt', kind: 'file' });
+    content.remember('local', demo.rootCid, [], 'blockglass-demo', 'directory');
+    expect(content.recent('local', 20, file)).toEqual([expect.objectContaining({ cid: file, path: '', name: 'hello.txt', kind: 'file' })]);
+    // Opened by another name, it takes that one.
+    expect(content.remember('local', file, [], 'greeting.txt', 'file').name).toBe('greeting.txt');
+    expect(content.recent('local', 20, file).map((item) => item.name)).toEqual(['greeting.txt']);
+    content.forgetRecent('local');
   });
 });
 

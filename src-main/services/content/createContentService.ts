@@ -131,7 +131,7 @@ export function createContentService(options: ContentServiceOptions) {
       return { unpinned: cid };
     },
 
-    recent: (networkId: string, limit?: number): RecentContent[] => recent.list(networkId, limit),
+    recent: (networkId: string, limit?: number, cid?: string): RecentContent[] => recent.list(networkId, limit, cid),
     remember: (networkId: string, cid: string, segments: readonly string[], name: string, kind: ContentKind | null): RecentContent => recent.remember(networkId, cid, segments, name, kind),
     forgetRecent: (networkId: string, cid?: string): { deleted: number } => ({ deleted: recent.forget(networkId, cid) }),
 

@@ -14,28 +14,34 @@ const KEEP = 200;
 
 /** CIDs opened in the content browser, per network, in SQLite (`content_recent`). */
 export function createRecentContent(store: Pick<Store, 'db' | 'transaction' | 'assertNoSecrets'>, now: () => number = Date.now) {
+  // The name a place was opened by is how a person knows it (an added `hello.txt`, not its CID): a later visit by the
+  // bare CID (a pasted CID, a deep link without `?name=`) sends '' and keeps it; a visit by another name renames it.
   const upsert = store.db.prepare(
-    'INSERT INTO content_recent (network_id, cid, path, name, kind, opened_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (network_id, cid, path) DO UPDATE SET name = excluded.name, kind = excluded.kind, opened_at = excluded.opened_at',
+    "INSERT INTO content_recent (network_id, cid, path, name, kind, opened_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (network_id, cid, path) DO UPDATE SET name = CASE WHEN excluded.name = '' THEN content_recent.name ELSE excluded.name END, kind = coalesce(excluded.kind, content_recent.kind), opened_at = excluded.opened_at RETURNING name, kind",
   );
   const trim = store.db.prepare(
     'DELETE FROM content_recent WHERE network_id = ? AND rowid NOT IN (SELECT rowid FROM content_recent WHERE network_id = ? ORDER BY opened_at DESC LIMIT ?)',
   );
   const select = store.db.prepare('SELECT cid, path, name, kind, opened_at FROM content_recent WHERE network_id = ? ORDER BY opened_at DESC, rowid DESC LIMIT ?');
+  const selectOfCid = store.db.prepare('SELECT cid, path, name, kind, opened_at FROM content_recent WHERE network_id = ? AND cid = ? ORDER BY opened_at DESC, rowid DESC LIMIT ?');
   const removeOne = store.db.prepare('DELETE FROM content_recent WHERE network_id = ? AND cid = ?');
   const removeAll = store.db.prepare('DELETE FROM content_recent WHERE network_id = ?');
   const read = (row: RecentRow): RecentContent => ({ cid: row.cid, path: row.path, name: row.name, kind: row.kind, openedAt: row.opened_at });
 
   return {
-    list: (networkId: string, limit = 20): RecentContent[] => (select.all(networkId, limit) as unknown as RecentRow[]).map(read),
+    /** The newest places opened on a network; with `cid`, only those under that CID. */
+    list: (networkId: string, limit = 20, cid?: string): RecentContent[] =>
+      ((cid === undefined ? select.all(networkId, limit) : selectOfCid.all(networkId, cid, limit)) as unknown as RecentRow[]).map(read),
     remember(networkId: string, cid: string, segments: readonly string[], name: string, kind: ContentKind | null): RecentContent {
       const path = segments.join('/');
       store.assertNoSecrets('a recent CID', cid, path, name);
       const at = now();
-      store.transaction(() => {
-        upsert.run(networkId, cid, path, name, kind, at);
+      const kept = store.transaction(() => {
+        const row = upsert.get(networkId, cid, path, name, kind, at) as unknown as Pick<RecentRow, 'name' | 'kind'>;
         trim.run(networkId, networkId, KEEP);
+        return row;
       });
-      return { cid, path, name, kind, openedAt: at };
+      return { cid, path, name: kept.name, kind: kept.kind, openedAt: at };
     },
     forget(networkId: string, cid?: string): number {
       return Number((cid === undefined ? removeAll.run(networkId) : removeOne.run(networkId, cid)).changes);
