@@ -1,22 +1,27 @@
 import { Link } from 'wouter';
 import { contentRoute } from '../../../src-shared/content/contentPath';
 import { CopyButton } from '../../components/CopyButton';
-import { shortHex } from '../../lib/formatChain';
+import { rootLabel } from './rootLabel';
 
-/** Where we are: the root CID, then each name under it, every part a link back up. */
-export function Breadcrumbs({ cid, segments }: { cid: string; segments: readonly string[] }) {
+/**
+ * Where we are: the root, by the name it was opened by (`/ipfs/<short cid>` when it has none), then each name under
+ * it, every part a link back up that keeps the root's name.
+ */
+export function Breadcrumbs({ cid, segments, rootName }: { cid: string; segments: readonly string[]; rootName?: string | undefined }) {
   const full = ['/ipfs', cid, ...segments].join('/');
+  const root = rootLabel(cid, rootName);
+  const rootClass = rootName ? '' : ' mono';
   return (
     <nav className="content-crumbs" aria-label="Path">
       <ol>
         <li>
           {segments.length === 0 ? (
-            <span className="mono" aria-current="page" title={cid}>
-              {shortHex(cid, 10, 6)}
+            <span className={`content-crumb-root${rootClass}`} aria-current="page" title={`/ipfs/${cid}`}>
+              {root}
             </span>
           ) : (
-            <Link href={contentRoute(cid)} className="chain-link mono" title={cid}>
-              {shortHex(cid, 10, 6)}
+            <Link href={contentRoute(cid, [], rootName)} className={`chain-link content-crumb-root${rootClass}`} title={`/ipfs/${cid}`}>
+              {root}
             </Link>
           )}
         </li>
@@ -25,7 +30,7 @@ export function Breadcrumbs({ cid, segments }: { cid: string; segments: readonly
             {index === segments.length - 1 ? (
               <span aria-current="page">{segment}</span>
             ) : (
-              <Link href={contentRoute(cid, segments.slice(0, index + 1))} className="chain-link">
+              <Link href={contentRoute(cid, segments.slice(0, index + 1), rootName)} className="chain-link">
                 {segment}
               </Link>
             )}

@@ -1,8 +1,11 @@
 import { useId, useState } from 'react';
 import { parseContentPath } from '../../../src-shared/content/contentPath';
 
-/** The CID box: a CID or a path under one (`<cid>/a/b`, `/ipfs/…`, `ipfs://…`); a bad CID gets its specific message. */
-export function CidBox({ initial, onOpen }: { initial: string; onOpen: (target: { cid: string; segments: string[] }) => void }) {
+/**
+ * The CID box: a CID or a path under one (`<cid>/a/b`, `/ipfs/…`, `ipfs://…`, a gateway address, whose `?filename=`
+ * names it); a bad CID gets its specific message.
+ */
+export function CidBox({ initial, onOpen }: { initial: string; onOpen: (target: { cid: string; segments: string[]; name?: string }) => void }) {
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | undefined>();
   const id = useId();
@@ -16,7 +19,8 @@ export function CidBox({ initial, onOpen }: { initial: string; onOpen: (target: 
         const parsed = parseContentPath(text);
         if (!parsed.ok) return setError(parsed.message);
         setError(undefined);
-        onOpen({ cid: parsed.path.cid, segments: parsed.path.segments });
+        // A gateway address's `?filename=` names what it opens.
+        onOpen({ cid: parsed.path.cid, segments: parsed.path.segments, ...(parsed.path.name ? { name: parsed.path.name } : {}) });
       }}
     >
       <label className="field-label" htmlFor={id}>

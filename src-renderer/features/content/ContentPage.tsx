@@ -3,6 +3,7 @@ import { useLocation, useSearch } from 'wouter';
 import type { NetworkView } from '../../../src-shared/api/networks';
 import { contentRoute } from '../../../src-shared/content/contentPath';
 import { inspectCid } from '../../../src-shared/content/inspectCid';
+import { placeName } from '../../../src-shared/content/placeName';
 import { useLiveSubscription } from '../../hooks/useLiveSubscription';
 import { EmptyState } from '../../components/EmptyState';
 import { CidBox } from './CidBox';
@@ -36,8 +37,9 @@ export function ContentPage({ network, cid, path }: { network: NetworkView; cid?
   const onUploaded = useCallback((route: string) => navigate(route), [navigate]);
   const transfers = useContentTransfers(network.id, onUploaded);
   const segments = segmentsOf(path);
-  // `?name=` names a file reached by CID alone (a contract's source), for its preview and its saved name.
-  const fileName = new URLSearchParams(useSearch()).get('name')?.slice(0, 255) || undefined;
+  // `?name=` is the name the root CID was opened by (an added file's or folder's, a contract source's): its heading,
+  // its breadcrumb and its saved name. Cleaned: a link is typed by anyone.
+  const routeName = placeName(new URLSearchParams(useSearch()).get('name') ?? '') || undefined;
 
   if (!network.storageUrl) {
     return (
@@ -78,7 +80,7 @@ export function ContentPage({ network, cid, path }: { network: NetworkView; cid?
         </div>
       </header>
       <div className="card content-toolbar">
-        <CidBox key={cid ?? ''} initial={cid ? [cid, ...segments].join('/') : ''} onOpen={(target) => navigate(contentRoute(target.cid, target.segments))} />
+        <CidBox key={cid ?? ''} initial={cid ? [cid, ...segments].join('/') : ''} onOpen={(target) => navigate(contentRoute(target.cid, target.segments, target.name))} />
         <AddButtons onPick={transfers.upload} />
       </div>
       <TransferStrip />
@@ -89,7 +91,7 @@ export function ContentPage({ network, cid, path }: { network: NetworkView; cid?
           <p>{(inspectCid(cid) as { message: string }).message}</p>
         </div>
       ) : cid ? (
-        <PlaceView networkId={network.id} cid={cid} segments={segments} fileName={fileName} onSave={transfers.save} />
+        <PlaceView networkId={network.id} cid={cid} segments={segments} routeName={routeName} onSave={transfers.save} />
       ) : (
         <RecentList networkId={network.id} demoCid={network.kind === 'local' ? sandbox.data?.demoContentCid : undefined} />
       )}

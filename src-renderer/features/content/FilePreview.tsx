@@ -11,14 +11,30 @@ import { formatBytes } from './formatBytes';
 import { HexView } from './HexView';
 import { JsonTree } from './JsonTree';
 import { MetadataFolder, solidityMetadataOf } from './MetadataFolder';
+import { PlaceTitle } from './PlaceTitle';
 
 const MarkdownView = lazy(() => import('./MarkdownView').then((module) => ({ default: module.MarkdownView })));
 
 const FIRST_BYTES = 256 * 1024;
 type View = 'preview' | 'text' | 'hex';
 
-/** A file: previewed as what it is (text, JSON folded, Markdown, image, hex), each view a tab, with Save as. */
-export function FilePreview({ networkId, node, name, onSave }: { networkId: string; node: ContentNode; name: string | undefined; onSave: (cid: string, path: readonly string[], name: string, as: 'file', total: number) => void }) {
+/**
+ * A file under its name (`label`, with its CID below it): previewed as what it is (text, JSON folded, Markdown, image,
+ * hex), each view a tab, with Save as, which saves it under `name` (its CID when it has none).
+ */
+export function FilePreview({
+  networkId,
+  node,
+  name,
+  label,
+  onSave,
+}: {
+  networkId: string;
+  node: ContentNode;
+  name: string | undefined;
+  label: string;
+  onSave: (cid: string, path: readonly string[], name: string, as: 'file', total: number) => void;
+}) {
   const api = useApi();
   const first = useQuery(contentPreviewQuery(api, networkId, node.cid, FIRST_BYTES, name));
   // An image is shown whole: read it all when it is larger than the first read (up to 4 MiB).
@@ -29,9 +45,9 @@ export function FilePreview({ networkId, node, name, onSave }: { networkId: stri
   const fileName = name ?? node.cid;
 
   return (
-    <section className="card content-file" aria-label={`File ${fileName}`}>
+    <section className="card content-file" aria-label={`File ${label}`}>
+      <PlaceTitle name={label} cid={node.cid} />
       <div className="content-file-head">
-        <h2 className="section-title content-file-name">{fileName}</h2>
         <span className="muted">
           {formatBytes(node.size)}
           {preview ? ` · ${preview.mime}${preview.encoding ? ` · ${preview.encoding}` : ''}` : ''}

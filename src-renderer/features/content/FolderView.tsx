@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import { contentRoute } from '../../../src-shared/content/contentPath';
 import type { ContentEntry } from '../../../src-shared/content/contentTypes';
+import { countOf } from '../../../src-shared/text/countOf';
 import { useApi } from '../../api/useApi';
 import { CopyButton } from '../../components/CopyButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -18,7 +19,24 @@ interface Row extends ContentEntry {
 }
 
 /** A folder's entries (streamed from `ls`, with progress and Cancel), in the data table: sort, filter, thumbnails, pins. */
-export function FolderView({ networkId, rootCid, segments, folderCid, folderPinned, onSave }: { networkId: string; rootCid: string; segments: string[]; folderCid: string; folderPinned: boolean; onSave: SaveContent }) {
+export function FolderView({
+  networkId,
+  rootCid,
+  rootName,
+  segments,
+  folderCid,
+  folderPinned,
+  onSave,
+}: {
+  networkId: string;
+  rootCid: string;
+  /** The name the root was opened by: every link inside keeps it. */
+  rootName?: string | undefined;
+  segments: string[];
+  folderCid: string;
+  folderPinned: boolean;
+  onSave: SaveContent;
+}) {
   const api = useApi();
   const [, navigate] = useLocation();
   const listing = useStream('content.list', { networkId, cid: folderCid });
@@ -32,7 +50,7 @@ export function FolderView({ networkId, rootCid, segments, folderCid, folderPinn
       })),
     [entries, pins.data, folderPinned],
   );
-  const open = (row: Row) => navigate(contentRoute(rootCid, [...segments, row.name]));
+  const open = (row: Row) => navigate(contentRoute(rootCid, [...segments, row.name], rootName));
 
   const columns = useMemo<DataColumn<Row>[]>(
     () => [
@@ -54,7 +72,7 @@ export function FolderView({ networkId, rootCid, segments, folderCid, folderPinn
         value: (row) => row.name.toLowerCase(),
         text: (row) => row.name,
         cell: (row) => (
-          <Link href={contentRoute(rootCid, [...segments, row.name])} className="chain-link content-entry-name">
+          <Link href={contentRoute(rootCid, [...segments, row.name], rootName)} className="chain-link content-entry-name">
             {row.name}
             {row.type === 'directory' ? '/' : ''}
           </Link>
@@ -124,7 +142,7 @@ export function FolderView({ networkId, rootCid, segments, folderCid, folderPinn
         ),
       },
     ],
-    [networkId, rootCid, segments, onSave],
+    [networkId, rootCid, rootName, segments, onSave],
   );
 
   const loaded = entries.length;
@@ -132,7 +150,7 @@ export function FolderView({ networkId, rootCid, segments, folderCid, folderPinn
     <section className="content-folder" aria-label="Folder">
       {listing.status === 'running' ? (
         <div className="content-listing-progress" role="status">
-          <span className="spinner" aria-hidden="true" /> Listing this folder… {loaded.toLocaleString('en-US')} entries so far
+          <span className="spinner" aria-hidden="true" /> Listing this folder… {countOf(loaded, 'entry', 'entries')} so far
           <button type="button" className="btn btn-small" onClick={listing.cancel}>
             Cancel
           </button>
@@ -140,7 +158,7 @@ export function FolderView({ networkId, rootCid, segments, folderCid, folderPinn
       ) : null}
       {listing.status === 'cancelled' ? (
         <p className="content-listing-progress" role="status">
-          Listing stopped after {loaded.toLocaleString('en-US')} entries.{' '}
+          Listing stopped after {countOf(loaded, 'entry', 'entries')}.{' '}
           <button type="button" className="btn btn-small" onClick={listing.rerun}>
             List again
           </button>

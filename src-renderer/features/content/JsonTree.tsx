@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { countOf } from '../../../src-shared/text/countOf';
 
 /** Children shown before "show more" in a large array or object. */
 const PAGE = 200;
@@ -29,7 +30,7 @@ function JsonBranch({ label, value, depth }: { label: React.ReactNode; value: Re
   const [shown, setShown] = useState(PAGE);
   const isArray = Array.isArray(value);
   const entries = isArray ? value.map((item, index) => [String(index), item] as const) : Object.entries(value);
-  const summary = isArray ? `[${entries.length} item${entries.length === 1 ? '' : 's'}]` : `{${entries.length} key${entries.length === 1 ? '' : 's'}}`;
+  const summary = isArray ? `[${countOf(entries.length, 'item')}]` : `{${countOf(entries.length, 'key')}}`;
   return (
     <details className="json-branch" open={depth < 1} role="treeitem" aria-selected={false}>
       <summary>

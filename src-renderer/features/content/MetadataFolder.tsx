@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { contentRoute } from '../../../src-shared/content/contentPath';
 import { inspectCid } from '../../../src-shared/content/inspectCid';
+import { countOf } from '../../../src-shared/text/countOf';
 import { CopyButton } from '../../components/CopyButton';
 import { shortHex } from '../../lib/formatChain';
 import { JsonTree } from './JsonTree';
@@ -56,7 +57,7 @@ export function MetadataFolder({ metadata }: { metadata: SolidityMetadata }) {
               </button>
             </td>
             <td>
-              ABI, {metadata.abi.length} entries <CopyButton value={abiText} label="ABI" />
+              ABI, {countOf(metadata.abi.length, 'entry', 'entries')} <CopyButton value={abiText} label="ABI" />
             </td>
             <td className="muted">in this file</td>
           </tr>
@@ -64,7 +65,7 @@ export function MetadataFolder({ metadata }: { metadata: SolidityMetadata }) {
             <tr key={source.path}>
               <td>
                 {source.cid ? (
-                  <Link href={`${contentRoute(source.cid)}?name=${encodeURIComponent(source.path.split('/').pop() ?? source.path)}`} className="chain-link">
+                  <Link href={contentRoute(source.cid, [], source.path.split('/').pop() ?? source.path)} className="chain-link">
                     {source.path}
                   </Link>
                 ) : (

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContentNode } from '../../../src-shared/content/contentTypes';
+import { countOf } from '../../../src-shared/text/countOf';
 import { useApi } from '../../api/useApi';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { apiErrorOf } from '../../lib/apiErrorOf';
@@ -34,8 +35,8 @@ export function NodePanel({ networkId, node, name, rootCid, segments, onSave }: 
       <h3 className="content-side-title">{kind}</h3>
       <dl className="content-facts">
         <dt>{node.kind === 'directory' ? 'Size of its contents' : 'Size'}</dt>
-        <dd title={`${node.size.toLocaleString('en-US')} bytes`}>
-          {formatBytes(node.size)} <span className="muted">({node.size.toLocaleString('en-US')} bytes)</span>
+        <dd title={countOf(node.size, 'byte')}>
+          {formatBytes(node.size)} <span className="muted">({countOf(node.size, 'byte')})</span>
         </dd>
         <dt>Links</dt>
         <dd>{node.linkCount.toLocaleString('en-US')}</dd>

@@ -5,28 +5,39 @@ import { useApi } from '../../api/useApi';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { LoadingState } from '../../components/LoadingState';
 import { apiErrorOf } from '../../lib/apiErrorOf';
+import { countOf } from '../../../src-shared/text/countOf';
 import { Breadcrumbs } from './Breadcrumbs';
 import { CidInspector } from './CidInspector';
 import { contentNodeQuery, recentKey } from './contentQueries';
 import { FilePreview } from './FilePreview';
 import { FolderView } from './FolderView';
 import { NodePanel } from './NodePanel';
+import { PlaceTitle } from './PlaceTitle';
+import { rootLabel } from './rootLabel';
+import { useRootName } from './useRootName';
 import type { SaveContent } from './useContentTransfers';
 
-/** One place in the store: the breadcrumbs, the folder or the file, and beside it what the node and its CID are. */
-export function PlaceView({ networkId, cid, segments, fileName, onSave }: { networkId: string; cid: string; segments: string[]; fileName?: string | undefined; onSave: SaveContent }) {
+/**
+ * One place in the store: the breadcrumbs, the folder or the file under its name, and beside it what the node and its
+ * CID are. `routeName` is the name the root was opened by (`?name=`); without one, the name it was last opened by on
+ * this network (the recent list) is used.
+ */
+export function PlaceView({ networkId, cid, segments, routeName, onSave }: { networkId: string; cid: string; segments: string[]; routeName?: string | undefined; onSave: SaveContent }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const node = useQuery(contentNodeQuery(api, networkId, cid, segments));
-  const name = segments.at(-1) ?? fileName ?? '';
+  const rootName = useRootName(networkId, cid, routeName);
+  // The name of what is shown: the last name walked, else the root's; '' when the root has none.
+  const name = segments.at(-1) ?? rootName ?? '';
   const seconds = useElapsedSeconds(node.isFetching && !node.data);
   const key = [cid, ...segments].join('/');
 
-  // Remembered once it opened (recent CIDs live in SQLite): once per place and node, whatever else re-renders.
+  // Remembered once it opened (recent CIDs live in SQLite): once per place and node, whatever else re-renders. A root
+  // opened without a name sends '', and main keeps the name it was opened by before (an added file's).
   const remember = useEffectEvent(() => {
     if (!node.data) return;
     api
-      .call('content.remember', { networkId, cid, path: segments, name, kind: node.data.kind })
+      .call('content.remember', { networkId, cid, path: segments, name: segments.at(-1) ?? routeName ?? '', kind: node.data.kind })
       .then(() => queryClient.invalidateQueries({ queryKey: recentKey(networkId) }))
       .catch(() => undefined);
   });
@@ -37,7 +48,7 @@ export function PlaceView({ networkId, cid, segments, fileName, onSave }: { netw
 
   return (
     <div className="content-place">
-      <Breadcrumbs cid={cid} segments={segments} />
+      <Breadcrumbs cid={cid} segments={segments} rootName={rootName} />
       <div className="content-layout">
         <div className="content-main">
           {node.isFetching && !node.data ? (
@@ -57,11 +68,12 @@ export function PlaceView({ networkId, cid, segments, fileName, onSave }: { netw
             </p>
           ) : null}
           {node.error ? <ErrorNotice error={apiErrorOf(node.error)} title="Could not open this" onRetry={() => void node.refetch()} /> : null}
-          {node.data ? <NodeBody networkId={networkId} cid={cid} segments={segments} name={name || undefined} node={node.data} onSave={onSave} /> : null}
+          {node.data ? <NodeBody networkId={networkId} cid={cid} segments={segments} name={name || undefined} rootName={rootName} node={node.data} onSave={onSave} /> : null}
         </div>
         <aside className="content-side" aria-label="About this item">
           {node.data ? <NodePanel networkId={networkId} node={node.data} name={name || node.data.cid} rootCid={cid} segments={segments} onSave={onSave} /> : null}
-          <CidInspector cid={node.data?.cid ?? cid} title={segments.length > 0 ? 'This item’s CID' : 'CID'} />
+          {/* Once the place's heading shows its CID whole, the inspector takes it apart without repeating it. */}
+          <CidInspector cid={node.data?.cid ?? cid} title={segments.length > 0 ? 'This item’s CID' : 'CID'} showCid={!node.data} />
           {segments.length > 0 ? <CidInspector cid={cid} title="Root CID" /> : null}
         </aside>
       </div>
@@ -69,15 +81,32 @@ export function PlaceView({ networkId, cid, segments, fileName, onSave }: { netw
   );
 }
 
-function NodeBody({ networkId, cid, segments, name, node, onSave }: { networkId: string; cid: string; segments: string[]; name: string | undefined; node: ContentNode; onSave: SaveContent }) {
-  if (node.kind === 'directory') return <FolderView networkId={networkId} rootCid={cid} segments={segments} folderCid={node.cid} folderPinned={node.pin === 'recursive' || node.pin === 'indirect'} onSave={onSave} />;
-  if (node.kind === 'file') return <FilePreview networkId={networkId} node={node} name={name} onSave={onSave} />;
-  if (node.kind === 'symlink') return <p className="card">This is a symbolic link ({node.size} bytes). Links are not followed in the content store.</p>;
+function NodeBody({ networkId, cid, segments, name, rootName, node, onSave }: { networkId: string; cid: string; segments: string[]; name: string | undefined; rootName: string | undefined; node: ContentNode; onSave: SaveContent }) {
+  // A file's heading is in its preview card (with its views and Save); anything else gets it here.
+  if (node.kind === 'file') return <FilePreview networkId={networkId} node={node} name={name} label={name || rootLabel(cid, undefined)} onSave={onSave} />;
+  const title = <PlaceTitle name={name || rootLabel(cid, undefined)} cid={node.cid} />;
+  if (node.kind === 'directory') {
+    return (
+      <>
+        <div className="card content-place-head">{title}</div>
+        <FolderView networkId={networkId} rootCid={cid} rootName={rootName} segments={segments} folderCid={node.cid} folderPinned={node.pin === 'recursive' || node.pin === 'indirect'} onSave={onSave} />
+      </>
+    );
+  }
+  if (node.kind === 'symlink') {
+    return (
+      <div className="card">
+        {title}
+        <p>This is a symbolic link ({countOf(node.size, 'byte')}). Links are not followed in the content store.</p>
+      </div>
+    );
+  }
   return (
     <div className="card">
+      {title}
       <p>
-        This is a <strong>{node.codec}</strong> node ({node.size.toLocaleString('en-US')} bytes), not a UnixFS file or folder. The browser shows files and
-        folders; this node’s facts and its CID are beside.
+        This is a <strong>{node.codec}</strong> node ({countOf(node.size, 'byte')}), not a UnixFS file or folder. The browser shows files and folders; this
+        node’s facts are beside.
       </p>
     </div>
   );

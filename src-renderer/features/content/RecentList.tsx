@@ -4,6 +4,7 @@ import { contentRoute } from '../../../src-shared/content/contentPath';
 import { useApi } from '../../api/useApi';
 import { Timestamp } from '../../components/chain/Timestamp';
 import { recentContentQuery, recentKey } from './contentQueries';
+import { rootLabel } from './rootLabel';
 
 /** The landing: the sandbox's demo folder (on Local) and the CIDs opened recently on this network. */
 export function RecentList({ networkId, demoCid }: { networkId: string; demoCid: string | undefined }) {
@@ -26,7 +27,7 @@ export function RecentList({ networkId, demoCid }: { networkId: string; demoCid:
             Demo folder
           </h2>
           <p className="muted">The sandbox seeds a folder of sample files (text, JSON, Markdown, images, binary) into its store.</p>
-          <Link href={contentRoute(demoCid)} className="btn">
+          <Link href={contentRoute(demoCid, [], 'blockglass-demo')} className="btn">
             Open blockglass-demo
           </Link>{' '}
           <span className="mono muted">{demoCid}</span>
@@ -48,8 +49,9 @@ export function RecentList({ networkId, demoCid }: { networkId: string; demoCid:
             {recent.data.map((item) => (
               <li key={`${item.cid}/${item.path}`}>
                 <span className={`content-kind-icon content-kind-${item.kind ?? 'other'}`} aria-hidden="true" />
-                <Link href={contentRoute(item.cid, item.path ? item.path.split('/') : [])} className="chain-link">
-                  {item.name || item.cid}
+                {/* A root goes by the name it was opened by; a place under one finds its root's name itself. */}
+                <Link href={contentRoute(item.cid, item.path ? item.path.split('/') : [], item.path ? undefined : item.name)} className="chain-link">
+                  {item.name || rootLabel(item.cid, undefined)}
                 </Link>
                 <span className="mono muted content-recent-cid">
                   {item.cid}

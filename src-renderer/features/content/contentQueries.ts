@@ -40,8 +40,14 @@ export function contentPinsQuery(api: ApiClient, networkId: string) {
 
 export const recentKey = (networkId: string) => networkKey(networkId, 'content', 'recent');
 
+/** The places opened most recently on a network (the landing's list). */
 export function recentContentQuery(api: ApiClient, networkId: string) {
   return queryOptions({ queryKey: recentKey(networkId), queryFn: () => api.call('content.recent', { networkId, limit: 12 }) });
+}
+
+/** The places under one CID that were opened before (the root's entry holds the name it was opened by). */
+export function recentOfCidQuery(api: ApiClient, networkId: string, cid: string) {
+  return queryOptions({ queryKey: [...recentKey(networkId), cid], queryFn: () => api.call('content.recent', { networkId, cid, limit: 50 }), staleTime: 30_000, retry: false });
 }
 
 /** A call that gives up when react-query cancels the query (the person moved on). */

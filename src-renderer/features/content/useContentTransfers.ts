@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { contentRoute } from '../../../src-shared/content/contentPath';
+import { placeName } from '../../../src-shared/content/placeName';
+import { countOf } from '../../../src-shared/text/countOf';
 import { useApi } from '../../api/useApi';
 import { apiErrorOf } from '../../lib/apiErrorOf';
 import type { PickedItem } from './collectFiles';
-import { pinsKey } from './contentQueries';
+import { pinsKey, recentKey } from './contentQueries';
 import { runUpload } from './runUpload';
 import { useTransfers } from './useTransfers';
 
@@ -27,11 +29,22 @@ export function useContentTransfers(networkId: string, onUploaded: (route: strin
       const controller = new AbortController();
       const total = items.reduce((sum, item) => sum + (item.file?.size ?? 0), 0);
       const files = items.filter((item) => item.file).length;
-      const label = kind === 'car' ? `Importing ${items[0]!.path}` : items.length === 1 ? `Adding ${items[0]!.path}` : `Adding ${files.toLocaleString('en-US')} files`;
+      const label = kind === 'car' ? `Importing ${items[0]!.path}` : items.length === 1 ? `Adding ${items[0]!.path}` : `Adding ${countOf(files, 'file')}`;
       start({ id, kind: kind === 'car' ? 'import' : 'upload', label, bytes: 0, total, status: 'running', cancel: () => controller.abort() });
       runUpload(api, networkId, kind, items, (bytes) => update(id, { bytes }), controller.signal)
         .then((result) => {
-          const route = contentRoute(result.root.cid);
+          // An added file keeps the name it was added by. Not by wrapping it in a folder (its CID would be the
+          // folder's, not the one anyone else gets for the same bytes): the name travels with the place's links
+          // (`?name=`, so a deep link keeps it) and is kept in the recent list in SQLite (so reopening it by its
+          // bare CID, or from Recent, finds it again), and its saves use it.
+          const name = placeName(result.root.name) || undefined;
+          const route = contentRoute(result.root.cid, [], name);
+          if (name) {
+            void api
+              .call('content.remember', { networkId, cid: result.root.cid, path: [], name, kind: result.root.kind })
+              .then(() => queryClient.invalidateQueries({ queryKey: recentKey(networkId) }))
+              .catch(() => undefined);
+          }
           update(id, { status: 'done', bytes: total, result: { route, cid: result.root.cid }, cancel: undefined });
           void queryClient.invalidateQueries({ queryKey: pinsKey(networkId) });
           onUploaded(route);
