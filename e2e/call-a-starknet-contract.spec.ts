@@ -50,6 +50,10 @@ test("calls a Starknet token's balanceOf by name and reads the u256, then reads 
   const result = page.getByRole('table', { name: 'Result felts' });
   await expect(result).toBeVisible();
   await expect(page.getByRole('heading', { name: /Returned Result: 2 felts/ })).toBeVisible();
+  // What came of it is where the eye is, and where focus is: a screen reader reads it.
+  const outcome = page.getByRole('region', { name: /^Returned Result: 2 felts/ });
+  await expect(outcome).toBeFocused();
+  await expect(outcome.getByRole('heading', { level: 2 })).toBeInViewport();
   const holder = [...RESPONDER_TOKEN.balances.entries()].find(([address]) => address === 0x1234n)![1];
   await expect(result.getByRole('cell', { name: 'Felt 0 as decimal' })).toHaveText((holder & (2n ** 128n - 1n)).toString());
   await page.getByLabel('Read felt 0 as').selectOption('u256WithNext');

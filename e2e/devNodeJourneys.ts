@@ -172,6 +172,12 @@ export function callContractsOn(name: string, seeded: SeededDevNode): void {
     await open(chain.failed.customError.data);
     await run();
     await expect(page.getByRole('heading', { name: new RegExp(`^Reverted InsufficientBalance\\(${args![0]}, ${args![1]}\\)$`) })).toBeVisible({ timeout: 30_000 });
+    // The node could not read the error (Hardhat: "an unrecognized custom error"; Ganache: a bare "revert"): its words
+    // are not shown beside the error just decoded, only the code and the bytes behind Details.
+    const reverted = page.getByRole('region', { name: /^Reverted InsufficientBalance/ });
+    await reverted.getByText('Details: the node’s answer').click();
+    await expect(reverted.getByLabel("The node's answer")).toContainText(chain.failed.customError.revertData);
+    await expect(reverted).not.toContainText(/unrecognized custom error|without a reason string|VM Exception/i);
 
     // The panic: its code and what it means.
     const code = decodeErrorResult({ abi: errors, data: chain.failed.panic.revertData }).args![0] as bigint;

@@ -58,7 +58,7 @@ try {
   // The call playground: a link to the Reverter's custom error, run, its revert decoded beside the form.
   const runCall = async (page: Page) => {
     await page.getByRole('button', { name: 'Run eth_call' }).click();
-    await page.locator('#call-outcome-title').waitFor({ timeout: 60_000 });
+    await page.getByRole('heading', { name: /^Reverted / }).waitFor({ timeout: 60_000 });
   };
   const shots: { name: string; route: string; ready: string; act?: (page: Page) => Promise<void>; height?: number }[] = [
     { name: 'explorer-home', route: '/explorer', ready: '[aria-labelledby=latest-blocks] li' },

@@ -78,8 +78,12 @@ export interface CallHistoryEntry {
   createdAt: number;
   pinned: boolean;
   request: CallRequest;
-  /** The outcome in brief: `ok` with the return data, or the error's message (and the decoded reason). */
-  summary: { ok: true; returnData: string } | { ok: false; message: string; reason?: string };
+  /**
+   * The outcome in brief: `ok` with the return data and what it decoded to in one line (`result`: `1000
+   * (uint256)`; calls kept before it was added have none), or the error's message and, for a revert, its reason
+   * as decoded (`reason`: `InsufficientBalance(requested: 1000, available: 100)`).
+   */
+  summary: { ok: true; returnData: string; result?: string } | { ok: false; message: string; reason?: string };
 }
 
 /** A contract's ABI for the playground, from the most trusted source that knows it. */

@@ -7,13 +7,22 @@ export type DecodeSource = 'imported' | 'metadata' | 'signatures' | 'builtin' | 
 /** The order of trust: a lower rank wins. */
 export const SOURCE_RANK: Record<DecodeSource, number> = { imported: 0, metadata: 1, builtin: 2, signatures: 3, guess: 4 };
 
-/** Words for each source, as the page labels them. */
+/** Each source as a noun, which reads on its own and after "from the" (`from the contract's metadata`). */
 export const SOURCE_LABEL: Record<DecodeSource, string> = {
   imported: 'imported ABI',
   metadata: "contract's metadata",
-  builtin: 'built in',
-  signatures: 'signature database',
+  builtin: 'built-in Solidity errors',
+  signatures: "app's signature database",
   guess: 'guessed types',
+};
+
+/** Each source as a whole phrase, what a badge beside a decoded signature says ("from the imported ABI"). */
+export const SOURCE_PHRASE: Record<DecodeSource, string> = {
+  imported: 'from the imported ABI',
+  metadata: "from the contract's metadata",
+  builtin: "from Solidity's built-in errors",
+  signatures: "from the app's signature database",
+  guess: 'a guess: argument types read from the data',
 };
 
 /** A decoded value: integers as decimal strings, bytes and addresses as hex, arrays and tuples nested. */

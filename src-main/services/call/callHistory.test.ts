@@ -53,6 +53,17 @@ describe('the call history in SQLite', () => {
     await expect.poll(() => dataOf('soon')).toEqual(new Set(['0xabcd', '0xbeef']));
   });
 
+  it('reads back what a call returned, decoded; a call kept before that was kept reads without it', () => {
+    const history = createCallHistory(store);
+    history.add('brief', '31337', { call: { from, data: '0x' }, block: 'latest' }, { ok: true, returnData: '0x01', result: '1 (uint8)' });
+    expect(history.list('brief')[0]!.summary).toEqual({ ok: true, returnData: '0x01', result: '1 (uint8)' });
+    // Rows as an earlier version wrote them, and one whose result is not text.
+    const insert = store.db.prepare('INSERT INTO call_history (network_id, chain, json, created_at) VALUES (?, ?, ?, ?)');
+    insert.run('before', '31337', JSON.stringify({ request: { call: { from, data: '0x' }, block: 'latest' }, summary: { ok: true, returnData: '0x02' }, pinned: false }), 1);
+    insert.run('before', '31337', JSON.stringify({ request: { call: { from, data: '0x' }, block: 'latest' }, summary: { ok: true, returnData: '0x03', result: 3 }, pinned: false }), 2);
+    expect(history.list('before').map((entry) => entry.summary)).toEqual([{ ok: true, returnData: '0x03' }, { ok: true, returnData: '0x02' }]);
+  });
+
   it('refuses to keep a call that holds a secret, and writes nothing of it', () => {
     const history = createCallHistory({ db: store.db, transaction: (work) => store.transaction(work), assertNoSecrets: (what, text) => { if (text.includes('s3cret')) throw new Error(`${what} holds a secret`); } });
     expect(() => history.add('secret', '1', { call: { from, data: '0x' }, block: 'latest' }, { ok: false, message: 'key s3cret leaked' })).toThrow(/holds a secret/);

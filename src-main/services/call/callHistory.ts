@@ -49,7 +49,10 @@ export function createCallHistory(store: Pick<Store, 'db' | 'assertNoSecrets' | 
     try {
       const stored = JSON.parse(row.json) as Stored;
       if (typeof stored.request?.call?.from !== 'string' || typeof stored.summary?.ok !== 'boolean') throw new Error('not a call');
-      return { id: row.id, networkId: row.network_id, createdAt: row.created_at, pinned: stored.pinned === true, request: stored.request, summary: stored.summary };
+      // `result` (what a call returned, decoded) came later: calls kept before it have none, and only text is read as one.
+      const { summary } = stored;
+      if (summary.ok && summary.result !== undefined && typeof summary.result !== 'string') delete summary.result;
+      return { id: row.id, networkId: row.network_id, createdAt: row.created_at, pinned: stored.pinned === true, request: stored.request, summary };
     } catch (error) {
       log(`call: history entry ${row.id} is damaged and was skipped (${(error as Error).message})`);
       return undefined;

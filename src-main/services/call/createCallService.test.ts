@@ -101,6 +101,19 @@ describe('call service on the sandbox', () => {
     expect(outcome.warnings.join(' ')).toMatch(/more than 10x the block gas limit/);
   });
 
+  it('keeps with each call in the history what it returned, decoded, or the reason it reverted', async () => {
+    const token = manifest.contracts.tokens[0]!.address;
+    const balanceOf = fn('function balanceOf(address account) view returns (uint256 balance)');
+    const data = encodeFunctionData({ abi: [balanceOf], args: [from] });
+    const returned = await call.run('local', { call: { from, to: token, data }, block: 'latest', fn: balanceOf });
+    if (!returned.ok) throw new Error(returned.error.message);
+    const balance = decodeAbiParameters([{ type: 'uint256' }], returned.returnData as `0x${string}`)[0];
+    expect(call.history('local')[0]!.summary).toEqual({ ok: true, returnData: returned.returnData, result: `${balance} (uint256)` });
+    const reverted = failed(await call.run('local', { call: { from, to: reverter, data: manifest.reverts.customError.data }, block: 'latest' }));
+    expect(call.history('local')[0]!.summary).toEqual({ ok: false, message: reverted.error.message, reason: reverted.revert?.message });
+    expect(reverted.revert?.message).toMatch(/^InsufficientBalance\(requested: \d+, available: \d+\)$/);
+  });
+
   it('keeps every call in the history, pinned first, and deletes one', async () => {
     const before = call.history('local');
     expect(before.length).toBeGreaterThanOrEqual(5);

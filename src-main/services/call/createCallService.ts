@@ -1,5 +1,6 @@
 import { decodeAbiParameters, type AbiParameter, type Hex } from 'viem';
 import type { CallHistoryEntry, CallOutcome, CallRequest, ContractAbiView } from '../../../src-shared/call/types';
+import { outcomeInBrief } from '../../../src-shared/call/outcomeInBrief';
 import { canonicalType } from '../../../src-shared/decoding/candidates';
 import { toDecodedValue } from '../../../src-shared/decoding/jsonSafe';
 import type { Decoding } from '../../../src-shared/decoding/types';
@@ -99,12 +100,7 @@ export function createCallService(options: CallServiceOptions): CallService {
       };
     }
     const chain = await options.chainOf(networkId);
-    history.add(
-      networkId,
-      chain,
-      request,
-      outcome.ok ? { ok: true, returnData: outcome.returnData } : { ok: false, message: outcome.error.message, ...(outcome.revert ? { reason: outcome.revert.message } : {}) },
-    );
+    history.add(networkId, chain, request, outcomeInBrief(outcome));
     return outcome;
   };
 

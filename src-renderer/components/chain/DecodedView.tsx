@@ -1,5 +1,5 @@
 import type { DecodedArg, DecodedValue, Decoding } from '../../../src-shared/decoding/types';
-import { SOURCE_LABEL } from '../../../src-shared/decoding/types';
+import { SOURCE_PHRASE } from '../../../src-shared/decoding/types';
 import { AddressLink } from './ChainLinks';
 import { RawJson } from './RawJson';
 import './decoded.css';
@@ -60,7 +60,7 @@ export function DecodedView({ decoding, raw, rawLabel }: { decoding: Decoding; r
       <p className="decoded-head">
         <span className="mono decoded-signature">{decoding.signature}</span>
         <span className={`badge ${decoding.source === 'guess' ? 'badge-warn' : 'badge-accent'}`} title="Where the signature came from">
-          {decoding.source === 'guess' ? 'a guess: argument types read from the data' : `from the ${SOURCE_LABEL[decoding.source]}`}
+          {SOURCE_PHRASE[decoding.source]}
         </span>
       </p>
       <DecodedArgs args={decoding.args} />
@@ -77,7 +77,7 @@ function Alternatives({ decoding }: { decoding: Decoding }) {
       <ul>
         {decoding.alternatives.map((alternative) => (
           <li key={`${alternative.signature}-${alternative.source}`}>
-            <span className="mono">{alternative.signature}</span> <span className="muted">({SOURCE_LABEL[alternative.source]}; {alternative.decodes ? 'the data decodes with it' : 'the data does not decode with it'})</span>
+            <span className="mono">{alternative.signature}</span> <span className="muted">({SOURCE_PHRASE[alternative.source]}; {alternative.decodes ? 'the data decodes with it' : 'the data does not decode with it'})</span>
           </li>
         ))}
       </ul>

@@ -8,6 +8,15 @@ import { networkKey } from '../../queries/queryKeys';
 /** The history's query (every run adds to it). */
 export const historyKey = (networkId: string) => networkKey(networkId, 'call-history');
 
+/**
+ * What came of a call, on one line: `→ 1000 (uint256)`; `reverted: InsufficientBalance(requested: 1000,
+ * available: 100)`; `failed: <why>`. A call kept before results were kept shows its return data.
+ */
+export function outcomeLine(summary: CallHistoryEntry['summary']): string {
+  if (summary.ok) return `→ ${summary.result ?? (summary.returnData === '0x' ? 'no data' : summary.returnData.length > 66 ? `${summary.returnData.slice(0, 18)}…` : summary.returnData)}`;
+  return summary.reason !== undefined ? `reverted: ${summary.reason}` : `failed: ${summary.message}`;
+}
+
 /** The network's calls, pinned first: re-run one in a click, pin it, or delete it. */
 export function CallHistory({ networkId, onRerun }: { networkId: string; onRerun: (entry: CallHistoryEntry) => void }) {
   const api = useApi();
@@ -31,13 +40,13 @@ export function CallHistory({ networkId, onRerun }: { networkId: string; onRerun
           <li key={entry.id} className={entry.pinned ? 'call-history-item is-pinned' : 'call-history-item'}>
             <div className="call-history-what">
               <span className="mono">{entry.request.fn ? `${entry.request.fn.name}(…)` : (entry.request.call.data ?? '0x').slice(0, 10)}</span>
-              <span className="muted mono"> → {entry.request.call.to ? `${entry.request.call.to.slice(0, 10)}…` : 'create'}</span>
-              <span className={entry.summary.ok ? 'badge badge-ok' : 'badge badge-danger'}>{entry.summary.ok ? 'returned' : 'failed'}</span>
-              <span className="muted call-history-reason">{entry.summary.ok ? '' : (entry.summary.reason ?? entry.summary.message)}</span>
+              <span className="muted mono">{entry.request.call.to ? `on ${entry.request.call.to.slice(0, 10)}…` : 'as creation code'}</span>
+              <span className={entry.summary.ok ? 'badge badge-ok' : 'badge badge-danger'}>{entry.summary.ok ? 'returned' : entry.summary.reason !== undefined ? 'reverted' : 'failed'}</span>
               <time className="muted" dateTime={new Date(entry.createdAt).toISOString()}>
                 {new Date(entry.createdAt).toLocaleTimeString()}
               </time>
             </div>
+            <p className="mono call-history-outcome">{outcomeLine(entry.summary)}</p>
             <div className="call-history-actions">
               <button type="button" className="btn btn-small" onClick={() => onRerun(entry)}>
                 Re-run

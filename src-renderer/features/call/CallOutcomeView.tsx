@@ -1,12 +1,19 @@
+import type { Ref } from 'react';
 import type { CallOutcome } from '../../../src-shared/call/types';
-import { SOURCE_LABEL } from '../../../src-shared/decoding/types';
 import { BlockLink } from '../../components/chain/ChainLinks';
 import { DecodedArgs, DecodedView } from '../../components/chain/DecodedView';
 import { CopyButton } from '../../components/CopyButton';
 import { NodeAnswer } from './NodeAnswer';
+import { nodeWordsBeside } from './nodeWordsBeside';
 
-/** What a call came to: its outputs by name and type with the raw return data, or the node's error and the revert decoded. */
-export function CallOutcomeView({ outcome, block }: { outcome: CallOutcome; block?: string }) {
+/** The id of the outcome's heading, which names its region (the page moves focus to that region when it arrives). */
+export const OUTCOME_TITLE_ID = 'call-outcome-title';
+
+/**
+ * What a call came to: its outputs by name and type with the raw return data, or the node's error and the revert
+ * decoded. A region named by its heading that takes focus (`ref`, tabIndex -1) when the page brings it into view.
+ */
+export function CallOutcomeView({ outcome, block, ref }: { outcome: CallOutcome; block?: string; ref?: Ref<HTMLElement> }) {
   const facts = (
     <p className="call-outcome-facts muted">
       {outcome.elapsedMs.toFixed(1)} ms{outcome.blockNumber ? <> · at block <BlockLink number={outcome.blockNumber} hash={null} /></> : block ? ` · at ${block}` : null}
@@ -19,8 +26,8 @@ export function CallOutcomeView({ outcome, block }: { outcome: CallOutcome; bloc
   ));
   if (outcome.ok) {
     return (
-      <section className="card call-outcome is-ok" aria-labelledby="call-outcome-title">
-        <h2 id="call-outcome-title" className="section-title">
+      <section ref={ref} tabIndex={-1} className="card call-outcome is-ok" aria-labelledby={OUTCOME_TITLE_ID}>
+        <h2 id={OUTCOME_TITLE_ID} className="section-title">
           <span className="badge badge-ok">Returned</span> Result
         </h2>
         {facts}
@@ -46,21 +53,21 @@ export function CallOutcomeView({ outcome, block }: { outcome: CallOutcome; bloc
   }
   const { error, revert } = outcome;
   return (
-    <section className="card call-outcome is-failed" aria-labelledby="call-outcome-title">
-      <h2 id="call-outcome-title" className="section-title">
+    <section ref={ref} tabIndex={-1} className="card call-outcome is-failed" aria-labelledby={OUTCOME_TITLE_ID}>
+      <h2 id={OUTCOME_TITLE_ID} className="section-title">
         <span className="badge badge-danger">{revert ? 'Reverted' : 'Failed'}</span> {revert ? revert.message : error.message}
       </h2>
       {facts}
       {warnings}
-      <NodeAnswer code={error.code} message={error.nodeSaid ?? error.message} rows={[{ label: 'Data', value: error.data ?? 'none' }]} />
       {revert ? (
         <div className="call-revert">
-          <h3 className="explorer-subtitle">
-            Revert reason{revert.status === 'decoded' ? <span className="badge">{revert.source === 'guess' ? 'guess: argument types read from the data' : SOURCE_LABEL[revert.source]}</span> : null}
-          </h3>
+          {/* Where the error's signature came from is said once, in words, by the decoding's own badge. */}
+          <h3 className="explorer-subtitle">Revert reason</h3>
           <DecodedView decoding={revert} raw={error.data ?? '0x'} rawLabel="revert data" />
         </div>
       ) : null}
+      {/* The node's own words only (never the app's summary of them), and beside a decoded revert only when they agree with it. */}
+      <NodeAnswer code={error.code} message={nodeWordsBeside(error.nodeSaid, revert)} rows={[{ label: 'Data', value: error.data ?? 'none' }]} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { decodeFunctionData, encodeFunctionData, type AbiFunction } from 'viem';
 import type { NetworkView } from '../../../src-shared/api/networks';
@@ -8,7 +8,7 @@ import { callLinkFromSearch, callLinkToSearch } from '../../../src-shared/call/c
 import type { AccountOverride, CallHistoryEntry, CallObject, CallRequest } from '../../../src-shared/call/types';
 import { selectorOf } from '../../../src-shared/decoding/candidates';
 import { parseAbiInput } from '../../../src-shared/decoding/parseAbiInput';
-import { SOURCE_LABEL } from '../../../src-shared/decoding/types';
+import { SOURCE_PHRASE } from '../../../src-shared/decoding/types';
 import { useApi } from '../../api/useApi';
 import { CopyButton } from '../../components/CopyButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -18,9 +18,11 @@ import { networkKey } from '../../queries/queryKeys';
 import { untilSandboxRuns } from '../explorer/explorerQueries';
 import { AbiParamField } from './AbiParamField';
 import { CallHistory, historyKey } from './CallHistory';
-import { CallOutcomeView } from './CallOutcomeView';
+import { CallOutcomeView, OUTCOME_TITLE_ID } from './CallOutcomeView';
 import { CallRequestText } from './CallRequestText';
 import { EMPTY_DRAFT, fnKeyOf, toQuantity, useCallDrafts, type CallDraft } from './callDraft';
+import { OutcomeStatus } from './OutcomeStatus';
+import { useRevealOnArrival } from './useRevealOnArrival';
 import './call.css';
 import { countOf } from '../../../src-shared/text/countOf';
 
@@ -127,6 +129,9 @@ export function CallPage({ network }: { network: NetworkView }) {
     ...untilSandboxRuns,
     onSettled: () => queries.invalidateQueries({ queryKey: historyKey(networkId) }),
   });
+  // Run sits under a long form: what came of it is brought into view, and focus, as it comes.
+  const outcome = useRef<HTMLElement>(null);
+  useRevealOnArrival(outcome, run.data ?? run.error);
   const submit = () => {
     setShowErrors(true);
     if (valid) run.mutate(request);
@@ -162,104 +167,111 @@ export function CallPage({ network }: { network: NetworkView }) {
         <CopyButton value={link} label="a link to this call" />
       </header>
       <div className="call-layout">
-        <form
-          className="card call-form"
-          aria-label="Call"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <h2 className="section-title">Target</h2>
-          <TextField label="Contract address (to)" mono value={draft.to} onChange={(event) => change({ to: event.target.value.trim() })} placeholder="0x…" error={problems.to} hint="Leave empty to run the data as creation code." />
-          {contract.data ? (
-            <p className="field-hint" aria-live="polite">
-              {contract.data.source ? (
-                <>
-                  ABI from the <strong>{SOURCE_LABEL[contract.data.source]}</strong>
-                  {contract.data.contractName ? ` (${contract.data.contractName})` : ''}: {countOf(contract.data.functions.length, 'function')}
-                  {contract.data.unknownSelectors.length > 0 ? `; ${contract.data.unknownSelectors.length} selectors in its code no source names` : ''}.
-                </>
-              ) : contract.data.isContract ? (
-                'No source knows this contract’s ABI: paste one, or type the calldata.'
-              ) : (
-                'No code at this address: a call here returns nothing.'
-              )}
-            </p>
-          ) : null}
-          {contract.error ? <ErrorNotice error={apiErrorOf(contract.error)} /> : null}
-          <div className="field">
-            <label className="field-label" htmlFor="call-abi-text">
-              ABI (optional): JSON, an artifact, or signatures
-            </label>
-            <textarea id="call-abi-text" className="input mono call-textarea" rows={2} value={draft.abiText} spellCheck={false} placeholder="balanceOf(address owner) returns (uint256)" onChange={(event) => change({ abiText: event.target.value })} aria-invalid={pasted.error ? true : undefined} />
-            {pasted.error ? <span className="field-error">{pasted.error}</span> : <span className="field-hint">Used before the contract’s own ABI when given.</span>}
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="call-function">
-              Function
-            </label>
-            <select id="call-function" className="input mono" value={fn ? draft.fnKey : ''} onChange={(event) => {
-              const picked = functions.find((item) => fnKeyOf(item) === event.target.value);
-              change({ fnKey: event.target.value, args: picked ? picked.inputs.map(emptyFormValue) : [], dataText: null });
-            }}>
-              <option value="">{functions.length === 0 ? 'No functions known: type the calldata below' : 'Choose a function…'}</option>
-              {functions.map((item) => (
-                <option key={fnKeyOf(item)} value={fnKeyOf(item)}>
-                  {fnKeyOf(item)}
-                  {item.outputs.length > 0 ? ` → (${item.outputs.map((output) => output.type).join(', ')})` : ''} · {item.stateMutability}
-                </option>
-              ))}
-            </select>
-          </div>
-          {fn ? (
-            <div className="call-args" aria-label="Arguments">
-              {fn.inputs.length === 0 ? <p className="field-hint">This function takes no arguments.</p> : null}
-              {fn.inputs.map((input, index) => (
-                <AbiParamField key={`${draft.fnKey}-${index}`} parameter={input} label={input.name || `arg${index}`} value={draft.args[index] ?? emptyFormValue(input)} showErrors={showErrors} onChange={(value) => change({ args: fn.inputs.map((other, at) => (at === index ? value : (draft.args[at] ?? emptyFormValue(other)))) })} />
-              ))}
-            </div>
-          ) : null}
-          <div className="field">
-            <label className="field-label" htmlFor="call-data">
-              Calldata (data) <span className="muted">{draft.dataText === null ? 'written by the form' : 'as typed'}</span>
-            </label>
-            <textarea id="call-data" className="input mono call-textarea" rows={3} spellCheck={false} value={data ?? ''} placeholder="0x…" onChange={(event) => change({ dataText: event.target.value.trim() })} aria-invalid={problems.data && showErrors ? true : undefined} />
-            {problems.data && (showErrors || draft.dataText !== null) ? <span className="field-error">{problems.data}</span> : <span className="field-hint">Edit it directly: the form follows when a known function decodes it.</span>}
-            {draft.dataText !== null && decodedTyped.data ? (
-              <span className="field-hint">
-                {decodedTyped.data.status === 'decoded' ? `Reads as ${decodedTyped.data.signature} (${SOURCE_LABEL[decodedTyped.data.source]}).` : decodedTyped.data.reason}
-              </span>
+        <div className="call-ask">
+          <form
+            className="card call-form"
+            aria-label="Call"
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+          >
+            <h2 className="section-title">Target</h2>
+            <TextField label="Contract address (to)" mono value={draft.to} onChange={(event) => change({ to: event.target.value.trim() })} placeholder="0x…" error={problems.to} hint="Leave empty to run the data as creation code." />
+            {contract.data ? (
+              <p className="field-hint" aria-live="polite">
+                {contract.data.source ? (
+                  <>
+                    ABI <strong>{SOURCE_PHRASE[contract.data.source]}</strong>
+                    {contract.data.contractName ? ` (${contract.data.contractName})` : ''}: {countOf(contract.data.functions.length, 'function')}
+                    {contract.data.unknownSelectors.length > 0 ? `; ${contract.data.unknownSelectors.length} selectors in its code no source names` : ''}.
+                  </>
+                ) : contract.data.isContract ? (
+                  'No source knows this contract’s ABI: paste one, or type the calldata.'
+                ) : (
+                  'No code at this address: a call here returns nothing.'
+                )}
+              </p>
             ) : null}
-          </div>
-          <h2 className="section-title">Call object</h2>
-          <div className="call-grid">
-            <TextField className="call-wide" label="From (required)" mono value={draft.from} onChange={(event) => change({ from: event.target.value.trim() })} error={showErrors || draft.from !== '' ? problems.from : undefined} />
-            <TextField label="Block (number, tag or hash)" mono value={draft.block} onChange={(event) => change({ block: event.target.value })} hint="latest, pending, safe, finalized, earliest, a number or a block hash." />
-            <TextField label="Value (wei)" mono value={draft.value} onChange={(event) => change({ value: event.target.value })} error={problems.value} />
-            <TextField label="Gas" mono value={draft.gas} onChange={(event) => change({ gas: event.target.value })} error={problems.gas} hint="Over 10x the block gas limit, the service caps it silently." />
-            <TextField label="Gas price (wei)" mono value={draft.gasPrice} onChange={(event) => change({ gasPrice: event.target.value })} error={problems.gasPrice} />
-            <TextField label="Max fee per gas (wei)" mono value={draft.maxFeePerGas} onChange={(event) => change({ maxFeePerGas: event.target.value })} error={problems.maxFeePerGas} />
-            <TextField label="Max priority fee per gas (wei)" mono value={draft.maxPriorityFeePerGas} onChange={(event) => change({ maxPriorityFeePerGas: event.target.value })} error={problems.maxPriorityFeePerGas} />
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="call-overrides">
-              State overrides (optional JSON)
-            </label>
-            <textarea id="call-overrides" className="input mono call-textarea" rows={2} spellCheck={false} value={draft.overridesText} placeholder='{ "0x…": { "balance": "0xde0b6b3a7640000" } }' onChange={(event) => change({ overridesText: event.target.value })} aria-invalid={problems.overrides ? true : undefined} />
-            {problems.overrides ? <span className="field-error">{problems.overrides}</span> : <span className="field-hint">balance, nonce, code, state or stateDiff per address, where the network accepts them.</span>}
-          </div>
-          <div className="call-actions">
-            <button type="submit" className="btn btn-primary" disabled={run.isPending}>
-              {run.isPending ? 'Calling…' : 'Run eth_call'}
-            </button>
-            {showErrors && !valid ? <span className="field-error">Some fields need attention (marked above).</span> : null}
-          </div>
-        </form>
-        <div className="call-side">
-          {run.error ? <ErrorNotice error={apiErrorOf(run.error)} title="The call could not be made" /> : null}
-          {run.data ? <CallOutcomeView outcome={run.data} block={run.variables?.block} /> : <section className="card call-outcome"><p className="field-hint">Run the call to see its result here: outputs decoded by name and type, or the revert and its reason.</p></section>}
+            {contract.error ? <ErrorNotice error={apiErrorOf(contract.error)} /> : null}
+            <div className="field">
+              <label className="field-label" htmlFor="call-abi-text">
+                ABI (optional): JSON, an artifact, or signatures
+              </label>
+              <textarea id="call-abi-text" className="input mono call-textarea" rows={2} value={draft.abiText} spellCheck={false} placeholder="balanceOf(address owner) returns (uint256)" onChange={(event) => change({ abiText: event.target.value })} aria-invalid={pasted.error ? true : undefined} />
+              {pasted.error ? <span className="field-error">{pasted.error}</span> : <span className="field-hint">Used before the contract’s own ABI when given.</span>}
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor="call-function">
+                Function
+              </label>
+              <select id="call-function" className="input mono" value={fn ? draft.fnKey : ''} onChange={(event) => {
+                const picked = functions.find((item) => fnKeyOf(item) === event.target.value);
+                change({ fnKey: event.target.value, args: picked ? picked.inputs.map(emptyFormValue) : [], dataText: null });
+              }}>
+                <option value="">{functions.length === 0 ? 'No functions known: type the calldata below' : 'Choose a function…'}</option>
+                {functions.map((item) => (
+                  <option key={fnKeyOf(item)} value={fnKeyOf(item)}>
+                    {fnKeyOf(item)}
+                    {item.outputs.length > 0 ? ` → (${item.outputs.map((output) => output.type).join(', ')})` : ''} · {item.stateMutability}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {fn ? (
+              <div className="call-args" aria-label="Arguments">
+                {fn.inputs.length === 0 ? <p className="field-hint">This function takes no arguments.</p> : null}
+                {fn.inputs.map((input, index) => (
+                  <AbiParamField key={`${draft.fnKey}-${index}`} parameter={input} label={input.name || `arg${index}`} value={draft.args[index] ?? emptyFormValue(input)} showErrors={showErrors} onChange={(value) => change({ args: fn.inputs.map((other, at) => (at === index ? value : (draft.args[at] ?? emptyFormValue(other)))) })} />
+                ))}
+              </div>
+            ) : null}
+            <div className="field">
+              <label className="field-label" htmlFor="call-data">
+                Calldata (data) <span className="muted">{draft.dataText === null ? 'written by the form' : 'as typed'}</span>
+              </label>
+              <textarea id="call-data" className="input mono call-textarea" rows={3} spellCheck={false} value={data ?? ''} placeholder="0x…" onChange={(event) => change({ dataText: event.target.value.trim() })} aria-invalid={problems.data && showErrors ? true : undefined} />
+              {problems.data && (showErrors || draft.dataText !== null) ? <span className="field-error">{problems.data}</span> : <span className="field-hint">Edit it directly: the form follows when a known function decodes it.</span>}
+              {draft.dataText !== null && decodedTyped.data ? (
+                <span className="field-hint">
+                  {decodedTyped.data.status === 'decoded' ? `Reads as ${decodedTyped.data.signature}, ${SOURCE_PHRASE[decodedTyped.data.source]}.` : decodedTyped.data.reason}
+                </span>
+              ) : null}
+            </div>
+            <h2 className="section-title">Call object</h2>
+            <div className="call-grid">
+              <TextField className="call-wide" label="From (required)" mono value={draft.from} onChange={(event) => change({ from: event.target.value.trim() })} error={showErrors || draft.from !== '' ? problems.from : undefined} />
+              <TextField label="Block (number, tag or hash)" mono value={draft.block} onChange={(event) => change({ block: event.target.value })} hint="latest, pending, safe, finalized, earliest, a number or a block hash." />
+              <TextField label="Value (wei)" mono value={draft.value} onChange={(event) => change({ value: event.target.value })} error={problems.value} />
+              <TextField label="Gas" mono value={draft.gas} onChange={(event) => change({ gas: event.target.value })} error={problems.gas} hint="Over 10x the block gas limit, the service caps it silently." />
+              <TextField label="Gas price (wei)" mono value={draft.gasPrice} onChange={(event) => change({ gasPrice: event.target.value })} error={problems.gasPrice} />
+              <TextField label="Max fee per gas (wei)" mono value={draft.maxFeePerGas} onChange={(event) => change({ maxFeePerGas: event.target.value })} error={problems.maxFeePerGas} />
+              <TextField label="Max priority fee per gas (wei)" mono value={draft.maxPriorityFeePerGas} onChange={(event) => change({ maxPriorityFeePerGas: event.target.value })} error={problems.maxPriorityFeePerGas} />
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor="call-overrides">
+                State overrides (optional JSON)
+              </label>
+              <textarea id="call-overrides" className="input mono call-textarea" rows={2} spellCheck={false} value={draft.overridesText} placeholder='{ "0x…": { "balance": "0xde0b6b3a7640000" } }' onChange={(event) => change({ overridesText: event.target.value })} aria-invalid={problems.overrides ? true : undefined} />
+              {problems.overrides ? <span className="field-error">{problems.overrides}</span> : <span className="field-hint">balance, nonce, code, state or stateDiff per address, where the network accepts them.</span>}
+            </div>
+            <div className="call-actions">
+              <button type="submit" className="btn btn-primary" disabled={run.isPending}>
+                {run.isPending ? 'Calling…' : 'Run eth_call'}
+              </button>
+              {showErrors && !valid ? <span className="field-error">Some fields need attention (marked above).</span> : null}
+            </div>
+          </form>
           <CallRequestText request={request} network={network} />
+        </div>
+        {/* What came of it: beside the form on a wide window, where it stays in view as the form scrolls (sticky);
+            under it on a narrow one, where the page scrolls to it when it comes. */}
+        <div className="call-side">
+          {run.data ? (
+            <CallOutcomeView ref={outcome} outcome={run.data} block={run.variables?.block} />
+          ) : (
+            <OutcomeStatus ref={outcome} titleId={OUTCOME_TITLE_ID} pending={run.isPending} error={run.error ? apiErrorOf(run.error) : undefined} hint="Run the call to see its result here: outputs decoded by name and type, or the revert and its reason." />
+          )}
           <CallHistory networkId={networkId} onRerun={rerun} />
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { NetworkView } from '../../../../src-shared/api/networks';
 import { parseStarknetBlockId } from '../../../../src-shared/starknet/blockId';
 import { encodeCalldata, parseFelt, ADDRESS_BOUND } from '../../../../src-shared/starknet/felt';
@@ -7,12 +7,13 @@ import { selectorFromName } from '../../../../src-shared/starknet/selector';
 import { starknetCallCurl, starknetCallJson, starknetCallStarkli } from '../../../../src-shared/starknet/starknetCallText';
 import type { StarknetCallRequest } from '../../../../src-shared/starknet/types';
 import { useApi } from '../../../api/useApi';
-import { ErrorNotice } from '../../../components/ErrorNotice';
 import { RequestText, rpcUrlTemplate, type RequestView } from '../../../components/RequestText';
 import { TextField } from '../../../components/TextField';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { FeltArgsField } from './FeltArgsField';
-import { StarknetOutcomeView } from './StarknetOutcomeView';
+import { OutcomeStatus } from '../OutcomeStatus';
+import { useRevealOnArrival } from '../useRevealOnArrival';
+import { STARKNET_OUTCOME_TITLE_ID, StarknetOutcomeView } from './StarknetOutcomeView';
 import { EMPTY_STARKNET_DRAFT, useStarknetDrafts, type StarknetDraft } from './starknetDraft';
 import '../call.css';
 import './starknet.css';
@@ -48,6 +49,8 @@ export function StarknetCallPage({ network }: { network: NetworkView }) {
       : undefined;
 
   const run = useMutation({ mutationFn: (asked: StarknetCallRequest) => api.call('call.starknet', { networkId, request: asked }) });
+  const outcome = useRef<HTMLElement>(null);
+  useRevealOnArrival(outcome, run.data ?? run.error);
   const submit = () => {
     setShowErrors(true);
     if (valid && request) run.mutate(request);
@@ -71,76 +74,82 @@ export function StarknetCallPage({ network }: { network: NetworkView }) {
         </div>
       </header>
       <div className="call-layout">
-        <form
-          className="card call-form"
-          aria-label="Starknet call"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <h2 className="section-title">Target</h2>
-          <TextField label="Contract address" mono value={draft.contract} onChange={(event) => change({ contract: event.target.value.trim() })} placeholder="0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7" error={showErrors || draft.contract !== '' ? problems.contract : undefined} />
-          <div className="call-grid">
+        <div className="call-ask">
+          <form
+            className="card call-form"
+            aria-label="Starknet call"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+          >
+            <h2 className="section-title">Target</h2>
+            <TextField label="Contract address" mono value={draft.contract} onChange={(event) => change({ contract: event.target.value.trim() })} placeholder="0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7" error={showErrors || draft.contract !== '' ? problems.contract : undefined} />
+            <div className="call-grid">
+              <TextField
+                label="Function name"
+                mono
+                value={draft.functionName}
+                onChange={(event) => change({ functionName: event.target.value })}
+                placeholder="balanceOf"
+                error={problems.functionName}
+                hint="Its selector is computed with Starknet's keccak. Leave empty to type a raw selector."
+              />
+              <TextField
+                label="Entry point selector"
+                mono
+                readOnly={named !== undefined}
+                value={named ? (named.ok ? named.selector : '') : draft.rawSelector}
+                onChange={(event) => change({ rawSelector: event.target.value.trim() })}
+                placeholder="0x…"
+                error={showErrors || draft.rawSelector !== '' ? problems.selector : undefined}
+                hint={named?.ok ? `starknet_keccak("${draft.functionName.trim()}")` : 'A felt, in decimal or 0x hex.'}
+              />
+            </div>
+            <FeltArgsField args={draft.args} onChange={(args) => change({ args })} showErrors={showErrors} />
+            {calldata.ok ? (
+              <p className="field-hint mono" aria-label="Calldata felts">
+                calldata: [{calldata.felts.join(', ')}]
+              </p>
+            ) : null}
             <TextField
-              label="Function name"
+              label="Block (block_id)"
               mono
-              value={draft.functionName}
-              onChange={(event) => change({ functionName: event.target.value })}
-              placeholder="balanceOf"
-              error={problems.functionName}
-              hint="Its selector is computed with Starknet's keccak. Leave empty to type a raw selector."
+              value={draft.block}
+              onChange={(event) => change({ block: event.target.value })}
+              list="starknet-block-tags"
+              error={problems.block}
+              hint="latest, pending (pre_confirmed), l1_accepted, a block number, or a 0x block hash."
             />
-            <TextField
-              label="Entry point selector"
-              mono
-              readOnly={named !== undefined}
-              value={named ? (named.ok ? named.selector : '') : draft.rawSelector}
-              onChange={(event) => change({ rawSelector: event.target.value.trim() })}
-              placeholder="0x…"
-              error={showErrors || draft.rawSelector !== '' ? problems.selector : undefined}
-              hint={named?.ok ? `starknet_keccak("${draft.functionName.trim()}")` : 'A felt, in decimal or 0x hex.'}
-            />
-          </div>
-          <FeltArgsField args={draft.args} onChange={(args) => change({ args })} showErrors={showErrors} />
-          {calldata.ok ? (
-            <p className="field-hint mono" aria-label="Calldata felts">
-              calldata: [{calldata.felts.join(', ')}]
-            </p>
-          ) : null}
-          <TextField
-            label="Block (block_id)"
-            mono
-            value={draft.block}
-            onChange={(event) => change({ block: event.target.value })}
-            list="starknet-block-tags"
-            error={problems.block}
-            hint="latest, pending (pre_confirmed), l1_accepted, a block number, or a 0x block hash."
-          />
-          <datalist id="starknet-block-tags">
-            <option value="latest" />
-            <option value="pending" />
-            <option value="pre_confirmed" />
-            <option value="l1_accepted" />
-          </datalist>
-          <div className="call-actions">
-            <button type="submit" className="btn btn-primary" disabled={run.isPending}>
-              {run.isPending ? 'Calling…' : 'Run starknet_call'}
-            </button>
-            {showErrors && !valid ? <span className="field-error">Some fields need attention (marked above).</span> : null}
-          </div>
-        </form>
-        <div className="call-side">
-          {run.error ? <ErrorNotice error={apiErrorOf(run.error)} title="The call could not be made" /> : null}
-          {run.data ? (
-            <StarknetOutcomeView key={JSON.stringify(run.data)} outcome={run.data} />
-          ) : (
-            <section className="card call-outcome">
-              <p className="field-hint">Run the call to see its result felts here, each readable as a number, a short string, an address or a u256; or the node's error, explained.</p>
-            </section>
-          )}
+            <datalist id="starknet-block-tags">
+              <option value="latest" />
+              <option value="pending" />
+              <option value="pre_confirmed" />
+              <option value="l1_accepted" />
+            </datalist>
+            <div className="call-actions">
+              <button type="submit" className="btn btn-primary" disabled={run.isPending}>
+                {run.isPending ? 'Calling…' : 'Run starknet_call'}
+              </button>
+              {showErrors && !valid ? <span className="field-error">Some fields need attention (marked above).</span> : null}
+            </div>
+          </form>
           {request ? <RequestText views={views} /> : null}
+        </div>
+        {/* What came of it, in view as it comes: beside the form (sticky), or scrolled to under it (call.css). */}
+        <div className="call-side">
+          {run.data ? (
+            <StarknetOutcomeView ref={outcome} key={JSON.stringify(run.data)} outcome={run.data} />
+          ) : (
+            <OutcomeStatus
+              ref={outcome}
+              titleId={STARKNET_OUTCOME_TITLE_ID}
+              pending={run.isPending}
+              error={run.error ? apiErrorOf(run.error) : undefined}
+              hint="Run the call to see its result felts here, each readable as a number, a short string, an address or a u256; or the node's error, explained."
+            />
+          )}
         </div>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { formatStarknetBlockId } from '../../../../src-shared/starknet/blockId';
 import { readFelts, type FeltReading } from '../../../../src-shared/starknet/felt';
 import type { StarknetCallOutcome } from '../../../../src-shared/starknet/types';
@@ -22,8 +22,11 @@ const reading = (felt: FeltReading, as: ReadAs): string => {
   return as === 'shortString' ? 'not a short string' : as === 'address' ? 'not an address (2^251 or more)' : 'the next felt is missing or wider than 128 bits';
 };
 
-/** A Starknet call's result felts, each read the way the person picks; or the node's error explained. */
-export function StarknetOutcomeView({ outcome }: { outcome: StarknetCallOutcome }) {
+/** The id of the outcome's heading, which names its region. */
+export const STARKNET_OUTCOME_TITLE_ID = 'starknet-outcome-title';
+
+/** A Starknet call's result felts, each read the way the person picks; or the node's error explained. A region that takes focus (`ref`) when the page brings it into view. */
+export function StarknetOutcomeView({ outcome, ref }: { outcome: StarknetCallOutcome; ref?: Ref<HTMLElement> }) {
   const [readAs, setReadAs] = useState<Record<number, ReadAs>>({});
   const facts = (
     <p className="call-outcome-facts muted">
@@ -34,8 +37,8 @@ export function StarknetOutcomeView({ outcome }: { outcome: StarknetCallOutcome 
   if (outcome.ok) {
     const felts = readFelts(outcome.result);
     return (
-      <section className="card call-outcome is-ok" aria-labelledby="starknet-outcome-title">
-        <h2 id="starknet-outcome-title" className="section-title">
+      <section ref={ref} tabIndex={-1} className="card call-outcome is-ok" aria-labelledby={STARKNET_OUTCOME_TITLE_ID}>
+        <h2 id={STARKNET_OUTCOME_TITLE_ID} className="section-title">
           <span className="badge badge-ok">Returned</span> Result: {outcome.result.length} {outcome.result.length === 1 ? 'felt' : 'felts'}
         </h2>
         {facts}
@@ -82,8 +85,8 @@ export function StarknetOutcomeView({ outcome }: { outcome: StarknetCallOutcome 
   }
   const { error } = outcome;
   return (
-    <section className="card call-outcome is-failed" aria-labelledby="starknet-outcome-title">
-      <h2 id="starknet-outcome-title" className="section-title">
+    <section ref={ref} tabIndex={-1} className="card call-outcome is-failed" aria-labelledby={STARKNET_OUTCOME_TITLE_ID}>
+      <h2 id={STARKNET_OUTCOME_TITLE_ID} className="section-title">
         <span className="badge badge-danger">Failed</span> {error.explanation}
       </h2>
       {facts}

@@ -1,0 +1,43 @@
+import type { DecodedValue } from '../decoding/types';
+import type { CallHistoryEntry, CallOutcome } from './types';
+
+/** How long one value, and the whole line, may grow in the history before they are cut with "…". */
+const VALUE_MAX = 66;
+const LINE_MAX = 240;
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** A decoded value on one line: a number or text as it is, an array or a tuple as JSON. */
+function valueText(value: DecodedValue): string {
+  return cut(typeof value === 'string' || typeof value === 'boolean' ? String(value) : JSON.stringify(value), VALUE_MAX);
+}
+
+/** Return data too long to read on a line: its first bytes and its size. */
+function rawText(returnData: string): string {
+  const bytes = (returnData.length - 2) / 2;
+  return `${bytes > 32 ? `${returnData.slice(0, 18)}…` : returnData} (${bytes} ${bytes === 1 ? 'byte' : 'bytes'}, not decoded)`;
+}
+
+/**
+ * What a successful call returned, in one line for the history: `1000 (uint256)`; several outputs by name,
+ * `balance: 1000 (uint256), frozen: false (bool)`; `nothing` for a function without outputs; the raw bytes
+ * when no function was picked or they did not decode.
+ */
+export function returnedInBrief(outcome: Extract<CallOutcome, { ok: true }>): string {
+  const { outputs, returnData } = outcome;
+  if (outputs === null || outputs.status === 'raw') return returnData === '0x' ? 'no data' : rawText(returnData);
+  if (outputs.args.length === 0) return 'nothing';
+  // An output without a name of its own (`output0`) shows by its value and type alone.
+  const named = (name: string) => name !== '' && !/^output\d+$/.test(name);
+  const line = outputs.args.map((arg) => `${outputs.args.length > 1 && named(arg.name) ? `${arg.name}: ` : ''}${valueText(arg.value)} (${arg.type})`).join(', ');
+  return cut(line, LINE_MAX);
+}
+
+/**
+ * A call's outcome as the history keeps it: what it returned, decoded (`result`), with the raw data; or the
+ * error's message and, for a revert, its reason as decoded.
+ */
+export function outcomeInBrief(outcome: CallOutcome): CallHistoryEntry['summary'] {
+  if (outcome.ok) return { ok: true, returnData: outcome.returnData, result: returnedInBrief(outcome) };
+  return { ok: false, message: outcome.error.message, ...(outcome.revert ? { reason: outcome.revert.message } : {}) };
+}
