@@ -49,7 +49,16 @@ export interface GasSnapshot {
 
 /** The live gas feed of a network: a snapshot per poll, or the failure of a poll and when the next one runs. */
 export type GasEvent =
-  | { kind: 'snapshot'; snapshot: GasSnapshot; nextPollAt: number }
+  | {
+      kind: 'snapshot';
+      snapshot: GasSnapshot;
+      nextPollAt: number;
+      /**
+       * True on the first snapshot of a feed while the blocks before it that no poll saw are read from the chain's
+       * fee history into the stored history; the same snapshot comes again with `false` once they are stored.
+       */
+      backfilling?: boolean;
+    }
   | { kind: 'error'; networkId: string; error: ApiError; nextPollAt: number; last?: GasSnapshot };
 
 /** A chart's time range. */
@@ -67,6 +76,12 @@ export interface GasHistory {
   range: GasRange;
   /** Samples stored in the range (before bucketing). */
   samples: number;
+  /**
+   * The window the range covers, in seconds since the epoch: `to` is now (or the newest sample, when the chain's
+   * clock runs ahead of this machine's), `from` one range before it. A chart spans exactly this.
+   */
+  from: number;
+  to: number;
   /** Seconds since the epoch. */
   time: number[];
   baseFee: number[];

@@ -71,7 +71,8 @@ async function watch(target: GasService, networkId: string, until: (event: GasEv
   controller.abort();
   return events;
 }
-const snapshots = (events: GasEvent[]) => events.flatMap((event) => (event.kind === 'snapshot' ? [event.snapshot] : []));
+/** The snapshot of each poll (not the first one's repeat once the past blocks are in the history). */
+const snapshots = (events: GasEvent[]) => events.flatMap((event) => (event.kind === 'snapshot' && event.backfilling !== false ? [event.snapshot] : []));
 
 /** The sandbox's own answer, fetched directly, with the block it was computed for. */
 async function sandboxAnswer(): Promise<{ block: number; body: unknown }> {
@@ -159,6 +160,17 @@ describe('gas service on the sandbox', () => {
     const again = createGasService({ resolve: async (id) => networks[id]!, request: (...args) => rpc.request(...args), store: reopened, chainOf: async () => String(sandbox.info.chainId), redact: (t) => t });
     expect((await again.history('basic', 'hour')).samples).toBeGreaterThanOrEqual(before.samples);
     reopened.close();
+  });
+
+  it('says on its first snapshot that the past blocks are being read into the history, and again when they are in', async () => {
+    const events = await watch(gas, 'basic', (event) => event.kind === 'snapshot' && event.backfilling === false);
+    const [first, ...rest] = events.filter((event) => event.kind === 'snapshot');
+    expect(first).toMatchObject({ backfilling: true });
+    const done = rest.find((event) => event.backfilling === false)!;
+    expect(done.snapshot.suggestionBlock).toBe(first!.snapshot.suggestionBlock);
+    expect(done.snapshot.fired).toEqual([]);
+    expect(rest.filter((event) => event.backfilling !== undefined)).toHaveLength(1);
+    expect((await gas.history('basic', 'hour')).samples).toBeGreaterThan(1);
   });
 
   it('reads per-block base fee and gas used ratio from fee history', async () => {

@@ -148,11 +148,14 @@ export function createGasService(options: GasServiceOptions): GasService {
       try {
         const snapshot = await pollOnce(networkId, signal);
         failures = 0;
-        emit({ kind: 'snapshot', snapshot, nextPollAt: Date.now() + delay });
+        const nextPollAt = Date.now() + delay;
         // After the first poll is shown: the blocks before it that have no sample, from the chain's fee history.
+        // The feed says so while it runs (the history is still filling in), and again when it is done.
+        emit({ kind: 'snapshot', snapshot, nextPollAt, ...(backfilled ? {} : { backfilling: true }) });
         if (!backfilled) {
           backfilled = true;
           await backfill(networkId, signal);
+          if (!signal.aborted) emit({ kind: 'snapshot', snapshot: { ...snapshot, fired: [] }, nextPollAt: Date.now() + delay, backfilling: false });
         }
       } catch (error) {
         if (signal.aborted) return;

@@ -88,6 +88,8 @@ export function createGasSamples(store: Pick<Store, 'db' | 'transaction'>): GasS
       return {
         networkId,
         range,
+        from: Math.floor((end - span) / 1000),
+        to: Math.ceil(end / 1000),
         samples: rows.reduce((sum, row) => sum + Number(row[1]), 0),
         fromApi: rows.reduce((sum, row) => sum + Number(row[2]), 0),
         time: rows.map((row) => Math.round(Number(row[0]) / 1000)),
