@@ -1,10 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
+import { Link } from 'wouter';
+import { isApiErrorFix } from '../../../src-shared/api/apiError';
 import type { NetworkView } from '../../../src-shared/api/networks';
 import { LOCAL_ESTIMATE_LABEL } from '../../../src-shared/gas/gasTypes';
 import { useApi } from '../../api/useApi';
 import { gasSettingsKey, gasSettingsQuery } from './gasQueries';
-import { congestionWord, showGwei } from './gasFormat';
+import { congestionWord } from './gasFormat';
+import { Gwei } from './Gwei';
 import { useGasFeed } from './useGasFeed';
 
 /** One network's headline figures, side by side with the others. */
@@ -17,10 +20,10 @@ function CompareTile({ network, focused, onFocus, onRemove }: { network: Network
         {snapshot ? (
           <>
             <span className="gas-tile-figure">
-              <span className="mono">{showGwei(snapshot.suggestion.medium.suggestedMaxFeePerGas)}</span> <span className="muted">gwei medium max fee</span>
+              <Gwei gwei={snapshot.suggestion.medium.suggestedMaxFeePerGas} className="mono" /> <span className="muted">gwei medium max fee</span>
             </span>
             <span className="muted gas-tile-line">
-              base {showGwei(snapshot.suggestion.estimatedBaseFee)} gwei · {congestionWord(snapshot.suggestion.networkCongestion).toLowerCase()} · block #{snapshot.suggestionBlock.toLocaleString('en-US')}
+              base <Gwei gwei={snapshot.suggestion.estimatedBaseFee} /> gwei · {congestionWord(snapshot.suggestion.networkCongestion).toLowerCase()} · block #{snapshot.suggestionBlock.toLocaleString('en-US')}
             </span>
             <span className={`badge ${snapshot.source === 'api' ? 'badge-ok' : 'badge-warn'}`}>{snapshot.source === 'api' ? 'gas API' : LOCAL_ESTIMATE_LABEL}</span>
           </>
@@ -30,6 +33,11 @@ function CompareTile({ network, focused, onFocus, onRemove }: { network: Network
           <span className="muted">Polling…</span>
         )}
       </button>
+      {!snapshot && error && isApiErrorFix(error.fix) ? (
+        <Link to={`~${error.fix.route}`} className="btn btn-small gas-tile-fix">
+          {error.fix.label}
+        </Link>
+      ) : null}
       {onRemove ? (
         <button type="button" className="btn btn-small btn-ghost gas-tile-remove" onClick={onRemove} aria-label={`Stop comparing ${network.name}`}>
           ×

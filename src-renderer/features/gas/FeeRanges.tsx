@@ -1,21 +1,25 @@
 import type { FeeSuggestion } from '../../../src-shared/gas/feeSuggestion';
+import type { ReactNode } from 'react';
 import { showGwei } from './gasFormat';
+import { GAS_TERMS } from './gasTerms';
+import { Gwei } from './Gwei';
+import { Term } from './Term';
 
 /** One range as a bar on a scale from 0 to `scale`, with an optional marker (the current figure). */
-function RangeBar({ label, range, scale, marker, markerLabel }: { label: string; range: [string, string]; scale: number; marker?: string; markerLabel?: string }) {
+function RangeBar({ id, label, range, scale, marker, markerLabel }: { id: string; label: ReactNode; range: [string, string]; scale: number; marker?: string; markerLabel?: string }) {
   const [low, high] = range.map(Number) as [number, number];
   const at = (value: number) => `${Math.min(100, (value / scale) * 100)}%`;
   return (
-    <div className="gas-range" data-testid={`range-${label}`}>
+    <div className="gas-range" data-testid={`range-${id}`}>
       <div className="gas-range-label">
         <span>{label}</span>
         <span className="mono" data-exact={`${range[0]}–${range[1]}`}>
-          {showGwei(range[0])} – {showGwei(range[1])} gwei
+          <Gwei gwei={range[0]} /> – <Gwei gwei={range[1]} /> gwei
         </span>
       </div>
       <div className="gas-range-track" aria-hidden="true">
         <span className="gas-range-fill" style={{ left: at(low), width: `calc(${at(high)} - ${at(low)})` }} />
-        {marker !== undefined ? <span className="gas-range-marker" style={{ left: at(Number(marker)) }} title={`${markerLabel ?? ''} ${marker} gwei`} /> : null}
+        {marker !== undefined ? <span className="gas-range-marker" style={{ left: at(Number(marker)) }} title={`${markerLabel ?? ''} ${showGwei(marker)} gwei`} /> : null}
       </div>
     </div>
   );
@@ -27,9 +31,9 @@ export function FeeRanges({ suggestion }: { suggestion: FeeSuggestion }) {
   const baseScale = Math.max(Number(suggestion.historicalBaseFeeRange[1]), Number(suggestion.estimatedBaseFee), 1e-9) * 1.1;
   return (
     <div className="gas-ranges">
-      <RangeBar label="Latest block's priority fees" range={suggestion.latestPriorityFeeRange} scale={priorityScale} marker={suggestion.medium.suggestedMaxPriorityFeePerGas} markerLabel="medium priority fee" />
-      <RangeBar label="Priority fees, last 200 blocks" range={suggestion.historicalPriorityFeeRange} scale={priorityScale} marker={suggestion.medium.suggestedMaxPriorityFeePerGas} markerLabel="medium priority fee" />
-      <RangeBar label="Base fees, last 200 blocks" range={suggestion.historicalBaseFeeRange} scale={baseScale} marker={suggestion.estimatedBaseFee} markerLabel="latest base fee" />
+      <RangeBar id="latest-priority" label={<Term explain={GAS_TERMS.latestPriorityFees}>Latest block's priority fees</Term>} range={suggestion.latestPriorityFeeRange} scale={priorityScale} marker={suggestion.medium.suggestedMaxPriorityFeePerGas} markerLabel="medium priority fee" />
+      <RangeBar id="priority-200" label={<Term explain={GAS_TERMS.historicalRange}>Priority fees, last 200 blocks</Term>} range={suggestion.historicalPriorityFeeRange} scale={priorityScale} marker={suggestion.medium.suggestedMaxPriorityFeePerGas} markerLabel="medium priority fee" />
+      <RangeBar id="base-200" label={<Term explain={GAS_TERMS.historicalRange}>Base fees, last 200 blocks</Term>} range={suggestion.historicalBaseFeeRange} scale={baseScale} marker={suggestion.estimatedBaseFee} markerLabel="latest base fee" />
       <p className="muted gas-note">The marker is the medium priority fee (priority bars) and the latest base fee (base bar).</p>
     </div>
   );

@@ -2,7 +2,11 @@ import { FEE_LEVELS, type FeeLevel } from '../../../src-shared/gas/feeSuggestion
 import type { GasSnapshot } from '../../../src-shared/gas/gasTypes';
 import { gweiToWei } from '../../../src-shared/gas/gwei';
 import { formatEth } from '../../lib/formatChain';
-import { costWei, showGwei, showWait, TOKEN_TRANSFER_GAS, TRANSFER_GAS } from './gasFormat';
+import { CopyButton } from '../../components/CopyButton';
+import { costWei, showWait, TOKEN_TRANSFER_GAS, TRANSFER_GAS } from './gasFormat';
+import { GAS_TERMS } from './gasTerms';
+import { Gwei } from './Gwei';
+import { Term } from './Term';
 
 const TITLES: Record<FeeLevel, { name: string; hint: string }> = {
   low: { name: 'Low', hint: 'Cheapest; may wait a few blocks' },
@@ -29,22 +33,27 @@ export function LevelCards({ snapshot }: { snapshot: GasSnapshot }) {
               <h2 className="gas-level-name">{TITLES[level].name}</h2>
               <span className="muted gas-level-hint">{TITLES[level].hint}</span>
             </header>
-            <div className="gas-level-fee" title={`${fees.suggestedMaxFeePerGas} gwei`}>
-              <span className="gas-figure" data-testid={`max-fee-${level}`} data-exact={fees.suggestedMaxFeePerGas}>
-                {showGwei(fees.suggestedMaxFeePerGas)}
-              </span>
+            <div className="gas-level-fee">
+              <Gwei gwei={fees.suggestedMaxFeePerGas} className="gas-figure" testId={`max-fee-${level}`} />
               <span className="gas-unit">gwei</span>
-              <span className="muted gas-figure-label">max fee per gas</span>
+              <CopyButton value={fees.suggestedMaxFeePerGas} label={`the exact ${TITLES[level].name.toLowerCase()} max fee per gas (${fees.suggestedMaxFeePerGas} gwei)`} />
+              <span className="muted gas-figure-label">
+                <Term explain={GAS_TERMS.maxFeePerGas}>max fee per gas</Term>
+              </span>
             </div>
             <dl className="gas-level-facts">
               <div>
-                <dt>Priority fee</dt>
-                <dd title={`${fees.suggestedMaxPriorityFeePerGas} gwei`} data-testid={`priority-fee-${level}`} data-exact={fees.suggestedMaxPriorityFeePerGas}>
-                  {showGwei(fees.suggestedMaxPriorityFeePerGas)} gwei
+                <dt>
+                  <Term explain={GAS_TERMS.priorityFee}>Priority fee</Term>
+                </dt>
+                <dd>
+                  <Gwei gwei={fees.suggestedMaxPriorityFeePerGas} unit testId={`priority-fee-${level}`} />
                 </dd>
               </div>
               <div>
-                <dt>Wait</dt>
+                <dt>
+                  <Term explain={GAS_TERMS.wait}>Wait</Term>
+                </dt>
                 <dd>{snapshot.blockCadence?.kind === 'onDemand' ? 'none: mined on demand' : showWait(fees.minWaitTimeEstimate, fees.maxWaitTimeEstimate)}</dd>
               </div>
               <div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { congestionWord, costWei, showGwei, showWait, TRANSFER_GAS, trendText } from './gasFormat';
+import { congestionWord, costWei, gweiOfWei, showGwei, showWait, TRANSFER_GAS, trendText } from './gasFormat';
 
 describe('gas formatting', () => {
   it('prices a transfer exactly in wei', () => {
@@ -8,22 +8,23 @@ describe('gas formatting', () => {
   });
 
   it.each([
-    ['12.345678', '12.345678'],
-    ['1234.5', '1,234.5'],
+    ['12.760238385', '12.76'],
+    ['12.345678', '12.35'],
+    ['1234.5', '1,235'],
+    ['123456.789', '123,457'],
     ['2', '2'],
+    ['0', '0'],
     ['0.000000007', '0.000000007'],
-    ['9.956213453', '9.956213453'],
+    ['0.000012345', '0.00001235'],
+    ['9.956213453', '9.956'],
     ['1.0000000001234', '1'],
-  ])('shows %s gwei as %s, to the wei', (gwei, shown) => {
+  ])('shows %s gwei as %s: four significant digits, every whole one, never an exponent', (gwei, shown) => {
     expect(showGwei(gwei)).toBe(shown);
   });
 
-  it.each([
-    ['12.345678', '12.3456'],
-    ['0.000012345', '0.000012'],
-    ['1.00001', '1'],
-  ])('shows %s gwei with four decimals as %s, never cut to 0', (gwei, shown) => {
-    expect(showGwei(gwei, 4)).toBe(shown);
+  it('reads wei as exact gwei', () => {
+    expect(gweiOfWei('0x3b9aca07')).toBe('1.000000007');
+    expect(gweiOfWei(7n)).toBe('0.000000007');
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { gweiToWei } from '../../../src-shared/gas/gwei';
+import { gweiToWei, weiToGwei } from '../../../src-shared/gas/gwei';
 
 /** Gas of a plain ETH transfer (exact: the intrinsic cost). */
 export const TRANSFER_GAS = 21_000n;
@@ -10,20 +10,23 @@ export function costWei(gas: bigint, gwei: string): bigint {
   return gas * gweiToWei(gwei);
 }
 
+// Four significant digits, or every whole digit when there are more (1,235 gwei, never 1,200): what a person reads
+// at a glance. Intl formats a decimal string exactly and never in scientific notation (0.000000007 stays so).
+const GWEI_SHOWN = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 4, maximumFractionDigits: 0, roundingPriority: 'morePrecision' });
+
 /**
- * A gwei decimal string as shown: grouped whole part, at most `digits` decimals (by default nine: to the wei, so
- * a figure reads exactly as the gas API served it), never cut to 0 (`0.000000007`).
+ * A gwei decimal string as shown: at most four significant digits (all the whole ones), grouped, never in
+ * scientific notation and never cut to 0 (`12.760238385` → `12.76`, `0.000000007` → `0.000000007`). The exact
+ * figure goes in the title and on copy ({@link Gwei}).
  */
-export function showGwei(gwei: string, digits = 9): string {
-  const [whole = '0', fraction = ''] = gwei.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const cut = fraction.slice(0, digits).replace(/0+$/, '');
-  if (cut === '' && fraction.replace(/0+$/, '') !== '' && whole === '0') {
-    // Smaller than the digits shown: keep the first significant digits rather than showing 0.
-    const first = fraction.search(/[1-9]/);
-    return `0.${fraction.slice(0, first + 2).replace(/0+$/, '')}`;
-  }
-  return cut ? `${grouped}.${cut}` : grouped;
+export function showGwei(gwei: string): string {
+  // `format` takes the decimal string itself (exact, no float on the way); TypeScript's lib knows only numbers.
+  return GWEI_SHOWN.format(gwei as unknown as number);
+}
+
+/** Wei (a 0x quantity or a bigint) as an exact gwei decimal string: `0x3b9aca07` → `1.000000007`. */
+export function gweiOfWei(wei: string | bigint): string {
+  return weiToGwei(BigInt(wei));
 }
 
 /** A wait estimate in ms as words: `12–30 s`, `1–2 min`, `under 1 s`. */
