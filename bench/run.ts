@@ -13,6 +13,7 @@ import { benchExplorer } from './explorer';
 import { benchGasApi } from './gas';
 import { benchGasDashboard } from './gasDashboard';
 import { benchHistory } from './history';
+import { benchPages } from './pages';
 import { addBenchLogs, benchLogs } from './logs';
 import { measureRpc, type LoadResult } from './load';
 import { describeMachine, headCommit, loadAverage } from './machine';
@@ -89,7 +90,7 @@ async function logsBench(seededDir: string, quick: boolean): Promise<SectionResu
 
 const rpc = (method: string, params: unknown[]) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
 const fmt = (value: number, digits = 2) => value.toFixed(digits);
-const SECTIONS = ['logs', 'app', 'explorer', 'call', 'gas', 'content', 'history'] as const;
+const SECTIONS = ['logs', 'app', 'explorer', 'call', 'gas', 'content', 'history', 'pages'] as const;
 type Only = (typeof SECTIONS)[number];
 const SEED_TARGET_S = 60;
 const THROUGHPUT_TARGET = 0.85;
@@ -148,7 +149,7 @@ async function gatewayVersusAnvil(info: ChildInfo, quick: boolean): Promise<Sect
 
 async function main() {
   const quick = process.argv.includes('--quick');
-  // `--only logs|app|explorer|call|gas|content|history`: just that section (after the seed), for working on it.
+  // `--only logs|app|explorer|call|gas|content|history|pages`: just that section (after the seed), for working on it.
   const onlyAt = process.argv.indexOf('--only');
   const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
   if (only !== undefined && !SECTIONS.includes(only as Only)) {
@@ -190,8 +191,9 @@ async function main() {
       const contentSave = () => benchContentSave({ quick, storageUrl: info.storageUrl, key: info.key, secret: info.secret });
       const call = () => benchCall({ quick, rpcUrl: info.rpcUrl, anvilUrl: info.anvilUrl, dataDir });
       const history = () => benchHistory({ quick, rpcUrl: info.rpcUrl, anvilUrl: info.anvilUrl, dataDir });
+      const pages = () => benchPages({ quick, projectRoot: process.cwd(), dataDir, anvilUrl: info.anvilUrl, gasUrl: info.gasUrl, storageUrl: info.storageUrl, key: info.key, secret: info.secret });
       if (only !== undefined) {
-        take(await { logs, app, call, gas: gasDashboard, content: contentSave, explorer, history }[only as Only]());
+        take(await { logs, app, call, gas: gasDashboard, content: contentSave, explorer, history, pages }[only as Only]());
       } else {
         take(await gatewayVersusAnvil(info, quick));
         console.log('');
@@ -213,9 +215,9 @@ async function main() {
         if (!process.env.BLOCKGLASS_KEYRING_SESSION) {
           const why = 'the app needs a keychain; run `bash scripts/keyring-session.sh npm run bench`';
           console.log(`skipped: ${why}`);
-          for (const section of ['App: API bridge and first paint', 'Explorer and data table', 'Log queries', 'Gas dashboard']) skipped.push({ section, why });
+          for (const section of ['App: API bridge and first paint', 'Explorer and data table', 'Log queries', 'Gas dashboard', 'Pages']) skipped.push({ section, why });
         } else {
-          for (const part of [app, explorer, logs, gasDashboard]) {
+          for (const part of [app, explorer, logs, gasDashboard, pages]) {
             take(await part());
             console.log('');
           }

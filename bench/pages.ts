@@ -1,0 +1,171 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { copySeededSandbox } from '../test-support/seededSandbox';
+import { median, table } from './benchKit';
+import { verdict, type Figure, type SectionResult } from './report';
+import { pageCases, type PageCase } from './pageCases';
+
+// Every page a person opens, in the running app (web host, Chromium), each beside the same run's floor:
+//  - cold: a fresh browser context on the running app, from navigation start to the page's content painted;
+//  - warm: inside a running window, from the navigation (as a link does) to the content painted, coming from
+//    another page (the explorer home);
+//  - the floor: the node reads that page needs, sent raw to Anvil (bench/pageCases.ts), plus the paint of an
+//    empty route (the not-found page) in the same app, measured the same way (cold or warm).
+// Medians of seven. A page with an action (a log query's Run, a call's Run) has it clicked by the page's own
+// script as soon as it can be, and is timed to the outcome. Nothing here is typed in by hand.
+
+const RUNS = 7;
+const WARM_ADDS_MS = 60;
+const WARM_BELOW_MS = 120;
+const COLD_BELOW_MS = 350;
+const HOME = '[aria-labelledby=latest-blocks] li';
+const EMPTY_ROUTE = { route: '/nothing-here', ready: '#not-found-title' };
+
+export interface PagesBenchOptions {
+  quick: boolean;
+  projectRoot: string;
+  /** The bench sandbox: its data folder (the seeded chain the app gets a copy of), Anvil's own URL and its content store. */
+  dataDir: string;
+  anvilUrl: string;
+  gasUrl: string;
+  storageUrl: string;
+  key: string;
+  secret: string;
+}
+
+/** What the bench reads back from the page (this file is typed for Node). */
+interface PageScope {
+  __benchPainted?: number;
+}
+
+/**
+ * Waits, in the page, for `ready` to be painted (the frame after it appears), clicking the button whose text
+ * matches `run` as soon as it is enabled; resolves with performance.now() at that paint. Written as page code in
+ * a string: the runner's transform would wrap named inner functions in a helper the page lacks.
+ */
+const WATCH = `((ready, run) => new Promise((resolve) => {
+  let clicked = run === null;
+  const wanted = run === null ? null : new RegExp(run);
+  const tick = () => {
+    if (!clicked) {
+      const button = Array.from(document.querySelectorAll('button')).find((candidate) => wanted.test((candidate.textContent || '').trim()) && !candidate.disabled);
+      if (button) {
+        clicked = true;
+        button.click();
+      }
+    }
+    if (clicked && document.querySelector(ready)) {
+      requestAnimationFrame(() => resolve(performance.now()));
+      return;
+    }
+    requestAnimationFrame(tick);
+  };
+  tick();
+}))`;
+
+/** A fresh context: the page opened at `route`, timed from navigation start to `ready` painted. */
+async function cold(browser: Browser, origin: string, hash: string, route: string, ready: string, run: string | null): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  try {
+    await context.addInitScript(`window.__benchPainted = undefined; ${WATCH}(${JSON.stringify(ready)}, ${JSON.stringify(run)}).then((at) => { window.__benchPainted = at; });`);
+    const page = await context.newPage();
+    await page.goto(`${origin}${route}${hash}`);
+    await page.waitForFunction(() => (globalThis as unknown as PageScope).__benchPainted !== undefined, null, { timeout: 30_000, polling: 50 });
+    return await page.evaluate(() => (globalThis as unknown as PageScope).__benchPainted!);
+  } finally {
+    await context.close();
+  }
+}
+
+/** In a running window: from another page (the home; for the home, the empty route), navigates to `route` as a link does, timed to `ready` painted. */
+async function warm(page: Page, route: string, ready: string, run: string | null): Promise<number> {
+  const from = route === '/explorer' ? EMPTY_ROUTE : { route: '/explorer', ready: HOME };
+  await page.evaluate(`(async () => { history.pushState(null, '', ${JSON.stringify(from.route)}); await ${WATCH}(${JSON.stringify(from.ready)}, null); })()`);
+  return (await page.evaluate(`(async () => { const started = performance.now(); history.pushState(null, '', ${JSON.stringify(route)}); return (await ${WATCH}(${JSON.stringify(ready)}, ${JSON.stringify(run)})) - started; })()`)) as number;
+}
+
+/** The page bench: a fresh app on a copy of the bench chain, every page cold and warm beside its floor. */
+export async function benchPages(options: PagesBenchOptions): Promise<SectionResult> {
+  const runs = options.quick ? 3 : RUNS;
+  const appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-bench-pages-'));
+  copySeededSandbox(options.dataDir, path.join(appDir, 'sandbox'));
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'], headless: true });
+  let child: ChildProcess | undefined;
+  let context: BrowserContext | undefined;
+  const rows: { page: PageCase; cold: number[]; warm: number[]; floorCold: number; floorWarm: number; reads: number }[] = [];
+  try {
+    child = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data', appDir, '--no-open', '--json'], { cwd: options.projectRoot, stdio: ['ignore', 'pipe', 'ignore'] });
+    const url = new URL(
+      await new Promise<string>((resolve, reject) => {
+        readline.createInterface({ input: child!.stdout! }).once('line', (line) => resolve((JSON.parse(line) as { url: string }).url));
+        child!.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+      }),
+    );
+    context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const window = await context.newPage();
+    await window.goto(`${url.origin}/explorer${url.hash}`);
+    await window.waitForSelector(HOME, { timeout: 120_000 }); // the app is up and its sandbox answers
+    const cases = await pageCases(options, window);
+
+    // The empty route: the app's own cost of a page with nothing to read.
+    const emptyCold: number[] = [];
+    const emptyWarm: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      emptyCold.push(await cold(browser, url.origin, url.hash, EMPTY_ROUTE.route, EMPTY_ROUTE.ready, null));
+      emptyWarm.push(await warm(window, EMPTY_ROUTE.route, EMPTY_ROUTE.ready, null));
+    }
+    console.log(`empty route: cold ${median(emptyCold).toFixed(0)} ms, warm ${median(emptyWarm).toFixed(0)} ms`);
+    for (const page of cases) {
+      // Once, unmeasured: what a person's first visit of the day pays (the signature database, a contract's ABI)
+      // is not what this measures; each run after it is a fresh context or a navigation.
+      await cold(browser, url.origin, url.hash, page.route, page.ready, page.run);
+      const reads: number[] = [];
+      const coldRuns: number[] = [];
+      const warmRuns: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const started = performance.now();
+        await page.floor();
+        reads.push(performance.now() - started);
+        coldRuns.push(await cold(browser, url.origin, url.hash, page.route, page.ready, page.run));
+        warmRuns.push(await warm(window, page.route, page.ready, page.run));
+      }
+      const nodeReads = median(reads);
+      console.log(`${page.name}: cold ${median(coldRuns).toFixed(0)} ms, warm ${median(warmRuns).toFixed(0)} ms, node reads ${nodeReads.toFixed(1)} ms`);
+      rows.push({ page, cold: coldRuns, warm: warmRuns, floorCold: nodeReads + median(emptyCold), floorWarm: nodeReads + median(emptyWarm), reads: nodeReads });
+    }
+    return report(rows, median(emptyCold), median(emptyWarm), runs);
+  } finally {
+    await context?.close();
+    await browser.close();
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(appDir, { recursive: true, force: true });
+  }
+}
+
+function report(rows: { page: PageCase; cold: number[]; warm: number[]; floorCold: number; floorWarm: number; reads: number }[], emptyCold: number, emptyWarm: number, runs: number): SectionResult {
+  const section = 'Pages';
+  const figures: Figure[] = [];
+  const lines = [
+    `== Pages (Chromium, the running app; medians of ${runs}; floor = the page's node reads raw to Anvil + an empty route's paint: ${emptyCold.toFixed(0)} ms cold, ${emptyWarm.toFixed(0)} ms warm)`,
+  ];
+  const tableRows: string[][] = [];
+  for (const row of rows) {
+    const warmMs = median(row.warm);
+    const coldMs = median(row.cold);
+    const warmFloor: Figure = { section, what: `${row.page.name}, warm (from another page)`, value: warmMs, unit: 'ms', digits: 0, reference: { what: `floor: ${row.reads.toFixed(1)} ms of node reads (${row.page.readsSay}) + ${emptyWarm.toFixed(0)} ms empty route`, value: row.floorWarm }, target: { kind: 'addsBelow', limit: WARM_ADDS_MS } };
+    const warmAbsolute: Figure = { section, what: `${row.page.name}, warm`, value: warmMs, unit: 'ms', digits: 0, target: { kind: 'below', limit: WARM_BELOW_MS } };
+    const coldFigure: Figure = { section, what: `${row.page.name}, cold (a fresh browser context)`, value: coldMs, unit: 'ms', digits: 0, reference: { what: `floor: node reads + ${emptyCold.toFixed(0)} ms empty route, cold`, value: row.floorCold }, target: { kind: 'below', limit: COLD_BELOW_MS } };
+    figures.push(warmFloor, warmAbsolute, coldFigure);
+    tableRows.push([row.page.name, coldMs.toFixed(0), row.floorCold.toFixed(0), verdict(coldFigure), warmMs.toFixed(0), row.floorWarm.toFixed(0), `${verdict(warmFloor)}; ${verdict(warmAbsolute)}`]);
+  }
+  lines.push(...table(['page', 'cold ms', 'floor', 'cold target', 'warm ms', 'floor', 'warm targets'], tableRows, 1));
+  return { figures, lines };
+}
