@@ -3,10 +3,9 @@ import { formatUnits } from 'viem';
 /** The units an ETH amount can be shown in. */
 export type EthUnit = 'ETH' | 'gwei' | 'wei';
 
-/** `0x1234…cdef`: a hash or address cut for tables (the full value is in the title and on copy). */
-export function shortHex(value: string, head = 6, tail = 4): string {
-  return value.length <= head + tail + 1 ? value : `${value.slice(0, head)}…${value.slice(-tail)}`;
-}
+// The one short form of a hash or an address lives in src-shared (the main process writes it too); kept reachable
+// here for the screens that import their formats from this file.
+export { shortHex } from '../../src-shared/text/shortHex';
 
 /** Groups the integer part of a decimal string: `1234567.5` → `1,234,567.5`. */
 function group(decimal: string): string {

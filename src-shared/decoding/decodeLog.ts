@@ -3,6 +3,7 @@ import { canonicalSignature, canonicalType, selectorOf, type Candidate } from '.
 import { toDecodedValue } from './jsonSafe';
 import { alternativesOf, rankAttempts, type Attempt } from './rankAttempts';
 import type { Decoding } from './types';
+import { shortHex } from '../text/shortHex';
 
 /** A log as the node returns it (the parts decoding needs). */
 export interface LogData {
@@ -26,7 +27,7 @@ export function decodeLog(log: LogData, candidates: readonly Candidate<AbiEvent>
   const attempts = candidates.filter((candidate) => selectorOf(candidate.item) === topic0).map((candidate) => attempt(log, candidate));
   const ranked = rankAttempts(attempts);
   const best = ranked[0];
-  if (!best) return { status: 'raw', selector: topic0, reason: `No known event has the topic ${topic0.slice(0, 10)}….`, alternatives: [] };
+  if (!best) return { status: 'raw', selector: topic0, reason: `No known event has the topic ${shortHex(topic0)}.`, alternatives: [] };
   if (!best.args) {
     return { status: 'raw', selector: topic0, reason: `The log does not decode as ${ranked.map((a) => a.signature).join(' or ')}.`, alternatives: alternativesOf(ranked) };
   }

@@ -116,7 +116,7 @@ describe('decodeLog', () => {
 
   it('shows raw, with the reason, what it cannot decode', () => {
     expect(decodeLog({ topics: [], data: '0x' }, [])).toMatchObject({ status: 'raw', reason: 'The log has no topics: an anonymous event, which only its ABI can decode.' });
-    expect(decodeLog({ topics, data }, [])).toMatchObject({ status: 'raw', reason: `No known event has the topic ${topics[0]!.slice(0, 10)}….` });
+    expect(decodeLog({ topics, data }, [])).toMatchObject({ status: 'raw', reason: `No known event has the topic ${topics[0]!.slice(0, 10)}…${topics[0]!.slice(-6)}.` });
     expect(decodeLog({ topics, data: '0x01' }, [eventFromDb('Transfer(address,address,uint256)')])).toMatchObject({ status: 'raw', reason: 'The log does not decode as Transfer(address,address,uint256).' });
     expect(decodeLog({ topics: ['0x12'], data: '0x' }, [])).toMatchObject({ status: 'raw', reason: 'The log is not hex topics and data.' });
   });

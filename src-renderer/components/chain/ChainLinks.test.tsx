@@ -60,7 +60,7 @@ describe('AddressLink', () => {
   it('links an address, cut, and copies it whole', async () => {
     const user = userEvent.setup();
     renderWithApp(<AddressLink address={ADDRESS} />);
-    const link = screen.getByRole('link', { name: '0xd8dA6B…A96045' });
+    const link = screen.getByRole('link', { name: '0xd8dA6BF2…A96045' });
     expect(link.getAttribute('href')).toBe(`/explorer/address/${ADDRESS}`);
     expect(link.getAttribute('title')).toBe(ADDRESS);
     expect(screen.queryByLabelText('contract')).toBeNull();
@@ -70,7 +70,7 @@ describe('AddressLink', () => {
 
   it('names a labelled address with its label and the cut address, and marks a contract', () => {
     const { container } = renderWithApp(<AddressLink address={ADDRESS} label="vitalik.eth" isContract />);
-    expect(screen.getByRole('link', { name: 'vitalik.eth (0xd8dA…6045)' }).getAttribute('href')).toBe(`/explorer/address/${ADDRESS}`);
+    expect(screen.getByRole('link', { name: 'vitalik.eth (0xd8dA6BF2…A96045)' }).getAttribute('href')).toBe(`/explorer/address/${ADDRESS}`);
     const mark = within(container).getByLabelText('contract');
     expect(mark.getAttribute('title')).toBe('A contract: this address holds code');
   });

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Link } from 'wouter';
-import { shortHex } from '../../lib/formatChain';
+import { shortHex } from '../../../src-shared/text/shortHex';
 import { CopyButton } from '../CopyButton';
 import './chain.css';
 
@@ -8,9 +8,9 @@ import './chain.css';
 export const BlockLink = memo(function BlockLink({ number, hash }: { number?: string | null; hash?: string | null }) {
   const id = number ? BigInt(number).toString(10) : hash ?? '';
   if (!id) return <span className="muted">pending</span>;
-  const text = number ? BigInt(number).toLocaleString('en-US') : shortHex(id, 10, 6);
+  const text = number ? BigInt(number).toLocaleString('en-US') : shortHex(id);
   return (
-    <Link href={`/explorer/block/${id}`} className="chain-link mono" title={hash ?? `Block ${id}`}>
+    <Link href={`/explorer/block/${id}`} className={`chain-link mono${number ? '' : ' is-short'}`} title={hash ?? `Block ${id}`}>
       {text}
     </Link>
   );
@@ -20,8 +20,8 @@ export const BlockLink = memo(function BlockLink({ number, hash }: { number?: st
 export const TxLink = memo(function TxLink({ hash, full = false, copy = true }: { hash: string; full?: boolean; copy?: boolean }) {
   return (
     <span className="chain-value">
-      <Link href={`/explorer/tx/${hash}`} className="chain-link mono" title={hash}>
-        {full ? hash : shortHex(hash, 10, 6)}
+      <Link href={`/explorer/tx/${hash}`} className={`chain-link mono${full ? '' : ' is-short'}`} title={hash}>
+        {full ? hash : shortHex(hash)}
       </Link>
       {copy ? <CopyButton value={hash} label="transaction hash" /> : null}
     </span>
@@ -37,8 +37,17 @@ export const AddressLink = memo(function AddressLink({ address, label, isContrac
           ◆
         </span>
       ) : null}
-      <Link href={`/explorer/address/${address}`} className="chain-link mono" title={address}>
-        {label ? `${label} (${shortHex(address)})` : full ? address : shortHex(address, 8, 6)}
+      <Link href={`/explorer/address/${address}`} className={`chain-link mono${full ? '' : label ? ' is-labelled' : ' is-short'}`} title={address}>
+        {label ? (
+          // The label may be cut to fit; the short address after it never is (it is already short).
+          <>
+            <span className="chain-link-label">{label}</span> <span className="chain-link-short">({shortHex(address)})</span>
+          </>
+        ) : full ? (
+          address
+        ) : (
+          shortHex(address)
+        )}
       </Link>
       {copy ? <CopyButton value={address} label="address" /> : null}
     </span>
@@ -49,8 +58,8 @@ export const AddressLink = memo(function AddressLink({ address, label, isContrac
 export const CidLink = memo(function CidLink({ cid, name }: { cid: string; name?: string }) {
   return (
     <span className="chain-value">
-      <Link href={`/content/${cid}${name ? `?name=${encodeURIComponent(name)}` : ''}`} className="chain-link mono" title={cid}>
-        {shortHex(cid, 10, 6)}
+      <Link href={`/content/${cid}${name ? `?name=${encodeURIComponent(name)}` : ''}`} className="chain-link mono is-short" title={cid}>
+        {shortHex(cid)}
       </Link>
       <CopyButton value={cid} label="CID" />
     </span>

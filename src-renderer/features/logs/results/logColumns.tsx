@@ -2,9 +2,10 @@ import type { DecodedValue } from '../../../../src-shared/decoding/types';
 import type { LogRow } from '../../../../src-shared/logs/types';
 import { AddressLink, BlockLink, TxLink } from '../../../components/chain/ChainLinks';
 import type { DataColumn } from '../../../components/table/DataTable';
+import { shortHex } from '../../../../src-shared/text/shortHex';
 
 const number = (hex: string) => (/^0x[0-9a-f]+$/i.test(hex) ? Number.parseInt(hex, 16) : -1);
-const short = (value: DecodedValue): string => (typeof value === 'string' ? (value.length > 20 ? `${value.slice(0, 10)}…${value.slice(-6)}` : value) : typeof value === 'boolean' ? String(value) : JSON.stringify(value));
+const short = (value: DecodedValue): string => (typeof value === 'string' ? shortHex(value) : typeof value === 'boolean' ? String(value) : JSON.stringify(value));
 
 /** The event's name and its arguments in one line (`Transfer(from=0x…, value=5)`), or why it is raw. */
 export function eventText(row: LogRow): string {
@@ -32,7 +33,7 @@ export const LOG_COLUMNS: DataColumn<LogRow>[] = [
         </span>
       ) : (
         <span className="mono muted" title={row.decoded.reason}>
-          not decoded · {row.topics[0]?.slice(0, 10) ?? 'no topic'}…
+          not decoded · {row.topics[0] ? shortHex(row.topics[0]) : 'no topic'}
         </span>
       ),
   },
