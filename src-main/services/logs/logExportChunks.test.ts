@@ -1,3 +1,4 @@
+import { getAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
 import type { LogRow } from '../../../src-shared/logs/types';
 import { CSV_COLUMNS, logExportChunks } from './logExportChunks';
@@ -40,9 +41,16 @@ describe('log exports', () => {
     expect(JSON.parse((await collect(logExportChunks(rows(0), 'json'))).join(''))).toEqual([]);
   });
 
-  it('writes JSON that parses back to the rows', async () => {
+  it('writes JSON that parses back to the rows, their addresses checksummed', async () => {
     const parsed = JSON.parse((await collect(logExportChunks(rows(1001), 'json'))).join('')) as LogRow[];
     expect(parsed.length).toBe(1001);
-    expect(parsed[1000]).toEqual(row(1000));
+    expect(parsed[1000]).toEqual(row(1000, { address: getAddress(`0x${'a'.repeat(40)}`) }));
+  });
+
+  it('writes the emitting address checksummed in CSV, as the app shows it, whatever case the node answered in', async () => {
+    const lower = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+    const text = (await collect(logExportChunks(rows(1, (index) => row(index, { address: lower })), 'csv'))).join('');
+    expect(text).toContain(',0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266,');
+    expect(text).not.toContain(lower);
   });
 });

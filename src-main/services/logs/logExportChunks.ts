@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { checksumAddress, checksumAddressesIn } from '../../../src-shared/chain/checksumAddresses';
 import type { DecodedValue } from '../../../src-shared/decoding/types';
 import type { LogRow } from '../../../src-shared/logs/types';
 
@@ -25,7 +26,7 @@ export const CSV_COLUMNS = [
 const CHUNK_ROWS = 500;
 const decimal = (hex: string) => (/^0x[0-9a-f]+$/i.test(hex) ? BigInt(hex).toString(10) : hex);
 
-/** One row as CSV cells: numbers in decimal, the decoded arguments as one JSON object by name. */
+/** One row as CSV cells: numbers in decimal, the address checksummed, the decoded arguments as one JSON object by name. */
 export function csvCells(row: LogRow): string[] {
   const decoded = row.decoded.status === 'decoded' ? row.decoded : undefined;
   const args = decoded ? Object.fromEntries(decoded.args.map((arg): [string, DecodedValue] => [arg.name, arg.value])) : undefined;
@@ -35,7 +36,7 @@ export function csvCells(row: LogRow): string[] {
     row.transactionHash,
     decimal(row.transactionIndex),
     decimal(row.logIndex),
-    row.address,
+    checksumAddress(row.address),
     row.addressLabel ?? '',
     decoded?.name ?? '',
     decoded?.signature ?? '',
@@ -52,7 +53,8 @@ export function csvCells(row: LogRow): string[] {
 /**
  * A run's rows as an export file, in chunks of a few hundred rows, so a file of any size is written without
  * ever being held whole in memory. CSV has a header line (RFC 4180 quoting by csv-stringify); JSON is one
- * array of the rows as the app shows them, decoded arguments included.
+ * array of the rows as the app shows them, decoded arguments included. Addresses are checksummed in both (the
+ * node answers lowercase; decoded arguments are already checksummed, and a file writes an address one way).
  */
 export async function* logExportChunks(rows: AsyncIterable<LogRow>, format: 'csv' | 'json'): AsyncGenerator<string> {
   let batch: LogRow[] = [];
@@ -61,7 +63,7 @@ export async function* logExportChunks(rows: AsyncIterable<LogRow>, format: 'csv
     const text =
       format === 'csv'
         ? stringify(batch.map(csvCells), first ? { header: true, columns: [...CSV_COLUMNS] } : {})
-        : batch.map((row, index) => `${first && index === 0 ? '' : ',\n'}${JSON.stringify(row)}`).join('');
+        : batch.map((row, index) => `${first && index === 0 ? '' : ',\n'}${JSON.stringify(checksumAddressesIn(row))}`).join('');
     first = false;
     batch = [];
     return text;

@@ -1,4 +1,6 @@
 import { hexToString, isHex } from 'viem';
+import { EMPTY_BLOOM_WORD, isEmptyBloom } from '../../../src-shared/chain/isEmptyBloom';
+import { shortHex } from '../../../src-shared/text/shortHex';
 import { EthAmount } from '../../components/chain/Amounts';
 import { AddressLink, BlockLink } from '../../components/chain/ChainLinks';
 import { Timestamp } from '../../components/chain/Timestamp';
@@ -6,7 +8,6 @@ import { HexValue } from '../../components/HexValue';
 import { formatNumber } from '../../lib/formatChain';
 import type { FieldKind } from './fieldKind';
 import { TRANSACTION_TYPES } from './tx/txFields';
-
 
 /** A field of a block, transaction or receipt, readable (the raw value is in the object's raw view). */
 export function FieldValue({ kind, value, label, nullText = 'pending' }: { kind: FieldKind; value: unknown; label: string; nullText?: string }) {
@@ -43,7 +44,13 @@ export function FieldValue({ kind, value, label, nullText = 'pending' }: { kind:
     case 'bytes':
       return <BytesValue value={value} label={label} />;
     case 'bloom':
-      return <span className="mono muted" title={value}>{/^0x0*$/.test(value) ? 'empty (no logs)' : `${value.slice(0, 18)}… (${(value.length - 2) / 2} bytes)`}</span>;
+      return isEmptyBloom(value) ? (
+        <span title={value}>
+          {EMPTY_BLOOM_WORD} <span className="muted">(no log was emitted)</span>
+        </span>
+      ) : (
+        <span className="mono muted" title={value}>{`${shortHex(value)} (${(value.length - 2) / 2} bytes)`}</span>
+      );
     default:
       return <HexValue value={value} label={label} />;
   }

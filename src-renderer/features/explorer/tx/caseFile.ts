@@ -1,8 +1,23 @@
 import type { TransactionView } from '../../../../src-shared/api/explorer';
+import { checksumAddressesIn } from '../../../../src-shared/chain/checksumAddresses';
+import { EMPTY_BLOOM_WORD, isEmptyBloom } from '../../../../src-shared/chain/isEmptyBloom';
 import { explainTransaction } from './explainTransaction';
 
+/**
+ * The view as a case file writes it: every address checksummed (the node answers lowercase, the summary and the
+ * labels use the checksummed form, and one file must not write the same address two ways), and an all-zero
+ * logs bloom as the word "empty" instead of 512 zeros.
+ */
+export function caseFileView(view: TransactionView): TransactionView {
+  const checked = checksumAddressesIn(view);
+  const bloom = checked.receipt?.logsBloom;
+  if (checked.receipt && typeof bloom === 'string' && isEmptyBloom(bloom)) return { ...checked, receipt: { ...checked.receipt, logsBloom: EMPTY_BLOOM_WORD } };
+  return checked;
+}
+
 /** A Markdown case file for a ticket: the summary first, then the facts, the decoded call and logs, the receipt. */
-export function caseFileMarkdown(view: TransactionView, networkName: string, now: Date = new Date()): string {
+export function caseFileMarkdown(raw: TransactionView, networkName: string, now: Date = new Date()): string {
+  const view = caseFileView(raw);
   const { headline, lines } = explainTransaction(view, networkName);
   const hash = String(view.transaction.hash);
   const out: string[] = [
@@ -45,6 +60,7 @@ export function caseFileMarkdown(view: TransactionView, networkName: string, now
 }
 
 /** The JSON export: the transaction, its receipt and what the app made of them. */
-export function caseFileJson(view: TransactionView, networkName: string): string {
+export function caseFileJson(raw: TransactionView, networkName: string): string {
+  const view = caseFileView(raw);
   return JSON.stringify({ network: networkName, summary: explainTransaction(view, networkName), ...view }, null, 2);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TransactionView } from '../../../../src-shared/api/explorer';
-import { caseFileMarkdown } from './caseFile';
+import { caseFileJson, caseFileMarkdown } from './caseFile';
 import { explainTransaction } from './explainTransaction';
 
 const FROM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -62,5 +62,31 @@ describe('a transaction in plain words', () => {
     expect(text).toContain('`bump(uint256)` (from the metadata)');
     expect(text).toContain('"status": "0x1"');
     expect(text).toContain('_Case file made by Blockglass on 2026-01-02T03:04:05.000Z._');
+  });
+
+  it('writes each address one way, checksummed, and an empty logs bloom as "empty", in the summary and both files', () => {
+    // The node answers lowercase; the case file must not write the same address two ways.
+    const lower = view({
+      transaction: { hash: `0x${'1'.repeat(64)}`, from: FROM.toLowerCase(), to: TO.toLowerCase(), value: '0x0', input: '0xb20eb4c4', nonce: '0x1', type: '0x2' },
+      receipt: { status: '0x1', from: FROM.toLowerCase(), to: TO.toLowerCase(), gasUsed: '0x5208', effectiveGasPrice: '0x3b9aca00', logsBloom: `0x${'0'.repeat(512)}`, logs: [{ address: TO.toLowerCase(), topics: [], data: '0x' }] },
+      logs: [{ log: { address: TO.toLowerCase(), topics: [], data: '0x' }, decoded: { status: 'raw', selector: null, reason: 'No topic.', alternatives: [] } } as unknown as TransactionView['logs'][number]],
+    });
+    expect(explainTransaction(lower, 'L').lines).toContain(`It called bump(max = 0) on ${TO}.`);
+    for (const text of [caseFileMarkdown(lower, 'Local sandbox'), caseFileJson(lower, 'Local sandbox')]) {
+      expect(text).not.toContain(FROM.toLowerCase());
+      expect(text).not.toContain(TO.toLowerCase());
+      expect(text).toContain(FROM);
+      expect(text).toContain(TO);
+      expect(text).toContain('"logsBloom": "empty"');
+      expect(text).not.toMatch(/0{64}/);
+    }
+    // A bloom with a bit set is kept whole.
+    const bloom = `0x${'0'.repeat(500)}${'8'.repeat(12)}`;
+    expect(caseFileJson(view({ receipt: { status: '0x1', logsBloom: bloom } }), 'L')).toContain(`"logsBloom": "${bloom}"`);
+  });
+
+  it('says "1 event", not "1 events"', () => {
+    const emitted = view({ input: null, logs: [{} as TransactionView['logs'][number]] });
+    expect(explainTransaction(emitted, 'L').lines).toContain('It emitted 1 event; no token moved.');
   });
 });

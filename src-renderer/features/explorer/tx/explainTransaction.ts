@@ -1,5 +1,8 @@
 import type { TransactionView } from '../../../../src-shared/api/explorer';
-import { formatEth, formatTokenAmount, shortHex } from '../../../lib/formatChain';
+import { checksumAddress } from '../../../../src-shared/chain/checksumAddresses';
+import { countOf } from '../../../../src-shared/text/countOf';
+import { shortHex } from '../../../../src-shared/text/shortHex';
+import { formatEth, formatTokenAmount } from '../../../lib/formatChain';
 
 /** A transaction in plain words: a headline and the facts a support engineer says first. */
 export interface Explanation {
@@ -9,12 +12,14 @@ export interface Explanation {
 }
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
+// Addresses are written one way, checksummed, whatever case the node answered in.
+const addr = (value: unknown) => checksumAddress(str(value));
 
 /** Explains a transaction: did it work (and if not, why), who paid what fee, what it called, which tokens moved. */
 export function explainTransaction(view: TransactionView, networkName: string): Explanation {
   const tx = view.transaction;
-  const from = str(tx.from);
-  const to = str(tx.to);
+  const from = addr(tx.from);
+  const to = addr(tx.to);
   const outcome = view.pending ? 'pending' : view.receipt?.status === '0x0' ? 'failed' : 'succeeded';
   const reason = view.revert?.decoding?.message ?? view.revert?.note;
   const headline =
@@ -29,7 +34,7 @@ export function explainTransaction(view: TransactionView, networkName: string): 
   else lines.push(`Sent by ${from}.`);
   const value = BigInt(str(tx.value) || '0x0');
   if (!to) {
-    const created = str(view.receipt?.contractAddress);
+    const created = addr(view.receipt?.contractAddress);
     lines.push(created ? `It created the contract ${created}.` : 'It tried to create a contract.');
   } else if (view.input?.status === 'decoded') {
     const args = view.input.args.map((arg) => `${arg.name} = ${typeof arg.value === 'string' ? arg.value : JSON.stringify(arg.value)}`).join(', ');
@@ -42,9 +47,9 @@ export function explainTransaction(view: TransactionView, networkName: string): 
   if (view.revert?.reproduced === true) lines.push(`The revert was reproduced with eth_call at block ${BigInt(view.revert.atBlock).toString(10)} (its parent block).`);
   else if (view.revert) lines.push(view.revert.note ?? 'The revert could not be reproduced.');
   for (const transfer of view.transfers) {
-    const what = transfer.standard === 'ERC-721' ? `${transfer.symbol ?? 'NFT'} #${transfer.tokenId}` : formatTokenAmount(transfer.amount ?? '0', transfer.decimals, transfer.symbol ?? shortHex(transfer.token));
-    lines.push(`${what} moved from ${transfer.from} to ${transfer.to} (${transfer.standard} at ${transfer.token}).`);
+    const what = transfer.standard === 'ERC-721' ? `${transfer.symbol ?? 'NFT'} #${transfer.tokenId}` : formatTokenAmount(transfer.amount ?? '0', transfer.decimals, transfer.symbol ?? shortHex(addr(transfer.token)));
+    lines.push(`${what} moved from ${addr(transfer.from)} to ${addr(transfer.to)} (${transfer.standard} at ${addr(transfer.token)}).`);
   }
-  if (outcome === 'succeeded' && view.transfers.length === 0 && view.logs.length > 0) lines.push(`It emitted ${view.logs.length} ${view.logs.length === 1 ? 'event' : 'events'}; no token moved.`);
+  if (outcome === 'succeeded' && view.transfers.length === 0 && view.logs.length > 0) lines.push(`It emitted ${countOf(view.logs.length, 'event')}; no token moved.`);
   return { outcome, headline, lines };
 }
