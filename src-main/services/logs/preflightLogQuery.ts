@@ -3,6 +3,7 @@ import { countLogParams, toLogFilter } from '../../../src-shared/logs/logQuery';
 import { LOG_LIMITS, type LogPreflight, type LogQuery, type PreflightWarning } from '../../../src-shared/logs/types';
 import { logPieceFailure } from './logPieceFailure';
 import { resolveLogRange, type LogRequest } from './resolveLogRange';
+import { countOf } from '../../../src-shared/text/countOf';
 
 /** Sample requests in flight at once. */
 const SAMPLE_CONCURRENCY = 4;
@@ -112,7 +113,7 @@ export async function preflightLogQuery(
   if (estimate.logs > LOG_LIMITS.results || estimate.overLimitSomewhere) {
     warnings.push({
       kind: 'results',
-      message: `About ${formatCount(estimate.logs)} logs match (${estimate.exact ? 'counted' : `estimated from ${formatCount(estimate.sampledBlocks)} sampled blocks`}); the service returns at most ${formatCount(LOG_LIMITS.results)} per request. Blockglass will split the range where the service refuses it.`,
+      message: `About ${formatCount(estimate.logs)} logs match (${estimate.exact ? 'counted' : `estimated from ${countOf(estimate.sampledBlocks, 'sampled block')}`}); the service returns at most ${formatCount(LOG_LIMITS.results)} per request. Blockglass will split the range where the service refuses it.`,
     });
   }
   if (range.pastHead !== undefined) {

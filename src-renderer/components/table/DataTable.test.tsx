@@ -57,6 +57,14 @@ function shownRows(grid: HTMLElement): string[][] {
 const blocksShown = (grid: HTMLElement) => shownRows(grid).map((cells) => cells[0]);
 
 describe('DataTable', () => {
+  it('counts one row in the singular: "1 transaction", "1 new log", never "1 transactions"', () => {
+    const { unmount } = render(<DataTable rows={TXS.slice(0, 1)} columns={COLUMNS} rowKey={(tx) => tx.hash} label="transactions" />);
+    expect(screen.getByText('1 transaction')).toBeTruthy();
+    unmount();
+    render(<DataTable rows={TXS.slice(0, 1)} columns={COLUMNS} rowKey={(tx) => tx.hash} label="new logs" />);
+    expect(screen.getByText('1 new log')).toBeTruthy();
+  });
+
   it('shows the header and only the rows in view, with the grid roles and counts', () => {
     const { grid } = renderTable();
     expect(within(grid).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Block', 'Hash', 'Value', 'From']);

@@ -1,5 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { countOf } from '../../../src-shared/text/countOf';
+import { singularOf } from '../../../src-shared/text/singularOf';
 import { Icon } from '../Icon';
 import './DataTable.css';
 import { filterRows, sortRows, type TableSort } from './tableRows';
@@ -26,6 +28,8 @@ export interface DataTableProps<Row> {
   rowKey: (row: Row) => string;
   /** What the table lists, for screen readers and the empty and filter texts (`transactions`). */
   label: string;
+  /** One of what it lists, for a count of 1 (`1 transaction`); made from `label` when absent. */
+  labelOne?: string;
   /** Enter or a double click on a row. */
   onOpen?: (row: Row) => void;
   rowHeight?: number;
@@ -43,7 +47,7 @@ export interface DataTableProps<Row> {
  * keyboard navigation: arrows move the active cell, Home/End jump, Enter opens the row, Ctrl/⌘+C copies the
  * active cell. The grid has one tab stop.
  */
-export function DataTable<Row>({ rows, columns, rowKey, label, onOpen, rowHeight = 34, maxHeight = 560, initialSort, emptyText }: DataTableProps<Row>) {
+export function DataTable<Row>({ rows, columns, rowKey, label, labelOne, onOpen, rowHeight = 34, maxHeight = 560, initialSort, emptyText }: DataTableProps<Row>) {
   const [sortedBy, setSortedBy] = useState<TableSort | undefined>(initialSort);
   const [filter, setFilter] = useState('');
   const [active, setActive] = useState<{ row: number; column: number }>({ row: 0, column: 0 });
@@ -136,7 +140,7 @@ export function DataTable<Row>({ rows, columns, rowKey, label, onOpen, rowHeight
           />
         </span>
         <span className="data-table-count muted" aria-live="polite">
-          {filter.trim() ? `${visible.length.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} ${label}` : `${rows.length.toLocaleString('en-US')} ${label}`}
+          {filter.trim() ? `${visible.length.toLocaleString('en-US')} of ${countOf(rows.length, labelOne ?? singularOf(label), label)}` : countOf(rows.length, labelOne ?? singularOf(label), label)}
         </span>
         <span className="visually-hidden" aria-live="polite">
           {copied}

@@ -15,6 +15,7 @@ import { addressQuery } from '../explorerQueries';
 import { WaitingForNode } from '../../network/WaitingForNode';
 import { AbiImport } from './AbiImport';
 import { StorageReader } from './StorageReader';
+import { NonceRow } from './NonceRow';
 import { ProxyRow } from './ProxyRow';
 import { AddressTabs, addressTabOf } from './AddressTabs';
 import { BalanceHistory } from './history/BalanceHistory';
@@ -25,6 +26,7 @@ import { SentTransactions } from './history/SentTransactions';
 import { TokenHolders } from './history/TokenHolders';
 import { TokenTransfers } from './history/TokenTransfers';
 import { countOf } from '../../../../src-shared/text/countOf';
+import { shortHex } from '../../../../src-shared/text/shortHex';
 
 /** An address: balance, nonce, code, its ABI when a source knows it, and a storage-slot reader. */
 export function AddressPage({ networkId, networkName, address }: { networkId: string; networkName: string; address: string }) {
@@ -69,7 +71,7 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
       {tab === 'holders' ? <TokenHolders key={`${networkId}:${address}`} networkId={networkId} token={address} /> : null}
       {tab === 'overview' ? (
         <>
-      {account.isPending ? <WaitingForNode networkId={networkId} networkName={networkName} label={`Reading ${address.slice(0, 10)}… on ${networkName}…`} onRetry={() => void account.refetch()} /> : null}
+      {account.isPending ? <WaitingForNode networkId={networkId} networkName={networkName} label={`Reading ${shortHex(address)} on ${networkName}…`} onRetry={() => void account.refetch()} /> : null}
       {account.isError ? (
         <WaitingForNode networkId={networkId} networkName={networkName} label="" failed={apiErrorOf(account.error)} failedTitle="This address could not be read" onRetry={() => void account.refetch()} />
       ) : null}
@@ -82,8 +84,8 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
             <InfoRow label="Balance">
               <EthAmount wei={account.data.balance} />
             </InfoRow>
-            <InfoRow label="Nonce (transactions sent)">{formatNumber(account.data.nonce)}</InfoRow>
-            <InfoRow label="Code">{account.data.isContract ? `${formatNumber(account.data.codeSize)} bytes` : 'none: an externally owned account'}</InfoRow>
+            <NonceRow nonce={account.data.nonce} isContract={account.data.isContract} />
+            <InfoRow label="Code">{account.data.isContract ? countOf(Number(account.data.codeSize), 'byte') : 'none: an externally owned account'}</InfoRow>
             <ProxyRow proxy={account.data.proxy} />
             {account.data.isContract ? <CreationRow networkId={networkId} address={address} /> : null}
             {account.data.isContract ? (
@@ -118,7 +120,7 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
           {account.data.abi?.sources && account.data.abi.sources.length > 0 ? (
             <details className="explorer-abi">
               <summary>
-                {account.data.abi.sources.length} source {account.data.abi.sources.length === 1 ? 'file' : 'files'}, from the content store
+                {countOf(account.data.abi.sources.length, 'source file')}, from the content store
               </summary>
               {account.data.abi.sources.map((source) => (
                 <details key={source.path} className="explorer-source">

@@ -23,6 +23,7 @@ import { MethodBadge, methodText } from '../MethodBadge';
 import { StatusBadge } from '../StatusBadge';
 import { BLOCK_FIELDS, BLOCK_FIELDS_ELSEWHERE } from './blockFields';
 import { recipientColumn } from '../recipientColumn';
+import { countOf } from '../../../../src-shared/text/countOf';
 
 const bigintOf = (value: string | null) => (value ? BigInt(value) : -1n);
 
@@ -93,9 +94,9 @@ function BlockBody({ networkId, view, onOpen }: { networkId: string; view: Block
             {view.finalized ? <span className="badge badge-ok title-badge">finalized</span> : pending ? <span className="badge badge-warn title-badge">pending</span> : <span className="badge title-badge">not yet finalized</span>}
           </h1>
           <p className="page-subtitle">
-            {rows.length} {rows.length === 1 ? 'transaction' : 'transactions'}
+            {countOf(rows.length, 'transaction')}
             {failed > 0 ? `, ${failed} failed` : ''}
-            {number !== null && head >= number ? ` · ${formatNumber(head - number)} blocks below the head` : ''}
+            {number !== null && head >= number ? ` · ${countOf(head - number, 'block')} below the head` : ''}
           </p>
         </div>
         <nav className="explorer-pager" aria-label="Neighbouring blocks">

@@ -10,6 +10,7 @@ import { useLiveSubscription } from '../../../hooks/useLiveSubscription';
 import { formatEth, formatNumber } from '../../../lib/formatChain';
 import { WaitingForNode } from '../../network/WaitingForNode';
 import { MethodBadge } from '../MethodBadge';
+import { countOf } from '../../../../src-shared/text/countOf';
 
 /** The explorer's start page: the latest blocks and transactions, live from the network's head feed. */
 export function ExplorerHome({ networkId, networkName }: { networkId: string; networkName: string }) {
@@ -49,7 +50,7 @@ export function ExplorerHome({ networkId, networkName }: { networkId: string; ne
                       Block <BlockLink number={block.number} hash={block.hash} />
                     </span>
                     <span className="muted explorer-feed-sub">
-                      <Timestamp seconds={block.timestamp} /> · {block.transactionCount} {block.transactionCount === 1 ? 'transaction' : 'transactions'}
+                      <Timestamp seconds={block.timestamp} /> · {countOf(block.transactionCount, 'transaction')}
                     </span>
                   </span>
                   <span className="explorer-feed-side">
@@ -64,7 +65,7 @@ export function ExplorerHome({ networkId, networkName }: { networkId: string; ne
             <h2 id="latest-transactions" className="section-title">
               Latest transactions
             </h2>
-            {view.transactions.length === 0 ? <p className="muted">No transactions in the latest {view.blocks.length} blocks.</p> : null}
+            {view.transactions.length === 0 ? <p className="muted">No transactions in the latest {countOf(view.blocks.length, 'block')}.</p> : null}
             {view.receiptsOneByOne ? (
               <p className="muted explorer-feed-note" role="note">
                 This node does not offer eth_getBlockReceipts, so each transaction’s receipt is read on its own.

@@ -20,6 +20,8 @@ import { WaitingForNode } from '../../network/WaitingForNode';
 import { caseFileJson, caseFileMarkdown } from './caseFile';
 import { explainTransaction } from './explainTransaction';
 import { RECEIPT_FIELDS, TRANSACTION_FIELDS, TRANSACTION_TYPES } from './txFields';
+import { shortHex } from '../../../../src-shared/text/shortHex';
+import { countOf } from '../../../../src-shared/text/countOf';
 
 /** Saves text as a file the person downloads. */
 function download(name: string, text: string, type: string) {
@@ -54,7 +56,7 @@ export function TransactionPage({ networkId, networkName, hash }: { networkId: s
       </div>
     );
   }
-  if (tx.isPending || (notFound && asBlock.isPending)) return <WaitingForNode networkId={networkId} networkName={networkName} label={`Looking up ${hash.slice(0, 12)}… on ${networkName}…`} onRetry={() => void tx.refetch()} />;
+  if (tx.isPending || (notFound && asBlock.isPending)) return <WaitingForNode networkId={networkId} networkName={networkName} label={`Looking up ${shortHex(hash)} on ${networkName}…`} onRetry={() => void tx.refetch()} />;
   if (tx.isError) {
     return (
       <div className="page explorer-page">
@@ -127,7 +129,7 @@ function TransactionBody({ view, networkName }: { view: TransactionView; network
             <dd>
               {view.block ? (
                 <>
-                  <BlockLink number={view.block.number} hash={view.block.hash} /> <span className="muted">· {confirmations !== null ? `${formatNumber(confirmations)} confirmations` : ''}</span>
+                  <BlockLink number={view.block.number} hash={view.block.hash} /> <span className="muted">· {confirmations !== null ? countOf(confirmations, 'confirmation') : ''}</span>
                 </>
               ) : (
                 <span className="muted">pending</span>

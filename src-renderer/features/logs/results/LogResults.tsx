@@ -4,10 +4,10 @@ import { useApi } from '../../../api/useApi';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { DataTable } from '../../../components/table/DataTable';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
-import { formatNumber } from '../../../lib/formatChain';
 import { useFileExport } from '../../../hooks/useFileExport';
 import { LogDetail } from './LogDetail';
 import { LOG_COLUMNS, logRowKey } from './logColumns';
+import { countOf } from '../../../../src-shared/text/countOf';
 
 
 /** The rows of a run in the virtual table (filter, sort, open one for its details), with CSV and JSON exports. */
@@ -19,7 +19,7 @@ export function LogResults({ rows, runId, running }: { rows: readonly LogRow[]; 
     <section className="logs-results" aria-label="Results">
       <header className="logs-card-header">
         <h2 className="section-title">
-          Results <span className="muted">{formatNumber(rows.length)} {rows.length === 1 ? 'log' : 'logs'}</span>
+          Results <span className="muted">{countOf(rows.length, 'log')}</span>
         </h2>
         <div className="logs-export">
           <button type="button" className="btn btn-small" disabled={!runId || exporter.isPending} onClick={() => exporter.mutate('csv')} title={running ? 'Exports the rows found so far' : undefined}>

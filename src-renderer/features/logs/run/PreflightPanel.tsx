@@ -3,6 +3,7 @@ import type { LogPreflight } from '../../../../src-shared/logs/types';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Icon } from '../../../components/Icon';
 import { formatNumber } from '../../../lib/formatChain';
+import { countOf } from '../../../../src-shared/text/countOf';
 
 const seconds = (value: number) => (value < 1 ? 'under a second' : value < 90 ? `about ${Math.round(value)} s` : `about ${Math.round(value / 60)} min`);
 
@@ -17,7 +18,7 @@ export function PreflightPanel({ preflight, checking, error }: { preflight: LogP
         <div>
           <dt>Blocks</dt>
           <dd>
-            {formatNumber(BigInt(preflight.from))} – {formatNumber(BigInt(preflight.to))} <span className="muted">({formatNumber(preflight.span.blocks)} blocks; limit {formatNumber(preflight.span.limit)} per request)</span>
+            {formatNumber(BigInt(preflight.from))} – {formatNumber(BigInt(preflight.to))} <span className="muted">({countOf(preflight.span.blocks, 'block')}; limit {formatNumber(preflight.span.limit)} per request)</span>
           </dd>
         </div>
         <div>
@@ -34,7 +35,7 @@ export function PreflightPanel({ preflight, checking, error }: { preflight: LogP
               {estimate.exact
                 ? '(counted)'
                 : estimate.sampledBlocks > 0
-                  ? `(estimated from ${formatNumber(estimate.sampledBlocks)} sampled blocks; between ${formatNumber(estimate.low)} and ${formatNumber(estimate.high)})`
+                  ? `(estimated from ${countOf(estimate.sampledBlocks, 'sampled block')}; between ${formatNumber(estimate.low)} and ${formatNumber(estimate.high)})`
                   : '(not estimated)'}
             </span>
           </dd>
@@ -42,7 +43,7 @@ export function PreflightPanel({ preflight, checking, error }: { preflight: LogP
         <div>
           <dt>Plan</dt>
           <dd>
-            {formatNumber(preflight.plan.requests)} {preflight.plan.requests === 1 ? 'request' : 'requests'}, {seconds(preflight.plan.seconds)}
+            {countOf(preflight.plan.requests, 'request')}, {seconds(preflight.plan.seconds)}
           </dd>
         </div>
       </dl>
@@ -55,7 +56,7 @@ export function PreflightPanel({ preflight, checking, error }: { preflight: LogP
           ))}
         </ul>
       ) : (
-        <p className="logs-ok">Within the service’s limits: one request per {formatNumber(preflight.span.limit)} blocks.</p>
+        <p className="logs-ok">Within the service’s limits: one request per {countOf(preflight.span.limit, 'block')}.</p>
       )}
     </section>
   );

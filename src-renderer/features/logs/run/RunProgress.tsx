@@ -2,6 +2,7 @@ import type { ApiError } from '../../../../src-shared/api/apiError';
 import type { LogRunProgress } from '../../../../src-shared/logs/types';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { formatNumber } from '../../../lib/formatChain';
+import { countOf } from '../../../../src-shared/text/countOf';
 
 const duration = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : ms < 90_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 60_000)} min`);
 
@@ -14,7 +15,7 @@ export function RunProgress({ progress, status, error, onCancel }: { progress: L
       <div className="logs-progress-head">
         <strong role="status">
           {words}
-          {progress ? `: ${formatNumber(progress.logs)} ${progress.logs === 1 ? 'log' : 'logs'} in ${formatNumber(progress.blocksCovered)} of ${formatNumber(progress.blocksTotal)} blocks` : '…'}
+          {progress ? `: ${countOf(progress.logs, 'log')} in ${formatNumber(progress.blocksCovered)} of ${countOf(progress.blocksTotal, 'block')}` : '…'}
         </strong>
         {status === 'running' ? (
           <button type="button" className="btn btn-small btn-danger" onClick={onCancel}>
@@ -34,8 +35,7 @@ export function RunProgress({ progress, status, error, onCancel }: { progress: L
       </div>
       {progress ? (
         <p className="logs-progress-facts muted">
-          {formatNumber(progress.requests)} {progress.requests === 1 ? 'request' : 'requests'} · {formatNumber(progress.splits)} {progress.splits === 1 ? 'split' : 'splits'} · {formatNumber(progress.retries)}{' '}
-          {progress.retries === 1 ? 'retry' : 'retries'} · {duration(progress.elapsedMs)}
+          {countOf(progress.requests, 'request')} · {countOf(progress.splits, 'split')} · {countOf(progress.retries, 'retry', 'retries')} · {duration(progress.elapsedMs)}
           {status === 'running' && progress.etaMs !== null ? ` · about ${duration(progress.etaMs)} left` : ''}
         </p>
       ) : null}

@@ -5,6 +5,7 @@ import { DataTable } from '../../../components/table/DataTable';
 import { formatNumber } from '../../../lib/formatChain';
 import { LOG_COLUMNS, logRowKey } from '../results/logColumns';
 import { useLogTail } from './useLogTail';
+import { countOf } from '../../../../src-shared/text/countOf';
 
 /** New logs matching the filter as the chain grows, newest on top; removed ones marked. */
 export function LiveTail({ networkId, query }: { networkId: string; query: LogQuery }) {
@@ -16,7 +17,7 @@ export function LiveTail({ networkId, query }: { networkId: string; query: LogQu
         <h2 className="section-title">
           <StatusDot tone={tail.following ? 'ok' : tail.error ? 'error' : 'busy'} label={tail.following ? 'Following' : 'Connecting'} /> Live tail{' '}
           <span className="muted">
-            {formatNumber(tail.rows.length)} new {tail.rows.length === 1 ? 'log' : 'logs'} · {how}
+            {countOf(tail.rows.length, 'new log')} · {how}
             {tail.head ? ` · block ${formatNumber(BigInt(tail.head))}` : ''}
           </span>
         </h2>

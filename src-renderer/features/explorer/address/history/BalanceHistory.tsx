@@ -15,6 +15,7 @@ import { formatEth, formatNumber } from '../../../../lib/formatChain';
 import { networkKey } from '../../../../queries/queryKeys';
 import { untilSandboxRuns } from '../../explorerQueries';
 import './history.css';
+import { countOf } from '../../../../../src-shared/text/countOf';
 
 /** Blocks sampled across the chain before the changes between them are looked for. */
 const SAMPLES = 48;
@@ -91,17 +92,17 @@ export function BalanceHistory({ networkId, address }: { networkId: string; addr
     <section className="card explorer-section history-section" aria-labelledby="balance-title">
       <h2 id="balance-title" className="section-title">
         Balance over time{' '}
-        {data ? <span className="muted explorer-at">{formatNumber(data.changes.length)} changes found up to block {formatNumber(data.head)}</span> : null}
+        {data ? <span className="muted explorer-at">{countOf(data.changes.length, 'change')} found up to block {formatNumber(data.head)}</span> : null}
       </h2>
       <p className="muted history-how">
         The ETH balance read at {SAMPLES} blocks across the chain, then every block where it changed, found by bisection between two
         readings that differ. A change that came back to the same value between two readings cannot be seen this way.
-        {data ? ` ${formatNumber(data.samples.length)} readings were sampled and ${formatNumber(data.requests)} balances read in all.` : ''}
+        {data ? ` ${countOf(data.samples.length, 'reading')} sampled, ${countOf(data.requests, 'balance')} read in all.` : ''}
       </p>
       {balance.isPending ? <LoadingState label="Reading its balance at past blocks…" /> : null}
       {balance.isError ? <ErrorNotice error={apiErrorOf(balance.error)} title="The balance history could not be read" onRetry={() => void balance.refetch()} /> : null}
       {data ? <UPlotChart options={options} data={points} height={220} label="ETH balance by block" /> : null}
-      {data?.truncated ? <p className="muted">Only the newest {formatNumber(data.changes.length)} changes are listed.</p> : null}
+      {data?.truncated ? <p className="muted">Only the newest {countOf(data.changes.length, 'change')} are listed.</p> : null}
       {data && data.changes.length === 0 ? <p className="muted">Its balance did not change between the readings.</p> : null}
       {data && data.changes.length > 0 ? <DataTable rows={data.changes} columns={COLUMNS} rowKey={(row) => row.block} label="balance changes" initialSort={{ id: 'block', desc: true }} maxHeight={480} /> : null}
     </section>

@@ -9,6 +9,7 @@ import { formatNumber } from '../../../../lib/formatChain';
 import { LOG_COLUMNS, logRowKey } from '../../../logs/results/logColumns';
 import { StreamStatus } from './StreamStatus';
 import './history.css';
+import { countOf } from '../../../../../src-shared/text/countOf';
 
 /**
  * Every event a contract emitted, over the whole chain: the log screen's query by address (logs.run: split to fit
@@ -39,7 +40,7 @@ export function ContractEvents({ networkId, address }: { networkId: string; addr
         stream={run}
         waitingForSandbox={waitingForSandbox}
         lookingFor="events"
-        progress={progress ? `Reading its logs: block ${formatNumber(progress.blocksCovered)} of ${formatNumber(progress.blocksTotal)} · ${formatNumber(progress.requests)} requests` : 'Reading its logs…'}
+        progress={progress ? `Reading its logs: block ${formatNumber(progress.blocksCovered)} of ${formatNumber(progress.blocksTotal)} · ${countOf(progress.requests, 'request')}` : 'Reading its logs…'}
         stopped="the list may be missing events"
         failedTitle="The events could not be read"
       />

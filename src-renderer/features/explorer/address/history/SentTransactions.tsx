@@ -14,6 +14,7 @@ import { MethodBadge, methodText } from '../../MethodBadge';
 import { StatusBadge } from '../../StatusBadge';
 import { recipientColumn } from '../../recipientColumn';
 import './history.css';
+import { countOf } from '../../../../../src-shared/text/countOf';
 
 /** Transactions asked for at a time. */
 const PAGE = 25;
@@ -117,7 +118,7 @@ export function SentTransactions({ networkId, address, isContract }: { networkId
               waitingForSandbox
                 ? 'Waiting for the Local sandbox to start…'
                 : progress && progress.kind === 'progress'
-                ? `Finding the blocks of ${formatNumber(progress.of)} nonces: ${formatNumber(progress.located)} found · ${formatNumber(progress.requests)} requests`
+                ? `Finding the blocks of ${countOf(progress.of, 'nonce')}: ${formatNumber(progress.located)} found · ${countOf(progress.requests, 'request')}`
                 : 'Reading the address’s nonce…'
             }
           />

@@ -10,6 +10,7 @@ import { formatNumber, formatTokenAmount } from '../../../../lib/formatChain';
 import { networkKey } from '../../../../queries/queryKeys';
 import { untilSandboxRuns } from '../../explorerQueries';
 import './history.css';
+import { countOf } from '../../../../../src-shared/text/countOf';
 
 /** A token's holders seen in its Transfer logs, largest first (history.holders). */
 export function TokenHolders({ networkId, token }: { networkId: string; token: string }) {
@@ -33,7 +34,7 @@ export function TokenHolders({ networkId, token }: { networkId: string; token: s
         Holders{' '}
         {data ? (
           <span className="muted explorer-at">
-            {formatNumber(data.holders)} with a balance, from {formatNumber(data.transfers)} transfers up to block {formatNumber(data.head)}
+            {formatNumber(data.holders)} with a balance, from {countOf(data.transfers, 'transfer')} up to block {formatNumber(data.head)}
           </span>
         ) : null}
       </h2>

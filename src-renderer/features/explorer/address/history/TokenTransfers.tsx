@@ -12,6 +12,7 @@ import { useStream } from '../../../../hooks/useStream';
 import { formatNumber, formatTokenAmount } from '../../../../lib/formatChain';
 import { StreamStatus } from './StreamStatus';
 import './history.css';
+import { countOf } from '../../../../../src-shared/text/countOf';
 
 const STANDARD_LABEL: Record<TokenTransferRow['standard'], string> = { erc20: 'ERC-20', erc721: 'ERC-721', erc1155: 'ERC-1155' };
 const DIRECTION_LABEL: Record<TokenTransferRow['direction'], string> = { in: 'in', out: 'out', self: 'self' };
@@ -115,7 +116,7 @@ export function TokenTransfers({ networkId, address }: { networkId: string; addr
         stream={stream}
         waitingForSandbox={waitingForSandbox}
         lookingFor="token transfers"
-        progress={progress && progress.kind === 'progress' ? `Reading the chain’s transfer logs: ${Math.floor((100 * progress.blocksCovered) / Math.max(1, progress.blocksTotal))}% · ${formatNumber(progress.requests)} requests` : 'Reading what this machine kept…'}
+        progress={progress && progress.kind === 'progress' ? `Reading the chain’s transfer logs: ${Math.floor((100 * progress.blocksCovered) / Math.max(1, progress.blocksTotal))}% · ${countOf(progress.requests, 'request')}` : 'Reading what this machine kept…'}
         stopped="the list may be missing transfers"
         failedTitle="The token transfers could not be read"
       />
