@@ -26,6 +26,9 @@ export default defineConfig({
     base: '/',
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
+      // electron-vite leaves the renderer unminified by default: its entry chunk was 740 kB of JavaScript to parse
+      // on every cold start (a window opened, the web host in a fresh tab); minified it is under 300 kB.
+      minify: true,
       rollupOptions: { input: { index: resolve(__dirname, 'src-renderer/index.html') } },
     },
     plugins: [react()],
