@@ -96,7 +96,7 @@ function GasDetail({ networkId, networkName }: { networkId: string; networkName:
 }
 
 function GasBody({ networkId, networkName }: { networkId: string; networkName: string }) {
-  const { snapshot, error } = useGasFeed(networkId);
+  const { snapshot, error, backfilling } = useGasFeed(networkId);
   if (!snapshot) return error ? null : <WaitingForNode networkId={networkId} networkName={networkName} label={`Reading gas on ${networkName}…`} />;
   return (
     <>
@@ -110,7 +110,7 @@ function GasBody({ networkId, networkName }: { networkId: string; networkName: s
           <FeeRanges suggestion={snapshot.suggestion} />
         </section>
       </div>
-      <HistoryChart networkId={networkId} />
+      <HistoryChart networkId={networkId} backfilling={backfilling} />
       <div className="gas-row">
         <BlocksChart networkId={networkId} />
         <AlertsPanel networkId={networkId} networkName={networkName} />

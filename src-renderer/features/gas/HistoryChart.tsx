@@ -1,61 +1,88 @@
-import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type uPlot from 'uplot';
-import type { GasRange } from '../../../src-shared/gas/gasTypes';
+import { GAS_RANGE_MS, type GasRange } from '../../../src-shared/gas/gasTypes';
 import { useApi } from '../../api/useApi';
 import { UPlotChart, type ChartTheme } from '../../components/charts/UPlotChart';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { apiErrorOf } from '../../lib/apiErrorOf';
-import { gasHistoryQuery } from './gasQueries';
+import { showGwei } from './gasFormat';
+import { gasHistoryKey, gasHistoryQuery } from './gasQueries';
+import { TICK_SPACE, TICK_STEPS, tickLabel, withGaps, xRangeOf } from './historyAxis';
+import { HistoryNotes } from './HistoryNotes';
 
 const RANGES: { range: GasRange; label: string }[] = [
   { range: 'hour', label: 'Hour' },
   { range: 'day', label: 'Day' },
   { range: 'week', label: 'Week' },
 ];
+/** Buckets the service averages a range into (its default). */
+const POINTS = 720;
 
-const gweiValue = (_u: uPlot, value: number | null) => (value === null || value === undefined ? '—' : `${value.toFixed(value < 1 ? 6 : 3)} gwei`);
+const gweiValue = (_u: uPlot, value: number | null) => (value === null || value === undefined ? '—' : `${showGwei(String(value))} gwei`);
+const timeValue = (_u: uPlot, value: number | null) => (value === null || value === undefined ? '—' : new Date(value * 1000).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
 
-/** Where a range's samples come from, in words. */
-function sourceWords(fromApi: number, samples: number): string {
-  if (fromApi === samples) return 'all from the gas API';
-  if (fromApi === 0) return 'all estimated locally from fee history (blocks no poll saw are filled in from the chain)';
-  return `${fromApi.toLocaleString('en-US')} from the gas API, the rest estimated locally from fee history (blocks no poll saw are filled in from the chain)`;
-}
-
-/** Base fee and the three priority levels over the last hour, day or week, from the samples stored on this machine. */
-export function HistoryChart({ networkId }: { networkId: string }) {
+/**
+ * Base fee and the three levels over the last hour, day or week, from the samples stored on this machine. The time
+ * axis spans the whole window (stretches without samples stay empty); the drawn span is also on the chart's root as
+ * `data-x-min` / `data-x-max` (seconds), read back from uPlot itself.
+ */
+export function HistoryChart({ networkId, backfilling }: { networkId: string; backfilling: boolean }) {
   const api = useApi();
+  const client = useQueryClient();
   const [range, setRange] = useState<GasRange>('hour');
   const [show, setShow] = useState<'priority' | 'maxFee'>('priority');
   const history = useQuery(gasHistoryQuery(api, networkId, range));
+  // Once the past blocks are in, the history is read again at once (not at the next refetch).
+  const wasBackfilling = useRef(backfilling);
+  useEffect(() => {
+    if (wasBackfilling.current && !backfilling) void client.invalidateQueries({ queryKey: gasHistoryKey(networkId) });
+    wasBackfilling.current = backfilling;
+  }, [backfilling, client, networkId]);
+  // The window the x axis spans, read by uPlot's range function at each (re)scale; set before the chart's effects.
+  const span = useRef({ from: 0, to: 0 });
+  useLayoutEffect(() => {
+    const to = history.data?.to ?? Math.ceil(Date.now() / 1000);
+    span.current = { from: history.data?.from ?? to - GAS_RANGE_MS[range] / 1000, to };
+  }, [history.data, range]);
   const options = useCallback(
     (theme: ChartTheme): Omit<uPlot.Options, 'width' | 'height'> => ({
-      scales: { x: { time: true }, y: { range: (_u, min, max) => [0, Math.max(max * 1.1, min + 1e-9)] } },
+      scales: {
+        x: { time: true, range: (u, min, max) => xRangeOf(u.data[0], min, max, span.current) },
+        y: { range: (_u, min, max) => [0, Math.max(max * 1.1, min + 1e-9)] },
+      },
       axes: [
-        { stroke: theme.text, grid: { stroke: theme.grid, width: 1 }, ticks: { stroke: theme.grid } },
-        { stroke: theme.text, grid: { stroke: theme.grid, width: 1 }, ticks: { stroke: theme.grid }, label: 'gwei', size: 64, values: (_u, ticks) => ticks.map((tick) => (tick < 1 ? tick.toPrecision(2) : tick.toFixed(tick < 10 ? 2 : 0))) },
+        { stroke: theme.text, grid: { stroke: theme.grid, width: 1 }, ticks: { stroke: theme.grid }, space: TICK_SPACE, incrs: TICK_STEPS[range], values: (_u, ticks) => ticks.map((tick) => tickLabel(tick, range)) },
+        { stroke: theme.text, grid: { stroke: theme.grid, width: 1 }, ticks: { stroke: theme.grid }, label: 'gwei', size: 64, values: (_u, ticks) => ticks.map((tick) => showGwei(String(tick))) },
       ],
       series: [
-        { label: 'Time' },
+        { label: 'Time', value: timeValue },
         { label: 'Base fee', stroke: theme.series[0], width: 2, value: gweiValue },
         { label: show === 'priority' ? 'Low priority' : 'Low max fee', stroke: theme.series[1], width: 1.5, value: gweiValue },
         { label: show === 'priority' ? 'Medium priority' : 'Medium max fee', stroke: theme.series[2], width: 1.5, value: gweiValue },
         { label: show === 'priority' ? 'High priority' : 'High max fee', stroke: theme.series[3], width: 1.5, value: gweiValue },
       ],
       cursor: { drag: { x: true, y: false } },
+      hooks: {
+        setScale: [
+          (u, key) => {
+            if (key !== 'x' || u.scales.x!.min === undefined || u.scales.x!.max === undefined) return;
+            u.root.dataset.xMin = String(Math.round(u.scales.x!.min));
+            u.root.dataset.xMax = String(Math.round(u.scales.x!.max));
+          },
+        ],
+      },
     }),
-    [show],
+    [show, range],
   );
   const data = useMemo<uPlot.AlignedData>(() => {
     const h = history.data;
     if (!h) return [[], [], [], [], []];
     const levels = show === 'priority' ? h.priority : h.maxFee;
-    return [h.time, h.baseFee, levels.low, levels.medium, levels.high];
-  }, [history.data, show]);
-  const samples = history.data?.samples ?? 0;
+    return withGaps(h.time, [h.baseFee, levels.low, levels.medium, levels.high], GAS_RANGE_MS[range] / 1000 / POINTS);
+  }, [history.data, show, range]);
   return (
-    <section className="card gas-chart" aria-labelledby="gas-history-title">
+    <section className="card gas-chart" aria-labelledby="gas-history-title" data-testid="gas-history">
       <header className="gas-chart-head">
         <h2 id="gas-history-title" className="section-title">
           History
@@ -77,11 +104,7 @@ export function HistoryChart({ networkId }: { networkId: string }) {
         </div>
       </header>
       {history.error ? <ErrorNotice error={apiErrorOf(history.error)} title="The stored history could not be read" /> : null}
-      <p className="muted gas-note" data-testid="history-samples">
-        {samples === 0
-          ? 'No samples stored for this range yet: each poll adds one while the dashboard (or an alert) watches this network.'
-          : `${samples.toLocaleString('en-US')} samples stored on this machine${history.data && history.data.time.length < samples ? `, shown as ${history.data.time.length.toLocaleString('en-US')} averages` : ''}; ${sourceWords(history.data?.fromApi ?? 0, samples)}. Drag to zoom, double-click to reset.`}
-      </p>
+      <HistoryNotes history={history.data} backfilling={backfilling} />
       <UPlotChart options={options} data={data} label={`Base fee and ${show === 'priority' ? 'priority fees' : 'max fees'} over the last ${range}, in gwei`} />
     </section>
   );

@@ -3,6 +3,9 @@ import type { GasRange } from '../../../src-shared/gas/gasTypes';
 import type { ApiClient } from '../../api/createApiClient';
 import { appKey, networkKey } from '../../queries/queryKeys';
 
+/** The keys of a network's stored history, every range (read again once past blocks are filled in). */
+export const gasHistoryKey = (networkId: string) => networkKey(networkId, 'gas', 'history');
+
 /** Stored samples over a range (refetched as polls add samples). */
 export function gasHistoryQuery(api: ApiClient, networkId: string, range: GasRange) {
   return queryOptions({

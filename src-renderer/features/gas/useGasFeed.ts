@@ -10,6 +10,8 @@ export interface GasFeed {
   nextPollAt: number | undefined;
   /** False while the window is hidden: polling is paused then. */
   visible: boolean;
+  /** True while the feed reads the blocks before its first poll into the stored history. */
+  backfilling: boolean;
 }
 
 /** Watches a network's gas while the page is visible (main polls only while someone watches). */
@@ -17,7 +19,7 @@ export function useGasFeed(networkId: string | undefined): GasFeed {
   const visible = useDocumentVisible();
   const feed = useLiveSubscription('gas.watch', visible && networkId ? { networkId } : undefined);
   const event: GasEvent | undefined = feed.data;
-  if (!event) return { snapshot: undefined, error: feed.error, nextPollAt: undefined, visible };
-  if (event.kind === 'snapshot') return { snapshot: event.snapshot, error: undefined, nextPollAt: event.nextPollAt, visible };
-  return { snapshot: event.last, error: event.error, nextPollAt: event.nextPollAt, visible };
+  if (!event) return { snapshot: undefined, error: feed.error, nextPollAt: undefined, visible, backfilling: false };
+  if (event.kind === 'snapshot') return { snapshot: event.snapshot, error: undefined, nextPollAt: event.nextPollAt, visible, backfilling: event.backfilling === true };
+  return { snapshot: event.last, error: event.error, nextPollAt: event.nextPollAt, visible, backfilling: false };
 }
