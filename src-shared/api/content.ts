@@ -63,8 +63,8 @@ export const contentMethods = {
     doc: "Records that a place was opened (kept in SQLite, 200 per network), by the name it was opened by; an empty name keeps the one already known (a bare CID reopened keeps an added file's name). Answers the entry as kept.",
   }),
   'content.forgetRecent': method<{ deleted: number }>()({
-    input: z.strictObject({ networkId: networkIdSchema, cid: cidSchema.optional() }),
-    doc: "Forgets one recent CID, or all of a network's.",
+    input: z.strictObject({ networkId: networkIdSchema, cid: cidSchema.optional(), path: z.string().max(16_384).optional() }),
+    doc: "Forgets one recent place (`cid` and its `path`, '' for the root), every place under a CID (`cid` alone), or all of a network's.",
   }),
   'content.addBegin': method<{ uploadId: string }>()({
     input: z.strictObject({

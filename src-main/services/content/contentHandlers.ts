@@ -30,7 +30,7 @@ export function contentHandlers(content: ContentService): { methods: ContentMeth
       'content.unpin': ({ networkId, cid }, context) => content.unpin(networkId, cid, toAbortSignal(context.signal)),
       'content.recent': async ({ networkId, limit, cid }) => content.recent(networkId, limit, cid),
       'content.remember': async ({ networkId, cid, path, name, kind }) => content.remember(networkId, cid, path, name, kind),
-      'content.forgetRecent': async ({ networkId, cid }) => content.forgetRecent(networkId, cid),
+      'content.forgetRecent': async ({ networkId, cid, path }) => content.forgetRecent(networkId, cid, path),
       'content.addBegin': ({ networkId, kind, entries, wrap }) => content.addBegin(networkId, kind, entries, wrap),
       'content.addChunk': ({ uploadId, base64 }) => {
         if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 !== 0) throw new ContentError('BAD_REQUEST', 'An upload chunk must be base64.');

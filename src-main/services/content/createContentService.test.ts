@@ -227,6 +227,10 @@ describe('recent', () => {
     content.remember('local', demo.rootCid, ['README.md'], 'README.md', 'file');
     expect(content.recent('local').map((item) => item.path)).toEqual(['README.md', '']);
     expect(content.recent('wrongkey')).toEqual([]);
+    // One place forgotten leaves the others under the same CID.
+    expect(content.forgetRecent('local', demo.rootCid, 'README.md')).toEqual({ deleted: 1 });
+    expect(content.recent('local').map((item) => item.path)).toEqual(['']);
+    content.remember('local', demo.rootCid, ['README.md'], 'README.md', 'file');
     expect(content.forgetRecent('local', demo.rootCid)).toEqual({ deleted: 2 });
     expect(content.recent('local')).toEqual([]);
   });

@@ -133,7 +133,7 @@ export function createContentService(options: ContentServiceOptions) {
 
     recent: (networkId: string, limit?: number, cid?: string): RecentContent[] => recent.list(networkId, limit, cid),
     remember: (networkId: string, cid: string, segments: readonly string[], name: string, kind: ContentKind | null): RecentContent => recent.remember(networkId, cid, segments, name, kind),
-    forgetRecent: (networkId: string, cid?: string): { deleted: number } => ({ deleted: recent.forget(networkId, cid) }),
+    forgetRecent: (networkId: string, cid?: string, path?: string): { deleted: number } => ({ deleted: recent.forget(networkId, cid, path) }),
 
     async addBegin(networkId: string, kind: 'files' | 'car', entries: readonly UploadEntry[], wrap: boolean): Promise<{ uploadId: string }> {
       const paths = new Set<string>();

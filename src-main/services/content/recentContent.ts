@@ -24,7 +24,8 @@ export function createRecentContent(store: Pick<Store, 'db' | 'transaction' | 'a
   );
   const select = store.db.prepare('SELECT cid, path, name, kind, opened_at FROM content_recent WHERE network_id = ? ORDER BY opened_at DESC, rowid DESC LIMIT ?');
   const selectOfCid = store.db.prepare('SELECT cid, path, name, kind, opened_at FROM content_recent WHERE network_id = ? AND cid = ? ORDER BY opened_at DESC, rowid DESC LIMIT ?');
-  const removeOne = store.db.prepare('DELETE FROM content_recent WHERE network_id = ? AND cid = ?');
+  const removeCid = store.db.prepare('DELETE FROM content_recent WHERE network_id = ? AND cid = ?');
+  const removePlace = store.db.prepare('DELETE FROM content_recent WHERE network_id = ? AND cid = ? AND path = ?');
   const removeAll = store.db.prepare('DELETE FROM content_recent WHERE network_id = ?');
   const read = (row: RecentRow): RecentContent => ({ cid: row.cid, path: row.path, name: row.name, kind: row.kind, openedAt: row.opened_at });
 
@@ -43,8 +44,10 @@ export function createRecentContent(store: Pick<Store, 'db' | 'transaction' | 'a
       });
       return { cid, path, name: kept.name, kind: kept.kind, openedAt: at };
     },
-    forget(networkId: string, cid?: string): number {
-      return Number((cid === undefined ? removeAll.run(networkId) : removeOne.run(networkId, cid)).changes);
+    /** Forgets one place (`cid` and `path`), every place under a CID (`cid`), or all of a network's. */
+    forget(networkId: string, cid?: string, path?: string): number {
+      const removed = cid === undefined ? removeAll.run(networkId) : path === undefined ? removeCid.run(networkId, cid) : removePlace.run(networkId, cid, path);
+      return Number(removed.changes);
     },
   };
 }

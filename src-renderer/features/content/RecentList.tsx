@@ -12,7 +12,7 @@ export function RecentList({ networkId, demoCid }: { networkId: string; demoCid:
   const queryClient = useQueryClient();
   const recent = useQuery(recentContentQuery(api, networkId));
   const forget = useMutation({
-    mutationFn: (cid?: string) => api.call('content.forgetRecent', { networkId, ...(cid ? { cid } : {}) }),
+    mutationFn: (place?: { cid: string; path: string }) => api.call('content.forgetRecent', { networkId, ...(place ?? {}) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: recentKey(networkId) }),
   });
   return (
@@ -60,7 +60,7 @@ export function RecentList({ networkId, demoCid }: { networkId: string; demoCid:
                 <span className="muted">
                   opened <Timestamp seconds={`0x${Math.floor(item.openedAt / 1000).toString(16)}`} />
                 </span>
-                <button type="button" className="btn btn-small btn-ghost" aria-label={`Forget ${item.name || item.cid}`} onClick={() => forget.mutate(item.cid)}>
+                <button type="button" className="btn btn-small btn-ghost" aria-label={`Forget ${item.name || item.cid}`} onClick={() => forget.mutate({ cid: item.cid, path: item.path })}>
                   Forget
                 </button>
               </li>

@@ -29,7 +29,16 @@ export function useContentTransfers(networkId: string, onUploaded: (route: strin
       const controller = new AbortController();
       const total = items.reduce((sum, item) => sum + (item.file?.size ?? 0), 0);
       const files = items.filter((item) => item.file).length;
-      const label = kind === 'car' ? `Importing ${items[0]!.path}` : items.length === 1 ? `Adding ${items[0]!.path}` : `Adding ${countOf(files, 'file')}`;
+      // A folder is named as it was chosen (its files counted); loose files are counted.
+      const tops = new Set(items.map((item) => item.path.split('/')[0]));
+      const label =
+        kind === 'car'
+          ? `Importing ${items[0]!.path}`
+          : items.length === 1
+            ? `Adding ${items[0]!.path}`
+            : tops.size === 1
+              ? `Adding ${[...tops][0]!} (${countOf(files, 'file')})`
+              : `Adding ${countOf(files, 'file')}`;
       start({ id, kind: kind === 'car' ? 'import' : 'upload', label, bytes: 0, total, status: 'running', cancel: () => controller.abort() });
       runUpload(api, networkId, kind, items, (bytes) => update(id, { bytes }), controller.signal)
         .then((result) => {
