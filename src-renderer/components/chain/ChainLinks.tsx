@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { Link } from 'wouter';
+import { checksumAddress } from '../../../src-shared/chain/checksumAddresses';
 import { shortHex } from '../../../src-shared/text/shortHex';
 import { CopyButton } from '../CopyButton';
 import './chain.css';
@@ -28,8 +29,10 @@ export const TxLink = memo(function TxLink({ hash, full = false, copy = true }: 
   );
 });
 
-/** A link to an address, with its label and a mark when it holds code, and a copy button. */
-export const AddressLink = memo(function AddressLink({ address, label, isContract, full = false, copy = true }: { address: string; label?: string; isContract?: boolean; full?: boolean; copy?: boolean }) {
+/** A link to an address, with its label and a mark when it holds code, and a copy button; written checksummed. */
+export const AddressLink = memo(function AddressLink({ address: given, label, isContract, full = false, copy = true }: { address: string; label?: string; isContract?: boolean; full?: boolean; copy?: boolean }) {
+  // A node answers lowercase; the address page, the search and the exports write it checksummed: one way everywhere.
+  const address = checksumAddress(given);
   return (
     <span className="chain-value">
       {isContract ? (

@@ -12,11 +12,11 @@ export function NonceRow({ nonce, isContract }: { nonce: string; isContract: boo
   const value = BigInt(nonce);
   return (
     <InfoRow label="Nonce (contracts created)">
-      {formatNumber(nonce)}
-      <span className="muted">
-        {' · '}
-        {value >= 1n ? `${countOf(Number(value - 1n), 'contract')} created. ` : ''}A contract sends no transactions; its nonce starts at 1 and goes up by one for each
-        contract it creates.
+      <span>
+        {formatNumber(nonce)}
+        {value >= 1n ? <span className="muted">{` · ${countOf(Number(value - 1n), 'contract')} created`}</span> : null}
+        <br />
+        <small className="muted">A contract sends no transactions; its nonce starts at 1 and goes up by one for each contract it creates.</small>
       </span>
     </InfoRow>
   );

@@ -25,7 +25,8 @@ export function CreationRow({ networkId, address }: { networkId: string; address
       {found.isError ? <span className="muted">Not found: {apiErrorOf(found.error).shortMessage}</span> : null}
       {found.data && !creation ? <span className="muted">It holds no code now.</span> : null}
       {creation ? (
-        <span className="chain-value">
+        // Plain inline text: in a flex box (chain-value) the spaces around "by" and "from" were dropped.
+        <span>
           in block <BlockLink number={creation.block} hash={null} />
           {creation.transactionHash ? (
             <>
