@@ -8,6 +8,9 @@ describe('plainFileName', () => {
     ['my file (1).txt', 'my_file_1_.txt'],
     ['../../etc/passwd', 'etc_passwd'],
     ['Größe.md', 'Gro_e.md'],
+    ['Über café.txt', 'Uber_cafe.txt'],
+    ['hello.txt', 'hello.txt'],
+    [`${'x'.repeat(300)}.json`, `${'x'.repeat(115)}.json`],
     ['', 'content.bin'],
     ['///', 'content.bin'],
   ])('%j → %j', (name, plain) => {

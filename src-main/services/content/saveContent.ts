@@ -13,13 +13,18 @@ const STORE_GONE_RETRY_MS = [250, 500, 1_000, 2_000];
 /** A download the window has not started within this time is given up. */
 const UNCLAIMED_MS = 90_000;
 
-/** A download name: letters, digits, dots, dashes and underscores (what the web host's downloads accept), at most `maxLength`. */
+/**
+ * A download name: letters, digits, dots, dashes and underscores (what the web host's downloads accept), at most
+ * `maxLength`. Accents are dropped rather than replaced (`Über.txt` → `Uber.txt`), and a long name keeps its extension.
+ */
 export function plainFileName(name: string, fallback: string, maxLength = 120): string {
-  const plain = name
+  const whole = name
     .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
     .replace(/[^\w.-]+/g, '_')
-    .replace(/^[._]+/, '')
-    .slice(0, maxLength);
+    .replace(/^[._]+/, '');
+  const extension = /\.[\w-]{1,16}$/.exec(whole)?.[0] ?? '';
+  const plain = whole.length <= maxLength ? whole : extension.length * 2 <= maxLength ? `${whole.slice(0, maxLength - extension.length)}${extension}` : whole.slice(0, maxLength);
   return plain === '' || /^_+$/.test(plain) ? fallback : plain;
 }
 
