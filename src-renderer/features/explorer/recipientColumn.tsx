@@ -2,7 +2,10 @@ import type { TransactionRow } from '../../../src-shared/api/explorer';
 import { AddressLink } from '../../components/chain/ChainLinks';
 import type { DataColumn } from '../../components/table/DataTable';
 
-/** A transactions table's "To" column: the recipient, or the contract a creation made ("new 0x…"), with its label. */
+/**
+ * A transactions table's "To" column: the recipient, or the contract a creation made ("new 0x…"), with its label.
+ * Give it at least 168px: a contract's mark and a short address are never cut, so a narrower track clips them.
+ */
 export function recipientColumn<Row extends TransactionRow>(width: string, isContract: (address: string) => boolean | undefined = () => undefined): DataColumn<Row> {
   return {
     id: 'to',

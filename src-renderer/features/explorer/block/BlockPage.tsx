@@ -32,10 +32,10 @@ function columnsWith(marks: Record<string, AddressMark> | undefined): DataColumn
   const isContract = (address: string) => marks?.[address.toLowerCase()]?.isContract;
   return [
   { id: 'index', header: '#', width: '56px', align: 'end', value: (row) => row.index, text: (row) => String(row.index) },
-  { id: 'hash', header: 'Hash', width: 'minmax(150px, 1.2fr)', value: (row) => row.hash, text: (row) => row.hash, cell: (row) => <TxLink hash={row.hash} copy={false} /> },
+  { id: 'hash', header: 'Hash', width: 'minmax(156px, 1.2fr)', value: (row) => row.hash, text: (row) => row.hash, cell: (row) => <TxLink hash={row.hash} copy={false} /> },
   { id: 'method', header: 'Method', width: 'minmax(120px, 1fr)', value: (row) => methodText(row.method), text: (row) => methodText(row.method), cell: (row) => <MethodBadge method={row.method} /> },
-  { id: 'from', header: 'From', width: 'minmax(140px, 1fr)', value: (row) => row.from.toLowerCase(), text: (row) => (row.fromLabel ? `${row.fromLabel} ${row.from}` : row.from), cell: (row) => <AddressLink address={row.from} label={row.fromLabel} isContract={isContract(row.from)} copy={false} /> },
-  recipientColumn<TransactionRow>('minmax(140px, 1fr)', isContract),
+  { id: 'from', header: 'From', width: 'minmax(168px, 1fr)', value: (row) => row.from.toLowerCase(), text: (row) => (row.fromLabel ? `${row.fromLabel} ${row.from}` : row.from), cell: (row) => <AddressLink address={row.from} label={row.fromLabel} isContract={isContract(row.from)} copy={false} /> },
+  recipientColumn<TransactionRow>('minmax(168px, 1fr)', isContract),
   { id: 'value', header: 'Value', width: '130px', align: 'end', value: (row) => BigInt(row.value), text: (row) => formatEth(row.value), cell: (row) => <EthAmount wei={row.value} /> },
   { id: 'fee', header: 'Fee', width: '130px', align: 'end', value: (row) => bigintOf(row.fee), text: (row) => (row.fee ? formatEth(row.fee) : 'pending'), cell: (row) => <EthAmount wei={row.fee} /> },
   { id: 'status', header: 'Status', width: '92px', value: (row) => row.status, text: (row) => row.status, cell: (row) => <StatusBadge status={row.status} /> },

@@ -16,9 +16,9 @@ export function eventText(row: LogRow): string {
 /** The columns of the results table: where each log is, who emitted it, what it says, and whether it was removed. */
 export const LOG_COLUMNS: DataColumn<LogRow>[] = [
   { id: 'block', header: 'Block', width: '84px', value: (row) => number(row.blockNumber), text: (row) => String(number(row.blockNumber)), cell: (row) => <BlockLink number={row.blockNumber} />, align: 'end' },
-  { id: 'tx', header: 'Transaction', width: '150px', value: (row) => row.transactionHash, text: (row) => row.transactionHash, cell: (row) => (row.transactionHash ? <TxLink hash={row.transactionHash} copy={false} /> : <span className="muted">pending</span>) },
+  { id: 'tx', header: 'Transaction', width: '156px', value: (row) => row.transactionHash, text: (row) => row.transactionHash, cell: (row) => (row.transactionHash ? <TxLink hash={row.transactionHash} copy={false} /> : <span className="muted">pending</span>) },
   { id: 'logIndex', header: 'Log index', width: '76px', value: (row) => number(row.logIndex), text: (row) => String(number(row.logIndex)), align: 'end' },
-  { id: 'address', header: 'Address', width: 'minmax(140px, 1.2fr)', value: (row) => row.addressLabel ?? row.address, text: (row) => `${row.addressLabel ? `${row.addressLabel} ` : ''}${row.address}`, cell: (row) => <AddressLink address={row.address} {...(row.addressLabel ? { label: row.addressLabel } : {})} copy={false} /> },
+  { id: 'address', header: 'Address', width: 'minmax(156px, 1.2fr)', value: (row) => row.addressLabel ?? row.address, text: (row) => `${row.addressLabel ? `${row.addressLabel} ` : ''}${row.address}`, cell: (row) => <AddressLink address={row.address} {...(row.addressLabel ? { label: row.addressLabel } : {})} copy={false} /> },
   {
     id: 'event',
     header: 'Event and arguments',

@@ -24,7 +24,7 @@ const COLUMNS: DataColumn<SentTransactionRow>[] = [
   { id: 'status', header: 'Status', width: '84px', value: (row) => row.status, text: (row) => row.status, cell: (row) => <StatusBadge status={row.status} /> },
   { id: 'hash', header: 'Hash', width: '156px', value: (row) => row.hash, text: (row) => row.hash, cell: (row) => <TxLink hash={row.hash} copy={false} /> },
   { id: 'method', header: 'Method', width: 'minmax(150px, 1fr)', value: (row) => methodText(row.method), text: (row) => methodText(row.method), cell: (row) => <MethodBadge method={row.method} /> },
-  recipientColumn<SentTransactionRow>('minmax(130px, 1fr)'),
+  recipientColumn<SentTransactionRow>('minmax(168px, 1fr)'),
   { id: 'value', header: 'Value', width: '100px', align: 'end', value: (row) => BigInt(row.value), text: (row) => formatEth(row.value), cell: (row) => <EthAmount wei={row.value} /> },
   { id: 'fee', header: 'Fee', width: '110px', align: 'end', value: (row) => (row.fee ? BigInt(row.fee) : -1n), text: (row) => (row.fee ? formatEth(row.fee) : 'pending'), cell: (row) => <EthAmount wei={row.fee} /> },
   {

@@ -25,7 +25,7 @@ function columnsFor(): DataColumn<TokenTransferRow>[] {
   const counterpart = (row: TokenTransferRow) => (row.direction === 'in' ? row.from : row.to);
   return [
     { id: 'block', header: 'Block', width: '90px', align: 'end', value: (row) => BigInt(row.blockNumber), text: (row) => BigInt(row.blockNumber).toString(10), cell: (row) => <BlockLink number={row.blockNumber} hash={null} /> },
-    { id: 'tx', header: 'Transaction', width: 'minmax(130px, 1fr)', value: (row) => row.transactionHash, text: (row) => row.transactionHash, cell: (row) => <TxLink hash={row.transactionHash} copy={false} /> },
+    { id: 'tx', header: 'Transaction', width: 'minmax(156px, 1fr)', value: (row) => row.transactionHash, text: (row) => row.transactionHash, cell: (row) => <TxLink hash={row.transactionHash} copy={false} /> },
     {
       id: 'direction',
       header: 'Direction',
@@ -37,7 +37,7 @@ function columnsFor(): DataColumn<TokenTransferRow>[] {
     {
       id: 'counterpart',
       header: 'From / to',
-      width: 'minmax(150px, 1fr)',
+      width: 'minmax(168px, 1fr)',
       value: (row) => counterpart(row),
       text: (row) => `${row.direction === 'in' ? 'from' : 'to'} ${counterpart(row)}`,
       cell: (row) => (row.direction === 'self' ? <span className="muted">itself</span> : <span className="chain-value">{row.direction === 'in' ? 'from ' : 'to '}<AddressLink address={counterpart(row)} copy={false} /></span>),
