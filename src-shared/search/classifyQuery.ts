@@ -1,6 +1,7 @@
 import { CID } from 'multiformats/cid';
 import { getAddress, isAddress } from 'viem';
 import { quoteInput } from '../text/quoteInput';
+import { countOf } from '../text/countOf';
 
 /** Block tags the JSON-RPC `eth_getBlockByNumber` accepts by name. */
 export const BLOCK_TAGS = ['latest', 'earliest', 'pending', 'safe', 'finalized'] as const;
@@ -99,7 +100,7 @@ function classifyHex(body: string, prefixed: boolean): QueryClass {
   if (body.length === 64) return { kind: 'hash', hash: `0x${body.toLowerCase()}` };
   if (body.length === 40) return classifyAddress(`0x${body}`);
   if (prefixed && body.length >= 1 && body.length <= MAX_BLOCK_HEX_DIGITS) return { kind: 'block', number: BigInt(`0x${body}`) };
-  const digits = body.length === 1 ? '1 hex digit' : `${body.length} hex digits`;
+  const digits = countOf(body.length, 'hex digit');
   return invalid('hexLength', `0x… has ${digits}; a hash has 64 and an address 40.`);
 }
 

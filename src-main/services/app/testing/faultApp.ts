@@ -11,6 +11,7 @@ import { seededDataDir } from '../../sandbox/testing/seededDataDir';
 import { createSecretStore } from '../../secrets/createSecretStore';
 import { createAppServices, type AppServices } from '../createAppServices';
 import { callContext, eventually } from './appTestKit';
+import { countOf } from '../../../../src-shared/text/countOf';
 
 /** The app's services on a sandbox of their own, which a fault test may kill; see {@link startFaultApp}. */
 export interface FaultApp {
@@ -110,7 +111,7 @@ export async function startFaultApp(options: { diskBytesPerSecond?: number } = {
           at = Date.now();
           return true;
         },
-        `the sandbox to run again after ${restarts} restart(s)`,
+        `the sandbox to run again after ${countOf(restarts, 'restart')}`,
         timeoutMs,
       );
       // When it does not come back, say what the app saw: its status and its last log lines.

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { NetworkView } from '../../../../src-shared/api/networks';
 import { NetworkRow } from './NetworkRow';
+import { countOf } from '../../../../src-shared/text/countOf';
 
 /** One group of networks as a table; `empty` is shown when the group has none. */
 export function NetworkTable({ title, networks, empty }: { title: string; networks: NetworkView[]; empty?: ReactNode }) {
@@ -11,7 +12,7 @@ export function NetworkTable({ title, networks, empty }: { title: string; networ
         <h3 id={titleId} className="section-title">
           {title}
         </h3>
-        <span className="muted">{networks.length === 1 ? '1 network' : `${networks.length} networks`}</span>
+        <span className="muted">{countOf(networks.length, 'network')}</span>
       </header>
       {networks.length === 0 ? (
         empty
