@@ -40,6 +40,13 @@ describe('describeQuery', () => {
     expect(words(HASH.slice(2, -3))).toBe('short: 61 hex digits: 3 characters short of a hash');
   });
 
+  it('counts the characters a CID being typed lacks or has too many', () => {
+    expect(words(DEMO_CID.slice(0, -2))).toBe('short: 2 characters short of a CID (version 0 is 46 characters)');
+    expect(words('bafybeig5emfr4e3t3ltfylq7euk4dktedtt5wvwyo467q6hnlbabmelbu')).toBe('short: 1 character short of a CID (version 1 is 59 characters)');
+    // Words that merely start like a CID are not counted: "Qmail" has an l, which base58 leaves out.
+    expect(words('Qmail')).toBe('short: Not a block number, hash, address or CID');
+  });
+
   it('says what cannot become a value as it stands', () => {
     expect(words('0x12z')).toBe('problem: “z” is not a hex digit; hashes and addresses use only 0-9 and a-f.');
     expect(words('-5')).toBe('problem: A block number cannot be negative.');

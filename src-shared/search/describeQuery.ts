@@ -34,6 +34,8 @@ export function describeQuery(raw: string, classified: QueryClass = classifyQuer
     case 'invalid': {
       const digits = hexDigitsTyped(raw);
       if (digits !== undefined) return { tone: 'short', words: lengthWords(digits) };
+      const cid = cidWords(raw);
+      if (cid !== undefined) return { tone: 'short', words: cid };
       return { tone: classified.reason === 'unrecognised' ? 'short' : 'problem', words: classified.message };
     }
   }
@@ -59,4 +61,17 @@ function lengthWords(digits: number): string {
   if (digits < (ADDRESS_DIGITS + HASH_DIGITS) / 2) return `${counted}${countOf(digits - ADDRESS_DIGITS, 'character')} too many for an address`;
   if (digits < HASH_DIGITS) return `${counted}${countOf(HASH_DIGITS - digits, 'character')} short of a hash`;
   return `${counted}${countOf(digits - HASH_DIGITS, 'character')} too many for a hash`;
+}
+
+// A CIDv0 is `Qm` and 44 base58 characters; the common CIDv1 (`bafy…` dag-pb, `bafk…` raw, sha2-256) is 59 characters.
+const CID_V0_LENGTH = 46;
+const CID_V1_LENGTH = 59;
+
+/** How far a CID being typed is from its length, when it starts like one and has only its alphabet's characters. */
+function cidWords(raw: string): string | undefined {
+  const text = withoutInnerSpace(raw.trim()).replace(/^ipfs:\/\//i, '').replace(/^\/ipfs\//i, '');
+  const [expected, version] = /^Qm[1-9A-HJ-NP-Za-km-z]*$/.test(text) ? [CID_V0_LENGTH, 0] : /^baf[ky][a-z2-7]*$/.test(text) ? [CID_V1_LENGTH, 1] : [undefined, undefined];
+  if (expected === undefined || text.length === expected) return undefined;
+  const distance = text.length < expected ? `${countOf(expected - text.length, 'character')} short of` : `${countOf(text.length - expected, 'character')} too many for`;
+  return `${distance} a CID (version ${version} is ${expected} characters)`;
 }
