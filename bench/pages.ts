@@ -74,7 +74,14 @@ async function cold(browser: Browser, origin: string, hash: string, route: strin
     await context.addInitScript(`window.__benchPainted = undefined; ${WATCH}(${JSON.stringify(ready)}, ${JSON.stringify(run)}).then((at) => { window.__benchPainted = at; });`);
     const page = await context.newPage();
     await page.goto(`${origin}${route}${hash}`);
-    await page.waitForFunction(() => (globalThis as unknown as PageScope).__benchPainted !== undefined, null, { timeout: 30_000, polling: 50 });
+    try {
+      await page.waitForFunction(() => (globalThis as unknown as PageScope).__benchPainted !== undefined, null, { timeout: 30_000, polling: 50 });
+    } catch (error) {
+      // What the page showed instead, so a run that never got there says why.
+      const shown = await page.locator('body').innerText().catch(() => '(the page could not be read)');
+      await page.screenshot({ path: path.join(os.tmpdir(), 'blockglass-bench-pages-stuck.png') }).catch(() => {});
+      throw new Error(`${route}: ${ready} never showed within 30 s (cold). The page showed: ${shown.replace(/\s+/g, ' ').slice(0, 600)}`, { cause: error });
+    }
     return await page.evaluate(() => (globalThis as unknown as PageScope).__benchPainted!);
   } finally {
     await context.close();

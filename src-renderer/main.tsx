@@ -5,6 +5,7 @@ import { ApiProvider } from './api/ApiProvider';
 import { connectApi } from './api/connectApi';
 import { App } from './app/App';
 import { createQueryClient } from './app/createQueryClient';
+import { headStart } from './app/headStart';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -13,6 +14,7 @@ if (!root) throw new Error('index.html has no #root element');
 // router's first navigation would drop.
 const client = connectApi();
 const queryClient = createQueryClient();
+headStart(client, queryClient, window.location.pathname);
 
 createRoot(root).render(
   <StrictMode>

@@ -5,12 +5,12 @@ import { ContentScreen } from '../features/content/ContentScreen';
 import { ExplorerScreen } from '../features/explorer/ExplorerScreen';
 import { NotFoundScreen } from '../features/frame/NotFoundScreen';
 import { LogsScreen } from '../features/logs/LogsScreen';
+import { screenModules } from './screenModules';
 
-// Settings is the one screen with forms, and so the one that needs zod (a third of the page's script):
-// it loads when first opened, which keeps the first paint of every other screen lighter.
-// The gas dashboard brings uPlot and its charts: it too loads when first opened.
-const GasScreen = lazy(() => import('../features/gas/GasScreen').then((module) => ({ default: module.GasScreen })));
-const SettingsScreen = lazy(() => import('../features/settings/SettingsScreen').then((module) => ({ default: module.SettingsScreen })));
+// Settings and the gas dashboard load when first opened (see screenModules), which keeps the first paint of every
+// other screen lighter.
+const GasScreen = lazy(() => screenModules.gas().then((module) => ({ default: module.GasScreen })));
+const SettingsScreen = lazy(() => screenModules.settings().then((module) => ({ default: module.SettingsScreen })));
 
 /**
  * Every screen has a URL (path routing: the web host's token travels in the fragment, so the fragment
