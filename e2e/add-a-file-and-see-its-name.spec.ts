@@ -8,7 +8,7 @@ import { appSandbox } from './appSandbox';
 // Someone adds a `hello.txt` through the file chooser: the content browser shows it as hello.txt (its CID below,
 // labelled), the path starts at hello.txt, and saving it gives a hello.txt. Reopened from Recent, by a deep link, or
 // by its bare CID, it is still hello.txt. A folder added the same way is its name at the path's root; a CID nobody
-// named is /ipfs/<short cid>.
+// named is /ipfs/<short cid> until the person names it.
 
 async function openContent(app: RunningApp, page: Page, route = '/content') {
   const url = new URL(app.url);
@@ -65,7 +65,7 @@ test('add hello.txt with the file chooser: it is shown and saved as hello.txt, a
   await expect(page.getByRole('heading', { name: 'hello.txt', level: 2 })).toBeVisible();
 });
 
-test('add a folder with the file chooser: the path starts at its name; a CID nobody named is /ipfs/<short cid>', async ({ app, page }) => {
+test('add a folder with the file chooser: the path starts at its name; a CID nobody named is /ipfs/<short cid> until named', async ({ app, page }) => {
   const folder = path.join(app.dataDir, 'field-notes');
   fs.mkdirSync(path.join(folder, 'sub'), { recursive: true });
   const notes = Buffer.from(`notes ${Date.now()}\n`);
@@ -92,4 +92,17 @@ test('add a folder with the file chooser: the path starts at its name; a CID nob
   const short = `/ipfs/${notesCid.slice(0, 8)}…${notesCid.slice(-6)}`;
   await expect(page.getByRole('heading', { name: short, level: 2 })).toBeVisible();
   await expect(crumbs.getByText(short, { exact: true })).toBeVisible();
+
+  // The person names it; the name stays with it when it is opened by its bare CID again, and its save uses it.
+  await page.getByRole('button', { name: 'Name it…' }).click();
+  await page.getByRole('textbox', { name: 'Name' }).fill('notes copy.txt');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByRole('heading', { name: 'notes copy.txt', level: 2 })).toBeVisible();
+  await expect(crumbs.getByText('notes copy.txt', { exact: true })).toBeVisible();
+  await openContent(app, page, `/content/${notesCid}`);
+  await expect(page.getByRole('heading', { name: 'notes copy.txt', level: 2 })).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save as…' }).first().click()]);
+  // Saved names are plain (the web host's downloads take letters, digits, '.', '-' and '_').
+  expect(download.suggestedFilename()).toBe('notes_copy.txt');
+  expect(fs.readFileSync(await download.path()).equals(notes)).toBe(true);
 });

@@ -11,7 +11,7 @@ import { formatBytes } from './formatBytes';
 import { HexView } from './HexView';
 import { JsonTree } from './JsonTree';
 import { MetadataFolder, solidityMetadataOf } from './MetadataFolder';
-import { PlaceTitle } from './PlaceTitle';
+import { PlaceTitle, type RenamePlace } from './PlaceTitle';
 
 const MarkdownView = lazy(() => import('./MarkdownView').then((module) => ({ default: module.MarkdownView })));
 
@@ -27,12 +27,14 @@ export function FilePreview({
   node,
   name,
   label,
+  rename,
   onSave,
 }: {
   networkId: string;
   node: ContentNode;
   name: string | undefined;
   label: string;
+  rename?: RenamePlace | undefined;
   onSave: (cid: string, path: readonly string[], name: string, as: 'file', total: number) => void;
 }) {
   const api = useApi();
@@ -46,7 +48,7 @@ export function FilePreview({
 
   return (
     <section className="card content-file" aria-label={`File ${label}`}>
-      <PlaceTitle name={label} cid={node.cid} />
+      <PlaceTitle name={label} cid={node.cid} rename={rename} />
       <div className="content-file-head">
         <span className="muted">
           {formatBytes(node.size)}

@@ -83,6 +83,20 @@ describe('PlaceView', () => {
     expect(onSave).toHaveBeenCalledWith(FILE_CID, [], FILE_CID, 'file', 12);
   });
 
+  it('lets a person name a root nobody named: the name is made safe and goes into its link; an empty one is refused with a reason', async () => {
+    const user = userEvent.setup();
+    const { history } = renderWithApp(<PlaceView networkId="local" cid={FILE_CID} segments={[]} onSave={vi.fn()} />, { api: placeApi(FILE).api, path: `/content/${FILE_CID}` });
+    await user.click(await screen.findByRole('button', { name: 'Name it…' }));
+    const field = screen.getByRole('textbox', { name: 'Name' });
+    await user.type(field, ' .. ');
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(screen.getByRole('alert').textContent).toBe('A name needs a character other than spaces and control characters, and cannot be "." or "..".');
+    await user.clear(field);
+    await user.type(field, 'logos/v2.png');
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(history.at(-1)).toBe(`/content/${FILE_CID}?name=logos_v2.png`);
+  });
+
   it('keeps a folder’s name in every link inside it, and shows a place under it with the folder as the root crumb', async () => {
     const { api } = placeApi(FOLDER);
     const { unmount } = renderWithApp(<PlaceView networkId="local" cid={FOLDER_CID} segments={[]} routeName="my folder" onSave={vi.fn()} />, { api });
@@ -96,5 +110,7 @@ describe('PlaceView', () => {
     expect(within(path).getByRole('link', { name: 'my folder' }).getAttribute('href')).toBe(`/content/${FOLDER_CID}?name=my%20folder`);
     expect(within(path).getByRole('link', { name: 'sub' }).getAttribute('href')).toBe(`/content/${FOLDER_CID}/sub?name=my%20folder`);
     expect(await screen.findByRole('heading', { name: 'deeper', level: 2 })).toBeTruthy();
+    // A place under a root is named by its path: it offers no naming of its own.
+    expect(screen.queryByRole('button', { name: /Rename|Name it/ })).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState } from 'react';
+import { useLocation } from 'wouter';
+import { contentRoute } from '../../../src-shared/content/contentPath';
 import type { ContentNode } from '../../../src-shared/content/contentTypes';
 import { useApi } from '../../api/useApi';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -12,7 +14,7 @@ import { contentNodeQuery, recentKey } from './contentQueries';
 import { FilePreview } from './FilePreview';
 import { FolderView } from './FolderView';
 import { NodePanel } from './NodePanel';
-import { PlaceTitle } from './PlaceTitle';
+import { PlaceTitle, type RenamePlace } from './PlaceTitle';
 import { rootLabel } from './rootLabel';
 import { useRootName } from './useRootName';
 import type { SaveContent } from './useContentTransfers';
@@ -25,8 +27,11 @@ import type { SaveContent } from './useContentTransfers';
 export function PlaceView({ networkId, cid, segments, routeName, onSave }: { networkId: string; cid: string; segments: string[]; routeName?: string | undefined; onSave: SaveContent }) {
   const api = useApi();
   const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
   const node = useQuery(contentNodeQuery(api, networkId, cid, segments));
   const rootName = useRootName(networkId, cid, routeName);
+  // A root can be named by hand: the name goes into its link, and so into the recent list (remembered below).
+  const rename: RenamePlace | undefined = segments.length === 0 ? { named: Boolean(rootName), onName: (given) => navigate(contentRoute(cid, [], given), { replace: true }) } : undefined;
   // The name of what is shown: the last name walked, else the root's; '' when the root has none.
   const name = segments.at(-1) ?? rootName ?? '';
   const seconds = useElapsedSeconds(node.isFetching && !node.data);
@@ -44,7 +49,7 @@ export function PlaceView({ networkId, cid, segments, routeName, onSave }: { net
   const openedCid = node.data?.cid;
   useEffect(() => {
     remember();
-  }, [key, openedCid]);
+  }, [key, openedCid, routeName]);
 
   return (
     <div className="content-place">
@@ -68,7 +73,7 @@ export function PlaceView({ networkId, cid, segments, routeName, onSave }: { net
             </p>
           ) : null}
           {node.error ? <ErrorNotice error={apiErrorOf(node.error)} title="Could not open this" onRetry={() => void node.refetch()} /> : null}
-          {node.data ? <NodeBody networkId={networkId} cid={cid} segments={segments} name={name || undefined} rootName={rootName} node={node.data} onSave={onSave} /> : null}
+          {node.data ? <NodeBody networkId={networkId} cid={cid} segments={segments} name={name || undefined} rootName={rootName} rename={rename} node={node.data} onSave={onSave} /> : null}
         </div>
         <aside className="content-side" aria-label="About this item">
           {node.data ? <NodePanel networkId={networkId} node={node.data} name={name || node.data.cid} rootCid={cid} segments={segments} onSave={onSave} /> : null}
@@ -81,10 +86,28 @@ export function PlaceView({ networkId, cid, segments, routeName, onSave }: { net
   );
 }
 
-function NodeBody({ networkId, cid, segments, name, rootName, node, onSave }: { networkId: string; cid: string; segments: string[]; name: string | undefined; rootName: string | undefined; node: ContentNode; onSave: SaveContent }) {
+function NodeBody({
+  networkId,
+  cid,
+  segments,
+  name,
+  rootName,
+  rename,
+  node,
+  onSave,
+}: {
+  networkId: string;
+  cid: string;
+  segments: string[];
+  name: string | undefined;
+  rootName: string | undefined;
+  rename: RenamePlace | undefined;
+  node: ContentNode;
+  onSave: SaveContent;
+}) {
   // A file's heading is in its preview card (with its views and Save); anything else gets it here.
-  if (node.kind === 'file') return <FilePreview networkId={networkId} node={node} name={name} label={name || rootLabel(cid, undefined)} onSave={onSave} />;
-  const title = <PlaceTitle name={name || rootLabel(cid, undefined)} cid={node.cid} />;
+  if (node.kind === 'file') return <FilePreview networkId={networkId} node={node} name={name} label={name || rootLabel(cid, undefined)} rename={rename} onSave={onSave} />;
+  const title = <PlaceTitle name={name || rootLabel(cid, undefined)} cid={node.cid} rename={rename} />;
   if (node.kind === 'directory') {
     return (
       <>
