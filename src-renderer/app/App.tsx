@@ -1,5 +1,6 @@
 import { ThemeController } from '../features/theme/ThemeController';
 import { ConnectionBanner } from '../features/frame/ConnectionBanner';
+import { GasAlertNotices } from '../features/frame/GasAlertNotices';
 import { KeychainNotice } from '../features/frame/KeychainNotice';
 import { Sidebar } from '../features/frame/Sidebar';
 import { TopBar } from '../features/frame/TopBar';
@@ -28,6 +29,7 @@ export function App() {
           <AppRoutes />
         </main>
       </div>
+      <GasAlertNotices />
     </div>
   );
 }

@@ -2,20 +2,32 @@ import { Link, useLocation } from 'wouter';
 import { Icon, type IconName } from '../../components/Icon';
 import { isWithin } from '../../lib/isWithin';
 
-/** A sidebar link; marked as the current page for the whole section below its path. */
-export function NavItem({ to, icon, label, collapsed }: { to: string; icon: IconName; label: string; collapsed: boolean }) {
+/** A count on a sidebar link (new alerts), and what it counts in words. */
+export interface NavBadge {
+  count: number;
+  words: string;
+}
+
+/** A sidebar link; marked as the current page for the whole section below its path; `badge` counts what is new there. */
+export function NavItem({ to, icon, label, collapsed, badge }: { to: string; icon: IconName; label: string; collapsed: boolean; badge?: NavBadge | undefined }) {
   const [location] = useLocation();
   const current = isWithin(location, to);
+  const shown = badge && badge.count > 0 ? badge : undefined;
   return (
     <Link
       to={to}
       className="nav-item"
       aria-current={current ? 'page' : undefined}
-      aria-label={collapsed ? label : undefined}
-      title={collapsed ? label : undefined}
+      aria-label={shown ? `${label}, ${shown.words}` : collapsed ? label : undefined}
+      title={collapsed ? (shown ? `${label}: ${shown.words}` : label) : shown?.words}
     >
       <Icon name={icon} />
       <span className="nav-item-label">{label}</span>
+      {shown ? (
+        <span className="nav-badge" data-testid={`nav-badge-${icon}`} aria-hidden="true">
+          {shown.count > 99 ? '99+' : shown.count}
+        </span>
+      ) : null}
     </Link>
   );
 }

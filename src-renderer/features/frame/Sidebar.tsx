@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { countOf } from '../../../src-shared/text/countOf';
 import { useApi } from '../../api/useApi';
 import { Icon } from '../../components/Icon';
 import { appInfoQuery } from '../../queries/appInfo';
 import { useUiStore } from '../../state/useUiStore';
+import { useUnseenGasAlerts } from '../gas/useUnseenGasAlerts';
 import { BrandMark } from './BrandMark';
 import { NavItem } from './NavItem';
 import './Sidebar.css';
@@ -15,12 +17,14 @@ const SCREENS = [
   { to: '/content', icon: 'content', label: 'Content' },
 ] as const;
 
-/** The app's navigation: the five screens, Settings, and the app's version. */
+/** The app's navigation: the five screens (Gas with a count of alerts fired and not seen yet), Settings, and the app's version. */
 export function Sidebar() {
   const api = useApi();
   const collapsed = useUiStore((state) => state.sidebarCollapsed);
   const toggle = useUiStore((state) => state.toggleSidebar);
   const info = useQuery(appInfoQuery(api));
+  const unseen = useUnseenGasAlerts();
+  const gasBadge = { count: unseen.length, words: countOf(unseen.length, 'new alert') };
 
   return (
     <nav className="sidebar" aria-label="Main" data-collapsed={collapsed}>
@@ -30,7 +34,7 @@ export function Sidebar() {
       </div>
       <div className="sidebar-items">
         {SCREENS.map((screen) => (
-          <NavItem key={screen.to} {...screen} collapsed={collapsed} />
+          <NavItem key={screen.to} {...screen} collapsed={collapsed} badge={screen.to === '/gas' ? gasBadge : undefined} />
         ))}
       </div>
       <div className="sidebar-items sidebar-bottom">

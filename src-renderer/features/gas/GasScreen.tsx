@@ -18,6 +18,7 @@ import { GasSettingsForm } from './GasSettingsForm';
 import { HistoryChart } from './HistoryChart';
 import { LevelCards } from './LevelCards';
 import { useGasFeed } from './useGasFeed';
+import { useSeeGasAlerts } from './useUnseenGasAlerts';
 import type { BlockCadence } from '../../../src-shared/gas/blockCadence';
 import { countOf } from '../../../src-shared/text/countOf';
 import { WaitingForNode } from '../network/WaitingForNode';
@@ -29,6 +30,8 @@ import './gas.css';
  */
 export function GasScreen() {
   const api = useApi();
+  // Alerts that fired are seen here (their list is on this page): the sidebar's count and the notices go.
+  useSeeGasAlerts();
   const networks = useQuery(networksQuery(api));
   const search = new URLSearchParams(useSearch());
   const [, navigate] = useLocation();

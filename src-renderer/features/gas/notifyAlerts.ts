@@ -5,7 +5,8 @@ import type { FiredGasAlert } from '../../../src-shared/gas/gasTypes';
 // session, however many views watch its network and whenever a feed replays its latest event.
 
 const shown = new Set<number>();
-const sessionStart = Date.now();
+/** When this window opened (ms): alerts fired before it are old news, not notices. */
+export const SESSION_START = Date.now();
 
 /** Whether desktop notifications can be shown now, must be asked for, or were refused. */
 export function notificationPermission(): NotificationPermission | 'unsupported' {
@@ -14,7 +15,7 @@ export function notificationPermission(): NotificationPermission | 'unsupported'
 
 /** Shows each alert not shown before (and fired in this session) as a desktop notification; returns those it showed. */
 export function notifyFired(fired: readonly FiredGasAlert[], networkName: (networkId: string) => string): FiredGasAlert[] {
-  const fresh = fired.filter((alert) => !shown.has(alert.id) && alert.at >= sessionStart - 60_000);
+  const fresh = fired.filter((alert) => !shown.has(alert.id) && alert.at >= SESSION_START - 60_000);
   for (const alert of fresh) {
     shown.add(alert.id);
     if (notificationPermission() !== 'granted') continue;
