@@ -7,6 +7,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { apiErrorOf } from '../../lib/apiErrorOf';
 import { formatDateTime } from '../../lib/formatTime';
 import { gasAlertsKey, gasAlertsQuery, gasFiredQuery } from './gasQueries';
+import { Gwei } from './Gwei';
 import { notificationPermission } from './notifyAlerts';
 
 /** Alerts of a network: add one (threshold checked as typed), the list with each one's state, and what fired. */
@@ -97,8 +98,8 @@ export function AlertsPanel({ networkId, networkName }: { networkId: string; net
       <p className="muted gas-note">
         An alert fires once each time the figure crosses its threshold, while a Blockglass window is open (polling pauses when none is visible).{' '}
         {permission === 'granted' ? 'Desktop notifications are on.' : null}
-        {permission === 'denied' ? 'Desktop notifications are blocked for this app: alerts show in the list below.' : null}
-        {permission === 'unsupported' ? 'This window cannot show desktop notifications: alerts show in the list below.' : null}
+        {permission === 'denied' ? 'Desktop notifications are blocked for this app: alerts show in the list below, and as a notice on any screen of the app.' : null}
+        {permission === 'unsupported' ? 'This window cannot show desktop notifications: alerts show in the list below, and as a notice on any screen of the app.' : null}
       </p>
       {permission === 'default' ? (
         <button type="button" className="btn btn-small" onClick={() => void Notification.requestPermission().then(setPermission)}>
@@ -113,7 +114,13 @@ export function AlertsPanel({ networkId, networkName }: { networkId: string; net
                 {METRIC_NAMES[alert.metric]} {alert.direction} <strong className="mono">{alert.thresholdGwei} gwei</strong>
               </span>
               <span className="muted">
-                {alert.lastValueGwei === undefined ? 'waiting for the first poll' : `now ${alert.lastValueGwei} gwei · ${alert.met ? 'condition met' : 'not met'}`}
+                {alert.lastValueGwei === undefined ? (
+                  'waiting for the first poll'
+                ) : (
+                  <>
+                    now <Gwei gwei={alert.lastValueGwei} unit /> · {alert.met ? 'condition met' : 'not met'}
+                  </>
+                )}
               </span>
               <button type="button" className="btn btn-small btn-ghost" onClick={() => remove.mutate(alert.id)} aria-label={`Delete alert: ${METRIC_NAMES[alert.metric]} ${alert.direction} ${alert.thresholdGwei} gwei`}>
                 Delete
@@ -132,7 +139,7 @@ export function AlertsPanel({ networkId, networkName }: { networkId: string; net
           {firedHere.map((event) => (
             <li key={event.id} className="gas-fired-item">
               <strong>{event.description}</strong>
-              <span className="mono">{event.valueGwei} gwei</span>
+              <Gwei gwei={event.valueGwei} unit className="mono" />
               <span className="muted">
                 block #{event.block.toLocaleString('en-US')} · {formatDateTime(event.at)}
               </span>
