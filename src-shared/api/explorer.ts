@@ -156,18 +156,22 @@ export interface AddressView {
   balance: string;
   nonce: string;
   codeSize: number;
+  /** Whether it holds contract code: false for an account, also for one whose code is an EIP-7702 delegation (see `proxy`). */
   isContract: boolean;
   label?: string;
   abi: AbiSourceView | null;
   /** The selectors found in the code with their guessed or known signatures, for contracts without an ABI. */
   note?: string;
-  /** When the address is a proxy: its kind and whose code it runs (calls and events through it decode with that code's ABI). */
+  /**
+   * When the address is a proxy: its kind and whose code it runs (calls and events through it decode with that
+   * code's ABI). Kind `eip7702`: an account whose code is a delegation designator, running the delegate's code.
+   */
   proxy?: ProxyView;
 }
 
 /** A proxy: its standard and the implementation it delegates to (a beacon's or an admin when the proxy has one). */
 export interface ProxyView {
-  kind: 'eip1967' | 'eip1967-beacon' | 'transparent' | 'eip1822' | 'eip1167' | 'safe';
+  kind: 'eip1967' | 'eip1967-beacon' | 'transparent' | 'eip1822' | 'eip1167' | 'safe' | 'eip7702';
   implementation: string;
   beacon?: string;
   admin?: string;

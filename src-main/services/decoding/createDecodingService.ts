@@ -100,9 +100,9 @@ export interface DecodingServiceOptions {
 /** How long a proxy detection at `latest` is kept (see `proxyOf` in createDecodingService). */
 export const PROXY_TTL_MS = 15_000;
 
-/** A contract name said to be read through a proxy: `ProxiedToken via proxy → 0x…`. */
-function viaProxy(name: string | undefined, implementation: string): string {
-  return `${name ? `${name} ` : ''}via proxy → ${implementation}`;
+/** A contract name said to be read through a proxy (`ProxiedToken via proxy → 0x…`), or an account's delegation (`BatchCall via EIP-7702 delegation → 0x…`). */
+function viaProxy(name: string | undefined, implementation: string, kind?: string): string {
+  return `${name ? `${name} ` : ''}via ${kind === 'eip7702' ? 'EIP-7702 delegation' : 'proxy'} → ${implementation}`;
 }
 
 /** The decoding service: every source of ABIs and labels, and the decoder over them, shared by every screen's service. */
@@ -202,7 +202,7 @@ export function createDecodingService(options: DecodingServiceOptions): Decoding
       if (proxy) {
         const behindCode = await rpc.request<string>(networkId, 'eth_getCode', [proxy.implementation, 'latest'], { signal });
         const behind = await ownAbiSource(networkId, chain, proxy.implementation, behindCode, signal);
-        if (behind) return { ...behind, contractName: viaProxy(behind.contractName, proxy.implementation) };
+        if (behind) return { ...behind, contractName: viaProxy(behind.contractName, proxy.implementation, proxy.kind) };
       }
       return ownAbiSource(networkId, chain, address, code, signal);
     },
@@ -232,7 +232,7 @@ export function createDecodingService(options: DecodingServiceOptions): Decoding
         const at = proxy.implementation;
         const behindCode = await rpc.request<string>(networkId, 'eth_getCode', [at, 'latest'], { signal });
         const behind = await contractAbiOf({ address: at, code: behindCode, imported: imported?.get(chain, at), metadata: behindCode !== '0x' ? await metadata.metadataFor(networkId, at, signal) : null, signatures });
-        if (behind.source) return { ...behind, address, isContract: true, contractName: viaProxy(behind.contractName, at) };
+        if (behind.source) return { ...behind, address, isContract: true, contractName: viaProxy(behind.contractName, at, proxy.kind) };
       }
       return contractAbiOf({ address, code, imported: fromImport, metadata: code !== '0x' ? await metadata.metadataFor(networkId, address, signal) : null, signatures });
     },

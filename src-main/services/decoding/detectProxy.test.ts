@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRpcService } from '../rpc/createRpcService';
 import { localSandboxNetwork } from '../rpc/testing/sandboxNetwork';
 import { sharedSandbox } from '../rpc/testing/sharedSandbox';
-import { addressInWord, detectProxy, EIP1822_PROXIABLE_SLOT, EIP1967_ADMIN_SLOT, EIP1967_BEACON_SLOT, EIP1967_IMPLEMENTATION_SLOT, isSafeProxyCode, minimalProxyTarget, type ProxyRead } from './detectProxy';
+import { addressInWord, delegationTarget, detectProxy, EIP1822_PROXIABLE_SLOT, EIP1967_ADMIN_SLOT, EIP1967_BEACON_SLOT, EIP1967_IMPLEMENTATION_SLOT, isSafeProxyCode, minimalProxyTarget, type ProxyRead } from './detectProxy';
 
 const target = '0xbebebebebebebebebebebebebebebebebebebebe';
 const word = (address: string) => `0x${address.slice(2).padStart(64, '0')}`;
@@ -46,6 +46,15 @@ describe('proxy bytecode patterns', () => {
     expect(isSafeProxyCode(SAFE_PROXY_CODE)).toBe(true);
     expect(isSafeProxyCode(`${SAFE_PROXY_CODE}${'00'.repeat(2000)}`)).toBe(false);
     expect(isSafeProxyCode(minimal(target))).toBe(false);
+  });
+
+  it("reads an EIP-7702 delegation's target from the 23-byte designator, and nothing from other code", () => {
+    expect(delegationTarget(`0xef0100${target.slice(2)}`)).toBe(target);
+    expect(delegationTarget(`0xEF0100${target.slice(2).toUpperCase()}`)).toBe(target);
+    expect(delegationTarget(`0xef0100${target.slice(2)}00`)).toBeUndefined();
+    expect(delegationTarget(`0xef0101${target.slice(2)}`)).toBeUndefined();
+    expect(delegationTarget(minimal(target))).toBeUndefined();
+    expect(delegationTarget('0x')).toBeUndefined();
   });
 
   it('reads an address from a storage word, none from zero', () => {
@@ -109,6 +118,10 @@ describe('detectProxy on the sandbox', () => {
       expect(await detectProxy(read, proxiedToken.implementation)).toBeNull();
       expect(await detectProxy(read, sandbox.manifest.contracts.tokens[0]!.address)).toBeNull();
       expect(await detectProxy(read, sandbox.manifest.accounts.deployer.address)).toBeNull();
+      // The seeded EIP-7702 sender: an account whose code delegates to BatchCall, read from its code alone.
+      const delegatorCode = await rpc.request<string>('local', 'eth_getCode', [sandbox.manifest.accounts.delegator.address, 'latest']);
+      expect(delegatorCode.toLowerCase()).toBe(`0xef0100${sandbox.manifest.contracts.batchCall.slice(2).toLowerCase()}`);
+      expect(await detectProxy(read, sandbox.manifest.accounts.delegator.address)).toEqual({ kind: 'eip7702', implementation: sandbox.manifest.contracts.batchCall.toLowerCase() });
     } finally {
       await rpc.close();
     }

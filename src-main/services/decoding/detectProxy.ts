@@ -1,5 +1,5 @@
 /** The proxy standards `detectProxy` recognizes. */
-export type ProxyKind = 'eip1967' | 'eip1967-beacon' | 'transparent' | 'eip1822' | 'eip1167' | 'safe';
+export type ProxyKind = 'eip1967' | 'eip1967-beacon' | 'transparent' | 'eip1822' | 'eip1167' | 'safe' | 'eip7702';
 
 /** A proxy and where it delegates to (addresses in lowercase). */
 export interface ProxyInfo {
@@ -44,6 +44,15 @@ export function minimalProxyTarget(code: string): string | undefined {
   return `0x${address.padStart(40, '0')}`;
 }
 
+/**
+ * The address an account's code delegates to under EIP-7702 (its code is the designator 0xef0100 ‖ address), or
+ * undefined for any other code. Such an account is still an account (it signs transactions), running that code.
+ */
+export function delegationTarget(code: string): string | undefined {
+  const match = /^0xef0100([0-9a-f]{40})$/.exec(code.toLowerCase());
+  return match ? `0x${match[1]}` : undefined;
+}
+
 /** True when the runtime code is Safe's proxy (it answers `masterCopy()` from slot 0 and delegates everything else). */
 export function isSafeProxyCode(code: string): boolean {
   const hex = code.toLowerCase();
@@ -61,7 +70,8 @@ export function addressInWord(word: string | null | undefined): string | undefin
 
 /**
  * Whether `address` is a proxy, and whose code it runs: EIP-1967 (implementation, beacon, and admin slots: with an
- * admin it is OpenZeppelin's transparent proxy), EIP-1822, EIP-1167 minimal proxies and Safe's proxy. Null for an
+ * admin it is OpenZeppelin's transparent proxy), EIP-1822, EIP-1167 minimal proxies, Safe's proxy, and an account
+ * delegating its code under EIP-7702 (calls to it run the delegate's code, so they decode with its ABI). Null for an
  * account or a contract that is none of them.
  *
  * Reads as little as it can: the code (unless given), then the case its code shows (a minimal proxy needs no more;
@@ -71,6 +81,8 @@ export async function detectProxy(read: ProxyRead, address: string, options: { c
   const block = options.block ?? 'latest';
   const code = options.code ?? (await read<string>('eth_getCode', [address, block]));
   if (!code || code === '0x') return null;
+  const delegate = delegationTarget(code);
+  if (delegate) return { kind: 'eip7702', implementation: delegate };
   const minimal = minimalProxyTarget(code);
   if (minimal) return { kind: 'eip1167', implementation: minimal };
   const slot = (at: string) => read<string>('eth_getStorageAt', [address, at, block]);

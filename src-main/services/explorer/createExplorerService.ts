@@ -13,6 +13,7 @@ import { readBlock } from './readBlock';
 import { readTransaction, type TransactionRef } from './readTransaction';
 import { transactionRows } from './summarizeBlock';
 import { readRowsOf, type RowWithInput } from './readRowsOf';
+import { delegationTarget } from '../decoding/detectProxy';
 import { createCodeMarks } from './codeMarks';
 import { createTokenFacts } from './tokenFacts';
 import { watchLatest } from './watchLatest';
@@ -109,7 +110,8 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
         balance,
         nonce,
         codeSize: (code.length - 2) / 2,
-        isContract: code !== '0x',
+        // An account delegating its code (EIP-7702) is still an account: its delegation shows as its proxy.
+        isContract: code !== '0x' && delegationTarget(code) === undefined,
         ...(label ? { label } : {}),
         abi,
         ...(proxy ? { proxy } : {}),
