@@ -58,8 +58,24 @@ test('the dashboard shows the figures the sandbox gas API serves for the same bl
     expect(before.baseFee).toBe(served.estimatedBaseFee);
     expect(before.congestion).toBe(`${Math.round(served.networkCongestion * 100)}%`);
   }).toPass({ timeout: 90_000, intervals: [500] });
-  // Units and sources are said, not implied.
+  // Figures read at a glance (at most four significant digits), the exact one on hover.
+  const medium = page.getByTestId('max-fee-medium');
+  const exact = (await medium.getAttribute('data-exact'))!;
+  await expect(medium).toHaveAttribute('title', `${exact} gwei exactly`);
+  expect((await medium.textContent())!.replace(/[^\d]/g, '').replace(/^0+/, '').length).toBeLessThanOrEqual(Math.max(4, exact.split('.')[0]!.length));
+  // Units and sources are said, not implied; each term says what it means on keyboard focus.
   await expect(page.getByText('max fee per gas').first()).toBeVisible();
+  for (const [term, meaning] of [
+    ['Blob base fee', /price per unit of blob gas/],
+    ['The blocks after, empty to full', /at most 12\.5%/],
+    ['Congestion', /ranks among recent blocks/],
+  ] as const) {
+    const word = page.getByText(term, { exact: true });
+    await word.focus();
+    await expect(word).toHaveAccessibleDescription(meaning);
+    await expect(page.getByRole('tooltip').filter({ hasText: meaning })).toBeVisible();
+  }
+  await expect(page.getByRole('figure', { name: /^Congestion: \d+%, (Quiet|Normal|Busy|Congested)$/ })).toBeVisible();
   await expect(page.getByText('Transfer (21,000 gas)').first()).toBeVisible();
   await expect(page.getByText(/Next block \(#[\d,]+\), exact/)).toBeVisible();
 });
@@ -70,8 +86,26 @@ test('the charts fill in from stored samples and from the latest blocks, with va
   const history = page.getByRole('img', { name: /Base fee and priority fees over the last hour/ });
   // Hovering shows the values under the cursor in the legend (the chart may redraw with a new sample meanwhile).
   await expectHoverValue(history, 1, /\d gwei$/);
-  await page.getByRole('tab', { name: 'Day' }).click();
-  await expect(page.getByRole('img', { name: /over the last day/ })).toBeVisible();
+  // The axis spans the window chosen, whatever samples there are: in the words above it and in uPlot's own scale.
+  for (const [tab, seconds] of [
+    ['Hour', 3600],
+    ['Day', 86_400],
+    ['Week', 604_800],
+  ] as const) {
+    await page.getByRole('tab', { name: tab }).click();
+    const window = page.getByTestId('history-window');
+    await expect(async () => {
+      const from = Number(await window.getAttribute('data-from'));
+      const to = Number(await window.getAttribute('data-to'));
+      expect(to - from, `${tab}: the window`).toBe(seconds);
+      expect(to, `${tab}: it ends now (or at the newest sample, on a chain whose clock runs ahead)`).toBeGreaterThan(Date.now() / 1000 - 120);
+      const plot = page.getByTestId('gas-history').locator('.uplot');
+      expect(Number(await plot.getAttribute('data-x-max')) - Number(await plot.getAttribute('data-x-min')), `${tab}: the axis`).toBeGreaterThan(seconds - 60);
+    }).toPass({ timeout: 15_000 });
+    await expect(window).toHaveText(/^From .+ to .+/);
+  }
+  await expect(page.getByRole('img', { name: /over the last week/ })).toBeVisible();
+  await expect(page.getByTestId('history-backfill')).toHaveCount(0, { timeout: 60_000 });
 
   const blocks = page.getByRole('img', { name: 'Base fee and gas used per block over the latest blocks' });
   await expectHoverValue(blocks, 0, /^#\d+$/);
@@ -111,7 +145,7 @@ test('an alert fires, in the list and as a desktop notification, when the traffi
   const notes = await page.evaluate(() => (globalThis as unknown as { __notes: { title: string; body?: string }[] }).__notes);
   expect(notes.length).toBeGreaterThanOrEqual(1);
   expect(notes[0]!.title).toMatch(/^Gas alert: medium max fee (above|below) [\d.]+ gwei$/);
-  expect(notes[0]!.body).toMatch(/^Local sandbox: now [\d.]+ gwei \(block #[\d,]+/);
+  expect(notes[0]!.body).toMatch(/^Local sandbox: now [\d.,]+ gwei \(block #[\d,]+/);
 });
 
 test('bad alert thresholds are refused, each with its reason', async ({ app, page }) => {

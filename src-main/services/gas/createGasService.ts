@@ -13,6 +13,7 @@ import { createGasPoller, type GasPoller, type GasPollerDeps } from './createGas
 import { createGasSamples } from './gasSamples';
 import { backfillSamples } from './backfillSamples';
 import { networkChainKey } from '../chains/chainKey';
+import { countOf } from '../../../src-shared/text/countOf';
 
 /** Options of {@link createGasService}. */
 export interface GasServiceOptions extends GasPollerDeps {
@@ -102,7 +103,7 @@ export function createGasService(options: GasServiceOptions): GasService {
       lastPrune = Date.now();
       try {
         const gone = samples.prune(settings().retentionDays * 86_400_000);
-        if (gone > 0) log(`gas: pruned ${gone} samples older than ${settings().retentionDays} days`);
+        if (gone > 0) log(`gas: pruned ${countOf(gone, 'sample')} older than ${countOf(settings().retentionDays, 'day')}`);
       } catch (error) {
         log(`gas: could not prune old samples: ${(error as Error).message}`);
       }
@@ -126,7 +127,7 @@ export function createGasService(options: GasServiceOptions): GasService {
         oldestMs: Date.now() - settings().retentionDays * 86_400_000,
         signal,
       });
-      if (stored > 0) log(`gas: ${networkId}: ${stored} past blocks added to the history from fee history in ${Date.now() - started} ms`);
+      if (stored > 0) log(`gas: ${networkId}: ${countOf(stored, 'past block')} added to the history from fee history in ${Date.now() - started} ms`);
     } catch (error) {
       if (!signal.aborted) log(`gas: ${networkId}: the history could not be filled in from fee history: ${options.redact((error as Error).message)}`);
     }

@@ -56,5 +56,8 @@ describe('stored gas history', () => {
   it('spans the range with no samples at all', () => {
     const history = samples.history('net', 'chain-empty', 'day', 720, NOW);
     expect(history).toMatchObject({ samples: 0, time: [], from: NOW / 1000 - 86_400, to: NOW / 1000 });
+    // A clock between two seconds: the window still spans exactly the range, in whole seconds.
+    const between = samples.history('net', 'chain-empty', 'hour', 720, NOW + 250);
+    expect(between).toMatchObject({ from: NOW / 1000 + 1 - 3600, to: NOW / 1000 + 1 });
   });
 });

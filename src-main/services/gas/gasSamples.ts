@@ -88,7 +88,7 @@ export function createGasSamples(store: Pick<Store, 'db' | 'transaction'>): GasS
       return {
         networkId,
         range,
-        from: Math.floor((end - span) / 1000),
+        from: Math.ceil(end / 1000) - span / 1000,
         to: Math.ceil(end / 1000),
         samples: rows.reduce((sum, row) => sum + Number(row[1]), 0),
         fromApi: rows.reduce((sum, row) => sum + Number(row[2]), 0),

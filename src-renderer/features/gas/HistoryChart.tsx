@@ -33,10 +33,11 @@ export function HistoryChart({ networkId, backfilling }: { networkId: string; ba
   const [range, setRange] = useState<GasRange>('hour');
   const [show, setShow] = useState<'priority' | 'maxFee'>('priority');
   const history = useQuery(gasHistoryQuery(api, networkId, range));
-  // Once the past blocks are in, the history is read again at once (not at the next refetch).
+  // The feed's first poll (its sample) and, once they are in, the past blocks: the history is read again at once,
+  // not at the next refetch.
   const wasBackfilling = useRef(backfilling);
   useEffect(() => {
-    if (wasBackfilling.current && !backfilling) void client.invalidateQueries({ queryKey: gasHistoryKey(networkId) });
+    if (wasBackfilling.current !== backfilling) void client.invalidateQueries({ queryKey: gasHistoryKey(networkId) });
     wasBackfilling.current = backfilling;
   }, [backfilling, client, networkId]);
   // The window the x axis spans, read by uPlot's range function at each (re)scale; set before the chart's effects.

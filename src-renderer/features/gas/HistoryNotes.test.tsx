@@ -30,7 +30,7 @@ describe('the history chart’s notes', () => {
 
   it('say while the past blocks are read into the history, and not once they are in', () => {
     const { rerender } = render(<HistoryNotes history={history(1, [TO - 60])} backfilling />);
-    expect(screen.getByRole('status').textContent).toBe(' Reading the past blocks’ fees from the chain into this history…');
+    expect(screen.getByRole('status').textContent).toBe('Reading the past blocks’ fees from the chain into this history…');
     rerender(<HistoryNotes history={history(40, [TO - 60])} backfilling={false} />);
     expect(screen.queryByRole('status')).toBeNull();
   });

@@ -1,6 +1,7 @@
 import type { GasHistory } from '../../../src-shared/gas/gasTypes';
 import { countOf } from '../../../src-shared/text/countOf';
 import { windowWords } from './historyAxis';
+import './HistoryNotes.css';
 
 /** Where a range's samples come from, in words. */
 function sourceWords(fromApi: number, samples: number): string {
@@ -28,7 +29,8 @@ export function HistoryNotes({ history, backfilling }: { history: GasHistory | u
       ) : null}
       {backfilling ? (
         <p className="gas-history-backfill" role="status" data-testid="history-backfill">
-          <span className="spinner" aria-hidden="true" /> Reading the past blocks’ fees from the chain into this history…
+          <span className="spinner" aria-hidden="true" />
+          Reading the past blocks’ fees from the chain into this history…
         </p>
       ) : null}
       <p className="muted gas-note" data-testid="history-samples">

@@ -19,7 +19,8 @@ describe('the history chart’s time axis', () => {
   it('spans the whole window when uPlot auto-scales, and the selection when the person zooms', () => {
     const window = { from: NOW - 3600, to: NOW };
     const one = [NOW - 60];
-    expect(xRangeOf(one, NOW - 60, NOW - 60 + 86_400, window), 'a lone sample').toEqual([NOW - 3600, NOW]);
+    // uPlot widens a lone sample to a "day" of 86,400,000 units: on a scale of seconds, nearly three years.
+    expect(xRangeOf(one, NOW - 60, NOW - 60 + 86_400_000, window), 'a lone sample').toEqual([NOW - 3600, NOW]);
     expect(xRangeOf([], null, null, window), 'no samples').toEqual([NOW - 3600, NOW]);
     const four = [NOW - 240, NOW - 180, NOW - 120, NOW - 60];
     expect(xRangeOf(four, NOW - 240, NOW - 60, window), 'four minutes of samples').toEqual([NOW - 3600, NOW]);

@@ -40,13 +40,14 @@ export function windowWords(from: number, to: number, words: TimeWords = {}): st
 }
 
 /**
- * The x range to draw, given what uPlot asks for: the whole window when it auto-scales (to its data's first and
- * last time, or a day after a lone sample, or nothing at all), the person's selection when they zoom in.
+ * The x range to draw, given what uPlot asks for: the whole window when it auto-scales (from its data's first time
+ * to its last, or, after a lone sample, to a "day" it counts in ms on a scale of seconds: years; or nothing at all),
+ * the person's selection when they zoom in (which never starts exactly on the first sample).
  */
 export function xRangeOf(times: ArrayLike<number>, min: number | null, max: number | null, window: { from: number; to: number }): [number, number] {
   const first = times.length > 0 ? times[0]! : null;
   const last = times.length > 0 ? times[times.length - 1]! : null;
-  const auto = min === null || max === null || first === null || (min === first && (max === last || max === first + 86_400));
+  const auto = min === null || max === null || first === null || (min === first && (max === last || times.length === 1));
   return auto ? [window.from, window.to] : [min, max];
 }
 

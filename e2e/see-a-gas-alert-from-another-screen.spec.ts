@@ -1,0 +1,47 @@
+import { expect, test } from './appFixture';
+
+// A product manager sets a gas alert, goes off to the explorer, and the alert fires there: with desktop
+// notifications blocked, the app itself shows it (a notice over the screen, a count on the Gas entry) until the
+// gas page is opened.
+
+test('an alert fired while on the explorer is visible there, and seen once the gas page is open', async ({ app, page }) => {
+  const url = new URL(app.url);
+  await page.goto(`${url.origin}/gas${url.hash}`);
+  await expect(page.getByTestId('max-fee-medium')).toBeVisible({ timeout: 120_000 });
+  expect(await page.evaluate(() => (globalThis as unknown as { Notification: { permission: string } }).Notification.permission), 'desktop notifications are not allowed here').not.toBe('granted');
+
+  // Polls every 20 s: once the countdown shows a poll under that interval has just run, the next one is seconds
+  // away, time enough to add the alert and leave for the explorer before it fires.
+  const polling = page.getByRole('form', { name: 'Polling and history' });
+  await polling.getByLabel('Poll every').fill('20');
+  await polling.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('suggestion-block')).toHaveText(/next poll in (1[5-9]|20) s/, { timeout: 40_000 });
+
+  // Above 1 wei: true at the first poll that sees the alert.
+  const form = page.locator('form.gas-alert-form');
+  await form.getByLabel('Figure to watch').selectOption('medium');
+  await form.getByLabel('Below or above').selectOption('above');
+  await form.getByLabel('Threshold in gwei').fill('0.000000001');
+  await form.getByRole('button', { name: 'Add alert' }).click();
+  await expect(page.getByRole('list', { name: 'Alerts' }).getByText('medium max fee above 0.000000001 gwei')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Fired alerts' })).toHaveCount(0);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Explorer' }).click();
+  const leftAt = Date.now();
+  await expect(page).toHaveURL(/\/explorer/);
+
+  const notice = page.getByRole('alert').filter({ hasText: 'Gas alert: medium max fee above 0.000000001 gwei' });
+  await expect(notice).toBeVisible({ timeout: 40_000 });
+  await expect(notice).toContainText(/Local sandbox: now [\d.,]+ gwei at block #[\d,]+/);
+  expect(Number(await notice.getAttribute('data-fired-at')), 'it fired after the person left the gas page').toBeGreaterThan(leftAt);
+  await expect(page).toHaveURL(/\/explorer/);
+  const gasEntry = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gas, 1 new alert' });
+  await expect(gasEntry).toBeVisible();
+  await expect(gasEntry.getByTestId('nav-badge-gas')).toHaveText('1');
+
+  // Opening the gas page from the notice shows it in the list, and the notice and the count go.
+  await notice.getByRole('link', { name: 'Open Gas' }).click();
+  await expect(page).toHaveURL(/\/gas\?network=local/);
+  await expect(page.getByRole('list', { name: 'Fired alerts' }).getByText('medium max fee above 0.000000001 gwei')).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gas', exact: true })).toBeVisible();
+});
