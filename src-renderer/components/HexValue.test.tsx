@@ -8,8 +8,14 @@ const CID = 'bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi';
 describe('HexValue', () => {
   it('shows the whole value, with the whole value in its tooltip', () => {
     render(<HexValue value={CID} label="CID" />);
-    const text = screen.getByText(CID);
-    expect(text.getAttribute('title')).toBe(CID);
+    const text = screen.getByTitle(CID);
+    expect(text.textContent).toBe(CID);
+  });
+
+  it('keeps the last six characters apart, so a narrow value is cut once, in the middle, and still ends as it ends', () => {
+    const { container } = render(<HexValue value={CID} label="CID" />);
+    expect(container.querySelector('.middle-cut-head')?.textContent).toBe(CID.slice(0, -6));
+    expect(container.querySelector('.middle-cut-tail')?.textContent).toBe('5fbzdi');
   });
 
   it('copies the whole value with its copy button, named by its label', async () => {

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { checksumAddress } from '../../../src-shared/chain/checksumAddresses';
 import { shortHex } from '../../../src-shared/text/shortHex';
 import { CopyButton } from '../CopyButton';
+import { MiddleCut } from '../MiddleCut';
 import './chain.css';
 
 /** A link to a block by number (or hash), with the number grouped. */
@@ -21,8 +22,9 @@ export const BlockLink = memo(function BlockLink({ number, hash }: { number?: st
 export const TxLink = memo(function TxLink({ hash, full = false, copy = true }: { hash: string; full?: boolean; copy?: boolean }) {
   return (
     <span className="chain-value">
-      <Link href={`/explorer/tx/${hash}`} className={`chain-link mono${full ? '' : ' is-short'}`} title={hash}>
-        {full ? hash : shortHex(hash)}
+      <Link href={`/explorer/tx/${hash}`} className={`chain-link mono${full ? ' is-full' : ' is-short'}`} title={hash} aria-label={full ? hash : undefined}>
+        {/* Its name is the whole hash, said in one piece: the two halves of a cut value are two boxes to a reader. */}
+        {full ? <MiddleCut value={hash} /> : shortHex(hash)}
       </Link>
       {copy ? <CopyButton value={hash} label="transaction hash" /> : null}
     </span>
@@ -40,14 +42,14 @@ export const AddressLink = memo(function AddressLink({ address: given, label, is
           ◆
         </span>
       ) : null}
-      <Link href={`/explorer/address/${address}`} className={`chain-link mono${full ? '' : label ? ' is-labelled' : ' is-short'}`} title={address}>
+      <Link href={`/explorer/address/${address}`} className={`chain-link mono${label ? ' is-labelled' : full ? ' is-full' : ' is-short'}`} title={address} aria-label={full && !label ? address : undefined}>
         {label ? (
           // The label may be cut to fit; the short address after it never is (it is already short).
           <>
             <span className="chain-link-label">{label}</span> <span className="chain-link-short">({shortHex(address)})</span>
           </>
         ) : full ? (
-          address
+          <MiddleCut value={address} />
         ) : (
           shortHex(address)
         )}

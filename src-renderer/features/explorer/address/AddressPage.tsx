@@ -45,7 +45,7 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
   return (
     <div className="page explorer-page">
       <header className="page-header">
-        <div>
+        <div className="explorer-page-heading">
           <h1 className="page-title">
             {account.data?.isContract ? 'Contract' : 'Address'}
             {account.data?.isContract ? <span className="badge badge-warn title-badge">holds code</span> : null}

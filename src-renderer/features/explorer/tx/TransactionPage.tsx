@@ -11,6 +11,7 @@ import { EthAmount, TokenAmount } from '../../../components/chain/Amounts';
 import { GasBar } from '../../../components/chain/GasBar';
 import { Timestamp } from '../../../components/chain/Timestamp';
 import { StatusBadge } from '../StatusBadge';
+import { HexValue } from '../../../components/HexValue';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { formatNumber } from '../../../lib/formatChain';
@@ -77,9 +78,11 @@ function TransactionBody({ view, networkName }: { view: TransactionView; network
   return (
     <div className="page explorer-page">
       <header className="page-header">
-        <div>
+        <div className="explorer-page-heading">
           <h1 className="page-title">Transaction</h1>
-          <p className="page-subtitle mono">{hash}</p>
+          <p className="page-subtitle">
+            <HexValue value={hash} label="transaction hash" />
+          </p>
         </div>
         {view.position ? (
           <nav className="explorer-pager" aria-label="Neighbouring transactions in the block">
