@@ -12,6 +12,9 @@ describe('placeName', () => {
     ['token #1 & metadata.json', 'token #1 & metadata.json'],
     ['a/b\\c.txt', 'a_b_c.txt'],
     ['bell\u0007\nnew\u0000line.txt', 'bellnewline.txt'],
+    ['Safe\u202Eexe.txt', 'Safeexe.txt'],
+    ['zero\u200Bwidth.txt', 'zerowidth.txt'],
+    ['👩\u200D💻 notes.md', '👩\u200D💻 notes.md'],
     ['..', ''],
     ['\u0001\u0002', ''],
   ])('makes %j into %j', (raw, expected) => {
@@ -37,7 +40,7 @@ describe('placeName', () => {
         const name = placeName(raw);
         expect(name.length).toBeLessThanOrEqual(PLACE_NAME_MAX);
         // eslint-disable-next-line no-control-regex -- no control character may be left
-        expect(name).not.toMatch(/[/\\\u0000-\u001f\u007f]/);
+        expect(name).not.toMatch(/[/\\\u0000-\u001f\u007f\u202A-\u202E\u2066-\u2069]/);
         expect(name === '.' || name === '..').toBe(false);
         expect(placeName(name)).toBe(name);
       }),

@@ -1,3 +1,5 @@
+import { isJoinerOrSelector, isUnsafeCharacter } from '../text/unsafeCharacter';
+
 /** The most characters a place's name keeps (the contract's limit for a name). */
 export const PLACE_NAME_MAX = 255;
 
@@ -6,13 +8,15 @@ const EXTENSION = /\.[\p{L}\p{N}_-]{1,16}$/u;
 
 /**
  * A name a place was opened by (`?name=` in a link, a gateway's `?filename=`, an upload's file name), made safe to
- * show and to keep: control characters dropped, `/` and `\` (a name is one path part, never a path) turned into
- * `_`, spaces at the ends trimmed, at most {@link PLACE_NAME_MAX} characters with a long name's extension kept.
- * `''` when nothing is left. Pure.
+ * show and to keep: NFC; controls, line breaks, bidi overrides and other invisible characters dropped (a link's
+ * `Safe\u202Eexe.txt` must not show as "Safetxt.exe"; joiners and variation selectors stay, emoji need them);
+ * `/` and `\` (a name is one path part, never a path) turned into `_`; spaces at the ends trimmed; at most
+ * {@link PLACE_NAME_MAX} characters with a long name's extension kept. `''` when nothing is left. Pure.
  */
 export function placeName(raw: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed here
-  const clean = raw.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '').replace(/[/\\]/g, '_').trim();
+  let shown = '';
+  for (const char of raw.normalize('NFC')) if (!isUnsafeCharacter(char) || isJoinerOrSelector(char)) shown += char;
+  const clean = shown.replace(/[/\\]/g, '_').trim();
   if (clean.length <= PLACE_NAME_MAX) return clean === '.' || clean === '..' ? '' : clean;
   const extension = EXTENSION.exec(clean)?.[0] ?? '';
   // Cut by code points, so a letter outside the BMP is never split in half.

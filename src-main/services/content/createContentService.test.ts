@@ -245,6 +245,8 @@ describe('recent', () => {
     // Opened by another name, it takes that one.
     expect(content.remember('local', file, [], 'greeting.txt', 'file').name).toBe('greeting.txt');
     expect(content.recent('local', 20, file).map((item) => item.name)).toEqual(['greeting.txt']);
+    // Main does not trust a name it is sent: a bidi override, a line break and a slash are taken out.
+    expect(content.remember('local', file, [], 'Safe\u202Eexe.txt\nx/y', 'file').name).toBe('Safeexe.txtx_y');
     content.forgetRecent('local');
   });
 });

@@ -1,4 +1,5 @@
 import type { ContentKind, RecentContent } from '../../../src-shared/content/contentTypes';
+import { placeName } from '../../../src-shared/content/placeName';
 import type { Store } from '../store/openStore';
 
 interface RecentRow {
@@ -33,8 +34,10 @@ export function createRecentContent(store: Pick<Store, 'db' | 'transaction' | 'a
     /** The newest places opened on a network; with `cid`, only those under that CID. */
     list: (networkId: string, limit = 20, cid?: string): RecentContent[] =>
       ((cid === undefined ? select.all(networkId, limit) : selectOfCid.all(networkId, cid, limit)) as unknown as RecentRow[]).map(read),
-    remember(networkId: string, cid: string, segments: readonly string[], name: string, kind: ContentKind | null): RecentContent {
+    remember(networkId: string, cid: string, segments: readonly string[], given: string, kind: ContentKind | null): RecentContent {
       const path = segments.join('/');
+      // The renderer sends names made safe already; a name is shown to a person, so main does not trust that.
+      const name = placeName(given);
       store.assertNoSecrets('a recent CID', cid, path, name);
       const at = now();
       const kept = store.transaction(() => {

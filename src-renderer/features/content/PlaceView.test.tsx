@@ -91,6 +91,11 @@ describe('PlaceView', () => {
     await user.type(field, ' .. ');
     await user.click(screen.getByRole('button', { name: 'Save name' }));
     expect(screen.getByRole('alert').textContent).toBe('A name needs a character other than spaces and control characters, and cannot be "." or "..".');
+    // A bidi override is refused with its reason (cleanName's words, as for every name a person gives).
+    await user.clear(field);
+    await user.type(field, 'Safe\u202Eexe.txt');
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(screen.getByRole('alert').textContent).toMatch(/U\+202E \(right-to-left override\)/);
     await user.clear(field);
     await user.type(field, 'logos/v2.png');
     await user.click(screen.getByRole('button', { name: 'Save name' }));

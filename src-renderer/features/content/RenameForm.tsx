@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
 import { PLACE_NAME_MAX, placeName } from '../../../src-shared/content/placeName';
+import { cleanName } from '../../../src-shared/text/cleanName';
 
 /**
- * A name a person gives a place (a CID pasted bare, or renamed): typed, made safe ({@link placeName}: no control
- * characters, no slashes), refused with a reason when nothing is left of it.
+ * A name a person gives a place (a CID pasted bare, or renamed): checked as every name a person gives is
+ * ({@link cleanName}: a bidi override or an invisible character is refused with its reason), then made one path
+ * part ({@link placeName}: `/` and `\` become `_`); refused with a reason when nothing is left of it.
  */
 export function RenameForm({ initial, onName, onClose }: { initial: string; onName: (name: string) => void; onClose: () => void }) {
   const [text, setText] = useState(initial);
@@ -15,7 +17,9 @@ export function RenameForm({ initial, onName, onClose }: { initial: string; onNa
       aria-label="Name this"
       onSubmit={(event) => {
         event.preventDefault();
-        const name = placeName(text);
+        const checked = cleanName(text, PLACE_NAME_MAX);
+        if (!checked.ok) return setError(checked.message);
+        const name = placeName(checked.name);
         if (name === '') return setError('A name needs a character other than spaces and control characters, and cannot be "." or "..".');
         onName(name);
         onClose();
