@@ -211,3 +211,13 @@ test('a custom network without a gas API shows levels estimated locally from fee
   await expect(page.getByTestId('max-fee-medium')).toHaveAttribute('data-exact', /^\d+(\.\d+)?$/);
   expect(await page.evaluate(() => (globalThis as unknown as { __violations: string[] }).__violations)).toEqual([]);
 });
+
+test('a network without an API key says so on the gas page, with the way to where the key is set', async ({ app, page }) => {
+  const url = new URL(app.url);
+  await page.goto(`${url.origin}/gas?network=mainnet${url.hash}`);
+  const notice = page.getByRole('alert').filter({ hasText: 'No API key is set for Ethereum Mainnet' });
+  await expect(notice).toBeVisible({ timeout: 60_000 });
+  await notice.getByRole('link', { name: 'Set the API key' }).click();
+  await expect(page).toHaveURL(/\/settings\/keys/);
+  await expect(page.getByRole('heading', { name: 'API keys' })).toBeVisible();
+});
