@@ -5,6 +5,7 @@ import { useApi } from '../../api/useApi';
 import { UPlotChart, type ChartTheme } from '../../components/charts/UPlotChart';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { apiErrorOf } from '../../lib/apiErrorOf';
+import { showGwei } from './gasFormat';
 import { gasBlocksQuery } from './gasQueries';
 
 const BLOCKS = 100;
@@ -24,7 +25,7 @@ export function BlocksChart({ networkId }: { networkId: string }) {
       series: [
         { label: 'Block', value: (_u, value) => (value === null ? '—' : `#${value}`) },
         { label: 'Gas used', scale: 'ratio', stroke: theme.series[4], fill: `${theme.series[4]}55`, paths: uPlot.paths.bars!({ size: [0.8, 12] }), value: (_u, value) => (value === null ? '—' : `${(value * 100).toFixed(1)}% of the limit`) },
-        { label: 'Base fee', stroke: theme.series[0], width: 2, value: (_u, value) => (value === null ? '—' : `${value.toFixed(value < 1 ? 6 : 3)} gwei`) },
+        { label: 'Base fee', stroke: theme.series[0], width: 2, value: (_u, value) => (value === null ? '—' : `${showGwei(String(value))} gwei`) },
       ],
       cursor: { drag: { x: true, y: false } },
     }),

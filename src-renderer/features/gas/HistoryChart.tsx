@@ -20,6 +20,8 @@ const RANGES: { range: GasRange; label: string }[] = [
 const POINTS = 720;
 
 const gweiValue = (_u: uPlot, value: number | null) => (value === null || value === undefined ? '—' : `${showGwei(String(value))} gwei`);
+/** Room for the fee axis: its longest label (tiny fees have many digits) and the unit beside it. */
+const gweiAxisSize = (_u: uPlot, values: string[] | null) => Math.max(56, ...(values ?? []).map((value) => value.length * 7 + 30));
 const timeValue = (_u: uPlot, value: number | null) => (value === null || value === undefined ? '—' : new Date(value * 1000).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
 
 /**
@@ -50,11 +52,12 @@ export function HistoryChart({ networkId, backfilling }: { networkId: string; ba
     (theme: ChartTheme): Omit<uPlot.Options, 'width' | 'height'> => ({
       scales: {
         x: { time: true, range: (u, min, max) => xRangeOf(u.data[0], min, max, span.current) },
-        y: { range: (_u, min, max) => [0, Math.max(max * 1.1, min + 1e-9)] },
+        // From 0 to a tenth above the highest fee; 0 to 1 gwei while there is nothing to draw.
+        y: { range: (_u, _min, max) => [0, Number.isFinite(max) && max > 0 ? max * 1.1 : 1] },
       },
       axes: [
         { stroke: theme.text, grid: { stroke: theme.grid, width: 1 }, ticks: { stroke: theme.grid }, space: TICK_SPACE, incrs: TICK_STEPS[range], values: (_u, ticks) => ticks.map((tick) => tickLabel(tick, range)) },
-        { stroke: theme.text, grid: { stroke: theme.grid, width: 1 }, ticks: { stroke: theme.grid }, label: 'gwei', size: 64, values: (_u, ticks) => ticks.map((tick) => showGwei(String(tick))) },
+        { stroke: theme.text, grid: { stroke: theme.grid, width: 1 }, ticks: { stroke: theme.grid }, label: 'gwei', size: gweiAxisSize, values: (_u, ticks) => ticks.map((tick) => showGwei(String(tick))) },
       ],
       series: [
         { label: 'Time', value: timeValue },
