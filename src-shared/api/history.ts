@@ -26,6 +26,11 @@ export interface SentPage {
   next: number | null;
   /** Requests for the address's nonce this page sent to the node (the head's included); none for what was known. */
   requests: number;
+  /**
+   * The page's nonces used without a transaction the address sent, each with the block that used it: an EIP-7702
+   * authorization it signed, or, for a contract, a contract it created. Newest first.
+   */
+  withoutTransaction: { nonce: number; block: string }[];
 }
 
 /** A page's progress, then the page. */

@@ -3,8 +3,8 @@ import type { Decoder } from '../decoding/createDecoder';
 import type { RpcService } from '../rpc/createRpcService';
 import { transactionRows } from './summarizeBlock';
 
-/** A block's row of a transaction, with its call data (to name its method again later, e.g. after an ABI import). */
-export type RowWithInput = TransactionRow & { input: string };
+/** A block's row of a transaction, with its call data (to name its method again later, e.g. after an ABI import) and its sender's nonce. */
+export type RowWithInput = TransactionRow & { input: string; nonce: number | null };
 
 /**
  * The rows of one block's transactions sent from or to `address`, read lightly: the block with its transactions,
@@ -33,7 +33,13 @@ export async function readRowsOf(
     return {
       rows: rows.map((row, i) => {
         const index = mine[i]!.transactionIndex;
-        return { ...row, index: typeof index === 'string' ? Number(BigInt(index)) : all.indexOf(mine[i]!), input: typeof mine[i]!.input === 'string' ? (mine[i]!.input as string) : '0x' };
+        const nonce = mine[i]!.nonce;
+        return {
+          ...row,
+          index: typeof index === 'string' ? Number(BigInt(index)) : all.indexOf(mine[i]!),
+          input: typeof mine[i]!.input === 'string' ? (mine[i]!.input as string) : '0x',
+          nonce: typeof nonce === 'string' && /^0x[0-9a-fA-F]+$/.test(nonce) ? Number(BigInt(nonce)) : null,
+        };
       }),
       timestamp: typeof full.timestamp === 'string' ? full.timestamp : '0x0',
     };

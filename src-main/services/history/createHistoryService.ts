@@ -1,4 +1,4 @@
-import type { BalanceHistoryView, CreationView, HoldingsView, SentEvent, SentTransactionRow, TokenHoldersView, TransfersEvent } from '../../../src-shared/api/history';
+import type { BalanceHistoryView, CreationView, HoldingsView, SentEvent, SentPage, SentTransactionRow, TokenHoldersView, TransfersEvent } from '../../../src-shared/api/history';
 import type { AbortSignalLike } from '../../../src-shared/api/types';
 import type { ExplorerService } from '../explorer/createExplorerService';
 import { BlockglassError, findErrorOfKind } from '../errors/blockglassError';
@@ -159,6 +159,7 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
         [...(sentRows?.read(chain, owner, from, before).values() ?? [])].map(async ({ input, ...row }) => ({ ...row, method: await options.explorer.methodLabel(networkId, row.to, input) })),
       );
       const keptNonces = new Set(rows.map((row) => row.nonce));
+      const withoutTransaction: SentPage['withoutTransaction'] = [];
       const wanted = Array.from({ length: before - from }, (_, i) => from + i).filter((nonce) => !keptNonces.has(nonce));
       if (wanted.length > 0) {
         const client = await rpc.client(networkId, { signal });
@@ -194,8 +195,9 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
             const first = located.firstNonce.get(block) ?? 0;
             (read?.rows ?? [])
               .filter((tx) => tx.from.toLowerCase() === owner)
-              .forEach(({ input, ...tx }, i) => {
-                const nonce = first + i;
+              .forEach(({ input, nonce: own, ...tx }, i) => {
+                // The transaction's own nonce; a node that gives none: the block's first, counted on.
+                const nonce = own ?? first + i;
                 if (nonce < from || nonce >= before || keptNonces.has(nonce)) return;
                 const row = { ...tx, nonce, timestamp: read!.timestamp };
                 rows.push(row);
@@ -205,11 +207,18 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
         };
         await Promise.all(Array.from({ length: Math.min(BLOCK_READS, blocks.length) }, readOne));
         sentRows?.write(chain, owner, toKeep);
+        // A nonce its block holds no transaction for was used otherwise: an EIP-7702 authorization the address
+        // signed (in someone's transaction, or its own), or a contract it created (a contract's nonce).
+        const found = new Set(rows.map((row) => row.nonce));
+        for (const nonce of wanted) {
+          const block = located.blocks.get(nonce);
+          if (!found.has(nonce) && block !== undefined) withoutTransaction.push({ nonce, block: `0x${block.toString(16)}` });
+        }
       }
       rows.sort((a, b) => b.nonce - a.nonce);
       emit({
         kind: 'page',
-        page: { address, nonce: headCount, head: headHex, rows, next: from > 0 ? from : null, requests },
+        page: { address, nonce: headCount, head: headHex, rows, next: from > 0 ? from : null, requests, withoutTransaction: withoutTransaction.sort((a, b) => b.nonce - a.nonce) },
       });
     },
   };

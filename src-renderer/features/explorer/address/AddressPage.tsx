@@ -85,7 +85,13 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
               <EthAmount wei={account.data.balance} />
             </InfoRow>
             <NonceRow nonce={account.data.nonce} isContract={account.data.isContract} />
-            <InfoRow label="Code">{account.data.isContract ? countOf(Number(account.data.codeSize), 'byte') : 'none: an externally owned account'}</InfoRow>
+            <InfoRow label="Code">
+              {account.data.isContract
+                ? countOf(Number(account.data.codeSize), 'byte')
+                : account.data.proxy?.kind === 'eip7702'
+                  ? `${countOf(Number(account.data.codeSize), 'byte')}: a delegation designator (EIP-7702) of an externally owned account`
+                  : 'none: an externally owned account'}
+            </InfoRow>
             <ProxyRow proxy={account.data.proxy} />
             {account.data.isContract ? <CreationRow networkId={networkId} address={address} /> : null}
             {account.data.isContract ? (

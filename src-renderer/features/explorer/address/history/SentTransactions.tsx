@@ -150,6 +150,23 @@ export function SentTransactions({ networkId, address, isContract }: { networkId
         </p>
       ) : null}
       {last && more === null && rows.length > 0 ? <p className="muted history-end">That is every transaction it sent, back to nonce 0.</p> : null}
+      {!isContract ? <NoncesWithoutTransaction nonces={pages.flatMap((page) => page.withoutTransaction ?? [])} /> : null}
     </section>
+  );
+}
+
+/** Nonces an account used without a transaction it sent: each an EIP-7702 authorization it signed, with its block. */
+function NoncesWithoutTransaction({ nonces }: { nonces: SentPage['withoutTransaction'] }) {
+  if (nonces.length === 0) return null;
+  return (
+    <p className="muted history-end">
+      {countOf(nonces.length, 'nonce')} used without a transaction it sent (an EIP-7702 authorization it signed uses one):{' '}
+      {nonces.slice(0, 10).map((item, i) => (
+        <span key={item.nonce}>
+          {i > 0 ? ', ' : ''}nonce {formatNumber(item.nonce)} in block <BlockLink number={item.block} hash={null} />
+        </span>
+      ))}
+      {nonces.length > 10 ? ', …' : ''}.
+    </p>
   );
 }
