@@ -22,6 +22,7 @@ describe('GlobalSearch', () => {
   it('says in a polite live region what the text looks like while it is typed', async () => {
     const { user, box, live } = renderSearch();
     expect(live).not.toBeNull();
+    expect(screen.getByRole('status')).toBe(live);
     expect(live.textContent).toBe('');
     await user.click(box);
     await user.keyboard(HASH.slice(0, -3));

@@ -89,7 +89,7 @@ export function GlobalSearch() {
       ) : null}
       {/* A live region is announced only when it was in the page before its text changed: it stays, and its
           text comes and goes. */}
-      <div className="global-search-live" aria-live="polite">
+      <div className="global-search-live" role="status" aria-live="polite">
         {showHint && said ? (
           <p id={hintId} className="global-search-popover global-search-hint" data-tone={said.tone}>
             <span className="global-search-hint-words">{said.words}</span>
