@@ -1,6 +1,8 @@
 // Test support: the gas service polling the shared sandbox in a process of its own, so a test can kill -9 it.
-// Prints the block of each snapshot once its sample is committed (the service stores before it emits).
+// Prints the block of each snapshot once its sample is committed (the service stores before it emits), when the
+// sample is one the service keeps: a block older than the retention (the seeded chain's, restored) is pruned at once.
 // argv: dataDir; env BLOCKGLASS_TEST_SANDBOX: the sandbox's addresses, key and secret as JSON.
+import { GAS_RETENTION_DAYS } from '../../../../src-shared/gas/gasSettings';
 import { gasRequestFor } from '../../networks/createNetworkService';
 import { createRpcService } from '../../rpc/createRpcService';
 import { sandboxNetwork, type SandboxAddresses } from '../../rpc/testing/sandboxNetwork';
@@ -24,8 +26,11 @@ const gas = createGasService({
 void gas.watch(
   'local',
   (event) => {
-    if (event.kind === 'snapshot') process.stdout.write(`${event.snapshot.suggestionBlock}\n`);
-    else process.stderr.write(`gas error: ${event.error.shortMessage}\n`);
+    // One line per poll: the first poll's snapshot comes again once the past blocks are in the history (backfilling false).
+    if (event.kind === 'error') process.stderr.write(`gas error: ${event.error.shortMessage}\n`);
+    else if (event.backfilling !== false && event.snapshot.head.timestamp * 1000 >= Date.now() - GAS_RETENTION_DAYS.default * 86_400_000) {
+      process.stdout.write(`${event.snapshot.suggestionBlock}\n`);
+    }
   },
   new AbortController().signal,
 );
