@@ -175,7 +175,7 @@ export function DataTable<Row>({ rows, columns, rowKey, label, labelOne, onOpen,
                   column.header
                 ) : (
                   <button type="button" className="data-table-sort" title={`Sort by ${column.header}`}>
-                    {column.header}
+                    <span className="data-table-sort-label">{column.header}</span>
                     <span className="data-table-sort-mark" aria-hidden="true">
                       {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : ''}
                     </span>
