@@ -63,6 +63,13 @@ test('add hello.txt with the file chooser: it is shown and saved as hello.txt, a
   await expect(page.getByText('CIDs you open here are remembered on this device.')).toBeVisible();
   await openContent(app, page, `/content/${cid}?name=hello.txt`);
   await expect(page.getByRole('heading', { name: 'hello.txt', level: 2 })).toBeVisible();
+
+  // Opened under a name with a space and an accent: saved under that very name, not a plain stand-in.
+  await openContent(app, page, `/content/${cid}?name=${encodeURIComponent('Grüße an alle.txt')}`);
+  await expect(page.getByRole('heading', { name: 'Grüße an alle.txt', level: 2 })).toBeVisible();
+  const [named] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save as…' }).first().click()]);
+  expect(named.suggestedFilename()).toBe('Grüße an alle.txt');
+  expect(fs.readFileSync(await named.path()).equals(bytes)).toBe(true);
 });
 
 test('add a folder with the file chooser: the path starts at its name; a CID nobody named is /ipfs/<short cid> until named', async ({ app, page }) => {
@@ -102,7 +109,7 @@ test('add a folder with the file chooser: the path starts at its name; a CID nob
   await openContent(app, page, `/content/${notesCid}`);
   await expect(page.getByRole('heading', { name: 'notes copy.txt', level: 2 })).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save as…' }).first().click()]);
-  // Saved names are plain (the web host's downloads take letters, digits, '.', '-' and '_').
-  expect(download.suggestedFilename()).toBe('notes_copy.txt');
+  // Saved under the name it is shown by, space and all (the download's address keeps a plain stand-in).
+  expect(download.suggestedFilename()).toBe('notes copy.txt');
   expect(fs.readFileSync(await download.path()).equals(notes)).toBe(true);
 });

@@ -8,7 +8,7 @@ import { writeFileAtomically } from '../services/files/writeFileAtomically';
  */
 export async function saveWithDialog(window: BrowserWindow | undefined, file: FileToSave): Promise<SaveResult> {
   const extension = file.name.split('.').pop() ?? '';
-  const options = { defaultPath: file.name, filters: [{ name: extension.toUpperCase(), extensions: [extension] }] };
+  const options = { defaultPath: file.displayName ?? file.name, filters: [{ name: extension.toUpperCase(), extensions: [extension] }] };
   const chosen = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
   if (chosen.canceled || !chosen.filePath) return { kind: 'cancelled' };
   await writeFileAtomically(chosen.filePath, file.chunks());

@@ -13,7 +13,19 @@ export async function serveDownload(response: ServerResponse, file: FileToSave):
   response.writeHead(200, {
     ...securityHeaders('no-store'),
     'Content-Type': file.type,
-    'Content-Disposition': `attachment; filename="${file.name}"`,
+    'Content-Disposition': contentDisposition(file),
   });
   await pipeline(Readable.from(file.chunks()), response).catch(() => undefined);
+}
+
+/**
+ * The attachment header: the plain name, and the name the person knows the file by as RFC 6266's `filename*`
+ * (UTF-8, percent-encoded), which browsers prefer, so `notes copy.txt` downloads as `notes copy.txt`.
+ */
+export function contentDisposition(file: Pick<FileToSave, 'name' | 'displayName'>): string {
+  const plain = `attachment; filename="${file.name}"`;
+  const shown = file.displayName;
+  if (!shown || shown === file.name || /[\u0000-\u001f\u007f/\\]/.test(shown)) return plain;
+  const encoded = encodeURIComponent(shown).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${plain}; filename*=UTF-8''${encoded}`;
 }

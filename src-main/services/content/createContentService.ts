@@ -10,6 +10,7 @@ import { readNode } from './readNode';
 import { readPreview } from './readPreview';
 import { createRecentContent } from './recentContent';
 import { plainFileName, saveContent } from './saveContent';
+import { placeName } from '../../../src-shared/content/placeName';
 
 /** Options of {@link createContentService}. */
 export interface ContentServiceOptions {
@@ -154,8 +155,8 @@ export function createContentService(options: ContentServiceOptions) {
       const arg = node.cid;
       const file =
         as === 'file'
-          ? { name: plainFileName(name, 'content.bin'), type: 'application/octet-stream', total: node.size }
-          : { name: `${plainFileName(name.replace(/\.tar$/i, ''), 'folder', 116)}.tar`, type: 'application/x-tar', total: null };
+          ? { name: plainFileName(name, 'content.bin'), displayName: placeName(name) || undefined, type: 'application/octet-stream', total: node.size }
+          : { name: `${plainFileName(name.replace(/\.tar$/i, ''), 'folder', 116)}.tar`, displayName: placeName(name.replace(/\.tar$/i, '')) ? `${placeName(name.replace(/\.tar$/i, ''))}.tar` : undefined, type: 'application/x-tar', total: null };
       // A file is read with `cat` from an offset, so a transfer the store broke off goes on where it stopped; a
       // folder's tar (`get`) has no offset and cannot.
       const open = (offset: number) =>

@@ -39,7 +39,7 @@ export function plainFileName(name: string, fallback: string, maxLength = 120): 
  */
 export async function saveContent(
   open: (offset: number) => Promise<CommandAnswer>,
-  file: { name: string; type: string; total: number | null },
+  file: { name: string; displayName?: string; type: string; total: number | null },
   saveFile: SaveFile,
   emit: (event: ContentSaveEvent) => void,
   signal: AbortSignal,
@@ -96,7 +96,7 @@ export async function saveContent(
       if (!settled) settle!.reject(new ContentError('CANCELLED', 'The save stopped before the end of the file.'));
     }
   }
-  const result = await saveFile({ name: file.name, type: file.type, chunks });
+  const result = await saveFile({ name: file.name, ...(file.displayName ? { displayName: file.displayName } : {}), type: file.type, chunks });
   if (result.kind === 'cancelled') return emit({ kind: 'cancelled' });
   if (result.kind === 'saved') {
     await transferred;
@@ -104,7 +104,7 @@ export async function saveContent(
     return emit({ kind: 'done', bytes, path: result.path });
   }
   // The web host: the window fetches the download; the transfer is followed until it ends.
-  emit({ kind: 'started', name: file.name, total: file.total, to: 'download', url: result.url });
+  emit({ kind: 'started', name: file.displayName ?? file.name, total: file.total, to: 'download', url: result.url });
   const unclaimed = setTimeout(() => {
     if (!claimed) settle!.reject(new ContentError('CANCELLED', 'The download was not started by the window within 90 s.'));
   }, UNCLAIMED_MS);

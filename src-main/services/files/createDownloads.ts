@@ -5,8 +5,14 @@ import { randomBytes } from 'node:crypto';
 
 /** A file for the person, produced on demand in chunks (never held whole in memory). */
 export interface FileToSave {
-  /** The name offered: letters, digits, dots, dashes and underscores only. */
+  /** The name offered: letters, digits, dots, dashes and underscores only (it is part of the download's address). */
   name: string;
+  /**
+   * The name the person knows the file by, where a shell can offer any name (a save dialog's default, a download's
+   * `filename*`): spaces, accents and other scripts kept. It must already be one safe path part (content names are
+   * cleaned by placeName: no controls, bidi overrides or slashes); `name` is the fallback where it cannot be used.
+   */
+  displayName?: string;
   /** Its media type, `text/csv; charset=utf-8`. */
   type: string;
   /** Its bytes (or text, written as UTF-8), made as they are read. */
