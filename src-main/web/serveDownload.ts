@@ -25,7 +25,7 @@ export async function serveDownload(response: ServerResponse, file: FileToSave):
 export function contentDisposition(file: Pick<FileToSave, 'name' | 'displayName'>): string {
   const plain = `attachment; filename="${file.name}"`;
   const shown = file.displayName;
-  if (!shown || shown === file.name || /[\u0000-\u001f\u007f/\\]/.test(shown)) return plain;
+  if (!shown || shown === file.name || [...shown].some((char) => char.charCodeAt(0) < 0x20 || char === '\u007f' || char === '/' || char === '\\')) return plain;
   const encoded = encodeURIComponent(shown).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${plain}; filename*=UTF-8''${encoded}`;
 }
