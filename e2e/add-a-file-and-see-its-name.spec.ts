@@ -96,7 +96,7 @@ test('add a folder with the file chooser: the path starts at its name; a CID nob
   // The file inside, opened by its own CID, was never opened by a name: it is /ipfs/<short cid>.
   const notesCid = await cidOf(app, [{ path: 'notes.txt', content: notes }]);
   await openContent(app, page, `/content/${notesCid}`);
-  const short = `/ipfs/${notesCid.slice(0, 8)}…${notesCid.slice(-6)}`;
+  const short = `/ipfs/${notesCid.slice(0, 10)}…${notesCid.slice(-6)}`;
   await expect(page.getByRole('heading', { name: short, level: 2 })).toBeVisible();
   await expect(crumbs.getByText(short, { exact: true })).toBeVisible();
 

@@ -20,7 +20,7 @@ describe('returnedInBrief', () => {
     ['a function that returns nothing', ok({ status: 'decoded', args: [] }, '0x'), 'nothing'],
     ['no function picked: the raw word', ok(null), `${WORD_1000} (32 bytes, not decoded)`],
     ['no function picked, and no data', ok(null, '0x'), 'no data'],
-    ['outputs that do not decode: the first bytes and the size', ok({ status: 'raw', reason: 'no' }, `0x${'ab'.repeat(40)}`), `0x${'ab'.repeat(8)}… (40 bytes, not decoded)`],
+    ['outputs that do not decode: the first bytes and the size', ok({ status: 'raw', reason: 'no' }, `0x${'ab'.repeat(40)}`), `0x${'ab'.repeat(4)}…${'ab'.repeat(3)} (40 bytes, not decoded)`],
   ])('%s', (_, outcome, expected) => {
     expect(returnedInBrief(outcome)).toBe(expected);
   });

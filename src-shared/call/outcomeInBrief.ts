@@ -1,4 +1,6 @@
 import type { DecodedValue } from '../decoding/types';
+import { shortHex } from '../text/shortHex';
+import { countOf } from '../text/countOf';
 import type { CallHistoryEntry, CallOutcome } from './types';
 
 /** How long one value, and the whole line, may grow in the history before they are cut with "…". */
@@ -15,7 +17,7 @@ function valueText(value: DecodedValue): string {
 /** Return data too long to read on a line: its first bytes and its size. */
 function rawText(returnData: string): string {
   const bytes = (returnData.length - 2) / 2;
-  return `${bytes > 32 ? `${returnData.slice(0, 18)}…` : returnData} (${bytes} ${bytes === 1 ? 'byte' : 'bytes'}, not decoded)`;
+  return `${bytes > 32 ? shortHex(returnData) : returnData} (${countOf(bytes, 'byte')}, not decoded)`;
 }
 
 /**

@@ -38,9 +38,15 @@ describe('inspectCid', () => {
     ['0x1234', '"0x1234" is hex, not a CID: a CID starts with Qm (version 0) or a multibase letter such as b (version 1).'],
     ['QmT78zSuBmuS4z925WZfrqQ1qHaJ56DQaTfyMUF7F8ff50', '"QmT78zSuBmuS4z925WZfrqQ1qHaJ56DQaTfyMUF7F8ff50" is not a valid CID: base58 has no 0, O, I or l.'],
     ['hello', '"hello" is not a CID: version 1 CIDs start with a multibase letter (b for base32, k for base36, z for base58btc), not "h".'],
-    ['Qm T78', '"Qm T78" contains spaces; a CID is one word.'],
+    ['Qm T78', '"QmT78" is not a valid CID: a version 0 CID (Qm…) is exactly 46 characters, this has 5.'],
   ])('says what is wrong with %j', (text, message) => {
     expect(inspectCid(text)).toEqual({ ok: false, message });
+  });
+
+  it('reads a CID pasted with spaces or a line break inside as the one word it is', () => {
+    const whole = 'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy';
+    const pasted = inspectCid(`  ${whole.slice(0, 20)} ${whole.slice(20, 40)}\n${whole.slice(40)} `);
+    expect(pasted.ok && pasted.facts.cid).toBe(whole);
   });
 
   it('refuses a base32 text that decodes to no CID, with the reason', () => {

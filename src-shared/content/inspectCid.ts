@@ -64,11 +64,11 @@ export type CidInspection = { ok: true; facts: CidFacts } | { ok: false; message
  * other version. Pure; never throws: text that is not a CID gets a message saying what is wrong with it.
  */
 export function inspectCid(raw: string): CidInspection {
-  const text = raw.trim();
+  // A CID is one word: spaces and line breaks inside one (pasted from a wrapped line) are dropped, as search does.
+  const text = raw.replace(/\s+/g, '');
   if (text === '') return { ok: false, message: 'Enter a CID (Qm… or bafy…), optionally followed by a path.' };
   const shown = quoteInput(text);
   if (/^0x[0-9a-f]*$/i.test(text)) return { ok: false, message: `${shown} is hex, not a CID: a CID starts with Qm (version 0) or a multibase letter such as b (version 1).` };
-  if (/\s/.test(text)) return { ok: false, message: `${shown} contains spaces; a CID is one word.` };
   if (text.startsWith('Qm') || (text.length === 46 && text.startsWith('1'))) {
     if (text.length !== 46) return { ok: false, message: `${shown} is not a valid CID: a version 0 CID (Qm…) is exactly 46 characters, this has ${text.length}.` };
     if (/[0OIl]/.test(text)) return { ok: false, message: `${shown} is not a valid CID: base58 has no 0, O, I or l.` };

@@ -19,7 +19,7 @@ const entry = (id: number, summary: CallHistoryEntry['summary'], fn = true): Cal
 describe('outcomeLine', () => {
   it.each([
     ['what a call returned, decoded', { ok: true, returnData: '0x03e8', result: '1000 (uint256)' }, '→ 1000 (uint256)'],
-    ['the return data of a call kept before results were', { ok: true, returnData: `0x${'ab'.repeat(40)}` }, `→ 0x${'ab'.repeat(8)}…`],
+    ['the return data of a call kept before results were', { ok: true, returnData: `0x${'ab'.repeat(40)}` }, `→ 0x${'ab'.repeat(4)}…${'ab'.repeat(3)}`],
     ['no data', { ok: true, returnData: '0x' }, '→ no data'],
     ["a revert's decoded reason", { ok: false, message: 'The call reverted; its revert data is attached.', reason: 'InsufficientBalance(requested: 101, available: 100)' }, 'reverted: InsufficientBalance(requested: 101, available: 100)'],
     ['why a call that did not revert failed', { ok: false, message: 'The node refused the request.' }, 'failed: The node refused the request.'],
@@ -41,6 +41,6 @@ describe('CallHistory', () => {
     expect(within(revert!).getByText('reverted', { selector: '.badge' })).toBeTruthy();
     expect(within(balance!).getByText('→ 1000 (uint256)')).toBeTruthy();
     expect(within(balance!).getByText('balanceOf(…)')).toBeTruthy();
-    expect(within(balance!).getByText(`on ${token.slice(0, 10)}…`)).toBeTruthy();
+    expect(within(balance!).getByText(`on ${token.slice(0, 10)}…${token.slice(-6)}`)).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { shortHex } from '../../../src-shared/text/shortHex';
 import type { CallHistoryEntry } from '../../../src-shared/call/types';
 import { useApi } from '../../api/useApi';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -13,7 +14,7 @@ export const historyKey = (networkId: string) => networkKey(networkId, 'call-his
  * available: 100)`; `failed: <why>`. A call kept before results were kept shows its return data.
  */
 export function outcomeLine(summary: CallHistoryEntry['summary']): string {
-  if (summary.ok) return `→ ${summary.result ?? (summary.returnData === '0x' ? 'no data' : summary.returnData.length > 66 ? `${summary.returnData.slice(0, 18)}…` : summary.returnData)}`;
+  if (summary.ok) return `→ ${summary.result ?? (summary.returnData === '0x' ? 'no data' : summary.returnData.length > 66 ? shortHex(summary.returnData) : summary.returnData)}`;
   return summary.reason !== undefined ? `reverted: ${summary.reason}` : `failed: ${summary.message}`;
 }
 
@@ -40,7 +41,7 @@ export function CallHistory({ networkId, onRerun }: { networkId: string; onRerun
           <li key={entry.id} className={entry.pinned ? 'call-history-item is-pinned' : 'call-history-item'}>
             <div className="call-history-what">
               <span className="mono">{entry.request.fn ? `${entry.request.fn.name}(…)` : (entry.request.call.data ?? '0x').slice(0, 10)}</span>
-              <span className="muted mono">{entry.request.call.to ? `on ${entry.request.call.to.slice(0, 10)}…` : 'as creation code'}</span>
+              <span className="muted mono">{entry.request.call.to ? `on ${shortHex(entry.request.call.to)}` : 'as creation code'}</span>
               <span className={entry.summary.ok ? 'badge badge-ok' : 'badge badge-danger'}>{entry.summary.ok ? 'returned' : entry.summary.reason !== undefined ? 'reverted' : 'failed'}</span>
               <time className="muted" dateTime={new Date(entry.createdAt).toISOString()}>
                 {new Date(entry.createdAt).toLocaleTimeString()}

@@ -184,7 +184,7 @@ export function CallPage({ network }: { network: NetworkView }) {
                   <>
                     ABI <strong>{SOURCE_PHRASE[contract.data.source]}</strong>
                     {contract.data.contractName ? ` (${contract.data.contractName})` : ''}: {countOf(contract.data.functions.length, 'function')}
-                    {contract.data.unknownSelectors.length > 0 ? `; ${contract.data.unknownSelectors.length} selectors in its code no source names` : ''}.
+                    {contract.data.unknownSelectors.length > 0 ? `; ${countOf(contract.data.unknownSelectors.length, 'selector')} in its code no source names` : ''}.
                   </>
                 ) : contract.data.isContract ? (
                   'No source knows this contract’s ABI: paste one, or type the calldata.'

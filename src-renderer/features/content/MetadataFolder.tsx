@@ -76,7 +76,7 @@ export function MetadataFolder({ metadata }: { metadata: SolidityMetadata }) {
               <td className="mono content-metadata-cid">
                 {source.cid ? (
                   <>
-                    <span title={source.cid}>{shortHex(source.cid, 8, 6)}</span> <CopyButton value={source.cid} label="CID" />
+                    <span title={source.cid}>{shortHex(source.cid)}</span> <CopyButton value={source.cid} label="CID" />
                   </>
                 ) : (
                   <span className="muted">not on IPFS</span>

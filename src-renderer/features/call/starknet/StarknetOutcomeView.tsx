@@ -1,6 +1,7 @@
 import { useState, type Ref } from 'react';
 import { formatStarknetBlockId } from '../../../../src-shared/starknet/blockId';
 import { readFelts, type FeltReading } from '../../../../src-shared/starknet/felt';
+import { countOf } from '../../../../src-shared/text/countOf';
 import type { StarknetCallOutcome } from '../../../../src-shared/starknet/types';
 import { CopyButton } from '../../../components/CopyButton';
 import { NodeAnswer } from '../NodeAnswer';
@@ -39,7 +40,7 @@ export function StarknetOutcomeView({ outcome, ref }: { outcome: StarknetCallOut
     return (
       <section ref={ref} tabIndex={-1} className="card call-outcome is-ok" aria-labelledby={STARKNET_OUTCOME_TITLE_ID}>
         <h2 id={STARKNET_OUTCOME_TITLE_ID} className="section-title">
-          <span className="badge badge-ok">Returned</span> Result: {outcome.result.length} {outcome.result.length === 1 ? 'felt' : 'felts'}
+          <span className="badge badge-ok">Returned</span> Result: {countOf(outcome.result.length, 'felt')}
         </h2>
         {facts}
         {felts.length === 0 ? <p className="field-hint">The function returned nothing.</p> : null}
