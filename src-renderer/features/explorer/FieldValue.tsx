@@ -1,4 +1,5 @@
 import { hexToString, isHex } from 'viem';
+import { countOf } from '../../../src-shared/text/countOf';
 import { EMPTY_BLOOM_WORD, isEmptyBloom } from '../../../src-shared/chain/isEmptyBloom';
 import { shortHex } from '../../../src-shared/text/shortHex';
 import { EthAmount } from '../../components/chain/Amounts';
@@ -49,7 +50,7 @@ export function FieldValue({ kind, value, label, nullText = 'pending' }: { kind:
           {EMPTY_BLOOM_WORD} <span className="muted">(no log was emitted)</span>
         </span>
       ) : (
-        <span className="mono muted" title={value}>{`${shortHex(value)} (${(value.length - 2) / 2} bytes)`}</span>
+        <span className="mono muted" title={value}>{`${shortHex(value)} (${countOf((value.length - 2) / 2, 'byte')})`}</span>
       );
     default:
       return <HexValue value={value} label={label} />;

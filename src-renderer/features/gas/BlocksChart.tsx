@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { countOf } from '../../../src-shared/text/countOf';
 import { useCallback, useMemo } from 'react';
 import uPlot from 'uplot';
 import { useApi } from '../../api/useApi';
@@ -39,7 +40,7 @@ export function BlocksChart({ networkId }: { networkId: string }) {
     <section className="card gas-chart" aria-labelledby="gas-blocks-title">
       <header className="gas-chart-head">
         <h2 id="gas-blocks-title" className="section-title">
-          Latest {blocks.data ? blocks.data.blocks.length : BLOCKS} blocks
+          Latest {countOf(blocks.data ? blocks.data.blocks.length : BLOCKS, 'block')}
         </h2>
         <span className="muted gas-note">Per block, from eth_feeHistory: base fee (line) and gas used against the limit (bars; above 50% the next base fee rises).</span>
       </header>

@@ -73,7 +73,7 @@ function GasDetail({ networkId, networkName }: { networkId: string; networkName:
       <div>
         <h1 className="page-title">Gas</h1>
         <p className="page-subtitle">
-          Fees on {networkName}, polled every {settings.data?.pollSeconds ?? 10} s while this window is visible; history kept on this machine for {settings.data?.retentionDays ?? 30} days.
+          Fees on {networkName}, polled every {settings.data?.pollSeconds ?? 10} s while this window is visible; history kept on this machine for {countOf(settings.data?.retentionDays ?? 30, 'day')}.
         </p>
       </div>
       <div className="gas-status" aria-live="polite">
