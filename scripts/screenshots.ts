@@ -42,7 +42,8 @@ try {
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as {
     bigBlock: { number: number };
     transactions: { failed: string };
-    contracts: { logStorm: string; reverter: string };
+    contracts: { logStorm: string; reverter: string; tokens: { address: string }[] };
+    accounts: { traders: { address: string }[] };
     reverts: { customError: { data: string } };
     logStorm: { denseFromBlock: number; denseToBlock: number };
   };
@@ -75,6 +76,10 @@ try {
     { name: 'content-folder', route: `/content/${demo.rootCid}`, ready: '[role=grid] [aria-rowindex="2"]', height: 760 },
     { name: 'content-preview', route: `/content/${demo.rootCid}/README.md`, ready: '.content-markdown h1', height: 820 },
     { name: 'content-metadata', route: `/content/${metadataCid}?name=metadata.json`, ready: '.content-metadata', height: 1000 },
+    // An address's story without an indexer: what a trader sent, and its ETH balance over time.
+    { name: 'address-transactions', route: `/explorer/address/${manifest.accounts.traders[0]!.address}?tab=transactions`, ready: '[role=grid][aria-label="transactions sent"] [aria-rowindex="2"]', height: 1000 },
+    { name: 'address-balance', route: `/explorer/address/${manifest.accounts.traders[0]!.address}?tab=balance`, ready: '[role=grid][aria-label="balance changes"] [aria-rowindex="2"]', height: 1000 },
+    { name: 'token-holders', route: `/explorer/address/${manifest.contracts.tokens[0]!.address}?tab=holders`, ready: 'section.history-section [role=grid] [aria-rowindex="2"]', height: 900 },
     { name: 'call-revert', route: `/call?to=${manifest.contracts.reverter}&data=${manifest.reverts.customError.data}`, ready: 'form[aria-label="Call"]', act: runCall, height: 1250 },
   ];
   fs.mkdirSync(out, { recursive: true });

@@ -144,6 +144,8 @@ export interface BalanceHistoryView {
   truncated: boolean;
   /** eth_getBalance reads sent. */
   requests: number;
+  /** The block (0x hex) up to which the readings and changes were kept on this machine from an earlier visit; null when all were read now. */
+  keptUpTo: string | null;
 }
 
 /** Changes of an ETH balance listed at most. */

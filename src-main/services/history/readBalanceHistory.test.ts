@@ -58,6 +58,8 @@ describe("an address's ETH balance over time", () => {
     const newest = after.changes.at(-1)!;
     expect(newest.after).toBe(BigInt(await raw<string>('eth_getBalance', [trader, newest.block])).toString(10));
     expect(after.requests).toBeLessThan(before.requests);
+    expect(before.keptUpTo).toBeNull();
+    expect(BigInt(after.keptUpTo!)).toBeGreaterThanOrEqual(covered);
     store.close();
   });
 });

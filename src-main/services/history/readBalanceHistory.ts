@@ -84,7 +84,7 @@ export async function readBalanceHistory(
     ...(before?.samples ?? []).filter((sample) => BigInt(sample.block) < from),
     ...sampled.map((block, i) => ({ block: `0x${block.toString(16)}`, balance: sampleBalances[i]!.toString(10) })),
   ];
-  const view: BalanceHistoryView = { address, head: `0x${head.toString(16)}`, samples: samplesNow, changes, truncated, requests };
+  const view: BalanceHistoryView = { address, head: `0x${head.toString(16)}`, samples: samplesNow, changes, truncated, requests, keptUpTo: before ? `0x${from.toString(16)}` : null };
   // What the next visit may take as read: everything at or below the finalized block (a reading at it included).
   const keep =
     finalized >= from && known.has(finalized) && finalized <= head

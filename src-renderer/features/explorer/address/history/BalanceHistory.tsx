@@ -97,7 +97,9 @@ export function BalanceHistory({ networkId, address }: { networkId: string; addr
       <p className="muted history-how">
         The ETH balance read at {SAMPLES} blocks across the chain, then every block where it changed, found by bisection between two
         readings that differ. A change that came back to the same value between two readings cannot be seen this way.
-        {data ? ` ${countOf(data.samples.length, 'reading')} sampled, ${countOf(data.requests, 'balance')} read in all.` : ''}
+        {data
+          ? ` ${countOf(data.samples.length, 'reading')} in the chart; ${countOf(data.requests, 'balance')} read from the node this time${data.keptUpTo ? `; what was found up to block ${formatNumber(data.keptUpTo)} was kept on this machine from an earlier visit` : ''}.`
+          : ''}
       </p>
       {balance.isPending ? <LoadingState label="Reading its balance at past blocks…" /> : null}
       {balance.isError ? <ErrorNotice error={apiErrorOf(balance.error)} title="The balance history could not be read" onRetry={() => void balance.refetch()} /> : null}
