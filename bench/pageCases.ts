@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { TRANSFER_TOPIC } from '../src-main/services/history/tokenTransfers';
 import type { SeedManifest } from '../src-sandbox/chain/manifest';
+import type { PagesBenchOptions } from './pages';
 
 /** One page of the page bench: where it is, what shows it is there, and the node reads it needs, sent raw. */
 export interface PageCase {
@@ -18,14 +19,8 @@ export interface PageCase {
   readsSay: string;
 }
 
-interface CaseOptions {
-  dataDir: string;
-  anvilUrl: string;
-  gasUrl: string;
-  storageUrl: string;
-  key: string;
-  secret: string;
-}
+/** The bench sandbox's addresses and secrets, as the page bench was given them. */
+type CaseOptions = Omit<PagesBenchOptions, 'quick' | 'projectRoot'>;
 
 type Call = { method: string; params: unknown[] };
 
