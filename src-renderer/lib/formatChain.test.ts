@@ -24,7 +24,7 @@ describe('chain formatting', () => {
   it('groups numbers, cuts hex, computes a share', () => {
     expect(formatNumber('0x12d687')).toBe('1,234,567');
     expect(formatNumber(null)).toBe('—');
-    expect(shortHex('0x5FbDB2315678afecb367f032d93F642f64180aa3')).toBe('0x5FbD…0aa3');
+    expect(shortHex('0x5FbDB2315678afecb367f032d93F642f64180aa3')).toBe('0x5FbDB231…180aa3');
     expect(percentOf('0x5', '0xa')).toBe(50);
     expect(percentOf('0x1', '0x0')).toBe(0);
   });
