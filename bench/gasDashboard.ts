@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { networkChainKey } from '../src-main/services/chains/chainKey';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -147,7 +148,11 @@ async function benchPolls(options: GasDashboardBenchOptions): Promise<SectionRes
   return { figures, lines };
 }
 
-/** A data folder holding the seeded chain and a week of samples (one per 10 s) for the Local chain. */
+/**
+ * A data folder holding the seeded chain and a week of samples (one per 10 s) for the Local chain: kept under the
+ * Local network's key before its chain is known (`network:local`), which the app's Local network adopts when it
+ * learns its chain, as it adopts rows of a schema before chain keys.
+ */
 function weekOfSamples(seededChainDir: string): { dataDir: string; samples: number } {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-bench-gas-week-'));
   const chain = path.join(dataDir, 'sandbox', 'chain');
@@ -162,7 +167,7 @@ function weekOfSamples(seededChainDir: string): { dataDir: string; samples: numb
       const ts = now - (samples - i) * 10_000;
       // A fixture shaped like a week of mainnet: a daily swell and faster waves on it.
       const base = 12 + 8 * Math.sin((i / 8640) * 2 * Math.PI) + 3 * Math.sin(i / 97);
-      insert.run('31337', 50_000_000 + i, ts, BigInt(Math.round(base * 1e9)), 'api', 0.5, 0.05, 0.5, 2, base * 1.1 + 0.05, base * 1.25 + 0.5, base * 1.5 + 2);
+      insert.run(networkChainKey('local'), 50_000_000 + i, ts, BigInt(Math.round(base * 1e9)), 'api', 0.5, 0.05, 0.5, 2, base * 1.1 + 0.05, base * 1.25 + 0.5, base * 1.5 + 2);
     }
   });
   store.close();
