@@ -131,13 +131,9 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
       const chain = await options.chainOf(networkId);
       let requests = 0;
       const counted = <T>(request: Promise<T>): Promise<T> => ((requests += 1), request);
-      const [headHex, finalizedBlock] = await Promise.all([
-        counted(rpc.request<string>(networkId, 'eth_blockNumber', [], { signal })),
-        counted(rpc.request<{ number?: string } | null>(networkId, 'eth_getBlockByNumber', ['finalized', false], { signal }).catch(() => null)),
-      ]);
+      const [headHex, finalized] = await Promise.all([counted(rpc.request<string>(networkId, 'eth_blockNumber', [], { signal })), counted(finalizedOf(networkId, signal))]);
       const head = BigInt(headHex);
       const headCount = Number(BigInt(await counted(rpc.request<string>(networkId, 'eth_getTransactionCount', [owner, headHex], { signal }))));
-      const finalized = typeof finalizedBlock?.number === 'string' ? BigInt(finalizedBlock.number) : -1n;
 
       const key = `${chain}\n${owner}`;
       let entry = memory.get(key);

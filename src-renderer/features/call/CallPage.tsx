@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CallRunActions } from './CallRunActions';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { decodeFunctionData, encodeFunctionData, type AbiFunction } from 'viem';
@@ -255,12 +256,7 @@ export function CallPage({ network }: { network: NetworkView }) {
               <textarea id="call-overrides" className="input mono call-textarea" rows={2} spellCheck={false} value={draft.overridesText} placeholder='{ "0x…": { "balance": "0xde0b6b3a7640000" } }' onChange={(event) => change({ overridesText: event.target.value })} aria-invalid={problems.overrides ? true : undefined} />
               {problems.overrides ? <span className="field-error">{problems.overrides}</span> : <span className="field-hint">balance, nonce, code, state or stateDiff per address, where the network accepts them.</span>}
             </div>
-            <div className="call-actions">
-              <button type="submit" className="btn btn-primary" disabled={run.isPending}>
-                {run.isPending ? 'Calling…' : 'Run eth_call'}
-              </button>
-              {showErrors && !valid ? <span className="field-error">Some fields need attention (marked above).</span> : null}
-            </div>
+            <CallRunActions method="eth_call" pending={run.isPending} needsAttention={showErrors && !valid} />
           </form>
           <CallRequestText request={request} network={network} />
         </div>

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { CallRunActions } from '../CallRunActions';
 import { useRef, useState } from 'react';
 import type { NetworkView } from '../../../../src-shared/api/networks';
 import { parseStarknetBlockId } from '../../../../src-shared/starknet/blockId';
@@ -128,12 +129,7 @@ export function StarknetCallPage({ network }: { network: NetworkView }) {
               <option value="pre_confirmed" />
               <option value="l1_accepted" />
             </datalist>
-            <div className="call-actions">
-              <button type="submit" className="btn btn-primary" disabled={run.isPending}>
-                {run.isPending ? 'Calling…' : 'Run starknet_call'}
-              </button>
-              {showErrors && !valid ? <span className="field-error">Some fields need attention (marked above).</span> : null}
-            </div>
+            <CallRunActions method="starknet_call" pending={run.isPending} needsAttention={showErrors && !valid} />
           </form>
           {request ? <RequestText views={views} /> : null}
         </div>
