@@ -46,14 +46,15 @@ test('the dashboard shows the figures the sandbox gas API serves for the same bl
   // The gas API's answer for each block, as the test reads it alongside the page (a new block comes every 2 s and
   // the page polls every 10 s, so the page's block is rarely the newest when it is read): the page's figures are
   // then compared with the answer for the block the page names, whenever it was served.
-  const servedAt = new Map<number, Record<'low' | 'medium' | 'high', { suggestedMaxFeePerGas: string; suggestedMaxPriorityFeePerGas: string }> & { estimatedBaseFee: string; networkCongestion: number }>();
+  type Served = Record<'low' | 'medium' | 'high', { suggestedMaxFeePerGas: string; suggestedMaxPriorityFeePerGas: string }> & { estimatedBaseFee: string; networkCongestion: number };
+  const servedAt = new Map<number, Served>();
   const authorization = `Basic ${Buffer.from(`${sandbox.key}:${sandbox.secret}`).toString('base64')}`;
   let recording = true;
   const recorder = (async () => {
     while (recording) {
       // A failed read is read again; the comparison below fails by name if no answer for the page's block is ever read.
       await fetch(`${sandbox.origin}/networks/31337/suggestedGasFees`, { headers: { authorization } })
-        .then(async (response) => (response.ok ? servedAt.set(Number(response.headers.get('x-block-number')), await response.json()) : response.arrayBuffer()))
+        .then(async (response) => (response.ok ? servedAt.set(Number(response.headers.get('x-block-number')), (await response.json()) as Served) : response.arrayBuffer()))
         .catch(() => {});
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
