@@ -27,6 +27,7 @@ if (!runInPrivateKeychainIfNeeded(projectRoot, log)) {
     port: args.port,
     openWindow: args.open,
     json: args.json,
+    timings: args.timings,
     exitWithWindow: false,
     log,
     ...(args.sandboxFastForwardHours ? { sandboxFastForwardHours: args.sandboxFastForwardHours } : {}),

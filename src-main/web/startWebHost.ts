@@ -3,6 +3,7 @@
 // address without it), and accepts the API socket only with that token and its own Origin.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { RequestTiming } from '../../src-shared/api/dispatcherTypes';
 import type { ApiServices } from '../services/api/apiServices';
 import { createDispatcher } from '../services/api/createDispatcher';
 import { createAccessToken } from './createAccessToken';
@@ -23,6 +24,8 @@ export interface WebHostOptions {
   log?: (line: string) => void;
   /** One-time downloads main offers (exports); without it, `/downloads/` answers 404. */
   downloads?: Pick<Downloads, 'take'>;
+  /** Told where each API request's time went (main's own timings per request). */
+  onTiming?: (timing: RequestTiming) => void;
   /** Called each time a window's API socket is accepted. */
   onConnection?: () => void;
 }
@@ -44,7 +47,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const log = (line: string) => options.log?.(services.redact(line));
   const token = createAccessToken();
   let port = options.port;
-  const dispatcher = createDispatcher({ handlers: services.handlers, topics: services.topics, redact: services.redact, shell: 'web', log });
+  const dispatcher = createDispatcher({ handlers: services.handlers, topics: services.topics, redact: services.redact, shell: 'web', log, ...(options.onTiming ? { onTiming: options.onTiming } : {}) });
   const bridge = createApiBridge({ dispatcher, token, port: () => port, log, onConnection: options.onConnection });
   const server = http.createServer(createStaticHandler({ rendererDir: options.rendererDir, port: () => port, log, downloads: options.downloads }));
   server.on('upgrade', (request, socket, head) => bridge.handleUpgrade(request, socket, head));

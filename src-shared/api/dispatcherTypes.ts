@@ -52,6 +52,22 @@ export interface DispatcherHandlers {
   topics: Partial<TopicHandlers>;
 }
 
+/** Where one request's time went, as the connection saw it (main's own timings per request). */
+export interface RequestTiming {
+  kind: 'call' | 'subscription';
+  /** The method or topic. */
+  name: string;
+  id: number;
+  /** Checking the input against the contract's schema. */
+  checkMs: number;
+  /** The handler's own work: to its result, or to a subscription's first event. */
+  workMs: number;
+  /** Turning the answer into JSON text, the door's redaction and handing it to the pipe. */
+  sendMs: number;
+  /** The answer's (or first event's) JSON text, UTF-16 units. */
+  chars: number;
+}
+
 /** What one connection needs from its side (main, or the renderer's fake). */
 export interface ConnectionOptions extends DispatcherHandlers {
   shell: 'electron' | 'web';
@@ -67,6 +83,11 @@ export interface ConnectionOptions extends DispatcherHandlers {
   notImplemented?(name: string): ApiError;
   /** Receives refusal lines; they name ids and reasons, never input values. */
   log(line: string): void;
+  /**
+   * Told where each call's time went, and each subscription's up to its first event, by the clock given (main's
+   * `performance.now`); none unless given.
+   */
+  timings?: { now(): number; onTiming(timing: RequestTiming): void };
   peer: ApiPeer;
   label: string;
 }

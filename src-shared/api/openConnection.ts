@@ -34,6 +34,8 @@ export function openConnection(options: ConnectionOptions): DispatcherConnection
   const notImplemented = options.notImplemented ?? notImplementedError;
   let closed = false;
 
+  const now = options.timings ? () => options.timings!.now() : () => 0;
+  let sentChars = 0; // the last message's JSON text: what a timing reports
   const refuse = (what: string, reason: string) => log(`api ${label}: refused ${what}: ${reason}`);
   const plain = (error: unknown): ApiError => options.thrownToApiError(error);
 
@@ -47,6 +49,7 @@ export function openConnection(options: ConnectionOptions): DispatcherConnection
       return unsendableError('not-json-safe', limits.maxMessageBytes);
     }
     if (options.redactOutgoing) json = options.redactOutgoing(json);
+    sentChars = json.length;
     if (isOverUtf8Limit(json, limits.maxMessageBytes)) return unsendableError('too-large', limits.maxMessageBytes);
     try {
       peer.send(message, json);
@@ -98,14 +101,18 @@ export function openConnection(options: ConnectionOptions): DispatcherConnection
     }
     pendingCalls.add(id);
     try {
+      const started = now();
       const schema: z.ZodType = methods[name as MethodName].input;
       const parsed = await schema.safeParseAsync(input);
       if (!parsed.success) {
         refuse(`call #${id} ${quoteInput(name)}`, `invalid input (${describeIssues(parsed.error.issues)})`);
         return answer(id, { ok: false, error: invalidInputError(name, plainIssues(parsed.error.issues)) });
       }
+      const checked = now();
       const value = await handler(parsed.data, context);
+      const worked = now();
       answer(id, { ok: true, value });
+      options.timings?.onTiming({ kind: 'call', name, id, checkMs: checked - started, workMs: worked - checked, sendMs: now() - worked, chars: sentChars });
     } catch (error) {
       answer(id, { ok: false, error });
     } finally {
@@ -137,6 +144,7 @@ export function openConnection(options: ConnectionOptions): DispatcherConnection
       end(id, error);
     };
     try {
+      const started = now();
       const schema: z.ZodType = topics[name as TopicName].input;
       const parsed = await schema.safeParseAsync(input);
       if (controller.signal.aborted) return;
@@ -144,9 +152,16 @@ export function openConnection(options: ConnectionOptions): DispatcherConnection
         refuse(`subscription #${id} ${quoteInput(name)}`, `invalid input (${describeIssues(parsed.error.issues)})`);
         return finish(invalidInputError(name, plainIssues(parsed.error.issues)));
       }
+      const checked = now();
+      let first = true;
       const emit = (payload: unknown) => {
         if (controller.signal.aborted) return; // cancelled: events still in flight are dropped
+        const emitted = now();
         const problem = deliver({ t: 'event', id, payload });
+        if (first) {
+          first = false;
+          options.timings?.onTiming({ kind: 'subscription', name, id, checkMs: checked - started, workMs: emitted - checked, sendMs: now() - emitted, chars: sentChars });
+        }
         if (problem) {
           log(`api ${label}: subscription #${id} ${quoteInput(name)} ended: an event was ${problem.name}`);
           finish(problem);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../../src-shared/api/wire';
 import type { PipeClosure } from '../../../src-shared/api/closeCodes';
-import type { DispatcherLimits } from '../../../src-shared/api/dispatcherTypes';
+import type { DispatcherLimits, RequestTiming } from '../../../src-shared/api/dispatcherTypes';
 import { createDispatcher } from './createDispatcher';
 import { createTestServices } from './testing/createTestServices';
 
@@ -50,6 +50,34 @@ describe('createDispatcher', () => {
     expect(JSON.stringify(sent)).not.toContain(key);
     expect(sent).toContainEqual({ t: 'result', id: 1, ok: true, value: [{ id: 'mainnet', name: 'Mainnet at https://x.example/v3/<redacted>' }] });
     expect(sent).toContainEqual({ t: 'event', id: 2, payload: { state: 'failed', restarts: 0, lastError: { name: 'E', kind: 'sandbox', shortMessage: 'bad <redacted>', nodeSaid: '<redacted>' } } });
+  });
+
+  it("says where each request's time went: the handler's work (waited for), the input check and the send, with the answer's size", async () => {
+    const services = createTestServices();
+    const timings: RequestTiming[] = [];
+    const texts: string[] = [];
+    let release = () => undefined as void;
+    services.handlers['app.info'] = async () => {
+      const started = performance.now();
+      await new Promise<void>((resolve) => (release = resolve));
+      worked = performance.now() - started;
+      return { name: 'Blockglass', version: '1', shell: 'electron', keychain: 'system' };
+    };
+    let worked = 0;
+    services.topics['sandbox.status'] = async (_input, emit) => emit({ state: 'running', restarts: 0 } as never);
+    const dispatcher = createDispatcher({ ...services, shell: 'electron', onTiming: (timing) => timings.push(timing) });
+    const connection = dispatcher.connect({ send: (_message, json) => texts.push(json), hangUp: () => undefined });
+    connection.receive({ t: 'call', id: 1, method: 'app.info', input: {} });
+    connection.receive({ t: 'subscribe', id: 2, topic: 'sandbox.status', input: {} });
+    await expect.poll(() => timings.map((timing) => timing.name)).toEqual(['sandbox.status']);
+    await queuedWork();
+    release();
+    await expect.poll(() => timings.length).toBe(2);
+    const [event, call] = timings as [RequestTiming, RequestTiming];
+    expect(call).toMatchObject({ kind: 'call', name: 'app.info', id: 1, chars: texts.find((text) => text.includes('"result"'))!.length });
+    expect(call.workMs).toBeGreaterThanOrEqual(worked);
+    expect(event).toMatchObject({ kind: 'subscription', name: 'sandbox.status', id: 2, chars: texts.find((text) => text.includes('"event"'))!.length });
+    for (const timing of timings) for (const ms of [timing.checkMs, timing.workMs, timing.sendMs]) expect(ms).toBeGreaterThanOrEqual(0);
   });
 
   it('accepts JSON text and plain objects alike', async () => {

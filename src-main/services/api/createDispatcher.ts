@@ -1,4 +1,4 @@
-import { DEFAULT_DISPATCHER_LIMITS, type ApiPeer, type DispatcherConnection, type DispatcherLimits } from '../../../src-shared/api/dispatcherTypes';
+import { DEFAULT_DISPATCHER_LIMITS, type ApiPeer, type RequestTiming, type DispatcherConnection, type DispatcherLimits } from '../../../src-shared/api/dispatcherTypes';
 import { openConnection } from '../../../src-shared/api/openConnection';
 import type { ApiServices } from './apiServices';
 import { thrownToApiError } from '../errors/thrownToApiError';
@@ -10,6 +10,8 @@ export interface DispatcherOptions extends ApiServices {
   /** Receives log lines (already redacted). */
   log?: (line: string) => void;
   limits?: Partial<DispatcherLimits>;
+  /** Told where each request's time went (names and timings only, never inputs or answers). */
+  onTiming?: (timing: RequestTiming) => void;
 }
 
 /** The transport-agnostic API: each shell opens one connection per window or socket. */
@@ -28,11 +30,12 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const log = (line: string) => options.log?.(options.redact(line));
   const toPlain = (thrown: unknown) => thrownToApiError(thrown, options.redact);
   const door = (json: string) => redactOutgoing(json, options.redact);
+  const onTiming = options.onTiming;
   let opened = 0;
   return {
     connect(peer, label) {
       opened += 1;
-      return openConnection({ handlers: options.handlers, topics: options.topics, shell: options.shell, limits, log, thrownToApiError: toPlain, redactOutgoing: door, peer, label: label ?? `connection ${opened}` });
+      return openConnection({ handlers: options.handlers, topics: options.topics, shell: options.shell, limits, log, thrownToApiError: toPlain, redactOutgoing: door, peer, label: label ?? `connection ${opened}`, ...(onTiming ? { timings: { now: () => performance.now(), onTiming } } : {}) });
     },
   };
 }

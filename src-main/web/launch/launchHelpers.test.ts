@@ -14,11 +14,11 @@ const tempDir = useTempDirs('blockglass-launch-');
 
 describe('parseServeArgs', () => {
   it('has defaults', () => {
-    expect(parseServeArgs([])).toEqual({ port: DEFAULT_WEB_PORT, dataDir: undefined, open: true, json: false });
+    expect(parseServeArgs([])).toEqual({ port: DEFAULT_WEB_PORT, dataDir: undefined, open: true, json: false, timings: false });
   });
 
   it('reads every flag', () => {
-    expect(parseServeArgs(['--port', '0', '--data', '/tmp/x', '--no-open', '--json'])).toEqual({ port: 0, dataDir: '/tmp/x', open: false, json: true });
+    expect(parseServeArgs(['--port', '0', '--data', '/tmp/x', '--no-open', '--json', '--timings'])).toEqual({ port: 0, dataDir: '/tmp/x', open: false, json: true, timings: true });
     expect(parseServeArgs(['--port=8080'])).toMatchObject({ port: 8080 });
     expect(parseServeArgs(['--sandbox-fast-forward', '24'])).toMatchObject({ sandboxFastForwardHours: 24 });
   });

@@ -6,12 +6,14 @@ export interface ServeArgs {
   dataDir: string | undefined;
   open: boolean;
   json: boolean;
+  /** Log where each API request's time went in main (`--timings`: the page bench reads these lines). */
+  timings: boolean;
   /** Hours of traffic the Local sandbox mines into the past on a fresh chain (`--sandbox-fast-forward H`). */
   sandboxFastForwardHours?: number;
 }
 
 /** The usage line printed on bad flags. */
-export const SERVE_USAGE = 'usage: npm run serve -- [--port N] [--data DIR] [--no-open] [--json] [--sandbox-fast-forward HOURS]';
+export const SERVE_USAGE = 'usage: npm run serve -- [--port N] [--data DIR] [--no-open] [--json] [--timings] [--sandbox-fast-forward HOURS]';
 
 /** The port the web host uses unless told otherwise (0 would pick any free one). */
 export const DEFAULT_WEB_PORT = 18580;
@@ -27,6 +29,7 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
       data: { type: 'string' },
       'no-open': { type: 'boolean' },
       json: { type: 'boolean' },
+      timings: { type: 'boolean' },
       'sandbox-fast-forward': { type: 'string' },
     },
   });
@@ -41,5 +44,5 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
   if (hours !== undefined && !(/^\d+(\.\d+)?$/.test(hours) && Number(hours) > 0 && Number(hours) <= 168)) {
     throw new Error(`--sandbox-fast-forward must be a number of hours above 0 and at most 168, not ${JSON.stringify(hours)}`);
   }
-  return { port, dataDir: values.data, open: !values['no-open'], json: values.json === true, ...(hours !== undefined ? { sandboxFastForwardHours: Number(hours) } : {}) };
+  return { port, dataDir: values.data, open: !values['no-open'], json: values.json === true, timings: values.timings === true, ...(hours !== undefined ? { sandboxFastForwardHours: Number(hours) } : {}) };
 }

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createAppServices } from '../../services/app/createAppServices';
+import type { RequestTiming } from '../../../src-shared/api/dispatcherTypes';
+import { describeTiming } from '../../services/api/describeTiming';
 import { startWebHost, type WebHost } from '../startWebHost';
 import { acquireDataDirLock } from './acquireDataDirLock';
 import { findChromium } from './findChromium';
@@ -19,6 +21,8 @@ export interface RunWebHostOptions {
   openWindow: boolean;
   /** Print exactly one JSON line `{"url": ...}` on stdout when ready, and nothing else there. */
   json: boolean;
+  /** Log where each API request's time went in main (see `RequestTiming`). */
+  timings?: boolean;
   /** Stop when the window is closed (`npm start`); otherwise keep serving until a signal (`npm run serve`). */
   exitWithWindow: boolean;
   /** Progress and refusals (stderr); never given the address with its token. */
@@ -89,6 +93,7 @@ export async function runWebHost(options: RunWebHostOptions): Promise<void> {
       services,
       downloads: services.downloads,
       log,
+      ...(options.timings ? { onTiming: (timing: RequestTiming) => log(describeTiming(timing)) } : {}),
       onConnection: () => {
         opened.connected = true;
         opened.window?.forgetLaunchPage();
