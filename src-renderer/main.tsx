@@ -1,27 +1,22 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { ApiProvider } from './api/ApiProvider';
 import { connectApi } from './api/connectApi';
-import { App } from './app/App';
-import { createQueryClient } from './app/createQueryClient';
-import { headStart } from './app/headStart';
+import { withEarlyAnswers } from './api/earlyAnswers';
+import { askEarly } from './app/askEarly';
+import { loadScreenModules } from './app/headStart';
 
+// The page's first script, kept small: it connects, asks for what the screen will need and fetches the screen's
+// script, all while the browser is still fetching and compiling the app (React and the frame, app/start.tsx).
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// Connect before the first render: the web host's token is read from the URL fragment, which the
-// router's first navigation would drop.
-const client = connectApi();
-const queryClient = createQueryClient();
-headStart(client, queryClient, window.location.pathname);
-
-createRoot(root).render(
-  <StrictMode>
-    <ApiProvider client={client}>
-      <QueryClientProvider client={queryClient}>
-        <App />
-      </QueryClientProvider>
-    </ApiProvider>
-  </StrictMode>,
+// Connect before anything else: the web host's token is read from the URL fragment, which the router's first
+// navigation would drop. The path is read first, as the page was opened.
+const { pathname, search } = window.location;
+const api = withEarlyAnswers(connectApi());
+askEarly(api, pathname, search);
+loadScreenModules(pathname);
+void import('./app/start').then(
+  ({ start }) => start(root, api, pathname),
+  (error: unknown) => {
+    root.textContent = `Blockglass could not load its script: ${error instanceof Error ? error.message : String(error)}. Reload the window to try again.`;
+  },
 );

@@ -1,16 +1,17 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { CallScreen } from '../features/call/CallScreen';
 import { ContentScreen } from '../features/content/ContentScreen';
 import { ExplorerScreen } from '../features/explorer/ExplorerScreen';
 import { NotFoundScreen } from '../features/frame/NotFoundScreen';
 import { LogsScreen } from '../features/logs/LogsScreen';
+import { lazyScreen } from '../lib/lazyScreen';
 import { screenModules } from './screenModules';
 
 // Settings and the gas dashboard load when first opened (see screenModules), which keeps the first paint of every
 // other screen lighter.
-const GasScreen = lazy(() => screenModules.gas().then((module) => ({ default: module.GasScreen })));
-const SettingsScreen = lazy(() => screenModules.settings().then((module) => ({ default: module.SettingsScreen })));
+const GasScreen = lazyScreen(screenModules.gas, (module) => module.GasScreen);
+const SettingsScreen = lazyScreen(screenModules.settings, (module) => module.SettingsScreen);
 
 /**
  * Every screen has a URL (path routing: the web host's token travels in the fragment, so the fragment

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { explorerPageModules } from '../features/explorer/usePageHead';
+import { explorerPageModules } from '../features/explorer/pageModules';
+import { callModules } from '../features/call/callModules';
+import { loadContentPage } from '../features/content/contentModule';
+import { loadLogsPage } from '../features/logs/logsModule';
 import { modulesFor } from './headStart';
 import { screenModules } from './screenModules';
 
@@ -13,7 +16,14 @@ describe('the scripts a deep link fetches before the first render', () => {
     expect(modulesFor('/settings/networks/new')).toEqual([screenModules.settings]);
   });
 
-  it('are none for a screen in the entry chunk, or a path that is no screen', () => {
-    for (const path of ['/explorer', '/logs', '/call', '/content/bafy', '/', '/gasoline', '/settingsx']) expect(modulesFor(path)).toEqual([]);
+  it("are the page's own for the log builder, the call playground (the EVM form) and the content browser", () => {
+    expect(modulesFor('/logs')).toEqual([loadLogsPage]);
+    expect(modulesFor('/call')).toEqual([callModules.evm]);
+    expect(modulesFor('/content')).toEqual([loadContentPage]);
+    expect(modulesFor('/content/bafy/docs/a.md')).toEqual([loadContentPage]);
+  });
+
+  it('are none for the home (in the app script), or a path that is no screen', () => {
+    for (const path of ['/explorer', '/', '/gasoline', '/settingsx', '/logsx', '/contents']) expect(modulesFor(path)).toEqual([]);
   });
 });

@@ -1,27 +1,27 @@
-import type { QueryClient } from '@tanstack/react-query';
-import type { ApiClient } from '../api/createApiClient';
-import { explorerPageModules } from '../features/explorer/usePageHead';
-import { networksQuery } from '../queries/networks';
-import { settingsQuery } from '../queries/settings';
+import { callModules } from '../features/call/callModules';
+import { loadContentPage } from '../features/content/contentModule';
+import { explorerPageModules } from '../features/explorer/pageModules';
+import { loadLogsPage } from '../features/logs/logsModule';
 import { screenModules } from './screenModules';
 
-/** The scripts a path's screen needs beyond the entry chunk (code split), fetched together. */
+/** The scripts a path's screen needs beyond the app's own (code split), fetched together. */
 export function modulesFor(pathname: string): (() => Promise<unknown>)[] {
   if (pathname.startsWith('/explorer/block/')) return [explorerPageModules.block, ...(/\/tx\/[^/]+$/.test(pathname) ? [explorerPageModules.txAtIndex] : [])];
   if (pathname.startsWith('/explorer/tx/')) return [explorerPageModules.tx];
   if (pathname.startsWith('/explorer/address/')) return [explorerPageModules.address];
   if (pathname === '/gas' || pathname.startsWith('/gas/')) return [screenModules.gas];
   if (pathname === '/settings' || pathname.startsWith('/settings/')) return [screenModules.settings];
+  if (pathname === '/logs') return [loadLogsPage];
+  // The EVM form: the Local sandbox and most networks are EVM chains (a Starknet network loads its own when drawn).
+  if (pathname === '/call') return [callModules.evm];
+  if (pathname === '/content' || pathname.startsWith('/content/')) return [loadContentPage];
   return [];
 }
 
 /**
- * Work begun before the first render, so that none of it waits for React to mount: the networks and settings
- * asked for (every screen needs the selected network first), and the script of the screen the URL names fetched
- * beside them (a deep link, a reload, a new window). A failure is left to the screen that needs it to show.
+ * The script of the screen the URL names (a deep link, a reload, a new window), fetched by the page's first
+ * script beside the app's own, so that neither waits for the other. A failure is left to the screen to show.
  */
-export function headStart(api: ApiClient, queries: QueryClient, pathname: string): void {
-  void queries.prefetchQuery(networksQuery(api));
-  void queries.prefetchQuery(settingsQuery(api));
+export function loadScreenModules(pathname: string): void {
   for (const load of modulesFor(pathname)) void load().catch(() => {});
 }

@@ -1,11 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { LoadingState } from '../../components/LoadingState';
+import { lazyScreen } from '../../lib/lazyScreen';
 import { useSelectedNetwork } from '../network/useSelectedNetwork';
+import { callModules } from './callModules';
 
 // The form, its ABI encoding and the decoding views load when the screen is first opened.
-const CallPage = lazy(() => import('./CallPage').then((module) => ({ default: module.CallPage })));
+const CallPage = lazyScreen(callModules.evm, (module) => module.CallPage);
 // Starknet's page (with the starknet library for selectors and felts) loads only on Starknet networks.
-const StarknetCallPage = lazy(() => import('./starknet/StarknetCallPage').then((module) => ({ default: module.StarknetCallPage })));
+const StarknetCallPage = lazyScreen(callModules.starknet, (module) => module.StarknetCallPage);
 
 /** The call playground (`/call?to=…&data=…&from=…&block=…`): eth_call with a typed form, the outcome decoded, the history; Starknet's call on Starknet networks. */
 export function CallScreen() {

@@ -1,9 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { LoadingState } from '../../components/LoadingState';
+import { lazyScreen } from '../../lib/lazyScreen';
 import { useSelectedNetwork } from '../network/useSelectedNetwork';
+import { loadContentPage } from './contentModule';
 
 // The browser, its previews (Markdown, JSON, hex) and its upload code load when the screen is first opened.
-const ContentPage = lazy(() => import('./ContentPage').then((module) => ({ default: module.ContentPage })));
+const ContentPage = lazyScreen(loadContentPage, (module) => module.ContentPage);
 
 /** The content browser (`/content`, `/content/<cid>/<path>`): inspect a CID, browse folders, preview, add and save files. */
 export function ContentScreen({ cid, path }: { cid?: string; path?: string }) {

@@ -1,18 +1,20 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadingState } from '../../components/LoadingState';
+import { lazyScreen } from '../../lib/lazyScreen';
 import { useSelectedNetwork } from '../network/useSelectedNetwork';
 import { ExplorerHome } from './home/ExplorerHome';
-import { explorerPageModules, usePageHead } from './usePageHead';
+import { explorerPageModules } from './pageModules';
+import { usePageHead } from './usePageHead';
 import './explorer.css';
 
 // The start page is the explorer's home: it loads with the app. The block, transaction and address pages
 // (the virtual table, decoding views, the ABI reader) are separate scripts, kept out of the first paint and
 // fetched in the background soon after it (see usePageHead).
-const BlockPage = lazy(() => explorerPageModules.block().then((module) => ({ default: module.BlockPage })));
-const TransactionPage = lazy(() => explorerPageModules.tx().then((module) => ({ default: module.TransactionPage })));
-const TransactionAtIndex = lazy(() => explorerPageModules.txAtIndex().then((module) => ({ default: module.TransactionAtIndex })));
-const AddressPage = lazy(() => explorerPageModules.address().then((module) => ({ default: module.AddressPage })));
+const BlockPage = lazyScreen(explorerPageModules.block, (module) => module.BlockPage);
+const TransactionPage = lazyScreen(explorerPageModules.tx, (module) => module.TransactionPage);
+const TransactionAtIndex = lazyScreen(explorerPageModules.txAtIndex, (module) => module.TransactionAtIndex);
+const AddressPage = lazyScreen(explorerPageModules.address, (module) => module.AddressPage);
 
 /** What an explorer URL asks for: `/explorer/block/123`, `/explorer/tx/0x…`, `/explorer/address/0x…`. */
 export interface ExplorerRequest {

@@ -3,14 +3,7 @@ import { useEffect } from 'react';
 import { blockIdProblem } from '../../../src-shared/chain/blockId';
 import { useApi } from '../../api/useApi';
 import { addressQuery, blockQuery, transactionQuery } from './explorerQueries';
-
-/** The page modules loaded on demand (code split), by what they show. */
-export const explorerPageModules = {
-  block: () => import('./block/BlockPage'),
-  tx: () => import('./tx/TransactionPage'),
-  txAtIndex: () => import('./tx/TransactionAtIndex'),
-  address: () => import('./address/AddressPage'),
-};
+import { explorerPageModules } from './pageModules';
 
 /** How long after the explorer first shows the page modules are fetched in the background. */
 const WARM_AFTER_MS = 800;

@@ -1,10 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadingState } from '../../components/LoadingState';
+import { lazyScreen } from '../../lib/lazyScreen';
 import { useSelectedNetwork } from '../network/useSelectedNetwork';
+import { loadLogsPage } from './logsModule';
 
 // The builder, its table and the export code load when the screen is first opened.
-const LogsPage = lazy(() => import('./LogsPage').then((module) => ({ default: module.LogsPage })));
+const LogsPage = lazyScreen(loadLogsPage, (module) => module.LogsPage);
 
 /** The log-query builder (`/logs?address=…&topic0=…`): build, check, run, export, save and follow eth_getLogs queries. */
 export function LogsScreen() {

@@ -1,0 +1,34 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ApiProvider } from '../api/ApiProvider';
+import type { ApiClient } from '../api/createApiClient';
+import { networksQuery } from '../queries/networks';
+import { settingsQuery } from '../queries/settings';
+import { App } from './App';
+import { createQueryClient } from './createQueryClient';
+import { modulesFor } from './headStart';
+import { settleScreens } from '../lib/lazyScreen';
+
+/**
+ * The app itself, loaded by the page's first script (main.tsx) once that has asked for what the screen needs.
+ * The networks and settings are put in flight before the first render (every screen needs the selected network
+ * first); their answers, asked for early, are usually here already, so the first render has them. So is the
+ * script of the screen the path opens (fetched beside this one): the first render draws that screen, not a
+ * fallback that React would then hold for its reveal throttle.
+ */
+export async function start(root: HTMLElement, api: ApiClient, pathname: string): Promise<void> {
+  const queryClient = createQueryClient();
+  void queryClient.prefetchQuery(networksQuery(api));
+  void queryClient.prefetchQuery(settingsQuery(api));
+  await settleScreens(modulesFor(pathname));
+  createRoot(root).render(
+    <StrictMode>
+      <ApiProvider client={api}>
+        <QueryClientProvider client={queryClient}>
+          <App />
+        </QueryClientProvider>
+      </ApiProvider>
+    </StrictMode>,
+  );
+}
