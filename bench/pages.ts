@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { readTiming } from '../src-main/services/api/describeTiming';
+import type { RequestTiming } from '../src-shared/api/dispatcherTypes';
 import { copySeededSandbox } from '../test-support/seededSandbox';
 import { median, table } from './benchKit';
 import { verdict, type Figure, type SectionResult } from './report';
@@ -67,12 +69,53 @@ const WATCH = `((ready, run) => new Promise((resolve) => {
   tick();
 }))`;
 
+/** Total CPU time of the browser and every process under it (renderers included), seconds, from /proc (Linux). */
+async function browserCpu(cdp: CDPSession): Promise<number> {
+  const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
+  const root = processInfo.find((process) => process.type === 'browser')?.id;
+  if (root === undefined) return 0;
+  const ticks = new Map<number, { parent: number; cpu: number }>();
+  for (const name of fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    // pid (comm) state ppid … utime stime: fields after the command's closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks.set(Number(name), { parent: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) });
+  }
+  const under = (pid: number): boolean => pid === root || (pid > 1 && ticks.has(pid) && under(ticks.get(pid)!.parent));
+  let total = 0;
+  for (const [pid, entry] of ticks) if (under(pid)) total += entry.cpu;
+  return total / 100; // clock ticks (USER_HZ, 100 on Linux)
+}
+
+/**
+ * Waits until the browser's own processes are idle: a new context opens a window whose own interface (Chromium's
+ * "top chrome" WebUI: the omnibox popup, its compose box) compiles about a second of script on the same two cores
+ * just then. That is the browser opening a window, not the page loading (the page's clock starts at its
+ * navigation), so the navigation waits for it to end: under 20 ms of CPU in 200 ms, or 5 s at most.
+ */
+async function browserIdle(cdp: CDPSession): Promise<void> {
+  const until = performance.now() + 5000;
+  let before = await browserCpu(cdp);
+  while (performance.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const now = await browserCpu(cdp);
+    if (now - before < 0.02) return;
+    before = now;
+  }
+}
+
 /** A fresh context: the page opened at `route`, timed from navigation start to `ready` painted. */
-async function cold(browser: Browser, origin: string, hash: string, route: string, ready: string, run: string | null): Promise<number> {
+async function cold(browser: Browser, cdp: CDPSession, origin: string, hash: string, route: string, ready: string, run: string | null): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   try {
     await context.addInitScript(`window.__benchPainted = undefined; ${WATCH}(${JSON.stringify(ready)}, ${JSON.stringify(run)}).then((at) => { window.__benchPainted = at; });`);
     const page = await context.newPage();
+    await browserIdle(cdp);
     await page.goto(`${origin}${route}${hash}`);
     try {
       await page.waitForFunction(() => (globalThis as unknown as PageScope).__benchPainted !== undefined, null, { timeout: 30_000, polling: 50 });
@@ -103,9 +146,16 @@ export async function benchPages(options: PagesBenchOptions): Promise<SectionRes
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'], headless: true });
   let child: ChildProcess | undefined;
   let context: BrowserContext | undefined;
-  const rows: { page: PageCase; cold: number[]; warm: number[]; floorCold: number; floorWarm: number; reads: number }[] = [];
+  const rows: PageRow[] = [];
+  // Main's own timing of every request (serve --timings), read from its log as they come.
+  const timings: RequestTiming[] = [];
   try {
-    child = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data', appDir, '--no-open', '--json'], { cwd: options.projectRoot, stdio: ['ignore', 'pipe', 'ignore'] });
+    const cdp = await browser.newBrowserCDPSession();
+    child = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data', appDir, '--no-open', '--json', '--timings'], { cwd: options.projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    readline.createInterface({ input: child.stderr! }).on('line', (line) => {
+      const timing = readTiming(line);
+      if (timing) timings.push(timing);
+    });
     const url = new URL(
       await new Promise<string>((resolve, reject) => {
         readline.createInterface({ input: child!.stdout! }).once('line', (line) => resolve((JSON.parse(line) as { url: string }).url));
@@ -122,27 +172,31 @@ export async function benchPages(options: PagesBenchOptions): Promise<SectionRes
     const emptyCold: number[] = [];
     const emptyWarm: number[] = [];
     for (let i = 0; i < runs; i++) {
-      emptyCold.push(await cold(browser, url.origin, url.hash, EMPTY_ROUTE.route, EMPTY_ROUTE.ready, null));
+      emptyCold.push(await cold(browser, cdp, url.origin, url.hash, EMPTY_ROUTE.route, EMPTY_ROUTE.ready, null));
       emptyWarm.push(await warm(window, EMPTY_ROUTE.route, EMPTY_ROUTE.ready, null));
     }
     console.log(`empty route: cold ${median(emptyCold).toFixed(0)} ms, warm ${median(emptyWarm).toFixed(0)} ms`);
     for (const page of cases) {
       // Once, unmeasured: what a person's first visit of the day pays (the signature database, a contract's ABI)
       // is not what this measures; each run after it is a fresh context or a navigation.
-      await cold(browser, url.origin, url.hash, page.route, page.ready, page.run);
+      await cold(browser, cdp, url.origin, url.hash, page.route, page.ready, page.run);
       const reads: number[] = [];
       const coldRuns: number[] = [];
       const warmRuns: number[] = [];
+      const coldTimings: RequestTiming[][] = [];
       for (let i = 0; i < runs; i++) {
         const started = performance.now();
         await page.floor();
         reads.push(performance.now() - started);
-        coldRuns.push(await cold(browser, url.origin, url.hash, page.route, page.ready, page.run));
+        const from = timings.length;
+        coldRuns.push(await cold(browser, cdp, url.origin, url.hash, page.route, page.ready, page.run));
+        coldTimings.push(timings.slice(from));
         warmRuns.push(await warm(window, page.route, page.ready, page.run));
       }
       const nodeReads = median(reads);
-      console.log(`${page.name}: cold ${median(coldRuns).toFixed(0)} ms, warm ${median(warmRuns).toFixed(0)} ms, node reads ${nodeReads.toFixed(1)} ms`);
-      rows.push({ page, cold: coldRuns, warm: warmRuns, floorCold: nodeReads + median(emptyCold), floorWarm: nodeReads + median(emptyWarm), reads: nodeReads });
+      const main = mainTime(coldTimings);
+      console.log(`${page.name}: cold ${median(coldRuns).toFixed(0)} ms, warm ${median(warmRuns).toFixed(0)} ms, node reads ${nodeReads.toFixed(1)} ms; main, cold: ${main}`);
+      rows.push({ page, cold: coldRuns, warm: warmRuns, floorCold: nodeReads + median(emptyCold), floorWarm: nodeReads + median(emptyWarm), reads: nodeReads, main });
     }
     return report(rows, median(emptyCold), median(emptyWarm), runs);
   } finally {
@@ -157,7 +211,41 @@ export async function benchPages(options: PagesBenchOptions): Promise<SectionRes
   }
 }
 
-function report(rows: { page: PageCase; cold: number[]; warm: number[]; floorCold: number; floorWarm: number; reads: number }[], emptyCold: number, emptyWarm: number, runs: number): SectionResult {
+interface PageRow {
+  page: PageCase;
+  cold: number[];
+  warm: number[];
+  floorCold: number;
+  floorWarm: number;
+  reads: number;
+  /** Main's own time on the page's requests, cold, in words (mainTime). */
+  main: string;
+}
+
+/**
+ * Where main's time went on a page's cold loads: each request the page made (by name, the frame's own included),
+ * its median work and send time over the runs, the slowest first. Subscriptions count to their first event.
+ */
+function mainTime(runs: RequestTiming[][]): string {
+  const byName = new Map<string, { work: number[]; send: number[]; chars: number[] }>();
+  for (const run of runs) {
+    for (const timing of run) {
+      const entry = byName.get(timing.name) ?? { work: [], send: [], chars: [] };
+      entry.work.push(timing.workMs + timing.checkMs);
+      entry.send.push(timing.sendMs);
+      entry.chars.push(timing.chars);
+      byName.set(timing.name, entry);
+    }
+  }
+  const rows = [...byName].map(([name, entry]) => ({ name, work: median(entry.work), send: median(entry.send), chars: median(entry.chars) })).sort((a, b) => b.work + b.send - (a.work + a.send));
+  if (rows.length === 0) return 'no requests';
+  return rows
+    .slice(0, 4)
+    .map((row) => `${row.name} ${row.work.toFixed(1)} ms${row.send >= 0.5 ? ` + ${row.send.toFixed(1)} ms to send ${Math.round(row.chars).toLocaleString('en-US')} chars` : ''}`)
+    .join('; ');
+}
+
+function report(rows: PageRow[], emptyCold: number, emptyWarm: number, runs: number): SectionResult {
   const section = 'Pages';
   const figures: Figure[] = [];
   const lines = [
@@ -174,5 +262,9 @@ function report(rows: { page: PageCase; cold: number[]; warm: number[]; floorCol
     tableRows.push([row.page.name, coldMs.toFixed(0), row.floorCold.toFixed(0), verdict(coldFigure), warmMs.toFixed(0), row.floorWarm.toFixed(0), `${verdict(warmFloor)}; ${verdict(warmAbsolute)}`]);
   }
   lines.push(...table(['page', 'cold ms', 'floor', 'cold target', 'warm ms', 'floor', 'warm targets'], tableRows, 1));
+  // Where the time goes: main's own timing of the requests each page made on its cold loads (serve --timings);
+  // the rest of a cold page's time is the browser's (fetching and running the scripts, rendering, painting).
+  lines.push('', "Main's own time per request on each page's cold loads (medians; the slowest four; `npm run serve -- --timings` logs them):");
+  for (const row of rows) lines.push(`- ${row.page.name}: ${row.main}`);
   return { figures, lines };
 }
