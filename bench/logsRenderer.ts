@@ -7,7 +7,7 @@ import { chromium } from '@playwright/test';
 import { SAVED_CHAIN_FILES } from '../test-support/savedChainFiles';
 import { verdict, type Figure, type SectionResult } from './report';
 
-const FIRST_ROWS_TARGET_MS = 500;
+const FIRST_ROWS_TARGET_MS = 300; // issue 31: the first log row under 300 ms
 const MEMORY_TARGET_MB = 300;
 const fmt = (value: number, digits = 0) => value.toFixed(digits);
 
