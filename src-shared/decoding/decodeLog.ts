@@ -1,5 +1,6 @@
 import { decodeEventLog, encodeAbiParameters, type AbiEvent, type AbiParameter } from 'viem';
 import { canonicalSignature, canonicalType, selectorOf, type Candidate } from './candidates';
+import { decodeStaticEvent } from './decodeStaticEvent';
 import { toDecodedValue } from './jsonSafe';
 import { alternativesOf, rankAttempts, type Attempt } from './rankAttempts';
 import type { Decoding } from './types';
@@ -34,8 +35,20 @@ export function decodeLog(log: LogData, candidates: readonly Candidate<AbiEvent>
   return { status: 'decoded', selector: topic0, name: best.name, signature: best.signature, args: best.args, source: best.source, alternatives: alternativesOf(ranked.slice(1)) };
 }
 
+// Items are not changed once parsed: their signatures are kept beside them, as their selectors are.
+const signatures = new WeakMap<AbiEvent, string>();
+
+function signatureOf(event: AbiEvent): string {
+  let signature = signatures.get(event);
+  if (signature === undefined) {
+    signature = canonicalSignature(event);
+    signatures.set(event, signature);
+  }
+  return signature;
+}
+
 function attempt(log: LogData, candidate: Candidate<AbiEvent>): Attempt {
-  const base = { signature: canonicalSignature(candidate.item), name: candidate.item.name, source: candidate.source, clean: false };
+  const base = { signature: signatureOf(candidate.item), name: candidate.item.name, source: candidate.source, clean: false };
   const variants = candidate.indexedUnknown ? placements(candidate.item, log.topics.length - 1) : [candidate.item];
   let decodedOnce: Attempt | undefined;
   for (const variant of variants) {
@@ -49,6 +62,8 @@ function attempt(log: LogData, candidate: Candidate<AbiEvent>): Attempt {
 }
 
 function tryVariant(log: LogData, event: AbiEvent): Pick<Attempt, 'args' | 'clean'> | undefined {
+  const fast = decodeStaticEvent(log, event);
+  if (fast !== undefined) return fast || undefined;
   try {
     const { args } = decodeEventLog({ abi: [event], topics: log.topics as [`0x${string}`], data: log.data as `0x${string}`, strict: true });
     const values = args as unknown as Record<string, unknown> | readonly unknown[];
@@ -70,8 +85,25 @@ function tryVariant(log: LogData, event: AbiEvent): Pick<Attempt, 'args' | 'clea
   }
 }
 
+// Kept per event and topic count: the same variants for every log, so what is cached by item holds for them.
+const placementsOf = new WeakMap<AbiEvent, Map<number, AbiEvent[]>>();
+
 /** The event with `indexedCount` of its arguments marked indexed, in every order-preserving way (capped). */
 function placements(event: AbiEvent, indexedCount: number): AbiEvent[] {
+  let byCount = placementsOf.get(event);
+  if (!byCount) {
+    byCount = new Map();
+    placementsOf.set(event, byCount);
+  }
+  let result = byCount.get(indexedCount);
+  if (!result) {
+    result = placeIndexed(event, indexedCount);
+    byCount.set(indexedCount, result);
+  }
+  return result;
+}
+
+function placeIndexed(event: AbiEvent, indexedCount: number): AbiEvent[] {
   const count = event.inputs.length;
   if (indexedCount < 0 || indexedCount > count || indexedCount > 3) return [];
   const result: AbiEvent[] = [];
