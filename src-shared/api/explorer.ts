@@ -194,6 +194,11 @@ export interface LatestView {
   reset: boolean;
   /** The node does not offer eth_getBlockReceipts (Hardhat, Ganache): the outcomes came from one receipt per transaction. */
   receiptsOneByOne?: boolean;
+  /**
+   * This view is the one last shown, read from this machine (ms since the epoch it was saved): the node has not
+   * answered yet (the app just started, the sandbox is starting). The live view replaces it as soon as it comes.
+   */
+  storedAt?: number;
 }
 
 /** A block number (decimal or 0x hex), a block hash, or a tag. */

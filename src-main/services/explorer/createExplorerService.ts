@@ -17,6 +17,7 @@ import { delegationTarget } from '../decoding/detectProxy';
 import { createCodeMarks } from './codeMarks';
 import { createTokenFacts } from './tokenFacts';
 import { watchLatest } from './watchLatest';
+import { createLastSeen, watchWithLastSeen } from './lastSeen';
 
 /** The block explorer's reads: blocks, transactions, addresses, storage and the latest blocks, decoded. */
 export interface ExplorerService {
@@ -60,6 +61,7 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
   const cache = options.store ? createStoredChainCache(options.store, createChainCache(), options.log, (networkId) => decoding.knownChain(networkId)) : createChainCache();
   const tokens = createTokenFacts(rpc);
   const codeMarks = createCodeMarks(rpc);
+  const lastSeen = options.store ? createLastSeen(options.store) : undefined;
   const blockParamOf = (ref: BlockRef) => (ref.kind === 'hash' ? { blockHash: ref.hash } : blockParam(ref));
 
   const notFound = async (networkId: string, ref: BlockRef, head: string) =>
@@ -149,13 +151,18 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
       cache.forget(networkId);
       return deleted;
     },
-    watchLatest: (networkId, count, emit, signal) =>
-      chainOf(networkId).then(() =>
-        watchLatest({ rpc, health: options.health, decoder, labelsOf, onReset: (id) => (cache.forget(id), decoding.forgetContracts(id)), log: options.log }, networkId, count, emit, signal),
-      ),
+    watchLatest: async (networkId, count, emit, signal) => {
+      const live = (send: (view: LatestView) => void) =>
+        chainOf(networkId).then(() =>
+          watchLatest({ rpc, health: options.health, decoder, labelsOf, onReset: (id) => (cache.forget(id), decoding.forgetContracts(id), lastSeen?.forget(id)), log: options.log }, networkId, count, send, signal),
+        );
+      // The last view kept is shown while the node has not answered (the app just started): see lastSeen.ts.
+      return lastSeen ? watchWithLastSeen(lastSeen, networkId, count, live, emit) : live(emit);
+    },
     forget: (networkId) => {
       cache.forget(networkId);
       codeMarks.forget(networkId);
+      lastSeen?.forget(networkId);
     },
     async rowsOf(networkId, block, address, signal) {
       await chainOf(networkId);

@@ -272,4 +272,19 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT, WITHOUT ROWID;
     `,
   },
+  {
+    name: 'the last view of each network, shown at once on the next start',
+    sql: `
+      -- What a screen last showed of a network (services/explorer/lastSeen.ts: the home's latest blocks, by kind
+      -- 'latest:<count>'), shown at once when the app starts again while the node is not answering yet, and
+      -- labelled so. Dropped with the network's cache when its chain is replaced.
+      CREATE TABLE last_seen (
+        network_id TEXT NOT NULL,
+        kind       TEXT NOT NULL,
+        json       TEXT NOT NULL CHECK (json_valid(json)),
+        saved_at   INTEGER NOT NULL,
+        PRIMARY KEY (network_id, kind)
+      ) STRICT, WITHOUT ROWID;
+    `,
+  },
 ];

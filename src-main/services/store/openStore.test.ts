@@ -50,6 +50,7 @@ describe('openStore', () => {
       'gas_samples_by_time',
       'history_coverage',
       'history_facts',
+      'last_seen',
       'networks',
       'nonce_counts',
       'saved_log_queries',

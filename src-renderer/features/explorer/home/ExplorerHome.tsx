@@ -5,9 +5,10 @@ import { classifyQuery } from '../../../../src-shared/search/classifyQuery';
 import { EthAmount } from '../../../components/chain/Amounts';
 import { AddressLink, BlockLink, TxLink } from '../../../components/chain/ChainLinks';
 import { GasBar } from '../../../components/chain/GasBar';
-import { Timestamp } from '../../../components/chain/Timestamp';
+import { Timestamp, useNow } from '../../../components/chain/Timestamp';
 import { useLiveSubscription } from '../../../hooks/useLiveSubscription';
 import { formatEth, formatNumber } from '../../../lib/formatChain';
+import { formatAgo, formatDateTime } from '../../../lib/formatTime';
 import { WaitingForNode } from '../../network/WaitingForNode';
 import { MethodBadge } from '../MethodBadge';
 import { countOf } from '../../../../src-shared/text/countOf';
@@ -21,10 +22,13 @@ export function ExplorerHome({ networkId, networkName }: { networkId: string; ne
       <header className="page-header">
         <div>
           <h1 className="page-title">Explorer</h1>
-          <p className="page-subtitle">Latest blocks and transactions on {networkName}, live.</p>
+          <p className="page-subtitle">
+            Latest blocks and transactions on {networkName}, {view?.storedAt !== undefined ? 'as last seen' : 'live'}.
+          </p>
         </div>
         <ReceiptLookup />
       </header>
+      {view?.storedAt !== undefined ? <StoredNote savedAt={view.storedAt} networkName={networkName} /> : null}
       {view ? <HeadStrip view={view} /> : null}
       {!view ? (
         <WaitingForNode
@@ -96,6 +100,17 @@ export function ExplorerHome({ networkId, networkName }: { networkId: string; ne
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** Says that the blocks shown are the ones kept from before, until the node answers (then the live ones replace them). */
+function StoredNote({ savedAt, networkName }: { savedAt: number; networkName: string }) {
+  const now = useNow();
+  return (
+    <p className="explorer-stored-note" role="status">
+      <strong>Saved on this machine {formatAgo(savedAt, now)}</strong> ({formatDateTime(savedAt)}): {networkName} has not answered yet. The latest blocks
+      replace these as soon as it does.
+    </p>
   );
 }
 

@@ -1,0 +1,48 @@
+import { startHardhatNode } from '../test-support/nodes/startHardhatNode';
+import { appPath } from './chain';
+import { expect, test } from './appFixture';
+
+// A developer's node is down (stopped, or not started yet, as the Local sandbox is while the app starts): the
+// explorer's home shows the blocks it last saw at once, from this machine, and says so; it does not sit empty.
+
+async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  return ((await response.json()) as { result: T }).result;
+}
+
+test('the home shows the blocks it last saw, labelled as saved on this machine, while the node does not answer', async ({ app, page }) => {
+  const node = await startHardhatNode();
+  let running = true;
+  try {
+    await rpc(node.url, 'hardhat_mine', ['0x6']);
+    const head = Number(BigInt(await rpc<string>(node.url, 'eth_blockNumber')));
+    const url = new URL(app.url);
+    await page.goto(`${url.origin}/settings/networks/new${url.hash}`);
+    await page.getByLabel('Name').fill('Hardhat node');
+    await page.getByLabel('Chain id').fill('31337');
+    await page.getByLabel('JSON-RPC address').fill(node.url);
+    await page.getByRole('button', { name: 'Add network' }).click();
+    await expect(page.getByRole('main').getByText('Hardhat node').first()).toBeVisible();
+    await page.getByLabel('Network', { exact: true }).selectOption({ label: 'Hardhat node' });
+
+    // Live: the node's head first, no note.
+    await page.goto(appPath(app.url, '/explorer'));
+    const blocks = page.locator('[aria-labelledby=latest-blocks] li');
+    await expect(blocks.first()).toContainText(`Block ${head}`, { timeout: 30_000 });
+    const note = page.getByRole('status').filter({ hasText: 'Saved on this machine' });
+    await expect(note).toHaveCount(0);
+    const shown = await blocks.allInnerTexts();
+
+    // The node goes away; the page is opened again.
+    await node.stop();
+    running = false;
+    await page.reload();
+    await expect(note).toBeVisible({ timeout: 30_000 });
+    await expect(note).toContainText('Hardhat node has not answered yet');
+    await expect(blocks.first()).toContainText(`Block ${head}`);
+    expect((await blocks.allInnerTexts()).map((text) => /Block \d+/.exec(text)![0])).toEqual(shown.map((text) => /Block \d+/.exec(text)![0]));
+    await expect(page.getByRole('region', { name: 'Chain at a glance' }).or(page.getByLabel('Chain at a glance'))).toContainText(String(head));
+  } finally {
+    if (running) await node.stop();
+  }
+});
