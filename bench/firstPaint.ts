@@ -255,9 +255,10 @@ async function startToHead(browser: Browser, dataDir: string, timeoutMs: number)
     const readyAt = wallNow();
     await page.goto(url, { waitUntil: 'load', timeout: timeoutMs });
     try {
-      await page.waitForFunction(() => ((globalThis as unknown as PageGlobals).__benchHead?.frameAt ?? 0) > 0, undefined, { timeout: timeoutMs });
+      // The head on the dot, and the home's latest blocks (which this start also keeps for the next one).
+      await page.waitForFunction(() => ((globalThis as unknown as PageGlobals).__benchHead?.frameAt ?? 0) > 0 && (globalThis as unknown as PageGlobals).__benchBlocks !== undefined, undefined, { timeout: timeoutMs });
     } catch (error) {
-      throw new Error(`no head on the status dot within ${timeoutMs / 1000} s (${(error as Error).message.split('\n')[0]}); serve said:\n${output}`);
+      throw new Error(`no head on the status dot, or no latest blocks on the home, within ${timeoutMs / 1000} s (${(error as Error).message.split('\n')[0]}); serve said:\n${output}`);
     }
     const marks = await page.evaluate(() => {
       const scope = globalThis as unknown as PageGlobals;
