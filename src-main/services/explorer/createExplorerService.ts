@@ -156,8 +156,12 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
         chainOf(networkId).then(() =>
           watchLatest({ rpc, health: options.health, decoder, labelsOf, onReset: (id) => (cache.forget(id), decoding.forgetContracts(id), lastSeen?.forget(id)), log: options.log }, networkId, count, send, signal),
         );
-      // The last view kept is shown while the node has not answered (the app just started): see lastSeen.ts.
-      return lastSeen ? watchWithLastSeen(lastSeen, networkId, count, live, emit) : live(emit);
+      // The last view kept is shown while the node fails to answer (the app just started): see lastSeen.ts.
+      const failing = (onFailing: () => void, watching: AbortSignal) => {
+        const stop = AbortSignal.any([watching, signal as AbortSignal]);
+        void options.health.watch(networkId, (event) => event.state === 'error' && onFailing(), stop).catch(() => undefined);
+      };
+      return lastSeen ? watchWithLastSeen(lastSeen, networkId, count, failing, live, emit) : live(emit);
     },
     forget: (networkId) => {
       cache.forget(networkId);

@@ -35,21 +35,22 @@ export function createLastSeen(store: Pick<Store, 'db' | 'assertNoSecrets'>): La
   };
 }
 
-/** How long the live view may take before the kept one is shown (a node that answers at once shows no flash). */
-export const LAST_SEEN_GRACE_MS = 150;
 /** The live view is saved at most this often (a block comes every few seconds; the next start needs only one). */
 export const LAST_SEEN_SAVE_MS = 10_000;
 
 /**
- * The home's feed with its last view kept: when the live feed has not said anything within
- * {@link LAST_SEEN_GRACE_MS} (the app just started and its sandbox is starting, the node is slow or down), the
- * view kept from before is shown at once, marked `storedAt`; the live views replace it and are saved for the
- * next start (the first at once, then at most every {@link LAST_SEEN_SAVE_MS}).
+ * The home's feed with its last view kept: while the live feed has said nothing and the node is failing to answer
+ * (the network's health says `error`: the app just started and its sandbox is restoring the chain, or the node is
+ * down), the view kept from before is shown, marked `storedAt`; so is it when the live feed fails before its first
+ * view. A node that answers never shows it (no stale list that the live one then replaces under a person's
+ * pointer). The live views replace it and are saved for the next start (the first at once, then at most every
+ * {@link LAST_SEEN_SAVE_MS}).
  */
 export async function watchWithLastSeen(
   lastSeen: LastSeen,
   networkId: string,
   count: number,
+  failing: (onFailing: () => void, signal: AbortSignal) => void,
   live: (emit: (view: LatestView) => void) => Promise<void>,
   emit: (view: LatestView) => void,
   now: () => number = Date.now,
@@ -61,11 +62,12 @@ export async function watchWithLastSeen(
     if (!heard && kept) emit({ ...kept.view, reset: false, storedAt: kept.savedAt });
     heard = true;
   };
-  const timer = kept ? setTimeout(showKept, LAST_SEEN_GRACE_MS) : undefined;
+  const watching = new AbortController();
+  if (kept) failing(showKept, watching.signal);
   try {
     await live((view) => {
       heard = true;
-      if (timer) clearTimeout(timer);
+      watching.abort();
       emit(view);
       const at = now();
       if (savedAt === 0 || at - savedAt >= LAST_SEEN_SAVE_MS) {
@@ -82,6 +84,6 @@ export async function watchWithLastSeen(
     showKept();
     throw error;
   } finally {
-    if (timer) clearTimeout(timer);
+    watching.abort();
   }
 }
