@@ -10,8 +10,10 @@ test('home → latest block → a transaction → its receipt', async ({ readOnl
   // Open the newest block that holds a transaction (live traffic mines one every couple of seconds).
   const withTransactions = latest.getByRole('listitem').filter({ hasNotText: /· 0 transactions/ }).first();
   const link = withTransactions.getByRole('link').first();
-  const number = Number((await link.textContent())!.replaceAll(',', ''));
-  await link.click();
+  const text = (await link.textContent())!;
+  const number = Number(text.replaceAll(',', ''));
+  // That block's own link: a new head may reorder the list between the read and the click.
+  await latest.getByRole('link', { name: text, exact: true }).click();
   await expect(page.getByRole('heading', { name: new RegExp(`^Block ${number.toLocaleString('en-US')}`) })).toBeVisible();
 
   const grid = page.getByRole('grid', { name: 'transactions' });
