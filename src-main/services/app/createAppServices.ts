@@ -135,7 +135,9 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   // cached for it stays, and its genesis is read again.
   launcher.onStatus((status) => {
     if (status.state === 'restarting' || status.state === 'starting') {
-      explorer.forget(LOCAL_NETWORK_ID);
+      // The home's last view stays: it is what is shown while the sandbox starts (a chain replaced by a reset is
+      // found by the live feed, which drops it then).
+      explorer.forget(LOCAL_NETWORK_ID, 'cache');
       history.forget(decoding.knownChain(LOCAL_NETWORK_ID));
       decoding.forget(LOCAL_NETWORK_ID);
       chains.forget(LOCAL_NETWORK_ID);

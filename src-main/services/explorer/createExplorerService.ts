@@ -31,8 +31,12 @@ export interface ExplorerService {
   importAbi(networkId: string, address: string, text: string, label: string | undefined): Promise<ImportedAbiView>;
   deleteAbi(networkId: string, address: string): Promise<{ deleted: boolean }>;
   watchLatest(networkId: string, count: number, emit: (view: LatestView) => void, signal: AbortSignalLike): Promise<void>;
-  /** Drops what is cached for a network (its chain was replaced, e.g. the sandbox's chain was reset). */
-  forget(networkId: string): void;
+  /**
+   * Drops what is cached for a network (its chain was replaced, e.g. the sandbox's chain was reset). `'cache'` keeps
+   * the home's last view (lastSeen.ts): the Local sandbox starting again restores the same chain, and its home is
+   * shown from that view until the sandbox answers.
+   */
+  forget(networkId: string, what?: 'all' | 'cache'): void;
   /** One block's rows of the transactions from or to `address` (with their call data), read without the rest of the block; null for no such block. */
   rowsOf(networkId: string, block: bigint, address: string, signal?: AbortSignal): Promise<{ rows: RowWithInput[]; timestamp: string } | null>;
   /** A method's name for call data sent to `to`, as the rows name it (imported ABIs, metadata, the signature database). */
@@ -163,10 +167,10 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
       };
       return lastSeen ? watchWithLastSeen(lastSeen, networkId, count, failing, live, emit) : live(emit);
     },
-    forget: (networkId) => {
+    forget: (networkId, what = 'all') => {
       cache.forget(networkId);
       codeMarks.forget(networkId);
-      lastSeen?.forget(networkId);
+      if (what === 'all') lastSeen?.forget(networkId);
     },
     async rowsOf(networkId, block, address, signal) {
       await chainOf(networkId);

@@ -15,7 +15,8 @@ import { countOf } from '../../../../src-shared/text/countOf';
 
 /** The explorer's start page: the latest blocks and transactions, live from the network's head feed. */
 export function ExplorerHome({ networkId, networkName }: { networkId: string; networkName: string }) {
-  const latest = useLiveSubscription('explorer.latest', { networkId, count: 10 });
+  // Asked again every second while it fails (the sandbox is starting, the node is down): the kept view shows meanwhile.
+  const latest = useLiveSubscription('explorer.latest', { networkId, count: 10 }, { retryMs: 1000 });
   const view = latest.data;
   return (
     <div className="page explorer-page">
