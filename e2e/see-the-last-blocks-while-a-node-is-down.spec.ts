@@ -1,6 +1,6 @@
-import { startHardhatNode } from '../test-support/nodes/startHardhatNode';
-import { appPath } from './chain';
+import { HARDHAT_CHAIN_ID, startHardhatNode } from '../test-support/nodes/startHardhatNode';
 import { expect, test } from './appFixture';
+import { addAndPickNetwork } from './devNodes';
 
 // A developer's node is down (stopped, or not started yet, as the Local sandbox is while the app starts): the
 // explorer's home shows the blocks it last saw at once, from this machine, and says so; it does not sit empty.
@@ -16,17 +16,9 @@ test('the home shows the blocks it last saw, labelled as saved on this machine, 
   try {
     await rpc(node.url, 'hardhat_mine', ['0x6']);
     const head = Number(BigInt(await rpc<string>(node.url, 'eth_blockNumber')));
-    const url = new URL(app.url);
-    await page.goto(`${url.origin}/settings/networks/new${url.hash}`);
-    await page.getByLabel('Name').fill('Hardhat node');
-    await page.getByLabel('Chain id').fill('31337');
-    await page.getByLabel('JSON-RPC address').fill(node.url);
-    await page.getByRole('button', { name: 'Add network' }).click();
-    await expect(page.getByRole('main').getByText('Hardhat node').first()).toBeVisible();
-    await page.getByLabel('Network', { exact: true }).selectOption({ label: 'Hardhat node' });
+    await addAndPickNetwork(page, app.url, { name: 'Hardhat node', chainId: HARDHAT_CHAIN_ID, url: node.url });
 
     // Live: the node's head first, no note.
-    await page.goto(appPath(app.url, '/explorer'));
     const blocks = page.locator('[aria-labelledby=latest-blocks] li');
     await expect(blocks.first()).toContainText(`Block ${head}`, { timeout: 30_000 });
     const note = page.getByRole('status').filter({ hasText: 'Saved on this machine' });
