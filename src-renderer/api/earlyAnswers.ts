@@ -43,7 +43,13 @@ export function withEarlyAnswers(client: ApiClient, now: () => number = () => Da
     askEarly(method, input) {
       const promise = client.call(method, input);
       promise.catch(() => undefined); // the app's own request shows a failure; an early one nobody took is dropped
-      calls.set(keyOf(method, input), { promise, at: now() });
+      const key = keyOf(method, input);
+      const early = { promise, at: now() };
+      calls.set(key, early);
+      // Not taken in time: dropped, so the map empties and later calls skip the lookup.
+      setTimeout(() => {
+        if (calls.get(key) === early) calls.delete(key);
+      }, EARLY_FRESH_MS);
       return promise;
     },
     watchEarly(topic, input) {
@@ -70,6 +76,8 @@ export function withEarlyAnswers(client: ApiClient, now: () => number = () => Da
       }, EARLY_FRESH_MS);
     },
     call(method, input) {
+      // After the first few seconds nothing is kept: no call pays for a key any more.
+      if (calls.size === 0) return client.call(method, input);
       const key = keyOf(method, input);
       const early = calls.get(key);
       if (early) {
@@ -79,6 +87,7 @@ export function withEarlyAnswers(client: ApiClient, now: () => number = () => Da
       return client.call(method, input);
     },
     subscribe(topic, input, handlers) {
+      if (watches.size === 0) return client.subscribe(topic, input, handlers);
       const key = keyOf(topic, input);
       const early = watches.get(key);
       if (!early || early.taker || !fresh(early.at) || handlers.stream) return client.subscribe(topic, input, handlers);
