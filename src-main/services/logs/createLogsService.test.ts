@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HealthEvent } from '../../../src-shared/api/networks';
+import { checksumAddressesIn } from '../../../src-shared/chain/checksumAddresses';
 import type { LogRow, LogRunEvent, LogTailEvent } from '../../../src-shared/logs/types';
 import { createDecodingService } from '../decoding/createDecodingService';
 import { createContentReader } from '../decoding/readContent';
@@ -124,6 +125,11 @@ describe('the logs service on the sandbox', () => {
     const lines = text.trimEnd().split('\n');
     expect(lines.length - 1).toBe(floor.length);
     expect(lines[1]!.split(',')[0]).toBe(String(BigInt(floor[0]!.blockNumber)));
+    // The spool keeps the node's logs and decodes them again at export: the file holds the rows the run sent.
+    await logs.export(started.runId, 'json');
+    let json = '';
+    for await (const chunk of lastFile!.chunks()) json += chunk;
+    expect(JSON.parse(json)).toEqual(rows.map((row) => checksumAddressesIn(row)));
   });
 
   it('stops at once when cancelled, and sends nothing after', async () => {

@@ -71,7 +71,8 @@ const FIRST_PAGE_ROWS = 250;
 export function createLogsService(options: LogsServiceOptions): LogsService {
   const { rpc, decoding } = options;
   const saved = createSavedLogQueries(options.store, options.log);
-  const spool = createRunSpool(path.join(options.dataDir, 'log-runs'));
+  // The node's logs as it answered them: decoded again at export (a third of the cost of spooling rows).
+  const spool = createRunSpool<RawNodeLog>(path.join(options.dataDir, 'log-runs'));
   const runs = new Map<string, { networkId: string; startedAt: number }>();
   // Logs per block the last pre-flight of a query estimated: its run starts with pieces that should fit the
   // result limit, instead of asking for the whole range and being refused (which costs the node the whole query).
@@ -91,6 +92,10 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
     <T>(method: string, params: unknown[], signal?: AbortSignal) =>
       rpc.request<T>(networkId, method, params, { signal });
   const rowsOf = (networkId: string, logs: RawNodeLog[], signal?: AbortSignal) => toLogRows(decoding, networkId, logs, signal);
+  // A spooled run's logs decoded again, a batch at a time, as the table showed them.
+  async function* decodedRows(networkId: string, batches: AsyncIterable<RawNodeLog[]>) {
+    for await (const batch of batches) yield* await rowsOf(networkId, batch);
+  }
   const matchFilter = (query: LogQuery) => toLogFilter({ addresses: query.addresses, topics: query.topics });
 
   return {
@@ -122,6 +127,7 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
       emit({ kind: 'started', runId, progress: first });
       const filter = matchFilter(query);
       let sent = 0;
+      let spooled = Promise.resolve();
       try {
         await runLogQuery({
           request: (params, requestSignal) => request('eth_getLogs', params, requestSignal),
@@ -135,8 +141,11 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
           onLogs: async (logs: RawNodeLog[], progress: LogRunProgress) => {
             for (let start = 0, size = 0; start < logs.length; start += size) {
               size = sent === 0 ? FIRST_PAGE_ROWS : ROWS_PER_EVENT;
-              const rows = await rowsOf(networkId, logs.slice(start, start + size), abort.signal);
-              await writer.append(rows);
+              const page = logs.slice(start, start + size);
+              const rows = await rowsOf(networkId, page, abort.signal);
+              // One page on its way to disk at a time: the next waits for it, the window does not.
+              await spooled;
+              spooled = writer.append(page);
               if (abort.signal.aborted) return;
               sent += rows.length;
               const last = start + size >= logs.length;
@@ -165,7 +174,7 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
       const result = await options.saveFile({
         name,
         type: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
-        chunks: () => logExportChunks(spool.rows(runId), format),
+        chunks: () => logExportChunks(decodedRows(runs.get(runId)?.networkId ?? '', spool.batches(runId)), format),
       });
       return result.kind === 'download' ? { kind: 'download', url: result.url, fileName: name, rows } : result.kind === 'saved' ? { kind: 'saved', path: result.path, rows } : result;
     },

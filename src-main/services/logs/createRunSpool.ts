@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import readline from 'node:readline';
 import path from 'node:path';
-import type { LogRow } from '../../../src-shared/logs/types';
 import { LogsItemNotFoundError } from './logsErrors';
 
-/** Where one run's rows are being written. */
-export interface SpoolWriter {
-  append(rows: readonly LogRow[]): Promise<void>;
+/** Where one run's items are being written. */
+export interface SpoolWriter<T> {
+  /** Writes one batch; batches are written in the order they are appended. */
+  append(items: readonly T[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -14,20 +14,22 @@ export interface SpoolWriter {
 const KEEP_RUNS = 4;
 
 /**
- * The rows of recent runs, one NDJSON file each in `dir`, so an export streams exactly what the table shows
- * without main keeping 100,000 rows in memory. Only the last few runs are kept; the folder is emptied when
- * the app starts and closes (rows are chain data, never secrets, but nobody needs them after).
+ * The items of recent runs (the logs service keeps the node's logs as it answered them), one file each in
+ * `dir`, so an export streams exactly what the run found without main keeping 100,000 of them in memory. Each
+ * appended batch is one line, a JSON array: one `JSON.stringify` per batch costs a third of one per item (the
+ * spool was the largest part of a 100,000-log run). Only the last few runs are kept; the folder is emptied
+ * when the app starts and closes (logs are chain data, never secrets, but nobody needs them after).
  */
-export function createRunSpool(dir: string) {
+export function createRunSpool<T>(dir: string) {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
-  const runs = new Map<string, { file: string; rows: number; writing: Promise<void> }>();
+  const runs = new Map<string, { file: string; items: number; writing: Promise<void> }>();
   const fileOf = (runId: string) => path.join(dir, `${runId}.ndjson`);
 
   return {
-    open(runId: string): SpoolWriter {
+    open(runId: string): SpoolWriter<T> {
       const file = fileOf(runId);
-      const entry = { file, rows: 0, writing: Promise.resolve() };
+      const entry = { file, items: 0, writing: Promise.resolve() };
       runs.set(runId, entry);
       for (const old of [...runs.keys()].slice(0, Math.max(0, runs.size - KEEP_RUNS))) {
         fs.rmSync(runs.get(old)!.file, { force: true });
@@ -37,38 +39,40 @@ export function createRunSpool(dir: string) {
       stream.on('error', () => {}); // a failed write shows as a short export, said by the row count
       const write = (text: string) => new Promise<void>((resolve) => (stream.write(text) ? resolve() : stream.once('drain', resolve)));
       return {
-        append(rows) {
+        append(items) {
+          if (items.length === 0) return entry.writing;
+          // Made now, while the caller's array is as it was given.
+          const line = `${JSON.stringify(items)}\n`;
           entry.writing = entry.writing.then(async () => {
-            if (rows.length === 0) return;
-            await write(rows.map((row) => JSON.stringify(row)).join('\n') + '\n');
-            entry.rows += rows.length;
+            await write(line);
+            entry.items += items.length;
           });
           return entry.writing;
         },
         close: () => (entry.writing = entry.writing.then(() => new Promise<void>((resolve) => stream.end(resolve)))),
       };
     },
-    /** How many rows a run has written so far. */
+    /** How many items a run has written so far. */
     async count(runId: string): Promise<number> {
       const entry = runs.get(runId);
       if (!entry) throw notFound();
       await entry.writing;
-      return entry.rows;
+      return entry.items;
     },
-    /** The rows of a run written so far, read back one line at a time. */
-    async *rows(runId: string): AsyncGenerator<LogRow> {
+    /** The batches of a run written so far, in order, read back one at a time. */
+    async *batches(runId: string): AsyncGenerator<T[]> {
       const entry = runs.get(runId);
       if (!entry) throw notFound();
       await entry.writing;
-      const limit = entry.rows;
-      let read = 0;
+      let left = entry.items;
       const lines = readline.createInterface({ input: fs.createReadStream(entry.file), crlfDelay: Infinity });
       try {
         for await (const line of lines) {
-          if (read >= limit) break;
+          if (left <= 0) break;
           if (!line) continue;
-          read++;
-          yield JSON.parse(line) as LogRow;
+          const batch = (JSON.parse(line) as T[]).slice(0, left);
+          left -= batch.length;
+          yield batch;
         }
       } finally {
         lines.close();
@@ -84,4 +88,4 @@ export function createRunSpool(dir: string) {
 const notFound = () =>
   new LogsItemNotFoundError('The rows of that run are no longer kept.', 'Only the last few runs can be exported, and none from before the app started. Run the query again, then export.');
 
-export type RunSpool = ReturnType<typeof createRunSpool>;
+export type RunSpool<T> = ReturnType<typeof createRunSpool<T>>;
