@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countBytes } from './logsQuery';
 import { startTestGateway, TestChain, type TestGateway } from './testSupport';
 
 let chain: TestChain;
@@ -68,6 +70,30 @@ describe('eth_getLogs result limit', () => {
     } finally {
       await small.close();
     }
+  });
+});
+
+describe('eth_getLogs result count without parsing', () => {
+  it('answers a result of exactly the limit as the node gave it, and refuses one log more', async () => {
+    const direct = await chain.rpc('eth_getLogs', [{ fromBlock: hex(blockC), toBlock: hex(blockC) }]);
+    for (const [limit, refused] of [[3, false], [2, true]] as const) {
+      const small = await startTestGateway(chain, { logsMaxResults: limit });
+      try {
+        const answer = await small.call('eth_getLogs', [{ fromBlock: hex(blockC), toBlock: hex(blockC) }]);
+        if (refused) expect(answer.error).toMatchObject({ code: -32005, data: { from: hex(blockC), to: hex(blockC), limit } });
+        else expect(answer.result).toEqual(direct);
+      } finally {
+        await small.close();
+      }
+    }
+  });
+
+  it('counts a byte as a plain count does', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), fc.integer({ min: 0, max: 255 }), (bytes, byte) => {
+        expect(countBytes(Buffer.from(bytes), byte)).toBe(bytes.filter((b) => b === byte).length);
+      }),
+    );
   });
 });
 
