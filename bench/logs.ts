@@ -95,6 +95,7 @@ async function benchMain(options: LogsBenchOptions, address: string, from: numbe
   let count = 0;
   let peakRss = 0;
   let castNote = '';
+  let lastProgress: LogRunEvent['progress'] | undefined;
   try {
     const floor = async () => {
       const answer = await anvil<unknown[]>(options.anvilUrl, 'eth_getLogs', [{ address, fromBlock: hex(from), toBlock: hex(to) }]);
@@ -108,6 +109,7 @@ async function benchMain(options: LogsBenchOptions, address: string, from: numbe
       const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
       try {
         await logs.run('local', query, (event: LogRunEvent) => {
+          lastProgress = event.progress;
           if (event.kind !== 'rows') return;
           if (rows === 0) first = performance.now() - started;
           rows += event.rows.length;
@@ -213,6 +215,7 @@ async function benchMain(options: LogsBenchOptions, address: string, from: numbe
       `logs service (through the gateway, split by its planner after a pre-flight, every log decoded and spooled): ${fmt(serviceMs, 0)} ms; ${fmt(count / (serviceMs / 1000), 0)} logs decoded per second; peak RSS of this process ${fmt(peakRss / 1024 / 1024, 0)} MB (it also holds the floor's and cast's answers; main's own is measured in the app below)`,
       `service / floor: ${formatRatio(ratioOf(versusFloor)!)} (${verdict(versusFloor)}); service / cast (${castWay}): ${formatRatio(ratioOf(versusCast)!)} (${verdict(versusCast)})${versusHandCut ? `; service / cast at the best hand cut: ${formatRatio(ratioOf(versusHandCut)!)}` : ''}`,
       `first rows out of the service: median ${fmt(firstMs, 0)} ms (${verdict(firstRows)})`,
+      ...(lastProgress ? [`the service's last run: ${lastProgress.requests} eth_getLogs requests, ${lastProgress.splits} pieces split after a refusal, ${lastProgress.retries} retries`] : []),
     ],
   };
 }

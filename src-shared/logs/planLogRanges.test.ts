@@ -84,15 +84,24 @@ function expectContiguous(released: ReleasedPiece<string>[], from: number, throu
   expect(new Set(logs).size).toBe(logs.length);
 }
 
-const range = fc.record({ from: fc.integer({ min: 0, max: 2 ** 40 }), width: fc.integer({ min: 1, max: 2_000 }), maxBlocks: fc.integer({ min: 1, max: 700 }), firstBlocks: fc.option(fc.integer({ min: 1, max: 700 }), { nil: undefined }) });
+const range = fc.record({
+  from: fc.integer({ min: 0, max: 2 ** 40 }),
+  width: fc.integer({ min: 1, max: 2_000 }),
+  maxBlocks: fc.integer({ min: 1, max: 700 }),
+  firstBlocks: fc.option(fc.integer({ min: 1, max: 700 }), { nil: undefined }),
+  adaptTo: fc.option(fc.integer({ min: 1, max: 60 }), { nil: undefined }),
+  // Offsets from `from`: in order or not, overlapping or not, some past either end (the plan must skip those).
+  whole: fc.array(fc.tuple(fc.integer({ min: -3, max: 2_010 }), fc.nat(400)), { maxLength: 8 }),
+});
 const service = fc.record({ decisions: fc.array(decision, { minLength: 1, maxLength: 40 }), picks: fc.array(fc.nat(), { minLength: 1, maxLength: 20 }), concurrency: fc.integer({ min: 1, max: 4 }) });
 
 describe('createLogRangePlan properties', () => {
   it('covers [from, to] exactly once in chain order with the chain\'s logs, whatever the service refuses, within 2n - 1 pieces', () => {
     fc.assert(
-      fc.property(range, service, ({ from, width, maxBlocks, firstBlocks }, { decisions, picks, concurrency }) => {
+      fc.property(range, service, ({ from, width, maxBlocks, firstBlocks, adaptTo, whole }, { decisions, picks, concurrency }) => {
         const to = from + width - 1;
-        const plan = createLogRangePlan<string>(from, to, { maxBlocks, ...(firstBlocks ? { firstBlocks } : {}) });
+        const wholePieces = whole.map(([start, length]) => ({ from: from + start, to: from + start + length }));
+        const plan = createLogRangePlan<string>(from, to, { maxBlocks, wholePieces, ...(firstBlocks ? { firstBlocks } : {}), ...(adaptTo ? { adaptTo } : {}) });
         // Single blocks always succeed, as a service does for any block that holds fewer logs than its limit.
         const { released, taken } = drive(plan, concurrency, picks, (piece, step) => (piece.from === piece.to ? { kind: 'ok' } : decisions[step % decisions.length]!), 2 * width);
         expect(plan.failed).toBeUndefined();
@@ -185,6 +194,36 @@ describe('createLogRangePlan', () => {
     expect(pairs(takeAll(createLogRangePlan(10, 259, { maxBlocks: 100, firstBlocks: 3 })))).toEqual([[10, 12], [13, 112], [113, 212], [213, 259]]);
     expect(pairs(takeAll(createLogRangePlan(0, 99, { maxBlocks: 40, firstBlocks: 500 })))).toEqual([[0, 39], [40, 79], [80, 99]]);
     expect(() => createLogRangePlan(0, 1, { firstBlocks: 0 })).toThrow(/firstBlocks/);
+  });
+
+  it('sizes later pieces to the density the last answered piece saw, growing at most twice its width, never past maxBlocks', () => {
+    const plan = createLogRangePlan<number>(0, 199, { maxBlocks: 20, adaptTo: 10 });
+    const answer = (logs: number) => {
+      const piece = plan.take()!;
+      plan.succeed(piece, Array.from({ length: logs }, (_, i) => i));
+      return [piece.from, piece.to];
+    };
+    expect(answer(40)).toEqual([0, 19]); // 2 logs a block: 5 blocks hold 10
+    expect(answer(0)).toEqual([20, 24]); // empty: twice as wide
+    expect(answer(0)).toEqual([25, 34]);
+    expect(answer(1)).toEqual([35, 54]); // sparse, but no wider than maxBlocks
+    expect(answer(30)).toEqual([55, 74]); // 1.5 a block: 6 blocks
+    expect(pairs(takeAll(plan)).slice(0, 2)).toEqual([[75, 80], [81, 86]]);
+    expect(() => createLogRangePlan(0, 1, { adaptTo: 0 })).toThrow(/adaptTo/);
+  });
+
+  it('narrows later pieces after a refusal when adapting, to half the refused width', () => {
+    const plan = createLogRangePlan(0, 99, { maxBlocks: 40, adaptTo: 10 });
+    plan.fail(plan.take()!, { kind: 'timeout' });
+    expect(pairs(takeAll(plan))).toEqual([[0, 19], [20, 39], [40, 59], [60, 79], [80, 99]]);
+  });
+
+  it('asks pieces known to fit whole, whatever their width, the first one still cut to firstBlocks, and the gaps as usual', () => {
+    const plan = createLogRangePlan(0, 99, { maxBlocks: 10, firstBlocks: 3, wholePieces: [{ from: 0, to: 49 }, { from: 60, to: 99 }] });
+    expect(pairs(takeAll(plan))).toEqual([[0, 2], [3, 49], [50, 59], [60, 99]]);
+    // Pieces out of order, overlapping or outside the range are not taken as known.
+    const odd = createLogRangePlan(10, 59, { maxBlocks: 100, wholePieces: [{ from: 5, to: 20 }, { from: 30, to: 39 }, { from: 35, to: 45 }, { from: 20, to: 25 }, { from: 50, to: 70 }] });
+    expect(pairs(takeAll(odd))).toEqual([[10, 29], [30, 39], [40, 59]]);
   });
 
   it('keeps a lower block limit for the pieces it has not handed out yet, and tells the limit the node stated', () => {

@@ -63,7 +63,8 @@ export interface LogRangePlan<T> {
 
 /**
  * Plans `eth_getLogs` over [from, to] in pieces of at most `maxBlocks` blocks (default the service's limit),
- * the first of them at most `firstBlocks`.
+ * the first of them at most `firstBlocks`, and with `adaptTo` as wide as the last answered piece's density allows;
+ * `wholePieces` (sorted, inside the range, each known to fit one answer) are asked as they are, whatever their width.
  * A piece refused for too many results is cut at the node's hint when the hint is a narrower range starting
  * at the piece's first block (the rest in pieces as wide as the hint), else halved; a piece cut to a hint and
  * refused again (in any way: zkSync's hint answers `Response is too big`) is halved. A timeout, too large an
@@ -72,8 +73,13 @@ export interface LogRangePlan<T> {
  * wider range would be refused too. A one-block piece that is refused ends the plan with a failure naming the
  * block. Every refusal leaves strictly smaller pieces, so a plan takes at most 2 × (to − from + 1) − 1 pieces.
  */
-export function createLogRangePlan<T>(from: number, to: number, options: { maxBlocks?: number; firstBlocks?: number } = {}): LogRangePlan<T> {
+export function createLogRangePlan<T>(from: number, to: number, options: { maxBlocks?: number; firstBlocks?: number; adaptTo?: number; wholePieces?: readonly LogPiece[] } = {}): LogRangePlan<T> {
   let maxBlocks = options.maxBlocks ?? LOG_LIMITS.blocks;
+  // With `adaptTo`, pieces not yet asked are as wide as would hold that many logs at the density the last
+  // answered piece saw (logs cluster: a range's average says little about its parts), between 1 block and
+  // `maxBlocks`, and at most twice as wide as that piece: a run over dense blocks is not refused piece after piece.
+  const adaptTo = options.adaptTo;
+  let width = maxBlocks;
   // The first piece may be narrower than the rest, so its rows are back (and shown) soon.
   let firstBlocks = options.firstBlocks;
   if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from < 0 || from > to) {
@@ -81,10 +87,12 @@ export function createLogRangePlan<T>(from: number, to: number, options: { maxBl
   }
   if (!Number.isSafeInteger(maxBlocks) || maxBlocks < 1) throw new RangeError(`maxBlocks must be a whole number of at least 1 (got ${maxBlocks}).`);
   if (firstBlocks !== undefined && (!Number.isSafeInteger(firstBlocks) || firstBlocks < 1)) throw new RangeError(`firstBlocks must be a whole number of at least 1 (got ${firstBlocks}).`);
+  if (adaptTo !== undefined && !(adaptTo >= 1)) throw new RangeError(`adaptTo must be at least 1 log (got ${adaptTo}).`);
 
   // Waiting pieces are disjoint, kept sorted by `from`; the first one starts as the whole range and is cut to
   // `maxBlocks` as it is taken, so a narrower limit learned later applies to everything not yet asked.
-  const waiting: Piece[] = [{ from, to, hinted: false }];
+  // Pieces known to fit (`wholePieces`, counted by a pre-flight) wait as they are, the blocks between them as usual.
+  const waiting: Piece[] = withWholePieces(from, to, options.wholePieces ?? []);
   const taken = new Set<LogPiece>();
   const cutToHint = new Set<LogPiece>();
   const completed = new Map<number, ReleasedPiece<T>>();
@@ -110,10 +118,10 @@ export function createLogRangePlan<T>(from: number, to: number, options: { maxBl
       if (failed) return undefined;
       const first = waiting.shift();
       if (!first) return undefined;
-      const widest = Math.min(maxBlocks, first.width ?? maxBlocks, firstBlocks ?? maxBlocks);
+      const widest = first.whole ? (firstBlocks ?? size(first)) : Math.min(maxBlocks, width, first.width ?? maxBlocks, firstBlocks ?? maxBlocks);
       firstBlocks = undefined;
       const piece: LogPiece = { from: first.from, to: Math.min(first.to, first.from + widest - 1) };
-      if (piece.to < first.to) wait({ from: piece.to + 1, to: first.to, hinted: false, ...(first.width ? { width: first.width } : {}) });
+      if (piece.to < first.to) wait({ from: piece.to + 1, to: first.to, hinted: false, ...(first.width ? { width: first.width } : {}), ...(first.whole ? { whole: true } : {}) });
       taken.add(piece);
       if (first.hinted) cutToHint.add(piece);
       return piece;
@@ -122,6 +130,10 @@ export function createLogRangePlan<T>(from: number, to: number, options: { maxBl
     succeed(piece, logs) {
       settle(piece);
       completed.set(piece.from, { piece, logs });
+      if (adaptTo === undefined) return;
+      const blocks = size(piece);
+      const fits = logs.length === 0 ? Number.POSITIVE_INFINITY : Math.floor((adaptTo * blocks) / logs.length);
+      width = Math.max(1, Math.min(maxBlocks, fits, Math.max(width, 2 * blocks)));
     },
 
     fail(piece, failure) {
@@ -137,6 +149,8 @@ export function createLogRangePlan<T>(from: number, to: number, options: { maxBl
         return;
       }
       splits += 1;
+      // Whatever refused this piece would refuse as wide a piece further on: adapting, later pieces are narrower.
+      if (adaptTo !== undefined && failure.kind !== 'rangeTooLarge') width = Math.min(width, Math.ceil(blocks / 2));
       switch (failure.kind) {
         case 'tooManyResults': {
           const hint = failure.suggested;
@@ -164,11 +178,13 @@ export function createLogRangePlan<T>(from: number, to: number, options: { maxBl
           const limit = failure.limit;
           if (limit !== undefined && Number.isSafeInteger(limit) && limit >= 1 && limit < blocks) {
             maxBlocks = Math.min(maxBlocks, limit);
+            width = Math.min(width, maxBlocks);
             statedBlockLimit = Math.min(statedBlockLimit ?? limit, limit);
             wait({ from: piece.from, to: piece.to, hinted: false }); // cut to the new width when taken
           } else {
             // No usable limit: a span limit refuses every wider range too, so later pieces start at the halves' width.
             maxBlocks = Math.min(maxBlocks, Math.ceil(blocks / 2));
+            width = Math.min(width, maxBlocks);
             wait(...halves());
           }
           return;
@@ -208,10 +224,26 @@ export function createLogRangePlan<T>(from: number, to: number, options: { maxBl
   };
 }
 
-/** A waiting piece: whether it was cut to a service hint, and the widest pieces it is to be asked in. */
+/** A waiting piece: whether it was cut to a service hint, the widest pieces it is to be asked in, or asked whole. */
 interface Piece extends LogPiece {
   hinted: boolean;
   width?: number;
+  /** Known to fit in one answer: asked as it is (the run's first piece is still cut to `firstBlocks`). */
+  whole?: boolean;
+}
+
+/** [from, to] as waiting pieces: each of `whole` that lies inside it and after the one before, and the gaps between. */
+function withWholePieces(from: number, to: number, whole: readonly LogPiece[]): Piece[] {
+  const pieces: Piece[] = [];
+  let next = from;
+  for (const piece of whole) {
+    if (!Number.isSafeInteger(piece.from) || !Number.isSafeInteger(piece.to) || piece.from < next || piece.to < piece.from || piece.to > to) continue;
+    if (piece.from > next) pieces.push({ from: next, to: piece.from - 1, hinted: false });
+    pieces.push({ from: piece.from, to: piece.to, hinted: false, whole: true });
+    next = piece.to + 1;
+  }
+  if (next <= to) pieces.push({ from: next, to, hinted: false });
+  return pieces;
 }
 
 /** The most pieces the rest of a refused piece is cut into after a hint. */

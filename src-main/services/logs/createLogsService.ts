@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { HealthEvent } from '../../../src-shared/api/networks';
 import type { AbortSignalLike } from '../../../src-shared/api/types';
+import { countedPieces, type CountedRange } from '../../../src-shared/logs/countedPieces';
 import { eventChoiceFromSignature } from '../../../src-shared/logs/eventTopics';
 import { toLogFilter } from '../../../src-shared/logs/logQuery';
 import { LOG_LIMITS, type EventChoice, type LogExportResult, type LogPreflight, type LogQuery, type LogRunEvent, type LogRunProgress, type LogTailEvent, type SavedLogQuery } from '../../../src-shared/logs/types';
@@ -57,8 +58,11 @@ function pieceBlocks(density: number | undefined, blockLimit: number = LOG_LIMIT
   const widest = Math.min(LOG_LIMITS.blocks, blockLimit);
   if (!density || !Number.isFinite(density) || density <= 0) return widest < LOG_LIMITS.blocks ? { maxBlocks: widest } : {};
   const blocksFor = (logs: number) => Math.max(1, Math.min(widest, Math.floor(logs / density)));
-  return { maxBlocks: blocksFor(LOG_LIMITS.results * 0.8), firstBlocks: blocksFor(ROWS_PER_EVENT) };
+  return { maxBlocks: blocksFor(PIECE_LOGS), firstBlocks: blocksFor(ROWS_PER_EVENT) };
 }
+
+/** The logs a piece is sized to hold: 80% of the service's result limit, room for a guess a little off. */
+const PIECE_LOGS = LOG_LIMITS.results * 0.8;
 
 /** Unread bytes past which a run waits for the window (the web host hangs up at four 8 MiB messages). */
 const MAX_BACKLOG_BYTES = 4 * 1024 * 1024;
@@ -74,9 +78,10 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
   // The node's logs as it answered them: decoded again at export (a third of the cost of spooling rows).
   const spool = createRunSpool<RawNodeLog>(path.join(options.dataDir, 'log-runs'));
   const runs = new Map<string, { networkId: string; startedAt: number }>();
-  // Logs per block the last pre-flight of a query estimated: its run starts with pieces that should fit the
-  // result limit, instead of asking for the whole range and being refused (which costs the node the whole query).
-  const densities = new Map<string, number>();
+  // Logs per block the last pre-flight of a query estimated, and what its samples counted: its run asks the
+  // counted sub-ranges whole and starts the rest with pieces that should fit the result limit, instead of asking
+  // for the whole range and being refused (a refusal costs the node the whole query).
+  const densities = new Map<string, { density: number; counted: CountedRange[] }>();
   // The widest block range each network's node stated it allows (`range 20001 exceeds limit of 5000`, in any
   // provider's dialect): later runs and pre-flights on that network start with pieces that fit. Kept in memory
   // for the app's run; a node that allows more is only asked more after a restart.
@@ -104,8 +109,14 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
       // signature database loaded and the contracts' metadata fetched.
       const sampled = (logs: unknown[]) => void rowsOf(networkId, logs as RawNodeLog[]).catch(() => undefined);
       const blockLimit = blockLimits.get(networkId);
-      const preflight = await preflightLogQuery({ request: requestOn(networkId), networkName: await options.networkName(networkId), sampled, onBlockLimit: (blocks) => rememberBlockLimit(networkId, blocks), ...(blockLimit !== undefined ? { blockLimit } : {}) }, query, signal);
-      densities.set(JSON.stringify([networkId, query]), preflight.estimate.logs / preflight.span.blocks);
+      let counted: CountedRange[] = [];
+      const preflight = await preflightLogQuery(
+        { request: requestOn(networkId), networkName: await options.networkName(networkId), sampled, onBlockLimit: (blocks) => rememberBlockLimit(networkId, blocks), counted: (ranges) => (counted = ranges), ...(blockLimit !== undefined ? { blockLimit } : {}) },
+        query,
+        signal,
+      );
+      // What the samples counted: the run asks those sub-ranges whole (joined up to the limit), with no refusal.
+      densities.set(JSON.stringify([networkId, query]), { density: preflight.estimate.logs / preflight.span.blocks, counted });
       if (densities.size > 50) densities.delete(densities.keys().next().value!);
       return preflight;
     },
@@ -126,6 +137,7 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
       const first: LogRunProgress = { from: hex(range.from), to: hex(range.to), blocksCovered: 0, blocksTotal: range.to - range.from + 1, logs: 0, requests: 0, retries: 0, splits: 0, elapsedMs: 0, etaMs: null };
       emit({ kind: 'started', runId, progress: first });
       const filter = matchFilter(query);
+      const known = densities.get(JSON.stringify([networkId, query]));
       let sent = 0;
       let spooled = Promise.resolve();
       try {
@@ -135,7 +147,9 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
           ...(query.blockHash ? { blockHash: query.blockHash } : {}),
           from: range.from,
           to: range.to,
-          ...pieceBlocks(densities.get(JSON.stringify([networkId, query])), blockLimits.get(networkId)),
+          ...pieceBlocks(known?.density, blockLimits.get(networkId)),
+          adaptTo: PIECE_LOGS,
+          ...(known ? { wholePieces: countedPieces(known.counted, range.from, range.to, LOG_LIMITS.results, Math.min(LOG_LIMITS.blocks, blockLimits.get(networkId) ?? LOG_LIMITS.blocks)) } : {}),
           onBlockLimit: (blocks) => rememberBlockLimit(networkId, blocks),
           signal: abort.signal,
           onLogs: async (logs: RawNodeLog[], progress: LogRunProgress) => {

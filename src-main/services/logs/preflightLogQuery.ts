@@ -1,3 +1,4 @@
+import type { CountedRange } from '../../../src-shared/logs/countedPieces';
 import { estimateFromSamples, sampleRanges } from '../../../src-shared/logs/estimateFromSamples';
 import { countLogParams, toLogFilter } from '../../../src-shared/logs/logQuery';
 import { LOG_LIMITS, type LogPreflight, type LogQuery, type PreflightWarning } from '../../../src-shared/logs/types';
@@ -32,6 +33,8 @@ export async function preflightLogQuery(
     blockLimit?: number;
     /** Hears a block limit the node states while the samples are counted. */
     onBlockLimit?: (blocks: number) => void;
+    /** Hears what each sample counted (or found over the limit), so the run can ask counted pieces whole. */
+    counted?: (ranges: CountedRange[]) => void;
   },
   query: LogQuery,
   signal?: AbortSignal,
@@ -87,6 +90,7 @@ export async function preflightLogQuery(
   await Promise.all(Array.from({ length: Math.min(SAMPLE_CONCURRENCY, samples.length) }, worker));
 
   const estimate = estimateFromSamples(range.from, range.to, answers.sort((a, b) => a.from - b.from));
+  deps.counted?.(answers);
   const spanLimit = Math.min(LOG_LIMITS.blocks, deps.blockLimit ?? LOG_LIMITS.blocks);
   const bySpan = Math.ceil(blocks / spanLimit);
   // A piece over the result limit costs its refused request and then two halves (or the hinted split).

@@ -21,6 +21,10 @@ export interface RunLogQueryOptions<Log = RawNodeLog> {
   maxBlocks?: number;
   /** Widest first piece (default `maxBlocks`), asked alone: a narrow one brings the first rows back sooner. */
   firstBlocks?: number;
+  /** Logs a piece should hold: later pieces are sized to the density earlier ones saw (see `createLogRangePlan`). */
+  adaptTo?: number;
+  /** Pieces known to fit one answer (a pre-flight counted them), asked whole. */
+  wholePieces?: readonly LogPiece[];
   signal: AbortSignal;
   /** Hears each piece's logs in chain order; the run waits for it (and asks for little more meanwhile). */
   onLogs: (logs: Log[], progress: LogRunProgress) => void | Promise<void>;
@@ -62,6 +66,8 @@ export async function runLogQuery<Log = RawNodeLog>(options: RunLogQueryOptions<
   const plan = createLogRangePlan<Log>(from, to, {
     ...(options.maxBlocks === undefined ? {} : { maxBlocks: options.maxBlocks }),
     ...(options.firstBlocks === undefined ? {} : { firstBlocks: options.firstBlocks }),
+    ...(options.adaptTo === undefined ? {} : { adaptTo: options.adaptTo }),
+    ...(options.wholePieces === undefined ? {} : { wholePieces: options.wholePieces }),
   });
   const { fromBlock: _from, toBlock: _to, blockHash: _hash, ...match } = options.filter;
   const paramsOf = (piece: LogPiece) => [options.blockHash !== undefined ? { ...match, blockHash: options.blockHash } : { ...match, fromBlock: hex(piece.from), toBlock: hex(piece.to) }];
