@@ -87,8 +87,8 @@ export function LogsPage({ network }: { network: NetworkView }) {
     setWaits(0);
     setStoppedWaiting(false);
     const input = { networkId, query: target };
-    if (runInput && JSON.stringify(runInput) === JSON.stringify(input)) run.rerun();
-    else setRunInput(input);
+    run.begin(input); // asked now; the render below shows it
+    if (!runInput || JSON.stringify(runInput) !== JSON.stringify(input)) setRunInput(input);
     navigate(`/logs?${logQueryToSearch(target)}`, { replace: true });
   };
   const onIndexedValues = (values: IndexedValues) => {
