@@ -23,20 +23,6 @@ describe('createGcPacer', () => {
     expect(collections).toBe(2);
   });
 
-  it('collects the first time once `firstAfterBytes` went through, then every `everyBytes`', () => {
-    let collections = 0;
-    scope.gc = () => (collections += 1);
-    const pace = createGcPacer(100, 10);
-    pace(9);
-    expect(collections).toBe(0);
-    pace(1);
-    expect(collections).toBe(1);
-    pace(99);
-    expect(collections).toBe(1);
-    pace(1);
-    expect(collections).toBe(2);
-  });
-
   it('does nothing in a process without --expose-gc', () => {
     delete scope.gc;
     const pace = createGcPacer(1);

@@ -8,8 +8,6 @@ import { createGcPacer } from './gcPacer';
 
 /** A full collection after every 32 MiB imported keeps an upload's memory flat (see gcPacer.ts). */
 const GC_EVERY_BYTES = 32 * 1024 * 1024;
-/** The first one once 4 MiB came in: an upload of small files never pays for it, a large one starts from a clean heap. */
-const FIRST_GC_BYTES = 4 * 1024 * 1024;
 
 /** How leaves are encoded: what the importer's own buffer importer takes from its options. */
 export interface LeafOptions {
@@ -27,9 +25,8 @@ export interface LeafOptions {
  * data-less node is the sum of its blocksizes, which is what the reducer reads then).
  */
 export function leanBufferImporter(options: LeafOptions): BufferImporter {
-  // One pacer for the whole import (one `add`), counting the bytes of all its files.
-  const pace = createGcPacer(GC_EVERY_BYTES, FIRST_GC_BYTES);
   return async function* importLeaves(file, blockstore) {
+    const pace = createGcPacer(GC_EVERY_BYTES);
     for await (const chunk of file.content) {
       pace(chunk.byteLength);
       yield async () => {
