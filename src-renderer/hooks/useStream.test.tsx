@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { LogQuery, LogRunEvent } from '../../src-shared/logs/types';
 import { renderWithApp } from '../testing/renderWithApp';
@@ -26,7 +26,44 @@ function Runner() {
   );
 }
 
+/** Every status EarlyRunner rendered. */
+const seen: string[] = [];
+
+/** Begins a run before its first passive effects have run, as a click in the page's first frame does. */
+function EarlyRunner() {
+  const [input, setInput] = useState<{ networkId: string; query: LogQuery } | undefined>();
+  const run = useStream('logs.run', input);
+  seen.push(run.status);
+  const { begin } = run;
+  useLayoutEffect(() => {
+    const next = { networkId: 'local', query: query('7') };
+    begin(next);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- what the test is about: input set before the first passive effects
+    setInput(next);
+  }, [begin]);
+  const started = run.pages.flatMap((page) => (page.kind === 'started' ? [page.runId] : []));
+  return <output aria-label="runs">{`${run.status}: ${started.join(',')}`}</output>;
+}
+
 describe('useStream', () => {
+  it('keeps a run begun before the first effects, and takes it over when the input comes', async () => {
+    const asked: string[] = [];
+    renderWithApp(<EarlyRunner />, {
+      api: {
+        topics: {
+          'logs.run': async (input, emit) => {
+            asked.push(String(input.query.fromBlock));
+            emit({ kind: 'started', runId: `run-${asked.length}`, progress } satisfies LogRunEvent);
+          },
+        },
+      },
+    });
+    await expect.poll(() => screen.getByLabelText('runs').textContent).toBe('done: run-1');
+    expect(asked).toEqual(['7']);
+    // Taken over, not cancelled by the first render's effect and asked again.
+    expect(seen).not.toContain('cancelled');
+  });
+
   it('asks main in the click that begins a run, and the render that follows takes it over instead of asking again', async () => {
     const asked: string[] = [];
     renderWithApp(<Runner />, {

@@ -31,15 +31,19 @@ export function useStream<T extends StreamTopicName>(topic: T, input: TopicInput
   const begun = useRef<{ key: string; cancel: () => void } | undefined>(undefined);
 
   useEffect(() => {
+    // No input yet: a run begun for the input the next render brings stays begun (a click can come before the
+    // page's first effects have run).
+    if (key === '') return;
     const early = begun.current;
     begun.current = undefined;
     if (early && early.key !== key) early.cancel();
-    if (key === '') return;
     const parsedInput = JSON.parse(key) as TopicInput<T>;
     const cancel = early?.key === key ? early.cancel : collectStream<TopicPayload<T>>((handlers) => api.subscribe(topic, parsedInput, handlers), setState);
     cancelRef.current = cancel;
     return cancel;
   }, [api, topic, key, run]);
+
+  useEffect(() => () => begun.current?.cancel(), []); // one begun and never taken over ends with the page
 
   const cancel = useCallback(() => cancelRef.current(), []);
   const rerun = useCallback(() => setRun((n) => n + 1), []);
