@@ -89,7 +89,10 @@ export function LogsPage({ network }: { network: NetworkView }) {
     const input = { networkId, query: target };
     run.begin(input); // asked now; the render below shows it
     if (!runInput || JSON.stringify(runInput) !== JSON.stringify(input)) setRunInput(input);
-    navigate(`/logs?${logQueryToSearch(target)}`, { replace: true });
+    // The address bar names the query run; a link that already says it (in any order) is left as it is, which
+    // spares the page a second render in the click.
+    const wanted = logQueryToSearch(target);
+    if (!fromLink || fromLink.problems.length > 0 || logQueryToSearch(fromLink.query) !== wanted) navigate(`/logs?${wanted}`, { replace: true });
   };
   const onIndexedValues = (values: IndexedValues) => {
     setIndexedValues(values);
