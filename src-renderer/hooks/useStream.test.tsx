@@ -45,37 +45,33 @@ function EarlyRunner() {
   return <output aria-label="runs">{`${run.status}: ${started.join(',')}`}</output>;
 }
 
+/** A fake `logs.run` that records each query it was asked and starts a run named after it and the count so far. */
+function recordingRuns() {
+  const asked: string[] = [];
+  const api = {
+    topics: {
+      'logs.run': async (input: { query: LogQuery }, emit: (event: LogRunEvent) => void) => {
+        asked.push(String(input.query.fromBlock));
+        emit({ kind: 'started', runId: `run-${input.query.fromBlock}-${asked.length}`, progress });
+      },
+    },
+  };
+  return { asked, api };
+}
+
 describe('useStream', () => {
   it('keeps a run begun before the first effects, and takes it over when the input comes', async () => {
-    const asked: string[] = [];
-    renderWithApp(<EarlyRunner />, {
-      api: {
-        topics: {
-          'logs.run': async (input, emit) => {
-            asked.push(String(input.query.fromBlock));
-            emit({ kind: 'started', runId: `run-${asked.length}`, progress } satisfies LogRunEvent);
-          },
-        },
-      },
-    });
-    await expect.poll(() => screen.getByLabelText('runs').textContent).toBe('done: run-1');
+    const { asked, api } = recordingRuns();
+    renderWithApp(<EarlyRunner />, { api });
+    await expect.poll(() => screen.getByLabelText('runs').textContent).toBe('done: run-7-1');
     expect(asked).toEqual(['7']);
     // Taken over, not cancelled by the first render's effect and asked again.
     expect(seen).not.toContain('cancelled');
   });
 
   it('asks main in the click that begins a run, and the render that follows takes it over instead of asking again', async () => {
-    const asked: string[] = [];
-    renderWithApp(<Runner />, {
-      api: {
-        topics: {
-          'logs.run': async (input, emit) => {
-            asked.push(String(input.query.fromBlock));
-            emit({ kind: 'started', runId: `run-${input.query.fromBlock}-${asked.length}`, progress } satisfies LogRunEvent);
-          },
-        },
-      },
-    });
+    const { asked, api } = recordingRuns();
+    renderWithApp(<Runner />, { api });
     act(() => screen.getByRole('button', { name: 'one' }).click());
     await expect.poll(() => screen.getByLabelText('runs').textContent).toBe('done: run-1-1');
     // Asked once: by the click; the render with the new input took that run over.
