@@ -8,7 +8,9 @@ describe('traceBreakdown', () => {
   const events: TraceEvent[] = [
     { name: 'thread_name', ph: 'M', ts: 0, ...main, args: { name: 'CrRendererMain' } },
     { name: 'thread_name', ph: 'M', ts: 0, pid: 1, tid: 2, args: { name: 'Compositor' } },
-    { name: 'navigationStart', ph: 'R', ts: 1_000, ...main },
+    { name: 'navigationStart', ph: 'R', ts: 500, pid: 2, tid: 1, args: { data: { documentLoaderURL: '' } } }, // a new window's about:blank
+    { name: 'thread_name', ph: 'M', ts: 0, pid: 2, tid: 1, args: { name: 'CrRendererMain' } },
+    { name: 'navigationStart', ph: 'R', ts: 1_000, ...main, args: { data: { documentLoaderURL: 'http://127.0.0.1:1/logs' } } },
     span('RunTask', 0, 10),
     span('v8.evaluateModule', 0, 6),
     span('V8.GC_SCAVENGER', 1, 1),

@@ -57,22 +57,19 @@ function bucketOf(name: string): Bucket {
 
 /**
  * The breakdown of `paintedMs` (performance.now() at the timed paint) after the navigation, on the renderer main
- * thread that ran the page: the `CrRendererMain` thread with a `navigationStart` mark and the most work after
- * it. Each event's own time (its duration less its children's) goes to its bucket; the window's time with no
+ * thread that ran the page: the `CrRendererMain` thread whose `navigationStart` names the document it loads (the
+ * last such). Each event's own time (its duration less its children's) goes to its bucket; the window's time with no
  * task at all is waiting. Undefined when the trace has no such thread.
  */
 export function traceBreakdown(events: readonly TraceEvent[], paintedMs: number): TraceBreakdown | undefined {
   const names = new Map<string, string>();
   for (const event of events) if (event.ph === 'M' && event.name === 'thread_name' && typeof event.args?.name === 'string') names.set(`${event.pid}:${event.tid}`, event.args.name);
-  const starts = new Map<string, number>();
+  // The page's own navigation: the one that names the document it loads (a new window's about:blank names none).
+  let best: { thread: string; start: number } | undefined;
   for (const event of events) {
     const thread = `${event.pid}:${event.tid}`;
-    if (event.name === 'navigationStart' && names.get(thread) === 'CrRendererMain') starts.set(thread, Math.max(starts.get(thread) ?? 0, event.ts));
-  }
-  let best: { thread: string; start: number; work: number } | undefined;
-  for (const [thread, start] of starts) {
-    const work = events.reduce((sum, event) => sum + (event.ph === 'X' && `${event.pid}:${event.tid}` === thread && event.ts >= start ? (event.dur ?? 0) : 0), 0);
-    if (!best || work > best.work) best = { thread, start, work };
+    const url = (event.args?.data as { documentLoaderURL?: unknown } | undefined)?.documentLoaderURL;
+    if (event.name === 'navigationStart' && names.get(thread) === 'CrRendererMain' && typeof url === 'string' && url !== '' && (!best || event.ts > best.start)) best = { thread, start: event.ts };
   }
   if (!best) return undefined;
   const from = best.start;
