@@ -58,7 +58,8 @@ export function createStaticHandler({ rendererDir, port, log, downloads }: Stati
   // Hashed assets (`assets/`, named after their content) never change while the host runs: each is found and
   // read once, then sent from memory. A page's first load asks for some thirty at once, six at a time over
   // HTTP/1.1, and each cost four file-system calls on the thread pool and a stream: the longest part of a cold
-  // page before its script ran. The build is about 1.5 MB; a file that is not there is not kept.
+  // page before its script ran. The build is about 1.5 MB; a file that is not there is not kept. Read when first
+  // asked for, not at start: the host's start (and the sandbox it launches) does not share the thread pool with it.
   const assetsDir = path.join(root, 'assets');
   const assets = new Map<string, Promise<{ file: string; bytes: Buffer } | undefined>>();
   const readAsset = (relativePath: string) => {
@@ -73,11 +74,6 @@ export function createStaticHandler({ rendererDir, port, log, downloads }: Stati
     }
     return reading;
   };
-  // Read at once, so the first window's page finds them in memory too.
-  void fs.promises.readdir(assetsDir).then(
-    (names) => names.forEach((name) => void readAsset(`assets/${name}`).catch(() => undefined)),
-    () => undefined,
-  );
   const sendBytes = (request: IncomingMessage, response: ServerResponse, file: string, bytes: Buffer) => {
     response.writeHead(200, { ...securityHeaders('immutable'), 'Content-Type': contentTypeFor(file), 'Content-Length': String(bytes.length) });
     response.end(request.method === 'HEAD' ? undefined : bytes);
