@@ -24,6 +24,7 @@ import { withComputedFeeHistory } from './computedFeeHistory';
 import { chainIdProblem, matchGasPath } from './gasPath';
 import { watchNewHeads } from './headWatcher';
 import { createUpstreamRpc } from './upstreamRpc';
+import { createGrowthCollector } from './collectWhenGrown';
 
 /** What the gas API needs from the sandbox: the chain, Anvil's addresses and the key store's checks. */
 export interface GasApiOptions {
@@ -53,6 +54,8 @@ export interface GasApi {
 const RESPONSE_VERSION = '0.0.1';
 const REALM = 'Basic realm="suggestedGasFees: API key, and API key secret if you have one"';
 const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+/** Heap growth past which a suggestion asks for a full collection (see collectWhenGrown.ts). */
+const GARBAGE_BYTES = 32 * 1024 * 1024;
 const COMMON_HEADERS = { 'access-control-allow-origin': '*', 'cache-control': 'no-store' } as const;
 
 /** Creates the gas-fee interface for one chain, backed by Anvil; starts computing the first suggestion at once. */
@@ -61,9 +64,12 @@ export function createGasApi(options: GasApiOptions): GasApi {
   const rpc = createUpstreamRpc(options.upstreamUrl);
   // eth_feeHistory computed from the chain, as the gateway answers it: right after a restart too (computedFeeHistory.ts).
   const history = new FeeHistoryWindow(withComputedFeeHistory(rpc, log));
+  // The answers a suggestion reads are garbage once it is made, yet an idle process keeps them for seconds.
+  const collectWhenGrown = createGrowthCollector(GARBAGE_BYTES);
   const cache = createBlockCache(async (): Promise<BlockSuggestion> => {
     const { input, head } = await history.sync();
     const body = JSON.stringify({ ...suggestGasFees(input), version: RESPONSE_VERSION });
+    collectWhenGrown();
     return { blockNumber: head.number, body };
   }, log);
   const watcher = watchNewHeads({ wsUrl: options.upstreamWsUrl, rpc, onNewHead: () => cache.invalidate(), log });
@@ -110,12 +116,8 @@ export function createGasApi(options: GasApiOptions): GasApi {
     return true;
   };
 
-  // Compute the first suggestion now, so the first request does not wait for the whole window to load. Reading
-  // the window (its blocks' fee history and receipts) leaves about 100 MB of answers that are garbage once the
-  // suggestion is made, and an idle process does not collect them for seconds: the sandbox sat at 194 MB RSS
-  // after its start, and a 256 MiB upload then peaked at 252 MB (145 MB once collected). One collection, now,
-  // when the process runs with `--expose-gc` (as the app and the benchmarks start it).
-  void cache.get().then(collectGarbage, () => {});
+  // Compute the first suggestion now, so the first request does not wait for the whole window to load.
+  void cache.get().catch(() => {});
   log(`gas: serving suggestedGasFees for chain ${options.chainId}`);
 
   return {
@@ -143,9 +145,4 @@ function replyError(res: http.ServerResponse, status: number, message: string, h
   const body = JSON.stringify({ error: message });
   res.writeHead(status, { ...COMMON_HEADERS, ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
   res.end(body);
-}
-
-/** A full collection, where the process allows one (`--expose-gc`); nothing otherwise. */
-function collectGarbage(): void {
-  (globalThis as { gc?: () => void }).gc?.();
 }
