@@ -36,7 +36,7 @@ describe('traceBreakdown', () => {
   });
 
   it('says the largest parts first, and nothing for a trace without the page', () => {
-    expect(describeBreakdown(traceBreakdown(events, 30)!)).toBe('30 ms: the renderer waiting (network, main, the node, the other core) 13 ms, other work (the browser’s own tasks) 6 ms, running script 5 ms, painting 3 ms, style and layout 2 ms, garbage collection 1 ms');
+    expect(describeBreakdown(traceBreakdown(events, 30)!)).toBe('30 ms: the renderer waiting (network, main, the node, the other core) 13 ms, other work in the renderer’s tasks (loading, messages) 6 ms, running script 5 ms, painting 3 ms, style and layout 2 ms, garbage collection 1 ms');
     expect(traceBreakdown(events.filter((event) => event.name !== 'navigationStart'), 30)).toBeUndefined();
   });
 });

@@ -39,7 +39,7 @@ export const BREAKDOWN_PARTS: [keyof Omit<TraceBreakdown, 'totalMs'>, string][] 
   ['paintMs', 'painting'],
   ['gcMs', 'garbage collection'],
   ['parseMs', 'parsing HTML and CSS'],
-  ['otherMs', 'other work (the browser’s own tasks)'],
+  ['otherMs', 'other work in the renderer’s tasks (loading, messages)'],
 ];
 
 type Bucket = keyof Omit<TraceBreakdown, 'totalMs' | 'waitingMs'>;
@@ -109,7 +109,7 @@ export function traceBreakdown(events: readonly TraceEvent[], paintedMs: number)
 }
 
 /** The categories the page bench records for {@link traceBreakdown}. */
-export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading', 'toplevel', 'blink'];
+export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading', 'toplevel'];
 
 /** A breakdown in one line: the largest parts first. */
 export function describeBreakdown(breakdown: TraceBreakdown): string {
