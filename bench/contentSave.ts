@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,6 +44,7 @@ export async function benchContentSave(options: { storageUrl: string; key: strin
     for (let round = 0; round < ROUNDS; round += 1) {
       disk.push((await timed(() => readFileFully(source))).seconds);
       const curlTarget = path.join(folder, 'curl.bin');
+      execFileSync('sync'); // each round starts with nothing left to write back (the app's rounds do the same)
       const curled = await catWithCurl(origin, options.key, options.secret, cid, curlTarget);
       if (!curled) {
         // Without curl there is no reference: the target shows as not measured (so not met).
