@@ -25,20 +25,21 @@ export function countedPieces(counted: readonly CountedRange[], from: number, to
     // clipped part holds at most what the whole was counted to hold.
     const start = Math.max(range.from, from);
     const end = Math.min(range.to, to);
-    const usable = range.logs !== 'over' && Number.isSafeInteger(start) && Number.isSafeInteger(end) && start <= end && range.logs <= limit && end - start + 1 <= maxBlocks && start > covered;
-    if (!usable || range.logs === 'over') {
+    const logs = range.logs === 'over' ? Number.POSITIVE_INFINITY : range.logs;
+    const usable = Number.isSafeInteger(start) && Number.isSafeInteger(end) && start <= end && logs <= limit && end - start + 1 <= maxBlocks && start > covered;
+    if (!usable) {
       close();
       covered = Math.max(covered, Math.min(range.to, to));
       continue;
     }
     covered = end;
-    if (open && open.to + 1 === start && open.logs + range.logs <= limit && end - open.from + 1 <= maxBlocks) {
+    if (open && open.to + 1 === start && open.logs + logs <= limit && end - open.from + 1 <= maxBlocks) {
       open.to = end;
-      open.logs += range.logs;
+      open.logs += logs;
       continue;
     }
     close();
-    open = { from: start, to: end, logs: range.logs };
+    open = { from: start, to: end, logs };
   }
   close();
   return pieces;

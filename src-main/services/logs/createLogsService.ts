@@ -81,7 +81,7 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
   // Logs per block the last pre-flight of a query estimated, and what its samples counted: its run asks the
   // counted sub-ranges whole and starts the rest with pieces that should fit the result limit, instead of asking
   // for the whole range and being refused (a refusal costs the node the whole query).
-  const densities = new Map<string, { density: number; counted: CountedRange[] }>();
+  const preflights = new Map<string, { density: number; counted: CountedRange[] }>();
   // The widest block range each network's node stated it allows (`range 20001 exceeds limit of 5000`, in any
   // provider's dialect): later runs and pre-flights on that network start with pieces that fit. Kept in memory
   // for the app's run; a node that allows more is only asked more after a restart.
@@ -116,8 +116,8 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
         signal,
       );
       // What the samples counted: the run asks those sub-ranges whole (joined up to the limit), with no refusal.
-      densities.set(JSON.stringify([networkId, query]), { density: preflight.estimate.logs / preflight.span.blocks, counted });
-      if (densities.size > 50) densities.delete(densities.keys().next().value!);
+      preflights.set(JSON.stringify([networkId, query]), { density: preflight.estimate.logs / preflight.span.blocks, counted });
+      if (preflights.size > 50) preflights.delete(preflights.keys().next().value!);
       return preflight;
     },
 
@@ -137,7 +137,7 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
       const first: LogRunProgress = { from: hex(range.from), to: hex(range.to), blocksCovered: 0, blocksTotal: range.to - range.from + 1, logs: 0, requests: 0, retries: 0, splits: 0, elapsedMs: 0, etaMs: null };
       emit({ kind: 'started', runId, progress: first });
       const filter = matchFilter(query);
-      const known = densities.get(JSON.stringify([networkId, query]));
+      const known = preflights.get(JSON.stringify([networkId, query]));
       let sent = 0;
       let spooled = Promise.resolve();
       try {
