@@ -17,18 +17,33 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
+/** Why the run failed where no test did (a crashed worker, an unhandled error): printed above the closing line. */
+const notes = [];
+
 const vitest = read(vitestFile);
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests + (vitest.numRuntimeErrorTestSuites ?? 0);
   skipped += vitest.numPendingTests + vitest.numTodoTests;
+  // Tests that never ended: their file's worker died under them. Vitest files them as "pending" but counts them nowhere.
+  const unfinished = vitest.testResults.flatMap((file) =>
+    file.assertionResults.filter((test) => test.status === 'pending').map((test) => `${file.name}: ${test.fullName}`),
+  );
+  if (unfinished.length > 0) {
+    failed += unfinished.length;
+    notes.push(`vitest: ${unfinished.length} test(s) never finished (their worker died): ${unfinished.slice(0, 3).join('; ')}${unfinished.length > 3 ? '; …' : ''}`);
+  }
+  if (vitest.success === false && vitest.numFailedTests + (vitest.numRuntimeErrorTestSuites ?? 0) + unfinished.length === 0) {
+    failed += 1;
+    notes.push('vitest: the run failed with no failing test: an unhandled error, printed under "Unhandled Errors" above');
+  }
   for (const file of vitest.testResults) {
     const row = tier(`vitest: ${tierOf(file.name)}`);
     row.files += 1;
     row.tests += file.assertionResults.length;
     for (const test of file.assertionResults) {
       if (test.status === 'passed') row.passed += 1;
-      else if (test.status === 'failed') row.failed += 1;
+      else if (test.status === 'failed' || test.status === 'pending') row.failed += 1;
       else row.skipped += 1;
     }
     if (file.status === 'failed' && file.assertionResults.length === 0) row.failed += 1; // a file that did not load
@@ -79,4 +94,5 @@ for (const [index, line] of lines.entries()) {
   if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
 }
 console.log('(a vitest tier\'s seconds run from its first file\'s start to its last file\'s end; the three vitest tiers run at the same time)');
+for (const note of notes) console.log(note);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);

@@ -111,6 +111,7 @@ export const ERROR_CODES = {
   // This machine: the database, the sandbox, the content store's absence.
   NO_STORE: 'unsupported',
   STORE_OPEN_FAILED: 'database',
+  STORE_CLOSED: 'database',
   STORE_SCHEMA_TOO_NEW: 'database',
   STORE_MIGRATION_FAILED: 'database',
   STORED_ROW_INVALID: 'database',

@@ -69,4 +69,19 @@ describe('the call history in SQLite', () => {
     expect(() => history.add('secret', '1', { call: { from, data: '0x' }, block: 'latest' }, { ok: false, message: 'key s3cret leaked' })).toThrow(/holds a secret/);
     expect(history.list('secret')).toEqual([]);
   });
+
+  it('says, without throwing or stopping the process, that calls waiting when the store closed were not kept', () => {
+    const ownDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-call-history-closed-'));
+    try {
+      const own = openStore(ownDir);
+      const lines: string[] = [];
+      const history = createCallHistory(own, (line) => lines.push(line));
+      history.add('late', '31337', { call: { from, data: '0x' }, block: 'latest' }, { ok: true, returnData: '0x' });
+      own.close();
+      history.flush(); // what the write timer does after the app closed the store under it
+      expect(lines).toEqual([expect.stringMatching(/^call: 1 call could not be kept in the history \(Blockglass has already closed its data file\)$/)]);
+    } finally {
+      fs.rmSync(ownDir, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import type { CallHistoryEntry, CallRequest } from '../../../src-shared/call/types';
+import { countOf } from '../../../src-shared/text/countOf';
 import { BlockglassError } from '../errors/blockglassError';
 import type { Store } from '../store/openStore';
 
@@ -88,7 +89,7 @@ export function createCallHistory(store: Pick<Store, 'db' | 'assertNoSecrets' | 
       });
     } catch (error) {
       // A closed or broken store: said, never thrown out of a timer.
-      log(`call: ${rows.length} calls could not be kept in the history (${(error as Error).message})`);
+      log(`call: ${countOf(rows.length, 'call')} could not be kept in the history (${(error as BlockglassError).shortMessage ?? (error as Error).message})`);
     }
   };
 

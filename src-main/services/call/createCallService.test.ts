@@ -22,6 +22,7 @@ const store = openStore(dataDir);
 const call = createCallService({ rpc, decoding, store, chainOf: async () => '31337', redact: (text) => text.replaceAll(sandbox.info.key, '[key]') });
 afterAll(async () => {
   await rpc.close();
+  call.flush(); // as the app does before it closes the store: the last test's calls wait on a timer to be written
   store.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });

@@ -119,4 +119,17 @@ describe('openStore', () => {
     expect(store.integrityCheck()).toEqual(['ok']);
     store.close();
   });
+
+  it('refuses a transaction after close with a StoreClosedError, running nothing, where libsql would abort the process', () => {
+    const store = openStore(tempDir());
+    store.close();
+    store.close(); // twice is harmless
+    let ran = false;
+    expect(() =>
+      store.transaction(() => {
+        ran = true;
+      }),
+    ).toThrow(expect.objectContaining({ name: 'StoreClosedError', code: 'STORE_CLOSED', details: expect.stringContaining(store.file) }));
+    expect(ran).toBe(false);
+  });
 });

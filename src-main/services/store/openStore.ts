@@ -6,7 +6,7 @@ import { createNetworkRows, type NetworkRows } from './createNetworkRows';
 import { createSettings, type Settings } from './createSettings';
 import { migrate } from './migrate';
 import { createSecretGuard } from './createSecretGuard';
-import { StoreOpenError, type StoredRowInvalidError } from './storeErrors';
+import { StoreClosedError, StoreOpenError, type StoredRowInvalidError } from './storeErrors';
 
 /** The file name of the database inside the app's data folder. */
 export const STORE_FILE = 'blockglass.sqlite';
@@ -30,10 +30,14 @@ export interface Store {
   refuseSecrets(getKnownSecrets: () => readonly string[]): void;
   /** Throws a `SecretInStoreError` about `what` if any text contains a known secret. */
   assertNoSecrets(what: string, ...texts: string[]): void;
-  /** Runs `work` in one IMMEDIATE transaction (or inside the one already open), committing when it returns. */
+  /**
+   * Runs `work` in one IMMEDIATE transaction (or inside the one already open), committing when it returns. After
+   * `close()` it throws a `StoreClosedError` and runs nothing.
+   */
   transaction<T>(work: () => T): T;
   /** `PRAGMA integrity_check`: `['ok']` for a sound file, otherwise one line per problem. */
   integrityCheck(): string[];
+  /** Closes the connection; a second call does nothing. */
   close(): void;
 }
 
@@ -79,6 +83,9 @@ export function openStore(dataDir: string, options: OpenStoreOptions = {}): Stor
 
   const guard = createSecretGuard();
   const now = options.now ?? Date.now;
+  // libsql 0.5 aborts the process (a Rust panic, not an exception) when a closed connection's `inTransaction` is
+  // read, so `transaction` checks this first: work that ends during shutdown gets an error it can catch.
+  let open = true;
   const onInvalidRow =
     options.onInvalidRow ?? ((error: StoredRowInvalidError) => process.stderr.write(`[store] ${error.shortMessage}: ${error.details ?? ''}\n`));
 
@@ -90,6 +97,7 @@ export function openStore(dataDir: string, options: OpenStoreOptions = {}): Stor
     refuseSecrets: guard.refuseSecrets,
     assertNoSecrets: guard.assertNoSecrets,
     transaction(work) {
+      if (!open) throw new StoreClosedError(file);
       if (db.inTransaction) return work();
       db.exec('BEGIN IMMEDIATE');
       try {
@@ -102,6 +110,10 @@ export function openStore(dataDir: string, options: OpenStoreOptions = {}): Stor
       }
     },
     integrityCheck: () => db.prepare('PRAGMA integrity_check').pluck().all() as string[],
-    close: () => db.close(),
+    close: () => {
+      if (!open) return;
+      open = false;
+      db.close();
+    },
   };
 }

@@ -12,6 +12,20 @@ export class StoreOpenError extends BlockglassError {
   }
 }
 
+/**
+ * A write asked for after the app closed its database (work that finished during shutdown). libsql aborts the whole
+ * process when a closed connection is asked whether it is in a transaction, so the store refuses first, in words.
+ */
+export class StoreClosedError extends BlockglassError {
+  override name = 'StoreClosedError';
+  constructor(file: string) {
+    super('Blockglass has already closed its data file', {
+      code: 'STORE_CLOSED',
+      details: `${file} was closed (the app is shutting down); nothing was written.`,
+    });
+  }
+}
+
 /** The database was written by a newer Blockglass, with schema steps this one does not know. */
 export class StoreSchemaTooNewError extends BlockglassError {
   override name = 'StoreSchemaTooNewError';
