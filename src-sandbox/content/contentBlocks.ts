@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FsBlockstore } from 'blockstore-fs';
@@ -14,6 +14,11 @@ export interface ContentBlocks {
   readonly blockstore: FsBlockstore;
   /** A block's bytes; throws `BlockNotFoundError` (Kubo's offline wording) when absent. */
   get(cid: CID): Promise<Uint8Array>;
+  /**
+   * A block's bytes read into `buffer` (a view of it) when they fit, else in a buffer of their own, as `get`.
+   * For readers that recycle their buffers (`cat`); the caller tells which by the view's `buffer`.
+   */
+  readInto(cid: CID, buffer: Uint8Array): Promise<Uint8Array>;
   has(cid: CID): Promise<boolean>;
   /**
    * Stores a block unless it is already there (Kubo's blockstore skips those too), and merges concurrent
@@ -52,6 +57,23 @@ export async function openContentBlocks(folder: string): Promise<ContentBlocks> 
       throw error;
     }
   };
+  const readInto = async (cid: CID, buffer: Uint8Array): Promise<Uint8Array> => {
+    if (cid.multihash.code === IDENTITY_CODE) return cid.multihash.digest;
+    let fd: number;
+    try {
+      fd = openSync(fileOf(cid), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new BlockNotFoundError(cid.toString());
+      throw error;
+    }
+    try {
+      const length = readSync(fd, buffer, 0, buffer.byteLength, 0);
+      // Filled to the brim: the block may be longer, so it is read whole into its own buffer.
+      return length < buffer.byteLength ? buffer.subarray(0, length) : readFileSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  };
   const writing = new Map<string, Promise<void>>();
   const put = (cid: CID, bytes: Uint8Array): Promise<void> => {
     if (cid.multihash.code === IDENTITY_CODE) return Promise.resolve();
@@ -68,6 +90,7 @@ export async function openContentBlocks(folder: string): Promise<ContentBlocks> 
   return {
     blockstore,
     get,
+    readInto,
     put,
     has: async (cid) => cid.multihash.code === IDENTITY_CODE || (await blockstore.has(cid)),
     async size(cid) {

@@ -8,7 +8,7 @@ import { balanced, trickle } from 'ipfs-unixfs-importer/layout';
 import type { CID } from 'multiformats/cid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openContentBlocks, type ContentBlocks } from './contentBlocks';
-import { openUnixfsFile } from './unixfsFile';
+import { BlockBuffers, openUnixfsFile } from './unixfsFile';
 
 // The pull-based reader behind `cat`, on DAGs made deep and irregular on purpose (tiny chunks, few links).
 
@@ -53,6 +53,31 @@ describe.each(layouts)('reading a file built %s', (_name, options) => {
     const file = await openUnixfsFile(blocks, root);
     expect(file.size).toBe(content.byteLength);
     expect(Buffer.compare(await readAll(file.read(0, file.size)), Buffer.from(content))).toBe(0);
+  });
+
+  it('reads exactly into recycled buffers, each given back as soon as its bytes are copied', async () => {
+    const file = await openUnixfsFile(blocks, root);
+    // Two buffers that every block fits: interior nodes land in them too, and must not keep pointing there.
+    const buffers = new BlockBuffers(2, 1024);
+    await fc.assert(
+      fc.asyncProperty(fc.nat({ max: 21_000 }), fc.nat({ max: 21_000 }), async (offset, length) => {
+        const parts: Buffer[] = [];
+        for await (const chunk of file.read(offset, length, buffers)) {
+          parts.push(Buffer.from(chunk));
+          buffers.giveBack(chunk);
+        }
+        expect(Buffer.compare(Buffer.concat(parts), Buffer.from(content.subarray(offset, offset + length)))).toBe(0);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('reads exactly when the buffers are too small or all lent', async () => {
+    const file = await openUnixfsFile(blocks, root);
+    // Too small: every block is read into a buffer of its own.
+    expect(Buffer.compare(await readAll(file.read(0, file.size, new BlockBuffers(2, 16))), Buffer.from(content))).toBe(0);
+    // Never given back: the first blocks keep theirs, the rest get their own.
+    expect(Buffer.compare(await readAll(file.read(0, file.size, new BlockBuffers(3, 1024))), Buffer.from(content))).toBe(0);
   });
 
   it('reads any range exactly', async () => {

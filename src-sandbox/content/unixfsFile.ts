@@ -24,7 +24,42 @@ export interface UnixfsFile {
    * The bytes in [offset, offset + length), pulled block by block: a block is read only when the consumer
    * asks for more (plus a small fixed read-ahead), so a slow reader keeps memory flat.
    */
-  read(offset: number, length: number): AsyncGenerator<Uint8Array>;
+  read(offset: number, length: number, buffers?: BlockBuffers): AsyncGenerator<Uint8Array>;
+}
+
+/**
+ * A few block-sized buffers a reader reads leaves into, given back by its consumer once a chunk is written
+ * out (`giveBack`), so a long read allocates nothing per block. A fresh 256 KiB buffer per block made `cat`
+ * spend a large share of its time in garbage collection, on the main thread and beside it (see `runCat`).
+ * When all are lent, blocks are read into buffers of their own, as without a pool.
+ */
+export class BlockBuffers {
+  private readonly free: Uint8Array[];
+  private readonly lent = new Map<ArrayBufferLike, Uint8Array>();
+
+  constructor(count: number, size: number) {
+    this.free = Array.from({ length: count }, () => new Uint8Array(size));
+  }
+
+  /** A buffer to read into, or undefined when all are lent. */
+  take(): Uint8Array | undefined {
+    const buffer = this.free.pop();
+    if (buffer !== undefined) this.lent.set(buffer.buffer, buffer);
+    return buffer;
+  }
+
+  /** Whether `bytes` lie in a lent buffer. */
+  holds(bytes: Uint8Array): boolean {
+    return this.lent.has(bytes.buffer);
+  }
+
+  /** Takes back the buffer `bytes` lie in, once nothing reads them any more; bytes from elsewhere are ignored. */
+  giveBack(bytes: Uint8Array): void {
+    const buffer = this.lent.get(bytes.buffer);
+    if (buffer === undefined) return;
+    this.lent.delete(bytes.buffer);
+    this.free.push(buffer);
+  }
 }
 
 /** Opens the file at `cid`; directories and other non-files fail with Kubo's messages. */
@@ -33,24 +68,31 @@ export async function openUnixfsFile(blocks: ContentBlocks, cid: CID): Promise<U
   return {
     cid,
     size: root.size,
-    read(offset, length) {
+    read(offset, length, buffers) {
       const start = Math.min(offset, root.size);
       const end = Math.min(root.size, start + length);
-      return readChecked(blocks, root, start, end);
+      return readChecked(blocks, root, start, end, buffers);
     },
   };
 }
 
-async function* readChecked(blocks: ContentBlocks, root: FileNode, start: number, end: number): AsyncGenerator<Uint8Array> {
+async function* readChecked(blocks: ContentBlocks, root: FileNode, start: number, end: number, buffers: BlockBuffers | undefined): AsyncGenerator<Uint8Array> {
   let delivered = 0;
-  for await (const chunk of readNode(blocks, root, 0, start, end)) {
+  for await (const chunk of readNode(blocks, root, 0, start, end, buffers)) {
     delivered += chunk.byteLength;
     yield chunk;
   }
   if (delivered !== end - start) throw new CommandError(`file DAG ended after ${delivered} of ${end - start} bytes`);
 }
 
-async function* readNode(blocks: ContentBlocks, node: FileNode, nodeStart: number, start: number, end: number): AsyncGenerator<Uint8Array> {
+async function* readNode(
+  blocks: ContentBlocks,
+  node: FileNode,
+  nodeStart: number,
+  start: number,
+  end: number,
+  buffers: BlockBuffers | undefined,
+): AsyncGenerator<Uint8Array> {
   let position = nodeStart;
   if (node.data !== undefined) {
     const from = Math.max(start, position);
@@ -70,17 +112,46 @@ async function* readNode(blocks: ContentBlocks, node: FileNode, nodeStart: numbe
   let requested = 0;
   for (const child of wanted) {
     while (pending.length < READ_AHEAD && requested < wanted.length) {
-      const fetch = blocks.get(wanted[requested]!.cid);
+      const fetch = readBlock(blocks, wanted[requested]!.cid, buffers);
       // Read-ahead failures surface when their turn comes; until then they are not "unhandled".
       fetch.catch(() => undefined);
       pending.push(fetch);
       requested += 1;
     }
-    const decoded = decodeFileNode(child.cid, await pending.shift()!);
+    const bytes = await pending.shift()!;
+    let decoded = decodeFileNode(child.cid, bytes);
     if (decoded.size !== child.size) {
       throw new CommandError(`block ${child.cid} holds ${decoded.size} bytes but its parent declares ${child.size}`);
     }
-    yield* readNode(blocks, decoded, child.start, start, end);
+    if (buffers?.holds(bytes)) {
+      const leaf = decoded.children.length === 0;
+      const from = Math.max(start, child.start);
+      const to = Math.min(end, child.start + (decoded.data?.byteLength ?? 0));
+      if (leaf && from < to) {
+        // The consumer gives the buffer back once it has written these bytes out.
+        yield decoded.data!.subarray(from - child.start, to - child.start);
+        continue;
+      }
+      // A node with links outlives the buffer (its links' CIDs are views of it): it gets a copy.
+      if (!leaf) decoded = decodeFileNode(child.cid, new Uint8Array(bytes));
+      buffers.giveBack(bytes);
+      if (leaf) continue;
+    }
+    yield* readNode(blocks, decoded, child.start, start, end, buffers);
+  }
+}
+
+/** A block's bytes, in a buffer of `buffers` when one is free (given back at once if the block did not land in it). */
+async function readBlock(blocks: ContentBlocks, cid: CID, buffers: BlockBuffers | undefined): Promise<Uint8Array> {
+  const buffer = buffers?.take();
+  if (buffer === undefined) return blocks.get(cid);
+  try {
+    const bytes = await blocks.readInto(cid, buffer);
+    if (bytes.buffer !== buffer.buffer) buffers!.giveBack(buffer);
+    return bytes;
+  } catch (error) {
+    buffers!.giveBack(buffer);
+    throw error;
   }
 }
 

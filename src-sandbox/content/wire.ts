@@ -131,14 +131,18 @@ export class CommandReply {
     this.heldHeaders = headers;
   }
 
-  /** Writes stream bytes, resolving only once the socket can take more: this is the back-pressure of `cat`. */
-  async writeBytes(chunk: Uint8Array): Promise<void> {
+  /**
+   * Writes stream bytes, resolving only once the socket can take more: this is the back-pressure of `cat`.
+   * `written` is called once the socket is done with `chunk` (handed to the kernel, or failed), so that its
+   * memory may be reused.
+   */
+  async writeBytes(chunk: Uint8Array, written?: () => void): Promise<void> {
     const res = this.res;
     if (res.destroyed || res.writableEnded) throw new ClientGoneError();
     this.releaseHeaders();
     // Up to BYTES_IN_FLIGHT may wait in the response's buffer: waiting for 'drain' after every 256 KiB block
     // costs an event-loop turn per block, while the socket could already take more.
-    if (this.write(chunk) || res.writableLength < BYTES_IN_FLIGHT) return;
+    if (this.write(chunk, written) || res.writableLength < BYTES_IN_FLIGHT) return;
     await drainedOrGone(res);
   }
 
@@ -175,11 +179,14 @@ export class CommandReply {
     this.heldHeaders = undefined;
   }
 
-  private write(chunk: Uint8Array | string): boolean {
+  private write(chunk: Uint8Array | string, written?: () => void): boolean {
     this.sent = true;
     let done: () => void = () => undefined;
     this.flushed = new Promise<void>((resolve) => (done = resolve));
-    return this.res.write(chunk, () => done());
+    return this.res.write(chunk, () => {
+      written?.();
+      done();
+    });
   }
 
   /**
