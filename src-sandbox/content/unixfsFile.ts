@@ -34,16 +34,23 @@ export interface UnixfsFile {
  * When all are lent, blocks are read into buffers of their own, as without a pool.
  */
 export class BlockBuffers {
-  private readonly free: Uint8Array[];
+  private readonly free: Uint8Array[] = [];
   private readonly lent = new Map<ArrayBufferLike, Uint8Array>();
+  /** Buffers made so far: they are made as needed, so that a file of a block or two costs no more. */
+  private made = 0;
 
-  constructor(count: number, size: number) {
-    this.free = Array.from({ length: count }, () => new Uint8Array(size));
-  }
+  constructor(
+    private readonly count: number,
+    private readonly size: number,
+  ) {}
 
   /** A buffer to read into, or undefined when all are lent. */
   take(): Uint8Array | undefined {
-    const buffer = this.free.pop();
+    let buffer = this.free.pop();
+    if (buffer === undefined && this.made < this.count) {
+      this.made += 1;
+      buffer = new Uint8Array(this.size);
+    }
     if (buffer !== undefined) this.lent.set(buffer.buffer, buffer);
     return buffer;
   }
