@@ -173,7 +173,9 @@ export function LogsPage({ network }: { network: NetworkView }) {
       </div>
       {/* Full width below the builder: the tables have many columns. */}
       {following && valid ? <LiveTail networkId={networkId} query={query} /> : null}
-      {runInput ? <LogResults rows={rows} runId={runId} running={run.status === 'running'} /> : null}
+      {/* The table comes with the run's first rows (or its end): mounted at the click, its empty shell held up the
+          answers already on their way, and was drawn twice. Until then the progress line says what the run does. */}
+      {runInput && (rows.length > 0 || run.status !== 'running') ? <LogResults rows={rows} runId={runId} running={run.status === 'running'} /> : null}
     </div>
   );
 }
