@@ -3,8 +3,8 @@ import { resolveArgument } from '../contentPath';
 import { CommandError } from '../errors';
 import { BlockBuffers, openUnixfsFile, type UnixfsFile } from '../unixfsFile';
 
-/** Recycled block buffers per `cat`: the read-ahead (4) plus up to 5 blocks waiting in the socket's buffer. */
-const CAT_BUFFERS = 12;
+/** Recycled block buffers per `cat`: the read-ahead (4) plus up to 9 blocks waiting in the reply's 2 MiB, with room. */
+const CAT_BUFFERS = 20;
 /** Kubo's default leaf (256 KiB of data in a dag-pb node, 262,158 bytes) with room to spare. */
 const CAT_BUFFER_BYTES = 256 * 1024 + 1024;
 
@@ -48,7 +48,7 @@ export const runCat: CommandHandler = async ({ blocks }, { query, reply }) => {
 
   reply.startBytes(total);
   // Leaves are read into recycled buffers, each taken back once the socket is done with its bytes. Enough
-  // for the read-ahead plus what the reply lets wait in the socket's buffer (1 MiB): when all are lent, a
+  // for the read-ahead plus what the reply lets wait in the socket's buffer (2 MiB): when all are lent, a
   // block gets a buffer of its own. Measured on `cat` of 256 MiB with curl (bench/content.ts's store bench):
   // 0.67-1.09 GB/s before, 1.49-1.54 GB/s after; the sandbox's CPU per cat fell from ~250-330 ms (V8 collecting
   // a 256 KiB buffer per block, beside the main thread too) to ~150-250 ms, now mostly the kernel's copies.
