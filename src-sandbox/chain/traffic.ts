@@ -94,10 +94,19 @@ async function runTraffic(options: TrafficOptions, log: (line: string) => void, 
   const { manifest, blockTimeSeconds } = options;
   const client = createSandboxClient(options.rpcUrl);
   const wave: FeeWave = { ...DEFAULT_FEE_WAVE, periodSeconds: options.periodSeconds ?? DEFAULT_FEE_WAVE.periodSeconds };
-  const accounts = manifest.accounts.traffic.map((a) => sandboxAccount(a.index));
   const sender = new TrafficSender(client, log);
   const rng = createPrng(options.seed ?? Date.now());
-  const ctx = activityContext(manifest, accounts);
+  // The accounts' keys and the activity's calldata are made for the first round, not at the start: deriving the
+  // keys (BIP-32 from the mnemonic, elliptic-curve tables built on first use) took about 100 ms of the sandbox's
+  // start, before it answered anyone.
+  let prepared: { accounts: HDAccount[]; ctx: TrafficContext } | undefined;
+  const prepare = () => {
+    if (!prepared) {
+      const accounts = manifest.accounts.traffic.map((a) => sandboxAccount(a.index));
+      prepared = { accounts, ctx: activityContext(manifest, accounts) };
+    }
+    return prepared;
+  };
 
   // Setup is retried: the node may still be loading a saved state when traffic starts.
   let fastForwarded = !options.fastForwardSeconds;
@@ -113,6 +122,7 @@ async function runTraffic(options: TrafficOptions, log: (line: string) => void, 
           log,
           signal,
           round: async (head, elapsed) => {
+            const { accounts, ctx } = prepare();
             if (++rounds % 20 === 0) await topUp(client, accounts, log);
             return sendRound(client, sender, accounts, ctx, rng, { head, waveSeconds: () => elapsed, wave: past, signal });
           },
@@ -141,6 +151,7 @@ async function runTraffic(options: TrafficOptions, log: (line: string) => void, 
       failing = false;
       if (head > seen) {
         seen = head;
+        const { accounts, ctx } = prepare();
         const line = await sendRound(client, sender, accounts, ctx, rng, { head, waveSeconds, wave, signal });
         if (++rounds % 10 === 1) log(line);
         if (rounds % 20 === 0) {
