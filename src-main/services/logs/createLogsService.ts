@@ -64,6 +64,9 @@ function pieceBlocks(density: number | undefined, blockLimit: number = LOG_LIMIT
 /** The logs a piece is sized to hold: 80% of the service's result limit, room for a guess a little off. */
 const PIECE_LOGS = LOG_LIMITS.results * 0.8;
 
+/** Runs whose network and start are remembered for their export (the spool keeps fewer: see createRunSpool). */
+const RUNS_REMEMBERED = 32;
+
 /** Unread bytes past which a run waits for the window (the web host hangs up at four 8 MiB messages). */
 const MAX_BACKLOG_BYTES = 4 * 1024 * 1024;
 
@@ -77,6 +80,8 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
   const saved = createSavedLogQueries(options.store, options.log);
   // The node's logs as it answered them: decoded again at export (a third of the cost of spooling rows).
   const spool = createRunSpool<RawNodeLog>(path.join(options.dataDir, 'log-runs'));
+  // Each run's network and start (the export's decoding and file name). Only the spool's last few runs can be
+  // exported, so older entries go: the map gained one per run for the app's life.
   const runs = new Map<string, { networkId: string; startedAt: number }>();
   // Logs per block the last pre-flight of a query estimated, and what its samples counted: its run asks the
   // counted sub-ranges whole and starts the rest with pieces that should fit the result limit, instead of asking
@@ -132,6 +137,7 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
       const range = await resolveLogRange(request, query, await options.networkName(networkId), abort.signal);
       const runId = randomUUID();
       runs.set(runId, { networkId, startedAt: Date.now() });
+      for (const old of [...runs.keys()].slice(0, Math.max(0, runs.size - RUNS_REMEMBERED))) runs.delete(old);
       const writer = spool.open(runId);
       const hex = (n: number) => `0x${n.toString(16)}`;
       const first: LogRunProgress = { from: hex(range.from), to: hex(range.to), blocksCovered: 0, blocksTotal: range.to - range.from + 1, logs: 0, requests: 0, retries: 0, splits: 0, elapsedMs: 0, etaMs: null };
