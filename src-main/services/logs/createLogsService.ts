@@ -137,7 +137,7 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
       const range = await resolveLogRange(request, query, await options.networkName(networkId), abort.signal);
       const runId = randomUUID();
       runs.set(runId, { networkId, startedAt: Date.now() });
-      for (const old of [...runs.keys()].slice(0, Math.max(0, runs.size - RUNS_REMEMBERED))) runs.delete(old);
+      if (runs.size > RUNS_REMEMBERED) runs.delete(runs.keys().next().value!);
       const writer = spool.open(runId);
       const hex = (n: number) => `0x${n.toString(16)}`;
       const first: LogRunProgress = { from: hex(range.from), to: hex(range.to), blocksCovered: 0, blocksTotal: range.to - range.from + 1, logs: 0, requests: 0, retries: 0, splits: 0, elapsedMs: 0, etaMs: null };
