@@ -17,6 +17,12 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
+/** Each failing test, named with the start of its error: printed last, so that a log cut to its tail still says what failed. */
+const failures = [];
+const relative = (file) => file.replace(`${process.cwd()}/`, '');
+const firstLines = (message = '') =>
+  message.replace(/\u001b\[[0-9;]*m/g, '').split('\n').filter((line) => line.trim() !== '').slice(0, 4).join('\n    ');
+
 /** Why the run failed where no test did (a crashed worker, an unhandled error): printed above the closing line. */
 const notes = [];
 
@@ -38,6 +44,10 @@ if (vitest) {
     notes.push('vitest: the run failed with no failing test: an unhandled error, printed under "Unhandled Errors" above');
   }
   for (const file of vitest.testResults) {
+    for (const test of file.assertionResults.filter((result) => result.status === 'failed')) {
+      failures.push(`vitest ${relative(file.name)}: ${test.fullName}\n    ${firstLines(test.failureMessages?.[0])}`);
+    }
+    if (file.status === 'failed' && file.assertionResults.length === 0) failures.push(`vitest ${relative(file.name)}: the file did not load\n    ${firstLines(file.message)}`);
     const row = tier(`vitest: ${tierOf(file.name)}`);
     row.files += 1;
     row.tests += file.assertionResults.length;
@@ -64,7 +74,11 @@ if (playwright) {
         row.tests += 1;
         const outcome = test.status; // expected, unexpected, flaky, skipped
         if (outcome === 'expected' || outcome === 'flaky') row.passed += 1;
-        else if (outcome === 'unexpected') row.failed += 1;
+        else if (outcome === 'unexpected') {
+          row.failed += 1;
+          const error = test.results.at(-1)?.error?.message;
+          failures.push(`playwright ${spec.file}:${spec.line}: ${spec.title}\n    ${firstLines(error)}`);
+        }
         else row.skipped += 1;
       }
     }
@@ -94,5 +108,6 @@ for (const [index, line] of lines.entries()) {
   if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
 }
 console.log('(a vitest tier\'s seconds run from its first file\'s start to its last file\'s end; the three vitest tiers run at the same time)');
+if (failures.length > 0) console.log(`\nfailed (${failures.length}):\n${failures.slice(0, 20).map((failure) => `  ${failure}`).join('\n')}${failures.length > 20 ? '\n  …' : ''}\n`);
 for (const note of notes) console.log(note);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
