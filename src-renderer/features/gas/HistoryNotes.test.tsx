@@ -28,6 +28,16 @@ describe('the history chart’s notes', () => {
     expect(screen.getByTestId('history-samples').textContent).toMatch(/^No samples stored for this range yet/);
   });
 
+  it('hold the window’s line while the history is read, so nothing below them moves when it arrives', () => {
+    const { container, rerender } = render(<HistoryNotes history={undefined} backfilling />);
+    const line = container.querySelector('.gas-history-line')!;
+    expect(line.textContent).toBe('Reading the stored history…Reading the past blocks’ fees from the chain into this history…');
+    rerender(<HistoryNotes history={history(1, [TO - 60])} backfilling={false} />);
+    expect(container.querySelector('.gas-history-line')).toBe(line);
+    expect(line.children).toHaveLength(1);
+    expect(screen.getByTestId('history-window').parentElement).toBe(line);
+  });
+
   it('say while the past blocks are read into the history, and not once they are in', () => {
     const { rerender } = render(<HistoryNotes history={history(1, [TO - 60])} backfilling />);
     expect(screen.getByRole('status').textContent).toBe('Reading the past blocks’ fees from the chain into this history…');

@@ -20,19 +20,26 @@ export function HistoryNotes({ history, backfilling }: { history: GasHistory | u
   const shown = history?.time.length ?? 0;
   return (
     <div className="gas-history-notes">
-      {history ? (
-        <p className="gas-history-window" data-testid="history-window" data-from={history.from} data-to={history.to}>
-          <time dateTime={new Date(history.from * 1000).toISOString()} hidden />
-          <time dateTime={new Date(history.to * 1000).toISOString()} hidden />
-          {windowWords(history.from, history.to)}
-        </p>
-      ) : null}
-      {backfilling ? (
-        <p className="gas-history-backfill" role="status" data-testid="history-backfill">
-          <span className="spinner" aria-hidden="true" />
-          Reading the past blocks’ fees from the chain into this history…
-        </p>
-      ) : null}
+      {/* One line whatever loads: the window (or that it is being read) with the backfill beside it, so nothing
+          below moves as the history arrives and the past blocks are read (a click aimed at the alert form below
+          once landed on the page instead). */}
+      <div className="gas-history-line">
+        {history ? (
+          <p className="gas-history-window" data-testid="history-window" data-from={history.from} data-to={history.to}>
+            <time dateTime={new Date(history.from * 1000).toISOString()} hidden />
+            <time dateTime={new Date(history.to * 1000).toISOString()} hidden />
+            {windowWords(history.from, history.to)}
+          </p>
+        ) : (
+          <p className="gas-history-window muted">Reading the stored history…</p>
+        )}
+        {backfilling ? (
+          <p className="gas-history-backfill" role="status" data-testid="history-backfill">
+            <span className="spinner" aria-hidden="true" />
+            Reading the past blocks’ fees from the chain into this history…
+          </p>
+        ) : null}
+      </div>
       <p className="muted gas-note" data-testid="history-samples">
         {samples === 0
           ? 'No samples stored for this range yet: each poll adds one while the dashboard (or an alert) watches this network.'
