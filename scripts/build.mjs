@@ -56,16 +56,16 @@ function newestMtime(target) {
 /**
  * Bundles one Node entry point (TypeScript, relative to the project root) into `outfile`, each file written
  * whole and renamed into place (a process starting meanwhile runs the old bundle or the new one, never half
- * of one). With `split`, what the entry loads with `import()` goes into chunks beside it (in the folder `chunks`), written
+ * of one). With `split`, what the entry loads with `import()` goes into chunks beside it (`chunks/`), written
  * before the entry, so a process compiles that code only when it asks for it. Resolves with the outfile;
  * rejects with esbuild's messages when the sources do not compile.
  */
-export async function bundleNodeEntry(entry, outfile, { split = false, chunks = 'chunks' } = {}) {
+export async function bundleNodeEntry(entry, outfile, { split = false } = {}) {
   const { build } = await import('esbuild');
   const result = await build({
     entryPoints: [path.resolve(projectRoot, entry)],
     ...(split
-      ? { outdir: path.dirname(outfile), entryNames: path.basename(outfile, '.mjs'), chunkNames: `${chunks}/[name]-[hash]`, outExtension: { '.js': '.mjs' }, splitting: true }
+      ? { outdir: path.dirname(outfile), entryNames: path.basename(outfile, '.mjs'), chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' }, splitting: true }
       : { outfile }),
     write: false,
     bundle: true,
@@ -84,7 +84,7 @@ export async function bundleNodeEntry(entry, outfile, { split = false, chunks = 
     fs.writeFileSync(temporary, file.contents);
     fs.renameSync(temporary, file.path);
   }
-  if (split) removeStaleChunks(path.join(path.dirname(outfile), chunks), new Set(files.map((file) => file.path)));
+  if (split) removeStaleChunks(path.join(path.dirname(outfile), 'chunks'), new Set(files.map((file) => file.path)));
   return outfile;
 }
 
@@ -102,13 +102,7 @@ export const buildSandbox = () => bundleNodeEntry('src-sandbox/cli.ts', SANDBOX_
 
 /** The Node bundles (sandbox, serve, start). */
 export async function buildBundles() {
-  // The web host's launchers are split too: they start the sandbox, then load the app's services (a chunk each
-  // launcher keeps in its own folder, so one build's clean-up never removes the other's).
-  await Promise.all([
-    buildSandbox(),
-    bundleNodeEntry('scripts/serve.ts', SERVE_BUNDLE, { split: true, chunks: 'serve-chunks' }),
-    bundleNodeEntry('scripts/start.ts', START_BUNDLE, { split: true, chunks: 'start-chunks' }),
-  ]);
+  await Promise.all([buildSandbox(), bundleNodeEntry('scripts/serve.ts', SERVE_BUNDLE), bundleNodeEntry('scripts/start.ts', START_BUNDLE)]);
 }
 
 /** The whole build (electron-vite, then the bundles); electron-vite's output goes to stderr (stdout may carry `--json`). */

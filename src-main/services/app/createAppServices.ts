@@ -14,7 +14,6 @@ import { createContentReader } from '../decoding/readContent';
 import { createFeedHub } from '../rpc/createFeedHub';
 import { createRpcService } from '../rpc/createRpcService';
 import { createSandboxLauncher } from '../sandbox/createSandboxLauncher';
-import type { LocalSandboxStart } from './startLocalSandbox';
 import { watchRestartingWithSandbox } from '../sandbox/watchRestartingWithSandbox';
 import { createSecretStore } from '../secrets/createSecretStore';
 import { redactSecrets } from '../secrets/redactSecrets';
@@ -61,12 +60,6 @@ export interface AppServicesOptions {
   sandboxArgs?: string[];
   /** How the shell lets the person save a file (Electron: a save dialog); by default a one-time download the web host serves. */
   saveFile?: SaveFile;
-  /**
-   * The Local sandbox already starting, with its key store (startLocalSandbox): used instead of making them here,
-   * and not started again. The services close both. Its first `starting` status came before the services listened:
-   * nothing was cached then to forget.
-   */
-  localSandbox?: LocalSandboxStart;
 }
 
 /**
@@ -82,14 +75,14 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   // Damaged rows are skipped and said, never silently replaced.
   const store = openStore(options.dataDir, { onInvalidRow: (error) => log(`store: ${error.shortMessage}: ${error.details ?? ''}`) });
   // Without any reachable keychain, keys live in memory for this run (never in a file): the app still works.
-  const secrets = options.localSandbox?.secrets ?? createSecretStore({ ...(options.keychainService ? { service: options.keychainService } : {}), memoryFallback: true, log });
+  const secrets = createSecretStore({ ...(options.keychainService ? { service: options.keychainService } : {}), memoryFallback: true, log });
   store.refuseSecrets(knownSecrets);
   // Decided now, before anything is shown: where keys live this run (a missing keychain answers at once).
   await secrets.get(LOCAL_CREDENTIAL_ID).catch((error: Error) => log(`secrets: ${error.message}`));
   const keychain = (): KeychainMode =>
     secrets.mode() === 'memory' ? 'memory' : process.env.BLOCKGLASS_KEYRING_SESSION ? 'private' : 'system';
 
-  const launcher = options.localSandbox?.launcher ?? createSandboxLauncher({ dataDir: options.dataDir, secrets, projectRoot: options.projectRoot, log, extraArgs: options.sandboxArgs });
+  const launcher = createSandboxLauncher({ dataDir: options.dataDir, secrets, projectRoot: options.projectRoot, log, extraArgs: options.sandboxArgs });
   const networks = createNetworkService({ store, secrets, localAddresses: () => launcher.addresses(), log });
   const resolve = async (networkId: string): Promise<NetworkWithCredentials> => {
     const resolved = await networks.resolveWithCredentials(networkId);
@@ -214,7 +207,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     content,
   });
 
-  if ((options.startSandbox ?? true) && !options.localSandbox) {
+  if (options.startSandbox ?? true) {
     launcher
       .start()
       .then((status) => {

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AppServices } from '../../services/app/createAppServices';
+import { createAppServices } from '../../services/app/createAppServices';
 import type { RequestTiming } from '../../../src-shared/api/dispatcherTypes';
 import { describeTiming } from '../../services/api/describeTiming';
-import { startLocalSandbox, type LocalSandboxStart } from '../../services/app/startLocalSandbox';
-import type { WebHost } from '../startWebHost';
+import { startWebHost, type WebHost } from '../startWebHost';
 import { acquireDataDirLock } from './acquireDataDirLock';
 import { findChromium } from './findChromium';
 import { hasDisplay } from './hasDisplay';
@@ -40,8 +39,7 @@ export interface RunWebHostOptions {
 export async function runWebHost(options: RunWebHostOptions): Promise<void> {
   const { projectRoot, dataDir, log } = options;
   const releaseLock = acquireDataDirLock(dataDir);
-  let localSandbox: LocalSandboxStart | undefined;
-  let services: AppServices | undefined;
+  let services: Awaited<ReturnType<typeof createAppServices>> | undefined;
   let host: WebHost | undefined;
   const opened: { window?: AppWindow; connected?: boolean } = {}; // set later; the shutdown and the host's callback read it
 
@@ -52,11 +50,6 @@ export async function runWebHost(options: RunWebHostOptions): Promise<void> {
       await opened.window?.close().catch(() => undefined);
       await host?.close().catch(() => undefined);
       await services?.close().catch((error: unknown) => log(`could not close the services: ${error instanceof Error ? error.message : String(error)}`));
-      // A start that failed before the services took the sandbox over: it is stopped here.
-      if (!services && localSandbox) {
-        await localSandbox.launcher.stop().catch((error: unknown) => log(`could not stop the sandbox: ${error instanceof Error ? error.message : String(error)}`));
-        await localSandbox.secrets.close().catch(() => undefined);
-      }
       try {
         releaseLock();
       } catch {
@@ -85,18 +78,15 @@ export async function runWebHost(options: RunWebHostOptions): Promise<void> {
 
   try {
     const { version } = JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string };
-    // The sandbox first, then the app's code: its start (its own code, Anvil restoring the chain) runs while this
-    // process loads and compiles the services and the web host, most of a restart's wait for a live head. The
-    // bundle (scripts/build.mjs) keeps those two modules in chunks loaded by the imports below.
-    localSandbox = startLocalSandbox({
+    services = await createAppServices({
       dataDir,
+      shell: 'web',
       projectRoot,
+      version,
       log,
       ...keychainServiceFromEnvironment(),
       ...(options.sandboxFastForwardHours ? { sandboxArgs: ['--fast-forward', String(options.sandboxFastForwardHours)] } : {}),
     });
-    const [{ createAppServices }, { startWebHost }] = await Promise.all([import('../../services/app/createAppServices'), import('../startWebHost')]);
-    services = await createAppServices({ dataDir, shell: 'web', projectRoot, version, log, localSandbox });
     host = await startWebHost({
       port: options.port,
       rendererDir: path.join(projectRoot, 'out', 'renderer'),
