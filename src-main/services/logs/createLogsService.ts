@@ -72,8 +72,11 @@ const MAX_BACKLOG_BYTES = 4 * 1024 * 1024;
 
 /** Rows per event sent to the window: about a megabyte, far below the API's message limit. */
 const ROWS_PER_EVENT = 1_000;
-/** The run's first rows go out in a smaller page: decoded, sent and painted sooner. */
-const FIRST_PAGE_ROWS = 250;
+/**
+ * The run's first rows go out in a smaller page: decoded, sent and painted sooner. Two screens of rows: a decoded
+ * row is about 1 KB of JSON, and 250 of them (280 KB) took main, the socket and the window a frame longer.
+ */
+const FIRST_PAGE_ROWS = 50;
 
 export function createLogsService(options: LogsServiceOptions): LogsService {
   const { rpc, decoding } = options;
