@@ -1,6 +1,7 @@
 // SECURITY: requests carry the network's basic credentials in `authorization`. Nothing here puts the address,
 // the header or the store's raw answer into an error beyond Kubo's own `Message` (quoted in `nodeSaid`); the
 // app's redactor runs over everything that leaves main anyway.
+import { on } from 'node:events';
 import { request, type Dispatcher } from 'undici';
 import { ContentError, kuboErrorOf, plainKuboError } from './contentErrors';
 
@@ -115,10 +116,15 @@ async function readCapped(body: Dispatcher.ResponseData['body']): Promise<string
 async function* checkedBody(answer: Dispatcher.ResponseData, options: CommandOptions, timeout: number): AsyncGenerator<Uint8Array> {
   let bytes = 0;
   try {
-    for await (const chunk of answer.body as AsyncIterable<Buffer>) {
+    // Each chunk as the socket gave it, as `pipe` takes them: `for await` over the body itself joins what is
+    // buffered into a new Buffer at each step, a second copy of every byte of a saved file and the garbage
+    // collection it brings (the save then ran 1.3 times curl's time). The body pauses while 32 chunks wait.
+    for await (const [chunk] of on(answer.body, 'data', { close: ['end', 'close'], highWaterMark: 32, lowWaterMark: 16 }) as AsyncIterable<[Buffer]>) {
       bytes += chunk.length;
       yield chunk;
     }
+    // A body closed before its end with no error of its own (destroyed): what came is incomplete.
+    if (!answer.body.readableEnded) throw Object.assign(new Error('the answer closed before its end'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
   } catch (error) {
     if (options.signal?.aborted) throw new ContentError('CANCELLED', `Cancelled: ${options.doing}.`, { cause: error });
     const code = (error as { code?: string }).code;
