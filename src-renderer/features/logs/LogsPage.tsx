@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { NetworkView } from '../../../src-shared/api/networks';
 import { logQueryProblems } from '../../../src-shared/logs/logQuery';
 import { logQueryFromSearch, logQueryToSearch } from '../../../src-shared/logs/logQueryUrl';
-import type { EventChoice, LogQuery, LogRow } from '../../../src-shared/logs/types';
+import type { EventChoice, LogQuery, LogRow, SavedLogQuery } from '../../../src-shared/logs/types';
 import { useApi } from '../../api/useApi';
 import { CopyButton } from '../../components/CopyButton';
 import { useStream } from '../../hooks/useStream';
@@ -24,6 +24,12 @@ import { LiveTail } from './tail/LiveTail';
 import { useDebounced } from './useDebounced';
 import { useThrottled } from './useThrottled';
 import './logs.css';
+
+// The builder, the request and the saved queries do not change when a run starts or its rows come: they are
+// skipped then (the click's render drew the whole form again, before the run's first answers could be taken).
+const BuilderPart = memo(QueryBuilder);
+const RequestPart = memo(RequestPreview);
+const SavedPart = memo(SavedQueries);
 
 /** Rows in one page of a run (main sends about a thousand at a time). */
 const ROWS_PER_PAGE = 1_000;
@@ -94,14 +100,28 @@ export function LogsPage({ network }: { network: NetworkView }) {
     const wanted = logQueryToSearch(target);
     if (!fromLink || fromLink.problems.length > 0 || logQueryToSearch(fromLink.query) !== wanted) navigate(`/logs?${wanted}`, { replace: true });
   };
-  const onIndexedValues = (values: IndexedValues) => {
+  const onIndexedValues = useCallback((values: IndexedValues) => {
     setIndexedValues(values);
     if (!choice) return;
     const { topics } = encodeIndexedValues(choice, values);
     const next = [...form.topics] as BuilderForm['topics'];
     for (let i = 0; i < 3; i++) next[i + 1] = (topics[i] ?? []).join('\n');
     setForm({ ...form, topics: next });
-  };
+  }, [choice, form]);
+  // A saved query's Run calls the latest `start` (kept after each render), so its handler stays the same.
+  const startRef = useRef(start);
+  useEffect(() => {
+    startRef.current = start;
+  });
+  const onOpenSaved = useCallback((saved: SavedLogQuery) => {
+    setChoice(undefined);
+    setForm(queryToForm(saved.query));
+  }, []);
+  const onRunSaved = useCallback((saved: SavedLogQuery) => {
+    setChoice(undefined);
+    setForm(queryToForm(saved.query));
+    startRef.current(saved.query);
+  }, []);
   const link = `${window.location.origin}/logs?${logQueryToSearch(query)}`;
   const warned = (preflight.data?.warnings.length ?? 0) > 0;
 
@@ -125,7 +145,7 @@ export function LogsPage({ network }: { network: NetworkView }) {
       ) : null}
       <div className="logs-layout">
         <div className="logs-main">
-          <QueryBuilder
+          <BuilderPart
             networkId={networkId}
             form={form}
             onChange={setForm}
@@ -135,7 +155,7 @@ export function LogsPage({ network }: { network: NetworkView }) {
             indexedValues={indexedValues}
             onIndexedValues={onIndexedValues}
           />
-          <RequestPreview query={query} network={network} valid={valid} />
+          <RequestPart query={query} network={network} valid={valid} />
           <section className="card logs-run" aria-label="Run">
             <PreflightPanel preflight={valid ? preflight.data : undefined} checking={preflight.isFetching || (valid && checked === undefined)} error={preflight.error ? apiErrorOf(preflight.error) : undefined} />
             <div className="logs-run-actions">
@@ -156,20 +176,7 @@ export function LogsPage({ network }: { network: NetworkView }) {
             }} /> : null}
           </section>
         </div>
-        <SavedQueries
-          networkId={networkId}
-          current={query}
-          valid={valid}
-          onOpen={(saved) => {
-            setChoice(undefined);
-            setForm(queryToForm(saved.query));
-          }}
-          onRun={(saved) => {
-            setChoice(undefined);
-            setForm(queryToForm(saved.query));
-            start(saved.query);
-          }}
-        />
+        <SavedPart networkId={networkId} current={query} valid={valid} onOpen={onOpenSaved} onRun={onRunSaved} />
       </div>
       {/* Full width below the builder: the tables have many columns. */}
       {following && valid ? <LiveTail networkId={networkId} query={query} /> : null}
