@@ -1,6 +1,7 @@
 // Adds up vitest's and Playwright's JSON reports: a table of the tiers (files, tests, passed, failed, seconds) and
 // the phases of `npm test`, then one closing line: "tests: N passed, N failed, N skipped".
 import fs from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 const [vitestFile, playwrightFile, phasesFile] = process.argv.slice(2);
 const read = (file) => (file && fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
@@ -21,7 +22,7 @@ let skipped = 0;
 const failures = [];
 const relative = (file) => file.replace(`${process.cwd()}/`, '');
 const firstLines = (message = '') =>
-  message.replace(/\u001b\[[0-9;]*m/g, '').split('\n').filter((line) => line.trim() !== '').slice(0, 4).join('\n    ');
+  stripVTControlCharacters(message).split('\n').filter((line) => line.trim() !== '').slice(0, 4).join('\n    ');
 
 /** Why the run failed where no test did (a crashed worker, an unhandled error): printed above the closing line. */
 const notes = [];
