@@ -37,15 +37,16 @@ export function createRunSpool<T>(dir: string) {
       }
       const stream = fs.createWriteStream(file, { flags: 'w' });
       stream.on('error', () => {}); // a failed write shows as a short export, said by the row count
-      const write = (text: string) => new Promise<void>((resolve) => (stream.write(text) ? resolve() : stream.once('drain', resolve)));
+      // Settles once the line is in the file (the write's own callback), not when the stream has merely taken it
+      // into its buffer: an export while the run goes on reads the file, which may not even be open before then.
+      const write = (text: string) => new Promise<boolean>((resolve) => stream.write(text, (error) => resolve(!error)));
       return {
         append(items) {
           if (items.length === 0) return entry.writing;
           // Made now, while the caller's array is as it was given.
           const line = `${JSON.stringify(items)}\n`;
           entry.writing = entry.writing.then(async () => {
-            await write(line);
-            entry.items += items.length;
+            if (await write(line)) entry.items += items.length;
           });
           return entry.writing;
         },
