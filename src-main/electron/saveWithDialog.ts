@@ -11,6 +11,6 @@ export async function saveWithDialog(window: BrowserWindow | undefined, file: Fi
   const options = { defaultPath: file.displayName ?? file.name, filters: [{ name: extension.toUpperCase(), extensions: [extension] }] };
   const chosen = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
   if (chosen.canceled || !chosen.filePath) return { kind: 'cancelled' };
-  await writeFileAtomically(chosen.filePath, file.chunks());
+  await writeFileAtomically(chosen.filePath, file.chunks(), { lent: file.lent ?? false });
   return { kind: 'saved', path: chosen.filePath };
 }

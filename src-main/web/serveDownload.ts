@@ -7,7 +7,7 @@ import { securityHeaders } from './securityHeaders';
 /**
  * Sends a one-time download as an attachment, streamed chunk by chunk as its producer makes them (with
  * backpressure), so a 100,000-row export is never whole in memory. A window that goes away mid-file stops
- * the producer.
+ * the producer. Lent chunks are each handed to the socket before the next is asked for.
  */
 export async function serveDownload(response: ServerResponse, file: FileToSave): Promise<void> {
   response.writeHead(200, {
@@ -15,7 +15,19 @@ export async function serveDownload(response: ServerResponse, file: FileToSave):
     'Content-Type': file.type,
     'Content-Disposition': contentDisposition(file),
   });
-  await pipeline(Readable.from(file.chunks()), response).catch(() => undefined);
+  if (!file.lent) return pipeline(Readable.from(file.chunks()), response).catch(() => undefined);
+  const gone = new Promise<false>((resolve) => response.once('close', () => resolve(false)));
+  const chunks = file.chunks()[Symbol.asyncIterator]();
+  try {
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+      // The write's callback: its bytes are with the socket (and the chunk's memory free again), or it failed.
+      const written = new Promise<boolean>((resolve) => response.write(next.value, (error) => resolve(!error)));
+      if (!(await Promise.race([written, gone]))) return void (await chunks.return?.(undefined));
+    }
+    response.end();
+  } catch {
+    response.destroy();
+  }
 }
 
 /**

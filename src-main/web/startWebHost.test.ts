@@ -86,6 +86,45 @@ describe('startWebHost: one-time downloads', () => {
     expect((await get(url)).status).toBe(404);
   });
 
+  it('streams lent chunks (one buffer filled again for each): every byte as it was when lent', async () => {
+    const url = downloads.offer({
+      name: 'lent.bin',
+      type: 'application/octet-stream',
+      lent: true,
+      chunks: async function* () {
+        const buffer = Buffer.alloc(512 * 1024);
+        for (let index = 0; index < 32; index += 1) yield buffer.fill(index);
+        buffer.fill(0xff);
+      },
+    });
+    const bytes = Buffer.from(await (await fetch(`${host.origin}${url}`)).arrayBuffer());
+    expect(bytes.length).toBe(32 * 512 * 1024);
+    for (let index = 0; index < 32; index += 1) expect(bytes.subarray(index * 512 * 1024, (index + 1) * 512 * 1024).every((byte) => byte === index)).toBe(true);
+  });
+
+  it('stops lending when the window goes away mid-file: the producer is closed', async () => {
+    let closed!: () => void;
+    const producerClosed = new Promise<void>((resolve) => (closed = resolve));
+    const url = downloads.offer({
+      name: 'endless.bin',
+      type: 'application/octet-stream',
+      lent: true,
+      chunks: async function* () {
+        const buffer = Buffer.alloc(1024 * 1024, 7);
+        try {
+          for (;;) yield buffer;
+        } finally {
+          closed();
+        }
+      },
+    });
+    const socket = net.connect(host.port, '127.0.0.1');
+    socket.write(`GET ${url} HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\n\r\n`);
+    await new Promise((resolve) => socket.once('data', resolve));
+    socket.destroy();
+    await producerClosed;
+  });
+
   it('answers 404 to a ticket it never offered', async () => {
     expect((await get(`/downloads/${'0'.repeat(32)}/logs.csv`)).status).toBe(404);
   });

@@ -158,12 +158,13 @@ export function createContentService(options: ContentServiceOptions) {
           ? { name: plainFileName(name, 'content.bin'), displayName: placeName(name) || undefined, type: 'application/octet-stream', total: node.size }
           : { name: `${plainFileName(name.replace(/\.tar$/i, ''), 'folder', 116)}.tar`, displayName: placeName(name.replace(/\.tar$/i, '')) ? `${placeName(name.replace(/\.tar$/i, ''))}.tar` : undefined, type: 'application/x-tar', total: null };
       // A file is read with `cat` from an offset, so a transfer the store broke off goes on where it stopped; a
-      // folder's tar (`get`) has no offset and cannot.
+      // folder's tar (`get`) has no offset and cannot. Their chunks are lent: the file's writer writes each before
+      // asking for the next.
       const open = (offset: number) =>
         as === 'file'
-          ? kuboCommand(store, 'cat', [['arg', arg], ...(offset > 0 ? [['offset', String(offset)] as [string, string]] : [])], { signal, timeoutSeconds: 60, doing: 'save this file' })
-          : kuboCommand(store, 'get', [['arg', arg], ['archive', 'true']], { signal, timeoutSeconds: 60, doing: 'save this folder' });
-      await saveContent(open, file, options.saveFile, emit, signal, { resumable: as === 'file' });
+          ? kuboCommand(store, 'cat', [['arg', arg], ...(offset > 0 ? [['offset', String(offset)] as [string, string]] : [])], { signal, timeoutSeconds: 60, doing: 'save this file', lend: true })
+          : kuboCommand(store, 'get', [['arg', arg], ['archive', 'true']], { signal, timeoutSeconds: 60, doing: 'save this folder', lend: true });
+      await saveContent(open, file, options.saveFile, emit, signal, { resumable: as === 'file', lent: true });
     },
 
     close: () => uploads.close(),

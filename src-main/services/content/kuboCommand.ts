@@ -4,6 +4,7 @@
 import { on } from 'node:events';
 import { request, type Dispatcher } from 'undici';
 import { ContentError, kuboErrorOf, plainKuboError } from './contentErrors';
+import { pooledPost } from './pooledPost';
 
 /** Where a network's content store answers (MAIN-PROCESS ONLY: `authorization` holds the key). */
 export interface StoreTarget {
@@ -21,6 +22,12 @@ export interface CommandOptions {
   timeoutSeconds?: number;
   /** What the call does, for messages: "list this folder". */
   doing: string;
+  /**
+   * The caller takes the body's chunks as LENT: each valid only until the next is asked for (a save writes
+   * each before asking). A plain-HTTP store's answer to an empty POST is then read into recycled buffers
+   * (pooledPost), which halves a large save's CPU; other answers come through undici and are the caller's.
+   */
+  lend?: boolean;
 }
 
 /** An answer that began: its headers and its body, which throws ContentError on a late failure. */
@@ -30,27 +37,25 @@ export interface CommandAnswer {
   body: AsyncIterable<Uint8Array>;
 }
 
+/** An HTTP answer as this file reads it, from undici or from pooledPost. */
+interface WireAnswer {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** Ends only once the whole answer came; a transport failure throws (with a `code`). */
+  chunks: AsyncIterable<Uint8Array>;
+  trailers(): Record<string, string | undefined>;
+  destroy(): void;
+}
+
 const ERROR_BODY_MAX = 64 * 1024;
 
 /** POSTs `<storage_url>/api/v0/<command>?<params>` and returns the answer once it began well; errors in plain words. */
 export async function kuboCommand(target: StoreTarget, command: string, params: [string, string][], options: CommandOptions): Promise<CommandAnswer> {
   const url = `${target.storageUrl.replace(/\/+$/, '')}/api/v0/${command}?${new URLSearchParams(params).toString()}`;
   const timeout = (options.timeoutSeconds ?? 30) * 1000;
-  let answer: Dispatcher.ResponseData;
+  let answer: WireAnswer;
   try {
-    answer = await request(url, {
-      method: 'POST',
-      headers: {
-        ...(target.authorization ? { authorization: target.authorization } : {}),
-        ...(options.contentType ? { 'content-type': options.contentType } : {}),
-      },
-      body: options.body ?? null,
-      headersTimeout: timeout,
-      bodyTimeout: timeout,
-      // Chunks of up to 1 MiB (undici's default is 64 KiB): fewer steps for a large cat.
-      highWaterMark: 1024 * 1024,
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    answer = options.lend && options.body === undefined && url.startsWith('http:') ? await pooledAnswer(url, target, options, timeout) : await undiciAnswer(url, target, options, timeout);
   } catch (error) {
     throw connectionError(error, options, timeout);
   }
@@ -58,19 +63,63 @@ export async function kuboCommand(target: StoreTarget, command: string, params: 
   return { headers: answer.headers, body: checkedBody(answer, options, timeout) };
 }
 
+async function undiciAnswer(url: string, target: StoreTarget, options: CommandOptions, timeout: number): Promise<WireAnswer> {
+  const answer = await request(url, {
+    method: 'POST',
+    headers: {
+      ...(target.authorization ? { authorization: target.authorization } : {}),
+      ...(options.contentType ? { 'content-type': options.contentType } : {}),
+    },
+    body: options.body ?? null,
+    headersTimeout: timeout,
+    bodyTimeout: timeout,
+    // Chunks of up to 1 MiB (undici's default is 64 KiB): fewer steps for a large cat.
+    highWaterMark: 1024 * 1024,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  const body = answer.body;
+  return {
+    statusCode: answer.statusCode,
+    headers: answer.headers,
+    chunks: (async function* () {
+      // Each chunk as the socket gave it, as `pipe` takes them: `for await` over the body itself joins what is
+      // buffered into a new Buffer at each step, a second copy of every byte and the garbage collection it
+      // brings. The body pauses while 32 chunks wait.
+      for await (const [chunk] of on(body, 'data', { close: ['end', 'close'], highWaterMark: 32, lowWaterMark: 16 }) as AsyncIterable<[Buffer]>) yield chunk;
+      // A body closed before its end with no error of its own (destroyed): what came is incomplete.
+      if (!body.readableEnded) throw Object.assign(new Error('the answer closed before its end'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+    })(),
+    trailers: () => answer.trailers as Record<string, string | undefined>,
+    destroy: () => {
+      if (!body.destroyed) body.destroy();
+    },
+  };
+}
+
+async function pooledAnswer(url: string, target: StoreTarget, options: CommandOptions, timeout: number): Promise<WireAnswer> {
+  const answer = await pooledPost(new URL(url), {
+    headers: target.authorization ? { authorization: target.authorization } : {},
+    signal: options.signal,
+    headersTimeoutMs: timeout,
+    bodyTimeoutMs: timeout,
+  });
+  return { statusCode: answer.statusCode, headers: answer.headers, chunks: answer.body, trailers: answer.trailers, destroy: answer.destroy };
+}
+
 /** A transport failure as a ContentError: cancelled, timed out or unreachable. */
 function connectionError(error: unknown, options: CommandOptions, timeout: number): ContentError {
   if (options.signal?.aborted) return new ContentError('CANCELLED', `Cancelled: ${options.doing}.`, { cause: error });
   const code = (error as { code?: string }).code;
-  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'HEADERS_TIMEOUT') {
     return new ContentError('TIMEOUT', `The content store did not answer within ${timeout / 1000} s (${options.doing}).`, { details: 'The content may be slow to find; try again, or check the network.' });
   }
+  if (code === 'BAD_ANSWER') return new ContentError('BAD_ANSWER', `The content store's answer is not well-formed HTTP (${options.doing}).`, { details: 'Check that the storage address points at a content store.', cause: error });
   return new ContentError('UNREACHABLE', `The content store could not be reached (${options.doing}).`, { details: 'The connection failed: check that the store runs and its address.', ...(code ? { nodeSaid: code } : {}), cause: error });
 }
 
 /** An answer other than 200, in plain words (Kubo: JSON errors for commands, plain text for 400/404/405). */
-async function refusal(answer: Dispatcher.ResponseData, command: string, doing: string): Promise<ContentError> {
-  const text = await readCapped(answer.body);
+async function refusal(answer: WireAnswer, command: string, doing: string): Promise<ContentError> {
+  const text = await readCapped(answer).catch(() => '');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -95,16 +144,18 @@ async function refusal(answer: Dispatcher.ResponseData, command: string, doing: 
   }
 }
 
-async function readCapped(body: Dispatcher.ResponseData['body']): Promise<string> {
+/** The first {@link ERROR_BODY_MAX} bytes of a refusal's body, as text (copied: a lent chunk is read into again). */
+async function readCapped(answer: WireAnswer): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > ERROR_BODY_MAX) {
-      body.destroy();
-      break;
+  try {
+    for await (const chunk of answer.chunks) {
+      size += chunk.length;
+      if (size > ERROR_BODY_MAX) break;
+      chunks.push(Buffer.from(chunk));
     }
-    chunks.push(chunk);
+  } finally {
+    answer.destroy();
   }
   return Buffer.concat(chunks).toString('utf8');
 }
@@ -113,22 +164,17 @@ async function readCapped(body: Dispatcher.ResponseData['body']): Promise<string
  * The body's chunks; after the last one, Kubo's `X-Stream-Error` trailer (an error after output began) or a
  * connection cut before the end make the transfer fail, so a truncated answer is never taken as complete.
  */
-async function* checkedBody(answer: Dispatcher.ResponseData, options: CommandOptions, timeout: number): AsyncGenerator<Uint8Array> {
+async function* checkedBody(answer: WireAnswer, options: CommandOptions, timeout: number): AsyncGenerator<Uint8Array> {
   let bytes = 0;
   try {
-    // Each chunk as the socket gave it, as `pipe` takes them: `for await` over the body itself joins what is
-    // buffered into a new Buffer at each step, a second copy of every byte of a saved file and the garbage
-    // collection it brings. The body pauses while 32 chunks wait.
-    for await (const [chunk] of on(answer.body, 'data', { close: ['end', 'close'], highWaterMark: 32, lowWaterMark: 16 }) as AsyncIterable<[Buffer]>) {
+    for await (const chunk of answer.chunks) {
       bytes += chunk.length;
       yield chunk;
     }
-    // A body closed before its end with no error of its own (destroyed): what came is incomplete.
-    if (!answer.body.readableEnded) throw Object.assign(new Error('the answer closed before its end'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
   } catch (error) {
     if (options.signal?.aborted) throw new ContentError('CANCELLED', `Cancelled: ${options.doing}.`, { cause: error });
     const code = (error as { code?: string }).code;
-    if (code === 'UND_ERR_BODY_TIMEOUT') throw new ContentError('TRANSFER_FAILED', `The transfer stalled after ${bytes.toLocaleString('en-US')} bytes: nothing came for ${timeout / 1000} s.`, { cause: error });
+    if (code === 'UND_ERR_BODY_TIMEOUT' || code === 'BODY_TIMEOUT') throw new ContentError('TRANSFER_FAILED', `The transfer stalled after ${bytes.toLocaleString('en-US')} bytes: nothing came for ${timeout / 1000} s.`, { cause: error });
     const trailer = streamError(answer);
     throw new ContentError('TRANSFER_FAILED', `The transfer failed after ${bytes.toLocaleString('en-US')} bytes (${options.doing}).`, {
       details: 'The connection was cut before the answer ended; what came is incomplete.',
@@ -138,14 +184,14 @@ async function* checkedBody(answer: Dispatcher.ResponseData, options: CommandOpt
       cause: error,
     });
   } finally {
-    if (!answer.body.destroyed) answer.body.destroy();
+    answer.destroy();
   }
   const trailer = streamError(answer);
   if (trailer) throw new ContentError('TRANSFER_FAILED', `The transfer failed after ${bytes.toLocaleString('en-US')} bytes (${options.doing}).`, { nodeSaid: trailer });
 }
 
-function streamError(answer: Dispatcher.ResponseData): string | undefined {
-  const value = (answer.trailers as Record<string, string | undefined>)['x-stream-error'];
+function streamError(answer: WireAnswer): string | undefined {
+  const value = answer.trailers()['x-stream-error'];
   return value ? value.slice(0, 500) : undefined;
 }
 

@@ -75,6 +75,17 @@ describe('a whole answer', () => {
     );
   });
 
+  it('gives the last read of an answer whole, however large (http-parser-js counts what follows the end as a next head)', async () => {
+    const body = randomBytes(1_000_000);
+    handler = (_req, res) => {
+      res.writeHead(200);
+      res.end(body);
+    };
+    const read = await readLent((await post()).body);
+    expect(read.bytes).toBe(body.length);
+    expect(read.sha).toBe(sha([body]));
+  });
+
   it('gives the trailers once the body ended, and sends the headers it was given', async () => {
     let seen: http.IncomingHttpHeaders = {};
     handler = (req, res) => {

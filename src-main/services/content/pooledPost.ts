@@ -53,8 +53,8 @@ export interface PooledPostOptions {
 /**
  * An empty POST to a plain `http:` address over a connection of its own, its answer read into a few recycled
  * 1 MiB buffers (Node's sockets otherwise allocate a fresh 64 KiB buffer for every read; collecting them was
- * most of the CPU of saving a large file, see the README's performance notes) and parsed by http-parser-js,
- * whose body chunks are views of those buffers. The socket stops reading while every buffer but one is lent:
+ * most of the CPU of saving a large file) and parsed by http-parser-js. Each read's body bytes are one chunk,
+ * a view of its buffer (one write for the reader). The socket stops reading while every buffer but one is lent:
  * a slow reader holds the store back through TCP, and memory stays at 4 MiB whatever the answer's size.
  */
 export function pooledPost(url: URL, options: PooledPostOptions): Promise<PooledAnswer> {
@@ -74,9 +74,9 @@ class Exchange {
   private readonly socket: net.Socket;
   private readonly parser = new HTTPParser(HTTPParser.RESPONSE);
   private readonly free: Buffer[] = [];
-  /** Slices of each buffer not yet given back. */
-  private readonly lent = new Map<Buffer, number>();
   private readonly queue: { chunk: Buffer; from: Buffer }[] = [];
+  /** The body's parts in the read being parsed. */
+  private parts: Buffer[] = [];
   private trailerValues: Record<string, string> = {};
   private complete = false;
   private failure: Error | undefined;
@@ -96,9 +96,7 @@ class Exchange {
     this.parser[HTTPParser.kOnHeadersComplete] = ((first: HeadInfo | number, ...rest: unknown[]) =>
       this.onHead(typeof first === 'object' ? first : { headers: rest[1] as string[], statusCode: rest[4] as number })) as never;
     this.parser[HTTPParser.kOnBody] = (chunk: Buffer, _start: number, length: number) => {
-      if (length === 0) return;
-      this.queue.push({ chunk, from: this.reading! });
-      this.lent.set(this.reading!, (this.lent.get(this.reading!) ?? 0) + 1);
+      if (length > 0) this.parts.push(chunk);
     };
     this.parser[HTTPParser.kOnHeaders] = (trailers: string[]) => (this.trailerValues = headerRecord(trailers));
     this.parser[HTTPParser.kOnMessageComplete] = () => {
@@ -124,9 +122,6 @@ class Exchange {
     else options.signal?.addEventListener('abort', this.onAbort, { once: true });
   }
 
-  /** The buffer the socket read into last (the parser's body chunks are views of it). */
-  private reading: Buffer | undefined;
-
   /** The buffer the socket reads into next: never one that is lent. */
   private nextBuffer(): Buffer {
     // The socket stops reading before the last free buffer is armed (onRead), so there always is one; a fresh
@@ -137,13 +132,17 @@ class Exchange {
   /** Parses what the socket read; always true (keep the handle reading): a pause goes through `socket.pause()`. */
   private onRead(bytes: number, buffer: Buffer): true {
     if (this.complete || this.failure) return true;
-    this.reading = buffer;
     const parsed = this.parser.execute(buffer, 0, bytes);
-    if (parsed instanceof Error) {
+    // http-parser-js counts the rest of a read that ended the answer as the head of a next one, and a read over
+    // 80 KiB then exceeds its head limit: once the answer is complete, that verdict is about nothing.
+    if (parsed instanceof Error && !this.complete) {
       this.fail(new PooledPostError('BAD_ANSWER', 'The answer is not well-formed HTTP.'));
       return true;
     }
-    if (!this.lent.has(buffer)) this.free.push(buffer);
+    if (this.parts.length > 0) {
+      this.queue.push({ chunk: joinInPlace(buffer, this.parts), from: buffer });
+      this.parts = [];
+    } else this.free.push(buffer);
     this.wakeReader();
     // The next buffer is armed right after this returns: stop reading when it will be the last free one.
     if (this.free.length <= 1 && !this.complete) this.socket.pause();
@@ -192,9 +191,6 @@ class Exchange {
   }
 
   private giveBack(buffer: Buffer): void {
-    const left = (this.lent.get(buffer) ?? 1) - 1;
-    if (left > 0) return void this.lent.set(buffer, left);
-    this.lent.delete(buffer);
     this.free.push(buffer);
     if (this.socket.isPaused() && !this.socket.destroyed) this.socket.resume();
   }
@@ -229,6 +225,23 @@ class Exchange {
     this.options.signal?.removeEventListener('abort', this.onAbort);
     if (!this.socket.destroyed) this.socket.destroy();
   }
+}
+
+/**
+ * One read's body parts as one chunk: a chunked answer's parts lie between its chunk heads (`40000\r\n`), and
+ * each later part is moved down over them (memmove within a buffer the CPU just filled), so the reader writes
+ * once per read, not once per part.
+ */
+function joinInPlace(buffer: Buffer, parts: Buffer[]): Buffer {
+  const start = parts[0]!.byteOffset - buffer.byteOffset;
+  let end = start + parts[0]!.length;
+  for (let index = 1; index < parts.length; index += 1) {
+    const part = parts[index]!;
+    const from = part.byteOffset - buffer.byteOffset;
+    if (from !== end) buffer.copyWithin(end, from, from + part.length);
+    end += part.length;
+  }
+  return buffer.subarray(start, end);
 }
 
 interface HeadInfo {

@@ -35,7 +35,7 @@ export function plainFileName(name: string, fallback: string, maxLength = 120): 
  * the shell's writer leaves no partial file under the chosen name. When `resumable` (`open` reads from an
  * offset), a transfer the store broke off (a cut connection, a store that does not answer) is taken up again
  * where it stopped once the store answers, for up to {@link STORE_GONE_WAIT_MS}, with a `waiting` note in the
- * progress meanwhile.
+ * progress meanwhile. `lent`: the answers' chunks are lent (kuboCommand's `lend`), and so are the file's.
  */
 export async function saveContent(
   open: (offset: number) => Promise<CommandAnswer>,
@@ -43,7 +43,7 @@ export async function saveContent(
   saveFile: SaveFile,
   emit: (event: ContentSaveEvent) => void,
   signal: AbortSignal,
-  options: { resumable?: boolean } = {},
+  options: { resumable?: boolean; lent?: boolean } = {},
 ): Promise<void> {
   let bytes = 0;
   let lastSent = 0;
@@ -96,7 +96,7 @@ export async function saveContent(
       if (!settled) settle!.reject(new ContentError('CANCELLED', 'The save stopped before the end of the file.'));
     }
   }
-  const result = await saveFile({ name: file.name, ...(file.displayName ? { displayName: file.displayName } : {}), type: file.type, chunks });
+  const result = await saveFile({ name: file.name, ...(file.displayName ? { displayName: file.displayName } : {}), type: file.type, ...(options.lent ? { lent: true } : {}), chunks });
   if (result.kind === 'cancelled') return emit({ kind: 'cancelled' });
   if (result.kind === 'saved') {
     await transferred;

@@ -17,6 +17,12 @@ export interface FileToSave {
   type: string;
   /** Its bytes (or text, written as UTF-8), made as they are read. */
   chunks: () => AsyncIterable<string | Uint8Array>;
+  /**
+   * The chunks are LENT: each is valid only until the next is asked for, when its memory is read into again (a
+   * large save reads the store's answer into a few recycled buffers). A consumer writes each one before asking
+   * for the next, or copies it.
+   */
+  lent?: boolean;
 }
 
 /** What saving did: a download the page starts (web host), a file written (Electron), or nothing. */

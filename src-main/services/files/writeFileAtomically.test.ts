@@ -23,6 +23,23 @@ it('writes every chunk, then the file appears under its name', async () => {
   expect(fs.readdirSync(dir)).toEqual(['whole.bin']);
 });
 
+it('writes lent chunks, one buffer filled again for each, each before asking for the next', async () => {
+  // The source writes the next chunk's bytes into the same memory as soon as it is asked for more.
+  async function* lent(count: number): AsyncGenerator<Uint8Array> {
+    const buffer = Buffer.alloc(256 * 1024);
+    for (let index = 0; index < count; index += 1) {
+      buffer.fill(index);
+      yield buffer;
+    }
+    buffer.fill(0xff);
+  }
+  const target = path.join(dir, 'lent.bin');
+  expect(await writeFileAtomically(target, lent(64), { lent: true })).toBe(64 * 256 * 1024);
+  const bytes = fs.readFileSync(target);
+  for (let index = 0; index < 64; index += 1) expect(bytes.subarray(index * 256 * 1024, (index + 1) * 256 * 1024).every((byte) => byte === index)).toBe(true);
+  fs.rmSync(target);
+});
+
 it('leaves an older file as it was, and no part file, when the source fails or the save is cancelled', async () => {
   const target = path.join(dir, 'kept.txt');
   fs.writeFileSync(target, 'the old file');
@@ -33,7 +50,7 @@ it('leaves an older file as it was, and no part file, when the source fails or t
     controller.abort();
     yield Buffer.from('more');
   })();
-  await expect(writeFileAtomically(target, cancelling, controller.signal)).rejects.toThrow();
+  await expect(writeFileAtomically(target, cancelling, { signal: controller.signal })).rejects.toThrow();
   expect(fs.readFileSync(target, 'utf8')).toBe('the old file');
   expect(fs.readdirSync(dir).sort()).toEqual(['kept.txt', 'whole.bin']);
 });

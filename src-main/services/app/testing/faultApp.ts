@@ -60,7 +60,7 @@ export async function startFaultApp(options: { diskBytesPerSecond?: number } = {
         yield chunk;
       }
     }
-    await writeFileAtomically(to, slowly());
+    await writeFileAtomically(to, slowly(), { lent: file.lent ?? false });
     return { kind: 'saved', path: to };
   };
   const app = await createAppServices({

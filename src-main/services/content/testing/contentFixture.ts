@@ -25,7 +25,7 @@ export function storeNetwork(id: string, storageUrl: string | null, authorizatio
 export function contentServiceFor(networks: Record<string, NetworkWithCredentials>, saveTo: () => string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-content-'));
   const store = openStore(dataDir);
-  const saveFile: SaveFile = async (file) => ({ kind: 'saved', path: (await writeFileAtomically(saveTo(), file.chunks()), saveTo()) });
+  const saveFile: SaveFile = async (file) => ({ kind: 'saved', path: (await writeFileAtomically(saveTo(), file.chunks(), { lent: file.lent ?? false }), saveTo()) });
   const lines: string[] = [];
   const service = createContentService({
     resolve: async (id) => {
