@@ -25,7 +25,7 @@ export interface CommandOptions {
   /**
    * The caller takes the body's chunks as LENT: each valid only until the next is asked for (a save writes
    * each before asking). A plain-HTTP store's answer to an empty POST is then read into recycled buffers
-   * (pooledPost), which halves a large save's CPU; other answers come through undici and are the caller's.
+   * (pooledPost), sparing a large save most of its CPU; other answers come through undici and are the caller's.
    */
   lend?: boolean;
 }

@@ -70,12 +70,12 @@ it("falls back to dag/get where the store no longer offers object/get, and reads
   }
 });
 
-it('reads an error in the X-Stream-Error trailer after output began as a failed transfer', async () => {
+it.each([false, true])('reads an error in the X-Stream-Error trailer after output began as a failed transfer (lent chunks: %s)', async (lend) => {
   // A fresh 3 MiB file, then one of its middle chunks removed from the store's disk: cat streams the first
   // chunks, then meets the hole.
-  const bytes = Buffer.alloc(3 * 1024 * 1024, 7);
+  const bytes = Buffer.alloc(3 * 1024 * 1024, lend ? 8 : 7); // a file of its own for each way of reading
   for (let index = 0; index < bytes.length; index += 4096) bytes.writeUInt32BE(index, index);
-  const added = await uploadThrough(content, 'local', [{ path: 'holey.bin', bytes }]);
+  const added = await uploadThrough(content, 'local', [{ path: `holey-${lend}.bin`, bytes }]);
   const links = [];
   for await (const link of kubo(storageUrl, auth).ls(added.root.cid)) links.push(link);
   expect(links.length).toBeGreaterThan(4);
@@ -85,7 +85,7 @@ it('reads an error in the X-Stream-Error trailer after output began as a failed 
   await expect.poll(() => fs.existsSync(file), { timeout: 10_000 }).toBe(true);
   fs.rmSync(file);
 
-  const answer = await kuboCommand({ storageUrl, authorization: auth }, 'cat', [['arg', added.root.cid]], { doing: 'read this file' });
+  const answer = await kuboCommand({ storageUrl, authorization: auth }, 'cat', [['arg', added.root.cid]], { doing: 'read this file', lend });
   let received = 0;
   const error = await (async () => {
     for await (const chunk of answer.body) received += chunk.byteLength;
@@ -98,6 +98,54 @@ it('reads an error in the X-Stream-Error trailer after output began as a failed 
   expect((error as ContentError).shortMessage).toMatch(/^The transfer failed after [\d,]+ bytes/);
   expect(received).toBeGreaterThan(0);
   expect(received).toBeLessThan(bytes.length);
+});
+
+describe.each([false, true])('a cat read with lent chunks: %s', (lend) => {
+  it('gives the same bytes as the official client', async () => {
+    const bytes = Buffer.alloc(5 * 1024 * 1024 + 17);
+    for (let index = 0; index + 4 <= bytes.length; index += 4) bytes.writeUInt32BE((index * 2654435761) >>> 0, index);
+    const added = await uploadThrough(content, 'local', [{ path: `same-${lend}.bin`, bytes }]);
+    const answer = await kuboCommand({ storageUrl, authorization: auth }, 'cat', [['arg', added.root.cid], ['offset', '1000']], { doing: 'read this file', lend });
+    const ours: Buffer[] = [];
+    for await (const chunk of answer.body) ours.push(Buffer.from(chunk)); // copied: a lent chunk is read into again
+    const official: Uint8Array[] = [];
+    for await (const chunk of kubo(storageUrl, auth).cat(added.root.cid, { offset: 1000 })) official.push(chunk);
+    expect(Buffer.compare(Buffer.concat(ours), Buffer.concat(official))).toBe(0);
+    expect(Buffer.concat(ours).length).toBe(bytes.length - 1000);
+  });
+
+  it('fails a transfer the store cut midway, as a cut to take up again', async () => {
+    overrides.set('cat', (res) => {
+      res.writeHead(200, { 'content-type': 'text/plain', 'x-stream-output': '1' });
+      res.write(Buffer.alloc(300_000, 1), () => res.destroy());
+    });
+    const answer = await kuboCommand(proxied(), 'cat', [['arg', 'x']], { doing: 'save this file', lend });
+    let received = 0;
+    const error = await (async () => {
+      for await (const chunk of answer.body) received += chunk.byteLength;
+    })().catch((thrown: unknown) => thrown);
+    overrides.clear();
+    expect(error).toMatchObject({ code: 'TRANSFER_FAILED', data: { cut: true } });
+    expect((error as ContentError).shortMessage).toBe(`The transfer failed after ${received.toLocaleString('en-US')} bytes (save this file).`);
+  });
+
+  it('maps a refusal, silence and a store that is not there to plain words', async () => {
+    const bad = await kuboCommand({ storageUrl, authorization: auth }, 'cat', [['arg', 'not-a-cid']], { doing: 'read this file', lend }).catch((thrown: unknown) => thrown);
+    expect(bad).toMatchObject({ code: 'BAD_REQUEST', shortMessage: 'The store could not read this CID or path.' });
+    const refused = await kuboCommand({ storageUrl, authorization: 'Basic bm90OmFrZXk=' }, 'cat', [['arg', sandbox.demoContent.rootCid]], { doing: 'read this file', lend }).catch((thrown: unknown) => thrown);
+    expect(refused).toMatchObject({ code: 'UNAUTHORIZED' });
+    overrides.set('cat', () => undefined); // never answers
+    expect(await kuboCommand(proxied(), 'cat', [['arg', 'x']], { doing: 'save this file', timeoutSeconds: 1, lend }).catch((thrown: unknown) => thrown)).toMatchObject({
+      code: 'TIMEOUT',
+      shortMessage: 'The content store did not answer within 1 s (save this file).',
+    });
+    overrides.clear();
+    const gone = http.createServer();
+    await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
+    const goneUrl = `http://127.0.0.1:${(gone.address() as AddressInfo).port}`;
+    await new Promise((resolve) => gone.close(resolve));
+    expect(await kuboCommand({ storageUrl: goneUrl }, 'cat', [['arg', 'x']], { doing: 'save this file', lend }).catch((thrown: unknown) => thrown)).toMatchObject({ code: 'UNREACHABLE', nodeSaid: 'ECONNREFUSED' });
+  });
 });
 
 describe('refusals', () => {
