@@ -3,14 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { chromium, type BrowserContext } from '@playwright/test';
 import { readTiming } from '../src-main/services/api/describeTiming';
 import type { RequestTiming } from '../src-shared/api/dispatcherTypes';
 import { copySeededSandbox } from '../test-support/seededSandbox';
 import { median, table } from './benchKit';
 import { verdict, type Figure, type SectionResult } from './report';
+import { cold, EMPTY_ROUTE, HOME, warm } from './pageLoads';
 import { pageCases, type PageCase } from './pageCases';
-import { BREAKDOWN_PARTS, describeBreakdown, TRACE_CATEGORIES, traceBreakdown, type TraceBreakdown, type TraceEvent } from './pageTrace';
+import { BREAKDOWN_PARTS, describeBreakdown, traceBreakdown, type TraceBreakdown, type TraceEvent } from './pageTrace';
 
 // Every page a person opens, in the running app (web host, Chromium), each beside the same run's floor:
 //  - cold: a fresh browser context on the running app, from navigation start to the page's content painted;
@@ -25,8 +26,6 @@ const RUNS = 7;
 const WARM_ADDS_MS = 60;
 const WARM_BELOW_MS = 120;
 const COLD_BELOW_MS = 350;
-const HOME = '[aria-labelledby=latest-blocks] li';
-const EMPTY_ROUTE = { route: '/nothing-here', ready: '#not-found-title' };
 
 export interface PagesBenchOptions {
   quick: boolean;
@@ -38,118 +37,6 @@ export interface PagesBenchOptions {
   storageUrl: string;
   key: string;
   secret: string;
-}
-
-/** What the bench reads back from the page (this file is typed for Node). */
-interface PageScope {
-  __benchPainted?: number;
-}
-
-/**
- * Waits, in the page, for `ready` to be painted (the frame after it appears), clicking the button whose text
- * matches `run` as soon as it is enabled; resolves with performance.now() at that paint. Written as page code in
- * a string: the runner's transform would wrap named inner functions in a helper the page lacks.
- */
-const WATCH = `((ready, run) => new Promise((resolve) => {
-  let clicked = run === null;
-  const wanted = run === null ? null : new RegExp(run);
-  const tick = () => {
-    if (!clicked) {
-      const button = Array.from(document.querySelectorAll('button')).find((candidate) => wanted.test((candidate.textContent || '').trim()) && !candidate.disabled);
-      if (button) {
-        clicked = true;
-        button.click();
-      }
-    }
-    if (clicked && document.querySelector(ready)) {
-      requestAnimationFrame(() => resolve(performance.now()));
-      return;
-    }
-    requestAnimationFrame(tick);
-  };
-  tick();
-}))`;
-
-/** Total CPU time of the browser and every process under it (renderers included), seconds, from /proc (Linux). */
-async function browserCpu(cdp: CDPSession): Promise<number> {
-  const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
-  const root = processInfo.find((process) => process.type === 'browser')?.id;
-  if (root === undefined) return 0;
-  const ticks = new Map<number, { parent: number; cpu: number }>();
-  for (const name of fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
-    } catch {
-      continue; // ended meanwhile
-    }
-    // pid (comm) state ppid … utime stime: fields after the command's closing parenthesis.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    ticks.set(Number(name), { parent: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) });
-  }
-  const under = (pid: number): boolean => pid === root || (pid > 1 && ticks.has(pid) && under(ticks.get(pid)!.parent));
-  let total = 0;
-  for (const [pid, entry] of ticks) if (under(pid)) total += entry.cpu;
-  return total / 100; // clock ticks (USER_HZ, 100 on Linux)
-}
-
-/**
- * Waits until the browser's own processes are idle: a new context opens a window whose own interface (Chromium's
- * "top chrome" WebUI: the omnibox popup, its compose box) compiles about a second of script on the same two cores
- * just then. That is the browser opening a window, not the page loading (the page's clock starts at its
- * navigation), so the navigation waits for it to end: under 20 ms of CPU in 200 ms, or 5 s at most.
- */
-async function browserIdle(cdp: CDPSession): Promise<void> {
-  const until = performance.now() + 5000;
-  let before = await browserCpu(cdp);
-  while (performance.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const now = await browserCpu(cdp);
-    if (now - before < 0.02) return;
-    before = now;
-  }
-}
-
-/**
- * A fresh context: the page opened at `route`, timed from navigation start to `ready` painted. With `traced`,
- * the load is recorded in a Chromium performance trace, whose events are left in `traced.events`.
- */
-async function cold(browser: Browser, cdp: CDPSession, origin: string, hash: string, route: string, ready: string, run: string | null, traced?: { events?: TraceEvent[] }): Promise<number> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  try {
-    await context.addInitScript(`window.__benchPainted = undefined; ${WATCH}(${JSON.stringify(ready)}, ${JSON.stringify(run)}).then((at) => { window.__benchPainted = at; });`);
-    const page = await context.newPage();
-    await browserIdle(cdp);
-    if (traced) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-    await page.goto(`${origin}${route}${hash}`);
-    try {
-      await page.waitForFunction(() => (globalThis as unknown as PageScope).__benchPainted !== undefined, null, { timeout: 30_000, polling: 50 });
-    } catch (error) {
-      // What the page showed instead, so a run that never got there says why.
-      const shown = await page.locator('body').innerText().catch(() => '(the page could not be read)');
-      await page.screenshot({ path: path.join(os.tmpdir(), 'blockglass-bench-pages-stuck.png') }).catch(() => {});
-      throw new Error(`${route}: ${ready} never showed within 30 s (cold). The page showed: ${shown.replace(/\s+/g, ' ').slice(0, 600)}`, { cause: error });
-    }
-    const painted = await page.evaluate(() => (globalThis as unknown as PageScope).__benchPainted!);
-    if (traced) traced.events = (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-    return painted;
-  } finally {
-    await context.close();
-  }
-}
-
-/**
- * In a running window: from another page (the home; for the home, the empty route), navigates to `route` as a
- * link does, timed to `ready` painted. Then the window leaves for the empty route: what the page defers (the log
- * query's check, asked once the page has been still for 400 ms) would otherwise run in main during the next cold
- * load, which measures a page opened in a fresh context on an app at rest, not another window's work.
- */
-async function warm(page: Page, route: string, ready: string, run: string | null): Promise<number> {
-  const go = (to: { route: string; ready: string }) => page.evaluate(`(async () => { history.pushState(null, '', ${JSON.stringify(to.route)}); await ${WATCH}(${JSON.stringify(to.ready)}, null); })()`);
-  await go(route === '/explorer' ? EMPTY_ROUTE : { route: '/explorer', ready: HOME });
-  const took = (await page.evaluate(`(async () => { const started = performance.now(); history.pushState(null, '', ${JSON.stringify(route)}); return (await ${WATCH}(${JSON.stringify(ready)}, ${JSON.stringify(run)})) - started; })()`)) as number;
-  if (route !== EMPTY_ROUTE.route) await go(EMPTY_ROUTE);
-  return took;
 }
 
 /** The page bench: a fresh app on a copy of the bench chain, every page cold and warm beside its floor. */
