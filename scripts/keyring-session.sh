@@ -42,49 +42,28 @@ if [ -z "${__BLOCKGLASS_KEYRING_INNER:-}" ]; then
   fi
   # A new private session bus; the bus, and the keyring daemon on it (which exits when its bus
   # goes), end with CMD. The person's own session bus and keychain are never touched.
-  exec env __BLOCKGLASS_KEYRING_INNER=1 dbus-run-session -- bash "$0" "$@"
+  # The bus starts the keyring daemon itself, by D-Bus activation, from this project's service file
+  # (keyring/bus.conf): once now, and again at the next keychain call if one ends while CMD runs, unlocked, on
+  # the same keyring files. keyring/daemon.sh takes its folders from the bus's environment, set here.
+  tmp=$(mktemp -d "${TMPDIR:-/tmp}/blockglass-keyring.XXXXXX")
+  data_dir=${KEYRING_DIR:-$tmp/data}
+  mkdir -p "$data_dir" "$tmp/run"
+  chmod 700 "$data_dir" "$tmp/run"
+  here=$(cd "$(dirname "$0")" && pwd)
+  exec env __BLOCKGLASS_KEYRING_INNER="$tmp" BLOCKGLASS_KEYRING_DAEMON="$here/keyring/daemon.sh" \
+    BLOCKGLASS_KEYRING_DATA="$data_dir" BLOCKGLASS_KEYRING_RUNTIME="$tmp/run" \
+    dbus-run-session --config-file="$here/keyring/bus.conf" -- bash "$0" "$@"
 fi
-unset __BLOCKGLASS_KEYRING_INNER
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/blockglass-keyring.XXXXXX")
+tmp=$__BLOCKGLASS_KEYRING_INNER
+unset __BLOCKGLASS_KEYRING_INNER BLOCKGLASS_KEYRING_DAEMON BLOCKGLASS_KEYRING_DATA BLOCKGLASS_KEYRING_RUNTIME
 cleanup() { rm -rf "$tmp"; }
 trap cleanup EXIT
-data_dir=${KEYRING_DIR:-$tmp/data}
-mkdir -p "$data_dir" "$tmp/run"
-chmod 700 "$data_dir" "$tmp/run"
 
-# --unlock reads the password from stdin, creates the "login" keyring if it is missing (making it
-# the default collection), unlocks it and daemonizes.
-# XDG_DATA_HOME puts the keyring files in $data_dir/keyrings, not ~/.local/share/keyrings, where an
-# old login.keyring with another password would stay locked. XDG_RUNTIME_DIR puts the control
-# socket in $tmp/run, not ~/.cache or /run/user (absent for root in a container).
-# setsid: the daemon runs in a session and process group of its own, so a signal meant for the group of the
-# command (a test runner stopping its workers, a Ctrl+C) never reaches the keychain the command is using.
-if ! daemon_env=$(printf '%s' "${KEYRING_PASSWORD:-blockglass-ci}" |
-  XDG_DATA_HOME="$data_dir" XDG_RUNTIME_DIR="$tmp/run" \
-    setsid gnome-keyring-daemon --unlock --components=secrets 2>"$tmp/daemon.err"); then
-  say "gnome-keyring-daemon failed to start:"
-  sed 's/^/  /' "$tmp/daemon.err" >&2
-  exit 70
-fi
-while IFS= read -r line; do
-  case "$line" in GNOME_KEYRING_CONTROL=*) export "${line?}" ;; esac
-done <<<"$daemon_env"
-
-# The daemonized keyring may claim org.freedesktop.secrets a few ms AFTER the command above
-# returns. Wait for the name with NameHasOwner, which does not auto-activate: calling the service
-# itself before then makes D-Bus activate a SECOND gnome-keyring-daemon (from
-# /usr/share/dbus-1/services) that uses ~/.local/share/keyrings and a locked or missing keyring.
-owned=
-for _ in $(seq 1 100); do # up to ~5 s
-  owned=$(dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
-    org.freedesktop.DBus.NameHasOwner string:org.freedesktop.secrets 2>/dev/null |
-    awk '/boolean/ {print $2}') || true
-  [ "$owned" = "true" ] && break
-  sleep 0.05
-done
-if [ "$owned" != "true" ]; then
-  say "gnome-keyring-daemon started but did not claim org.freedesktop.secrets within 5 s"
+# The first daemon, started now (the call returns once it owns org.freedesktop.secrets), so that CMD's first
+# keychain call does not wait for it. What the daemon says, if anything, is on stderr already.
+if ! started=$(dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
+  org.freedesktop.DBus.StartServiceByName string:org.freedesktop.secrets uint32:0 2>&1); then
+  say "gnome-keyring-daemon failed to start: $started"
   exit 70
 fi
 
@@ -114,7 +93,7 @@ if [ -z "$unlocked" ]; then
   exit 70
 fi
 
-# The keyring daemons of THIS session, found by its bus address (the daemon leaves our process tree).
+# The keyring daemons of THIS session, found by its bus address (D-Bus started them, in sessions of their own).
 session_daemons() {
   for proc in /proc/[0-9]*; do
     [ "$(cat "$proc/comm" 2>/dev/null)" = gnome-keyring-d ] || continue
@@ -124,25 +103,6 @@ session_daemons() {
   done
 }
 
-# A keyring daemon that ends while CMD runs takes every stored key with it, and the next keychain call makes
-# D-Bus start another one, whose keyring is locked: calls then hang. Nothing in CMD should end it; if something
-# does, this says so, and when, on stderr, so that the failures that follow are explained.
-daemon_pids=$(session_daemons | tr '\n' ' ')
-watchdog=
-if [ -n "$daemon_pids" ]; then
-  (
-    while :; do
-      sleep 1 >/dev/null 2>&1 # its own output elsewhere: a pipe reading CMD's output is not held open by it
-      alive=
-      for pid in $daemon_pids; do kill -0 "$pid" 2>/dev/null && alive=1; done
-      [ -n "$alive" ] && continue
-      say "the keyring daemon (pid ${daemon_pids% }) ended at $(date +%T) while the command still ran: keychain calls from now on fail"
-      exit 0
-    done
-  ) >/dev/null &
-  watchdog=$!
-fi
-
 export BLOCKGLASS_KEYRING_SESSION=1
 # CMD runs in the background so that a signal to this shell (or to the launcher's process group) is passed
 # to it and waited for: CMD stops cleanly, then this shell exits, dbus-run-session ends the bus, and the
@@ -150,13 +110,14 @@ export BLOCKGLASS_KEYRING_SESSION=1
 # the bus and the daemon running.) INT is passed as TERM: a background job of a non-interactive shell
 # ignores SIGINT.
 set +e
+: >"$tmp/run/running" # while it is there, a keyring daemon that ends says so (keyring/daemon.sh)
 "$@" &
 cmd=$!
 trap 'kill -TERM "$cmd" 2>/dev/null' TERM INT HUP
 rc=0
 while kill -0 "$cmd" 2>/dev/null; do wait "$cmd"; rc=$?; done
-[ -z "$watchdog" ] || kill "$watchdog" 2>/dev/null
 # The keyring daemon of THIS session is stopped now rather than left to notice that its bus is gone: nothing
 # of the session outlives it.
+rm -f "$tmp/run/running"
 for pid in $(session_daemons); do kill -TERM "$pid" 2>/dev/null || true; done
 exit "$rc"
