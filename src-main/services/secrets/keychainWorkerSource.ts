@@ -15,23 +15,37 @@
  * workerData: `{ modulePath, service }`. Messages in: `{ id, op: 'get' | 'set' | 'delete', account, value? }`.
  * Messages out: `{ id, ok: true, value }` or `{ id, ok: false, message, code }`. On Linux every entry is
  * pinned to the Secret Service: the library would otherwise fall back silently to the kernel keyring, which
- * forgets everything at reboot.
+ * forgets everything at reboot. A call whose daemon ended during it runs once more (VANISHED): the next call
+ * reaches the daemon that D-Bus activation or systemd started in its place.
  */
 export const KEYCHAIN_WORKER_SOURCE = `
 'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
 const { Entry } = require(workerData.modulePath);
 const options = process.platform === 'linux' ? { linux: { store: 'secret-service' } } : undefined;
+// A Secret Service daemon that ended during the call (gnome-keyring aborts when another client vanishes in the
+// middle of opening a session): the bus, or systemd, starts another at the next call, so the call runs once more.
+const VANISHED = /disconnected from message bus without replying|session does not exist|NoSession/i;
+const run = (request) => {
+  const entry = new Entry(workerData.service, request.account, options);
+  if (request.op === 'get') return entry.getPassword();
+  if (request.op === 'set') { entry.setPassword(request.value); return null; }
+  return entry.deleteCredential();
+};
 parentPort.on('message', (request) => {
   let reply;
-  try {
-    const entry = new Entry(workerData.service, request.account, options);
-    if (request.op === 'get') reply = { id: request.id, ok: true, value: entry.getPassword() };
-    else if (request.op === 'set') { entry.setPassword(request.value); reply = { id: request.id, ok: true, value: null }; }
-    else if (request.op === 'delete') reply = { id: request.id, ok: true, value: entry.deleteCredential() };
-    else reply = { id: request.id, ok: false, message: 'unknown operation', code: 'EINVAL' };
-  } catch (error) {
-    reply = { id: request.id, ok: false, message: String((error && error.message) || error), code: String((error && error.code) || '') };
+  if (request.op !== 'get' && request.op !== 'set' && request.op !== 'delete') {
+    parentPort.postMessage({ id: request.id, ok: false, message: 'unknown operation', code: 'EINVAL' });
+    return;
+  }
+  for (let attempt = 1; !reply; attempt += 1) {
+    try {
+      reply = { id: request.id, ok: true, value: run(request) };
+    } catch (error) {
+      const message = String((error && error.message) || error);
+      if (attempt === 1 && VANISHED.test(message)) continue;
+      reply = { id: request.id, ok: false, message, code: String((error && error.code) || '') };
+    }
   }
   parentPort.postMessage(reply);
 });
