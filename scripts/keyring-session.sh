@@ -19,7 +19,9 @@
 # Example: SKIP_SANDBOX_SETUP=1 bash scripts/keyring-session.sh npx vitest run src-main/services/secrets
 #
 # As root in a container, dbus-daemon prints "Failed to set fd limit to 65536: Operation not permitted":
-# harmless (it keeps the default limit), and it goes to the same stderr as CMD's, so it is left visible.
+# harmless (it keeps the default limit), and it goes to the same stderr as CMD's, so it is left visible. It also
+# says when it starts the keyring daemon ("Activating service name='org.freedesktop.secrets'"): once as the
+# session starts, and again only after a daemon ended, which the session says too ("the keyring daemon was …").
 set -euo pipefail
 
 me=keyring-session
