@@ -54,6 +54,18 @@ export function environment(pid: number): string[] {
   }
 }
 
+/**
+ * The gnome-keyring daemons on one D-Bus bus (`busLine`: `DBUS_SESSION_BUS_ADDRESS=…`, as in a process's
+ * environment). A keyring session's daemon is started by its bus, outside the tree of the command it serves.
+ */
+export function keyringDaemonsOn(busLine: string): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => commandLine(pid).startsWith('gnome-keyring-daemon') && environment(pid).includes(busLine));
+}
+
 /** Waits until `check` holds, polling; throws with `what` after `timeoutMs`. */
 export async function waitUntil(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
-import { commandLine, descendants, environment, isAlive, waitUntil } from '../../../test-support/processTree';
+import { commandLine, descendants, environment, isAlive, keyringDaemonsOn, waitUntil } from '../../../test-support/processTree';
+import { canStartKeyringSession } from '../../../test-support/ownKeyringSession';
 import { seededDataDir } from '../../services/sandbox/testing/seededDataDir';
 import { sharedSandbox } from '../../services/rpc/testing/sharedSandbox';
 
@@ -12,8 +13,6 @@ import { sharedSandbox } from '../../services/rpc/testing/sharedSandbox';
 // keyring daemon. Real processes, seen through /proc.
 
 const shared = sharedSandbox();
-const onPath = (command: string) => (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && fs.existsSync(path.join(dir, command)));
-const canRunPrivateKeychain = process.platform === 'linux' && onPath('dbus-run-session') && onPath('gnome-keyring-daemon');
 const running: ChildProcess[] = [];
 const folders: string[] = [];
 afterEach(() => {
@@ -44,14 +43,6 @@ async function startLauncher(command: string, args: string[], env: NodeJS.Proces
   return { child, tree: [child.pid!, ...tree, ...daemons], exited, dataDir };
 }
 
-function keyringDaemonsOn(busLine: string): number[] {
-  return fs
-    .readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .map(Number)
-    .filter((pid) => commandLine(pid).startsWith('gnome-keyring-daemon') && environment(pid).includes(busLine));
-}
-
 function withoutKeychain(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   delete env.DBUS_SESSION_BUS_ADDRESS;
@@ -67,7 +58,7 @@ async function expectAllGone(tree: number[], exited: Promise<void>, dataDir: str
   expect(fs.readdirSync(path.join(dataDir, 'sandbox', 'chain')).sort()).toEqual(['anvil-state.json', 'contract-metadata.json', 'manifest.json']);
 }
 
-describe.skipIf(!canRunPrivateKeychain)('stopping a launcher that runs in a private keychain', () => {
+describe.skipIf(!canStartKeyringSession())('stopping a launcher that runs in a private keychain', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)('%s to `node scripts/serve.mjs` ends the web host, sandbox, Anvil, the bus and the keyring daemon', { timeout: 90_000 }, async (signal) => {
     const { child, tree, exited, dataDir } = await startLauncher(process.execPath, ['scripts/serve.mjs'], withoutKeychain());
     const names = tree.map((pid) => commandLine(pid));

@@ -4,23 +4,11 @@
 // kills the stopped daemon, so the daemon ends in the middle of the call. Prints one JSON line: what the call
 // answered or the error it failed with.
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import readline from 'node:readline';
+import { keyringDaemonsOn } from '../../../../test-support/processTree';
 import { createSecretStore } from '../createSecretStore';
 
-const bus = `DBUS_SESSION_BUS_ADDRESS=${process.env.DBUS_SESSION_BUS_ADDRESS ?? ''}`;
-const daemons = () =>
-  fs
-    .readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'gnome-keyring-d' && fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(bus);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
+const daemons = () => keyringDaemonsOn(`DBUS_SESSION_BUS_ADDRESS=${process.env.DBUS_SESSION_BUS_ADDRESS ?? ''}`);
 
 const store = createSecretStore({ service: 'blockglass-daemon-ends-probe', timeoutMs: 20_000 });
 await store.set('probe', { apiKey: 'answered-by-the-next-daemon' });
