@@ -26,27 +26,20 @@ const options = process.platform === 'linux' ? { linux: { store: 'secret-service
 // A Secret Service daemon that ended during the call (gnome-keyring aborts when another client vanishes in the
 // middle of opening a session): the bus, or systemd, starts another at the next call, so the call runs once more.
 const VANISHED = /disconnected from message bus without replying|session does not exist|NoSession/i;
-const run = (request) => {
-  const entry = new Entry(workerData.service, request.account, options);
-  if (request.op === 'get') return entry.getPassword();
-  if (request.op === 'set') { entry.setPassword(request.value); return null; }
-  return entry.deleteCredential();
+const answer = (request) => {
+  try {
+    const entry = new Entry(workerData.service, request.account, options);
+    if (request.op === 'get') return { id: request.id, ok: true, value: entry.getPassword() };
+    if (request.op === 'set') { entry.setPassword(request.value); return { id: request.id, ok: true, value: null }; }
+    if (request.op === 'delete') return { id: request.id, ok: true, value: entry.deleteCredential() };
+    return { id: request.id, ok: false, message: 'unknown operation', code: 'EINVAL' };
+  } catch (error) {
+    return { id: request.id, ok: false, message: String((error && error.message) || error), code: String((error && error.code) || '') };
+  }
 };
 parentPort.on('message', (request) => {
-  let reply;
-  if (request.op !== 'get' && request.op !== 'set' && request.op !== 'delete') {
-    parentPort.postMessage({ id: request.id, ok: false, message: 'unknown operation', code: 'EINVAL' });
-    return;
-  }
-  for (let attempt = 1; !reply; attempt += 1) {
-    try {
-      reply = { id: request.id, ok: true, value: run(request) };
-    } catch (error) {
-      const message = String((error && error.message) || error);
-      if (attempt === 1 && VANISHED.test(message)) continue;
-      reply = { id: request.id, ok: false, message, code: String((error && error.code) || '') };
-    }
-  }
+  let reply = answer(request);
+  if (!reply.ok && VANISHED.test(reply.message)) reply = answer(request);
   parentPort.postMessage(reply);
 });
 `;
