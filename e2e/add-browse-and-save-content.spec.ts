@@ -140,6 +140,8 @@ test("a bad CID gets a message that says what is wrong", async ({ app, page }) =
 });
 
 test('cancel a large upload midway', async ({ app, page }) => {
+  // A fresh app: its store has an address once its sandbox runs (before, the page says the sandbox is starting).
+  await appSandbox(app);
   await openContent(app, page);
   await expect(page.getByRole('heading', { name: 'Content', level: 1 })).toBeVisible();
   // 200 MiB made in the page: at 1 MiB a chunk it takes long enough to be cancelled midway.

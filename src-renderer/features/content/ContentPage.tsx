@@ -1,5 +1,5 @@
 import { useCallback, useState, type DragEvent } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import type { NetworkView } from '../../../src-shared/api/networks';
 import { contentRoute } from '../../../src-shared/content/contentPath';
 import { inspectCid } from '../../../src-shared/content/inspectCid';
@@ -40,6 +40,18 @@ export function ContentPage({ network, cid, path }: { network: NetworkView; cid?
   // `?name=` is the name the root CID was opened by (an added file's or folder's, a contract source's): its heading,
   // its breadcrumb and its saved name. Cleaned: a link is typed by anyone.
   const routeName = placeName(new URLSearchParams(useSearch()).get('name') ?? '') || undefined;
+
+  // The Local network's store has an address only while its sandbox runs; the list is fetched again when it does.
+  if (network.kind === 'local' && !network.available) {
+    const starting = !sandbox.data || sandbox.data.state === 'starting' || sandbox.data.state === 'restarting';
+    return (
+      <div className="page">
+        <EmptyState title={starting ? 'The Local sandbox is starting' : 'The Local sandbox is not running'}>
+          {starting ? 'Its content store opens here as soon as it runs.' : <>Start it again in <Link to="~/settings/sandbox">Settings → Sandbox</Link>, or choose another network in the top bar.</>}
+        </EmptyState>
+      </div>
+    );
+  }
 
   if (!network.storageUrl) {
     return (
