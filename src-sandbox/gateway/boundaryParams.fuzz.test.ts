@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { readSpecFile } from '../../test-support/specs/specFiles';
 import { isAlive } from '../../test-support/processTree';
 import { startAnvil } from '../chain/anvil';
-import { useGatewayOnTestChain } from './testSupport';
+import { useGatewayOnTestChain } from './testing/testSupport';
 
 interface SpecMethod {
   name: string;

@@ -1,6 +1,6 @@
 import { decodeFunctionResult, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_ACCOUNT, startTestGateway, TestChain, type TestGateway } from './testSupport';
+import { DEV_ACCOUNT, startTestGateway, TestChain, type TestGateway } from './testing/testSupport';
 
 let chain: TestChain;
 let gw: TestGateway;

@@ -7,8 +7,8 @@ import { startAnvil, type AnvilProcess } from '../chain/anvil';
 import { rawRpc, rpcResult } from '../testing/rawRpc';
 import type { FeeHistoryResult } from './feeHistory';
 import { MixedBlocks, type MixedTx } from './testing/mixedBlocks';
-import { startTestGateway, TestChain, type TestGateway } from './testSupport';
-import { startUpstreamSpy, type UpstreamSpy } from './upstreamSpy';
+import { startTestGateway, TestChain, type TestGateway } from './testing/testSupport';
+import { startUpstreamSpy, type UpstreamSpy } from './testing/upstreamSpy';
 
 // eth_feeHistory computed from the chain (feeHistoryReader.ts) against Anvil's own answers, on a chain of every
 // fee-paying transaction type, blob blocks up to full and empty blocks, mined on purpose. While Anvil's fee-history

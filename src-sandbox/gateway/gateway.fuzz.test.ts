@@ -6,7 +6,7 @@ import http from 'node:http';
 import fc from 'fast-check';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, TEST_KEY, TestChain, type TestGateway } from './testSupport';
+import { startTestGateway, TEST_KEY, TestChain, type TestGateway } from './testing/testSupport';
 
 let chain: TestChain;
 let gw: TestGateway;

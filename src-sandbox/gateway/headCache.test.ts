@@ -1,9 +1,9 @@
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Hex } from 'viem';
-import { eventually, startTestGateway, TestChain, type RpcResponse, type TestGateway } from './testSupport';
-import { signTestTransaction, testAccount } from './testTransactions';
-import { startUpstreamSpy, type UpstreamSpy } from './upstreamSpy';
+import { eventually, startTestGateway, TestChain, type RpcResponse, type TestGateway } from './testing/testSupport';
+import { signTestTransaction, testAccount } from './testing/testTransactions';
+import { startUpstreamSpy, type UpstreamSpy } from './testing/upstreamSpy';
 
 // The head cache against a real Anvil, with a spy between gateway and node to see which requests
 // still reach the node. Blocks are mined directly on Anvil (as the sandbox's traffic does).

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, TEST_KEY, TestChain, type RpcResponse, type TestGateway } from './testSupport';
+import { startTestGateway, TEST_KEY, TestChain, type RpcResponse, type TestGateway } from './testing/testSupport';
 
 let chain: TestChain;
 let gw: TestGateway;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countBytes } from './logsQuery';
-import { startTestGateway, TestChain, type TestGateway } from './testSupport';
+import { startTestGateway, TestChain, type TestGateway } from './testing/testSupport';
 
 let chain: TestChain;
 let gw: TestGateway;

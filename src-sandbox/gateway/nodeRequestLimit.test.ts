@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NODE_MAX_REQUEST_BYTES } from './gatewayLimits';
-import { useGatewayOnTestChain } from './testSupport';
+import { useGatewayOnTestChain } from './testing/testSupport';
 
 // A request the service accepts (under its 5 MiB body limit) but over Anvil's 2 MiB: Anvil answered -32600 to some
 // and reset the connection on others ("upstream request failed"), so the same body got either answer. The gateway

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
 import { expectSchema } from '../testing/executionApisSchemas';
-import { eventually, startTestGateway, TestChain, type TestGateway } from './testSupport';
-import { signTestTransaction, testAccount, type TxKind } from './testTransactions';
+import { eventually, startTestGateway, TestChain, type TestGateway } from './testing/testSupport';
+import { signTestTransaction, testAccount, type TxKind } from './testing/testTransactions';
 
 // Receipts, transactions and blocks of every transaction type, sent through the gateway with
 // eth_sendRawTransaction and read back through it, against the execution-apis schemas; and what

@@ -2,7 +2,7 @@ import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type AnvilProcess } from '../chain/anvil';
 import { createUpstreamBatcher, type UpstreamBytes } from './upstreamBatcher';
-import { startTestGateway, TestChain, type RpcResponse, type TestGateway } from './testSupport';
+import { startTestGateway, TestChain, type RpcResponse, type TestGateway } from './testing/testSupport';
 
 let anvil: AnvilProcess;
 let pool: Pool;

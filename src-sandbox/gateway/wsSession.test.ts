@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_ACCOUNT, establishedConnectionsTo, eventually, startTestGateway, TEST_KEY, TestChain, type RpcResponse, type TestGateway } from './testSupport';
+import { DEV_ACCOUNT, establishedConnectionsTo, eventually, startTestGateway, TEST_KEY, TestChain, type RpcResponse, type TestGateway } from './testing/testSupport';
 
 let chain: TestChain;
 let gw: TestGateway;

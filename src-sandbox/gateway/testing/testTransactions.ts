@@ -4,8 +4,8 @@
  */
 import { parseGwei, type HDAccount, type Hex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { SANDBOX_CHAIN_ID, SANDBOX_MNEMONIC } from '../chain/anvil';
-import { ZERO_BLOB, zeroBlobKzg } from '../chain/zero-blob-kzg';
+import { SANDBOX_CHAIN_ID, SANDBOX_MNEMONIC } from '../../chain/anvil';
+import { ZERO_BLOB, zeroBlobKzg } from '../../chain/zero-blob-kzg';
 import type { TestChain } from './testSupport';
 
 /** The transaction types Anvil accepts, by viem's names. */

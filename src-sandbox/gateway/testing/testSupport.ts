@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import solc from 'solc';
 import { encodeFunctionData, type Abi, type Address, type Hex } from 'viem';
 import { afterAll, beforeAll } from 'vitest';
-import { startAnvil, type AnvilProcess } from '../chain/anvil';
-import { createGateway, type Gateway, type GatewayLimits } from './createGateway';
+import { startAnvil, type AnvilProcess } from '../../chain/anvil';
+import { createGateway, type Gateway, type GatewayLimits } from '../createGateway';
 
 /** The key the test gateways accept. */
 export const TEST_KEY = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
