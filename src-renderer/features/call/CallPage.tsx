@@ -16,7 +16,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { TextField } from '../../components/TextField';
 import { apiErrorOf } from '../../lib/apiErrorOf';
 import { networkKey } from '../../queries/queryKeys';
-import { untilSandboxRuns } from '../explorer/explorerQueries';
+import { untilSandboxRuns } from '../../queries/untilSandboxRuns';
 import { AbiParamField } from './AbiParamField';
 import { CallHistory, historyKey } from './CallHistory';
 import { CallOutcomeView, OUTCOME_TITLE_ID } from './CallOutcomeView';

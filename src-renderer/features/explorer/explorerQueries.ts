@@ -1,13 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/createApiClient';
-import { apiErrorOf } from '../../lib/apiErrorOf';
 import { networkKey } from '../../queries/queryKeys';
-
-/**
- * Chain reads fail for good (not found, bad input) except while the Local sandbox is still starting: then
- * they wait for it (a deep link opened with the app) rather than showing an error that cures itself.
- */
-export const untilSandboxRuns = { retry: (count: number, error: unknown) => apiErrorOf(error).code === 'LOCAL_NOT_RUNNING' && count < 120, retryDelay: 500 };
+import { untilSandboxRuns } from '../../queries/untilSandboxRuns';
 
 /**
  * A block with its transactions (`explorer.block`); a finalized block never changes, so it never goes stale.

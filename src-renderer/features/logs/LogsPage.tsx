@@ -10,7 +10,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { useStream } from '../../hooks/useStream';
 import { apiErrorOf } from '../../lib/apiErrorOf';
 import { networkKey } from '../../queries/queryKeys';
-import { untilSandboxRuns } from '../explorer/explorerQueries';
+import { untilSandboxRuns } from '../../queries/untilSandboxRuns';
 import { EMPTY_FORM, formToQuery, queryToForm, type BuilderForm } from './builder/builderForm';
 import { encodeIndexedValues, type IndexedValues } from './builder/IndexedArguments';
 import { QueryBuilder } from './builder/QueryBuilder';

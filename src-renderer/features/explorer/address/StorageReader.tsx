@@ -7,7 +7,7 @@ import { ErrorNotice } from '../../../components/ErrorNotice';
 import { HexValue } from '../../../components/HexValue';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { formatNumber } from '../../../lib/formatChain';
-import { untilSandboxRuns } from '../explorerQueries';
+import { untilSandboxRuns } from '../../../queries/untilSandboxRuns';
 
 const WORD_TYPES: WordType[] = ['uint', 'int', 'address', 'bool', 'bytes32'];
 const KEY_TYPES: MappingKeyType[] = ['address', 'uint256', 'int256', 'bytes32', 'bool', 'string'];

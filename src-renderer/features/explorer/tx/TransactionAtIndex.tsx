@@ -7,7 +7,7 @@ import { LoadingState } from '../../../components/LoadingState';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { networkKey } from '../../../queries/queryKeys';
 import { quoteInput } from '../../../../src-shared/text/quoteInput';
-import { untilSandboxRuns } from '../explorerQueries';
+import { untilSandboxRuns } from '../../../queries/untilSandboxRuns';
 
 /** `/explorer/block/<block hash>/tx/<index>`: finds the transaction at that place and opens its page. */
 export function TransactionAtIndex({ networkId, blockHash, index }: { networkId: string; blockHash: string; index: string }) {

@@ -6,7 +6,7 @@ import { useApi } from '../../../api/useApi';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { networkKey } from '../../../queries/queryKeys';
-import { untilSandboxRuns } from '../../explorer/explorerQueries';
+import { untilSandboxRuns } from '../../../queries/untilSandboxRuns';
 
 /** How a choice reads in the list: its name and arguments with their `indexed` flags and names. */
 export const choiceText = (choice: EventChoice) =>

@@ -13,7 +13,7 @@ import { DataTable, type DataColumn } from '../../../../components/table/DataTab
 import { apiErrorOf } from '../../../../lib/apiErrorOf';
 import { formatEth, formatNumber } from '../../../../lib/formatChain';
 import { networkKey } from '../../../../queries/queryKeys';
-import { untilSandboxRuns } from '../../explorerQueries';
+import { untilSandboxRuns } from '../../../../queries/untilSandboxRuns';
 import './history.css';
 import { countOf } from '../../../../../src-shared/text/countOf';
 

@@ -4,7 +4,7 @@ import { AddressLink, BlockLink, TxLink } from '../../../../components/chain/Cha
 import { InfoRow } from '../../../../components/InfoRow';
 import { apiErrorOf } from '../../../../lib/apiErrorOf';
 import { networkKey } from '../../../../queries/queryKeys';
-import { untilSandboxRuns } from '../../explorerQueries';
+import { untilSandboxRuns } from '../../../../queries/untilSandboxRuns';
 
 /**
  * A contract's "Created" row: the block where its code first appears (bisection on eth_getCode at past blocks) and

@@ -8,7 +8,7 @@ import { DataTable, type DataColumn } from '../../../../components/table/DataTab
 import { apiErrorOf } from '../../../../lib/apiErrorOf';
 import { formatNumber, formatTokenAmount } from '../../../../lib/formatChain';
 import { networkKey } from '../../../../queries/queryKeys';
-import { untilSandboxRuns } from '../../explorerQueries';
+import { untilSandboxRuns } from '../../../../queries/untilSandboxRuns';
 import './history.css';
 
 const STANDARD_LABEL: Record<HoldingRow['standard'], string> = { erc20: 'ERC-20', erc721: 'ERC-721', erc1155: 'ERC-1155' };
