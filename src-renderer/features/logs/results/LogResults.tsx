@@ -6,7 +6,7 @@ import { DataTable } from '../../../components/table/DataTable';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { useFileExport } from '../../../hooks/useFileExport';
 import { LogDetail } from './LogDetail';
-import { LOG_COLUMNS, logRowKey } from './logColumns';
+import { LOG_COLUMNS, logRowKey } from '../../../components/chain/logColumns';
 import { countOf } from '../../../../src-shared/text/countOf';
 
 

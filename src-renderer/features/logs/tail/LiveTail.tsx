@@ -3,7 +3,7 @@ import { ErrorNotice } from '../../../components/ErrorNotice';
 import { StatusDot } from '../../../components/StatusDot';
 import { DataTable } from '../../../components/table/DataTable';
 import { formatNumber } from '../../../lib/formatChain';
-import { LOG_COLUMNS, logRowKey } from '../results/logColumns';
+import { LOG_COLUMNS, logRowKey } from '../../../components/chain/logColumns';
 import { useLogTail } from './useLogTail';
 import { countOf } from '../../../../src-shared/text/countOf';
 

@@ -6,7 +6,7 @@ import { DataTable } from '../../../../components/table/DataTable';
 import { useRerunUntilSandboxRuns } from '../../../../hooks/useRerunUntilSandboxRuns';
 import { useStream } from '../../../../hooks/useStream';
 import { formatNumber } from '../../../../lib/formatChain';
-import { LOG_COLUMNS, logRowKey } from '../../../logs/results/logColumns';
+import { LOG_COLUMNS, logRowKey } from '../../../../components/chain/logColumns';
 import { StreamStatus } from './StreamStatus';
 import './history.css';
 import { countOf } from '../../../../../src-shared/text/countOf';

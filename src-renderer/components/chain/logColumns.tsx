@@ -1,8 +1,9 @@
-import type { DecodedValue } from '../../../../src-shared/decoding/types';
-import type { LogRow } from '../../../../src-shared/logs/types';
-import { AddressLink, BlockLink, TxLink } from '../../../components/chain/ChainLinks';
-import type { DataColumn } from '../../../components/table/DataTable';
-import { shortHex } from '../../../../src-shared/text/shortHex';
+import type { DecodedValue } from '../../../src-shared/decoding/types';
+import type { LogRow } from '../../../src-shared/logs/types';
+import { shortHex } from '../../../src-shared/text/shortHex';
+import type { DataColumn } from '../table/DataTable';
+import { AddressLink, BlockLink, TxLink } from './ChainLinks';
+import './logColumns.css';
 
 const number = (hex: string) => (/^0x[0-9a-f]+$/i.test(hex) ? Number.parseInt(hex, 16) : -1);
 const short = (value: DecodedValue): string => (typeof value === 'string' ? shortHex(value) : typeof value === 'boolean' ? String(value) : JSON.stringify(value));
@@ -13,7 +14,10 @@ export function eventText(row: LogRow): string {
   return `${row.decoded.name}(${row.decoded.args.map((arg) => `${arg.name}=${short(arg.value)}`).join(', ')})`;
 }
 
-/** The columns of the results table: where each log is, who emitted it, what it says, and whether it was removed. */
+/**
+ * The columns of a table of logs (the log screen's results and live tail, an address's events in the explorer):
+ * where each log is, who emitted it, what it says, and whether it was removed.
+ */
 export const LOG_COLUMNS: DataColumn<LogRow>[] = [
   { id: 'block', header: 'Block', width: '84px', value: (row) => number(row.blockNumber), text: (row) => String(number(row.blockNumber)), cell: (row) => <BlockLink number={row.blockNumber} />, align: 'end' },
   { id: 'tx', header: 'Transaction', width: '156px', value: (row) => row.transactionHash, text: (row) => row.transactionHash, cell: (row) => (row.transactionHash ? <TxLink hash={row.transactionHash} copy={false} /> : <span className="muted">pending</span>) },
@@ -27,7 +31,7 @@ export const LOG_COLUMNS: DataColumn<LogRow>[] = [
     text: eventText,
     cell: (row) =>
       row.decoded.status === 'decoded' ? (
-        <span className="logs-event-cell" title={eventText(row)}>
+        <span className="log-event-cell" title={eventText(row)}>
           <strong>{row.decoded.name}</strong>
           <span className="mono muted">({row.decoded.args.map((arg) => `${arg.name}=${short(arg.value)}`).join(', ')})</span>
         </span>
