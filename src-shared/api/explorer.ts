@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Decoding, DecodeSource } from '../decoding/types';
 import type { RevertDecoding } from '../decoding/decodeRevert';
 import { networkIdSchema } from '../networks/network';
+import { isAddressText } from '../chain/isAddressText';
 import { MAX_ABI_INPUT_CHARS } from '../decoding/parseAbiInput';
 import { blockIdProblem } from '../chain/blockId';
 import { nameSchema } from '../text/nameSchema';
@@ -206,7 +207,7 @@ export const blockIdSchema = z.string().superRefine((text, context) => {
   const problem = blockIdProblem(text);
   if (problem) context.addIssue({ code: 'custom', message: problem });
 });
-export const addressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'An address is 0x followed by 40 hex digits.');
+export const addressSchema = z.string().refine(isAddressText, 'An address is 0x followed by 40 hex digits.');
 const hashSchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'A transaction hash is 0x followed by 64 hex digits.');
 const slotSchema = z.string().regex(/^0x[0-9a-fA-F]{1,64}$/, 'A storage slot is 0x followed by 1 to 64 hex digits.');
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { networkIdSchema } from '../networks/network';
+import { addressSchema } from './explorer';
 import { nameSchema } from '../text/nameSchema';
 import { logQueryProblems } from '../logs/logQuery';
 import type { EventChoice, LogExportResult, LogPreflight, LogQuery, LogRunEvent, LogTailEvent, SavedLogQuery } from '../logs/types';
@@ -33,7 +34,7 @@ export const logsMethods = {
     doc: "Before a query runs: its parameters and block span against the service's limits, an estimate of the result count from sampled sub-ranges, and the requests and time the plan needs, with warnings.",
   }),
   'logs.events': method<EventChoice[]>()({
-    input: z.strictObject({ networkId: networkIdSchema, search: z.string().max(200), address: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional() }),
+    input: z.strictObject({ networkId: networkIdSchema, search: z.string().max(200), address: addressSchema.optional() }),
     doc: "Events whose name starts with (or signature contains) the search text, from imported ABIs and contracts' metadata (of `address` when given) and the signature database, at most 50.",
   }),
   'logs.export': method<LogExportResult>()({

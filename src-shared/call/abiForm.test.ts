@@ -67,7 +67,7 @@ describe('the call form', () => {
     ['uint8', '256', 'A uint8 is from 0 to 255.'],
     ['int8', '-129', 'An int8 is from -128 to 127.'],
     ['uint256', '1.5', 'A uint256 is a whole number, in decimal or 0x hex.'],
-    ['address', '0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266', 'The checksum (the mix of capitals) is wrong: did you mean 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266? Lower case skips the check.'],
+    ['address', '0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266', 'Bad address checksum: a character may be mistyped. Check the address, or paste it in all lowercase to skip the check.'],
     ['address', '0x1234', 'An address is 0x followed by 40 hex digits.'],
     ['bytes4', '0x123456', 'A bytes4 is 0x followed by exactly 8 hex digits.'],
     ['bytes', '0x123', 'Bytes are 0x followed by whole bytes of hex (an even number of digits).'],
@@ -80,5 +80,10 @@ describe('the call form', () => {
     expect(parseLeaf('uint256', '0xff')).toEqual({ ok: true, value: 255n });
     expect(parseLeaf('int16', '-0x10')).toEqual({ ok: true, value: -16n });
     expect(parseLeaf('address', '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266').ok).toBe(true);
+  });
+
+  it('reads an address in all capitals as unchecked, handing viem its lowercase form', () => {
+    expect(parseLeaf('address', '0xF39FD6E51AAD88F6F4CE6AB8827279CFFFB92266')).toEqual({ ok: true, value: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266' });
+    expect(parseLeaf('address', ' 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266 ')).toEqual({ ok: true, value: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' });
   });
 });

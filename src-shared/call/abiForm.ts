@@ -1,4 +1,5 @@
-import { getAddress, isAddress, type AbiParameter } from 'viem';
+import type { AbiParameter } from 'viem';
+import { addressTextProblem, BAD_CHECKSUM } from '../chain/addressTextProblem';
 
 // The call form's values: what people type, per ABI parameter, as a tree of strings (a tuple or an array is a
 // list of its parts). Pure: the form validates with these as it is typed, and encodes with them.
@@ -50,9 +51,13 @@ export function componentsOf(parameter: AbiParameter): readonly AbiParameter[] {
 export function parseLeaf(type: string, text: string): { ok: true; value: unknown } | { ok: false; message: string } {
   const trimmed = text.trim();
   if (type === 'address') {
-    if (!/^0x[0-9a-fA-F]{40}$/.test(trimmed)) return { ok: false, message: 'An address is 0x followed by 40 hex digits.' };
-    if (!isAddress(trimmed, { strict: true })) return { ok: false, message: `The checksum (the mix of capitals) is wrong: did you mean ${getAddress(trimmed.toLowerCase())}? Lower case skips the check.` };
-    return { ok: true, value: trimmed };
+    const problem = addressTextProblem(trimmed);
+    if (problem === 'shape') return { ok: false, message: 'An address is 0x followed by 40 hex digits.' };
+    // Not "did you mean" the checksummed form: that is the checksum of the typo too, and would wave it through.
+    if (problem === 'checksum') return { ok: false, message: BAD_CHECKSUM };
+    // All capitals is an unchecked form, as all lowercase is; viem's encoder would check it as a checksum.
+    const body = trimmed.slice(2);
+    return { ok: true, value: body === body.toUpperCase() ? trimmed.toLowerCase() : trimmed };
   }
   if (type === 'bool') {
     if (trimmed === 'true' || trimmed === 'false') return { ok: true, value: trimmed === 'true' };

@@ -1,12 +1,12 @@
 import { getAddress } from 'viem';
+import { isAddressText } from './isAddressText';
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 // Fields whose bytes are data, not an address, even when they happen to be 20 bytes long.
 const DATA_KEYS = new Set(['data', 'input', 'output', 'returnData', 'extraData', 'value', 'topics']);
 
 /** An address in its EIP-55 checksummed form (viem's getAddress); anything that is not 20 bytes of hex, as it is. */
 export function checksumAddress(value: string): string {
-  return ADDRESS.test(value) ? getAddress(value.toLowerCase()) : value;
+  return isAddressText(value) ? getAddress(value.toLowerCase()) : value;
 }
 
 /**

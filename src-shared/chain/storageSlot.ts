@@ -1,4 +1,5 @@
-import { concat, getAddress, isAddress, keccak256, numberToHex, pad, stringToHex, toHex, type Hex } from 'viem';
+import { concat, getAddress, keccak256, numberToHex, pad, stringToHex, toHex, type Hex } from 'viem';
+import { isAddressText } from './isAddressText';
 
 // Storage slots as Solidity lays them out (the spec's eth_getStorageAt example): a plain variable at
 // declaration position n lives in slot n; an element of a mapping at position p, for key k, lives in
@@ -39,7 +40,7 @@ export function encodeMappingKey(type: MappingKeyType, text: string): Hex {
   const trimmed = text.trim();
   switch (type) {
     case 'address':
-      if (!isAddress(trimmed, { strict: false })) throw new SlotInputError('An address key is 0x followed by 40 hex digits.');
+      if (!isAddressText(trimmed)) throw new SlotInputError('An address key is 0x followed by 40 hex digits.');
       return pad(getAddress(trimmed).toLowerCase() as Hex, { size: 32 });
     case 'uint256': {
       if (!/^(?:\d+|0x[0-9a-fA-F]+)$/.test(trimmed)) throw new SlotInputError('A uint256 key is a whole number, in decimal or 0x hex.');

@@ -1,4 +1,5 @@
-import { concat, isAddress, keccak256, pad, parseAbiItem, stringToBytes, toHex, type AbiEvent, type Hex } from 'viem';
+import { concat, keccak256, pad, parseAbiItem, stringToBytes, toHex, type AbiEvent, type Hex } from 'viem';
+import { addressTextProblem } from '../chain/addressTextProblem';
 import { canonicalSignature, canonicalType, selectorOf } from '../decoding/candidates';
 import { quoteInput } from '../text/quoteInput';
 import type { EventChoice } from './types';
@@ -162,10 +163,9 @@ function inPlace(node: TypeNode, value: unknown, at: string): Hex {
 function word(node: TypeNode, text: string, at: string): Hex {
   const q = `${where(at)}${quoteInput(text)}`;
   if (node.kind === 'address') {
-    if (!/^0x[0-9a-fA-F]{40}$/.test(text)) throw new ValueProblem(`${q} is not an address: 0x and 40 hex digits.`);
-    // EIP-55: only a mixed-case address carries a checksum; all-lower and all-upper are unchecked forms.
-    const body = text.slice(2);
-    if (body !== body.toLowerCase() && body !== body.toUpperCase() && !isAddress(text, { strict: true })) throw new ValueProblem(`${q} has a bad checksum: a character may be mistyped. Check it, or paste it in all lowercase to skip the check.`);
+    const problem = addressTextProblem(text);
+    if (problem === 'shape') throw new ValueProblem(`${q} is not an address: 0x and 40 hex digits.`);
+    if (problem === 'checksum') throw new ValueProblem(`${q} has a bad checksum: a character may be mistyped. Check it, or paste it in all lowercase to skip the check.`);
     return pad(text.toLowerCase() as Hex);
   }
   if (node.kind === 'bool') {

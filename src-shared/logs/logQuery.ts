@@ -1,4 +1,4 @@
-import { isAddress } from 'viem';
+import { addressTextProblem } from '../chain/addressTextProblem';
 import { quoteInput } from '../text/quoteInput';
 import { eventChoiceFromSignature, eventSignatureProblem } from './eventTopics';
 import type { LogQuery } from './types';
@@ -106,11 +106,9 @@ export function countLogParams(query: Pick<LogQuery, 'addresses' | 'topics'>): n
 
 function addressProblem(address: string, index: number): string | undefined {
   const named = `Address ${index + 1}, ${quoteInput(address)},`;
-  if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return `${named} is not an address: 0x and 40 hex digits.`;
-  // EIP-55: only a mixed-case address carries a checksum; all-lower and all-upper are unchecked forms.
-  const body = address.slice(2);
-  const mixedCase = body !== body.toLowerCase() && body !== body.toUpperCase();
-  if (mixedCase && !isAddress(address, { strict: true })) return `${named} has a bad checksum: a character may be mistyped. Check it, or paste it in all lowercase to skip the check.`;
+  const problem = addressTextProblem(address);
+  if (problem === 'shape') return `${named} is not an address: 0x and 40 hex digits.`;
+  if (problem === 'checksum') return `${named} has a bad checksum: a character may be mistyped. Check it, or paste it in all lowercase to skip the check.`;
   return undefined;
 }
 

@@ -1,5 +1,6 @@
 import { CID } from 'multiformats/cid';
-import { getAddress, isAddress } from 'viem';
+import { getAddress } from 'viem';
+import { addressTextProblem, BAD_CHECKSUM } from '../chain/addressTextProblem';
 import { quoteInput } from '../text/quoteInput';
 import { countOf } from '../text/countOf';
 
@@ -105,15 +106,7 @@ function classifyHex(body: string, prefixed: boolean): QueryClass {
 }
 
 function classifyAddress(address: `0x${string}`): QueryClass {
-  const body = address.slice(2);
-  const mixedCase = body !== body.toLowerCase() && body !== body.toUpperCase();
-  // EIP-55: only a mixed-case address carries a checksum; all-lower and all-upper are unchecked forms.
-  if (mixedCase && !isAddress(address, { strict: true })) {
-    return invalid(
-      'checksum',
-      'Bad address checksum: a character may be mistyped. Check the address, or paste it in all lowercase to skip the check.',
-    );
-  }
+  if (addressTextProblem(address) === 'checksum') return invalid('checksum', BAD_CHECKSUM);
   return { kind: 'address', address: getAddress(address.toLowerCase()) };
 }
 
