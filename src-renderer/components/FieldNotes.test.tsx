@@ -25,6 +25,14 @@ describe('FieldNotes', () => {
     for (const id of describedByOf('f', 'Required.', 'A name you choose.')!.split(' ')) expect(document.getElementById(id)).not.toBeNull();
   });
 
+  it('renders several problems as lines under one id, announced when asked', () => {
+    const { container, getByRole } = render(<FieldNotes id="f" error={['Too long.', 'Not hex.']} announce />);
+    expect(getByRole('alert').id).toBe('f-error');
+    expect([...container.querySelectorAll('p.field-error')].map((line) => line.textContent)).toEqual(['Too long.', 'Not hex.']);
+    expect(describedByOf('f', ['Too long.'], undefined)).toBe('f-error');
+    expect(describedByOf('f', [], undefined)).toBeUndefined();
+  });
+
   it('renders nothing without an error or a hint', () => {
     const { container } = render(<FieldNotes id="f" />);
     expect(container.innerHTML).toBe('');

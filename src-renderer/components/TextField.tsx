@@ -1,27 +1,19 @@
-import { useId, type InputHTMLAttributes } from 'react';
-import { describedByOf, FieldNotes } from './FieldNotes';
+import type { InputHTMLAttributes } from 'react';
+import { controlClassOf, Field, type FieldFrameProps } from './Field';
 
 /** Props of {@link TextField}: an input's own attributes plus its label, hint and error. */
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
-  label: string;
-  hint?: string;
-  error?: string;
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'children'>, FieldFrameProps {
   /** Addresses, ids and keys are shown in monospace. */
   mono?: boolean;
-  className?: string;
+  /** More classes on the input itself. */
+  inputClassName?: string;
 }
 
 /** A labelled text input whose hint and error are tied to it for screen readers. */
-export function TextField({ label, hint, error, mono = false, className, ...input }: TextFieldProps) {
-  const id = useId();
-  const describedBy = describedByOf(id, error, hint);
+export function TextField({ label, hint, error, announce, labelHidden, className, id, after, mono = false, inputClassName, ...input }: TextFieldProps) {
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <input {...input} id={id} className={mono ? 'input mono' : 'input'} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
-      <FieldNotes id={id} error={error} hint={hint} />
-    </div>
+    <Field label={label} hint={hint} error={error} announce={announce} labelHidden={labelHidden} className={className} id={id} after={after}>
+      {(control) => <input {...input} {...control} className={controlClassOf(mono, inputClassName)} />}
+    </Field>
   );
 }
