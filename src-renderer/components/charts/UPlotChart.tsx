@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { useThemeSetting } from '../../features/theme/useThemeSetting';
+import { useThemeSetting } from '../../hooks/useThemeSetting';
 import './charts.css';
 
 /** Colours a chart reads from the theme's tokens when it is (re)built. */

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { LoadingState } from '../../components/LoadingState';
 import { lazyScreen } from '../../lib/lazyScreen';
-import { useSelectedNetwork } from '../network/useSelectedNetwork';
+import { useSelectedNetwork } from '../../hooks/useSelectedNetwork';
 import { callModules } from './callModules';
 
 // The form, its ABI encoding and the decoding views load when the screen is first opened.

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { LoadingState } from '../../components/LoadingState';
 import { lazyScreen } from '../../lib/lazyScreen';
-import { useSelectedNetwork } from '../network/useSelectedNetwork';
+import { useSelectedNetwork } from '../../hooks/useSelectedNetwork';
 import { loadContentPage } from './contentModule';
 
 // The browser, its previews (Markdown, JSON, hex) and its upload code load when the screen is first opened.

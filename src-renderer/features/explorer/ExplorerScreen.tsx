@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadingState } from '../../components/LoadingState';
 import { lazyScreen } from '../../lib/lazyScreen';
-import { useSelectedNetwork } from '../network/useSelectedNetwork';
+import { useSelectedNetwork } from '../../hooks/useSelectedNetwork';
 import { ExplorerHome } from './home/ExplorerHome';
 import { explorerPageModules } from './pageModules';
 import { usePageHead } from './usePageHead';

@@ -21,7 +21,7 @@ import { useGasFeed } from './useGasFeed';
 import { useSeeGasAlerts } from './useUnseenGasAlerts';
 import type { BlockCadence } from '../../../src-shared/gas/blockCadence';
 import { countOf } from '../../../src-shared/text/countOf';
-import { WaitingForNode } from '../network/WaitingForNode';
+import { WaitingForNode } from '../../components/WaitingForNode';
 import './gas.css';
 
 /**

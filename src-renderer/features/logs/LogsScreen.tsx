@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadingState } from '../../components/LoadingState';
 import { lazyScreen } from '../../lib/lazyScreen';
-import { useSelectedNetwork } from '../network/useSelectedNetwork';
+import { useSelectedNetwork } from '../../hooks/useSelectedNetwork';
 import { loadLogsPage } from './logsModule';
 
 // The builder, its table and the export code load when the screen is first opened.

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useThemeSetting } from './useThemeSetting';
+import { useThemeSetting } from '../../hooks/useThemeSetting';
 
 /** Puts the resolved theme on `<html data-theme>`; with `system` it follows the OS live. Renders nothing. */
 export function ThemeController() {

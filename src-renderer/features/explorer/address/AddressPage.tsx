@@ -12,7 +12,7 @@ import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { formatNumber } from '../../../lib/formatChain';
 import { SOURCE_LABEL } from '../../../../src-shared/decoding/types';
 import { addressQuery } from '../explorerQueries';
-import { WaitingForNode } from '../../network/WaitingForNode';
+import { WaitingForNode } from '../../../components/WaitingForNode';
 import { AbiImport } from './AbiImport';
 import { StorageReader } from './StorageReader';
 import { NonceRow } from './NonceRow';

@@ -18,7 +18,7 @@ import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { formatEth, formatNumber } from '../../../lib/formatChain';
 import { ChainFields } from '../ChainFields';
 import { blockQuery } from '../explorerQueries';
-import { WaitingForNode } from '../../network/WaitingForNode';
+import { WaitingForNode } from '../../../components/WaitingForNode';
 import { MethodBadge, methodText } from '../MethodBadge';
 import { StatusBadge } from '../StatusBadge';
 import { BLOCK_FIELDS, BLOCK_FIELDS_ELSEWHERE } from './blockFields';

@@ -9,7 +9,7 @@ import { Timestamp, useNow } from '../../../components/chain/Timestamp';
 import { useLiveSubscription } from '../../../hooks/useLiveSubscription';
 import { formatEth, formatNumber } from '../../../lib/formatChain';
 import { formatAgo, formatDateTime } from '../../../lib/formatTime';
-import { WaitingForNode } from '../../network/WaitingForNode';
+import { WaitingForNode } from '../../../components/WaitingForNode';
 import { MethodBadge } from '../MethodBadge';
 import { countOf } from '../../../../src-shared/text/countOf';
 

@@ -17,7 +17,7 @@ import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { formatNumber } from '../../../lib/formatChain';
 import { ChainFields } from '../ChainFields';
 import { blockQuery, transactionQuery } from '../explorerQueries';
-import { WaitingForNode } from '../../network/WaitingForNode';
+import { WaitingForNode } from '../../../components/WaitingForNode';
 import { caseFileJson, caseFileMarkdown } from './caseFile';
 import { explainTransaction } from './explainTransaction';
 import { RECEIPT_FIELDS, TRANSACTION_FIELDS, TRANSACTION_TYPES } from './txFields';

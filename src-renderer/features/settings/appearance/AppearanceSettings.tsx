@@ -4,7 +4,7 @@ import { useApi } from '../../../api/useApi';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { settingsKey } from '../../../queries/settings';
-import { useThemeSetting } from '../../theme/useThemeSetting';
+import { useThemeSetting } from '../../../hooks/useThemeSetting';
 import './AppearanceSettings.css';
 
 const THEMES: { value: SettingsView['theme']; label: string; line: string }[] = [

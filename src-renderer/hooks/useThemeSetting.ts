@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SettingsView } from '../../../src-shared/api/settings';
-import { useApi } from '../../api/useApi';
-import { useMediaQuery } from '../../hooks/useMediaQuery';
-import { settingsQuery } from '../../queries/settings';
+import type { SettingsView } from '../../src-shared/api/settings';
+import { useApi } from '../api/useApi';
+import { useMediaQuery } from './useMediaQuery';
+import { settingsQuery } from '../queries/settings';
 
 /** The theme setting (`system` until settings load) and the light or dark it resolves to now. */
 export function useThemeSetting(): { setting: SettingsView['theme']; resolved: 'light' | 'dark' } {

@@ -1,9 +1,9 @@
-import type { ApiError } from '../../../src-shared/api/apiError';
-import { countOf } from '../../../src-shared/text/countOf';
-import { ErrorNotice } from '../../components/ErrorNotice';
-import { LoadingState } from '../../components/LoadingState';
-import { useLiveSubscription } from '../../hooks/useLiveSubscription';
-import { formatAgo } from '../../lib/formatTime';
+import type { ApiError } from '../../src-shared/api/apiError';
+import { countOf } from '../../src-shared/text/countOf';
+import { ErrorNotice } from './ErrorNotice';
+import { LoadingState } from './LoadingState';
+import { useLiveSubscription } from '../hooks/useLiveSubscription';
+import { formatAgo } from '../lib/formatTime';
 
 /**
  * What a screen shows while it waits for a network's node: `label` with a spinner while the node answers or

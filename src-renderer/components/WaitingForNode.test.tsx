@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { HealthEvent } from '../../../src-shared/api/networks';
-import { renderWithApp } from '../../testing/renderWithApp';
+import type { HealthEvent } from '../../src-shared/api/networks';
+import { renderWithApp } from '../testing/renderWithApp';
 import { WaitingForNode } from './WaitingForNode';
 
 const DOWN: HealthEvent = {

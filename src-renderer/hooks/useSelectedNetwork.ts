@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { NetworkView } from '../../../src-shared/api/networks';
-import { useApi } from '../../api/useApi';
-import { networksQuery } from '../../queries/networks';
+import type { NetworkView } from '../../src-shared/api/networks';
+import { useApi } from '../api/useApi';
+import { networksQuery } from '../queries/networks';
 
 /** The network the app shows now, once the list has loaded. */
 export function useSelectedNetwork(): NetworkView | undefined {
