@@ -1,7 +1,7 @@
 // The contract's error vocabulary, declared once: what kinds of failure there are, and every string code an
 // error may carry with the kind it belongs to. Main makes its errors from these (a `BlockglassError` takes a code
 // of this table and gets its kind from it), the node's errors are mapped to a kind in one place
-// (`src-main/services/rpc/classifyRpcError.ts`), and the renderer and the services branch on the kind, never on
+// (`src-main/services/rpc/nodeFailures.ts`), and the renderer and the services branch on the kind, never on
 // an error class's name. Adding a code here is the only way to add one.
 
 /**
@@ -89,6 +89,7 @@ export const ERROR_CODES = {
   METHOD_NOT_FOUND: 'unsupported',
   UNSUPPORTED: 'unsupported',
   NETWORK_READ_ONLY: 'unsupported',
+  STATE_PRUNED: 'unsupported',
   INVALID_PARAMS: 'refused',
   BAD_ANSWER: 'badAnswer',
   INVALID_ANSWER: 'badAnswer',

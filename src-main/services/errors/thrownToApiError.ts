@@ -14,14 +14,20 @@ const GENERIC = 'Something went wrong in the app.';
  * integer one kept); any other error keeps its name and first line.
  */
 export function thrownToApiError(thrown: unknown, redact: Redact): ApiError {
-  return redactApiError(toApiError(thrown), redact);
+  return redactApiError(plainOf(thrown), redact);
 }
 
 /**
- * {@link thrownToApiError} without its redaction, for an error a service puts in what it emits (a gas poll that
- * failed): that leaves through the dispatcher's door (`api/redactOutgoing.ts`), which redacts it there.
+ * {@link thrownToApiError} without the secrets, for an error a service puts in what it emits (a gas poll that
+ * failed, a health report): its texts are cut and cleaned the same way, and it leaves through the dispatcher's
+ * door (`api/redactOutgoing.ts`), which removes the secrets there.
  */
 export function toApiError(thrown: unknown): ApiError {
+  return redactApiError(plainOf(thrown), (text) => text);
+}
+
+/** The plain fields of anything thrown, as they are. */
+function plainOf(thrown: unknown): ApiError {
   if (typeof thrown !== 'object' || thrown === null) return { name: 'UnknownError', kind: 'internal', shortMessage: GENERIC };
   const ours = walkCauses(thrown, (error) => error instanceof BlockglassError);
   const source = (ours ?? thrown) as Record<string, unknown>;

@@ -1,7 +1,8 @@
 import type { BalanceHistoryView, CreationView, HoldingsView, SentEvent, SentPage, SentTransactionRow, TokenHoldersView, TransfersEvent } from '../../../src-shared/api/history';
 import type { AbortSignalLike } from '../../../src-shared/api/types';
 import type { ExplorerService } from '../explorer/createExplorerService';
-import { BlockglassError, findErrorOfKind } from '../errors/blockglassError';
+import { BlockglassError, walkCauses } from '../errors/blockglassError';
+import { isNodeFailure, type NodeError } from '../rpc/nodeError';
 import type { RpcService } from '../rpc/createRpcService';
 import type { Store } from '../store/openStore';
 import { KnownCounts, locateNonces } from './locateNonces';
@@ -227,14 +228,18 @@ function isKeptCreation(value: unknown): value is Pick<CreationView, 'block' | '
   return typeof v === 'object' && v !== null && typeof v.block === 'string' && /^0x[0-9a-f]+$/.test(v.block) && hexOrNull(v.transactionHash) && hexOrNull(v.creator);
 }
 
-/** A count the node would not read at an old block: said in words (it keeps no old state), unless it is gone or it was cancelled. */
+/**
+ * A read at an old block that the node refused because it keeps no state of that block (the `statePruned` case of
+ * `rpc/nodeFailures.ts`), said for this history; any other failure is thrown as it is.
+ */
 function archiveRefusal(error: unknown, block: bigint, what: 'nonce' | 'code' | 'balance'): unknown {
-  if (findErrorOfKind(error, 'unreachable', 'timeout', 'cancelled', 'limit', 'credentials') !== null) return error;
-  if ((error as { name?: string } | null)?.name === 'AbortError') return error;
+  const pruned = walkCauses(error, (cause) => isNodeFailure(cause, 'statePruned')) as NodeError | null;
+  if (!pruned) return error;
   return new BlockglassError(`The node would not read the address's ${what} at block ${block.toString(10)}: it keeps no state of old blocks.`, {
-    code: 'UNSUPPORTED',
+    code: 'STATE_PRUNED',
     details: "An address's history is found from its state at past blocks, which needs an archive node. Add this chain with an archive endpoint in Settings → Networks.",
+    ...(pruned.nodeSaid !== undefined ? { nodeSaid: pruned.nodeSaid } : {}),
     fix: { label: 'Add a network', route: '/settings/networks/new' },
-    cause: error,
+    cause: pruned,
   });
 }

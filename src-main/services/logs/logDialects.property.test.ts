@@ -2,15 +2,14 @@ import fc from 'fast-check';
 import { RpcRequestError } from 'viem';
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../src-shared/api/apiError';
-import { apiErrorToError } from '../errors/apiErrorToError';
 import { thrownToApiError } from '../errors/thrownToApiError';
-import { rpcErrorToApiError } from '../rpc/rpcErrorToApiError';
+import { nodeError } from '../rpc/nodeError';
 import { LOG_LIMIT_NODES, type LogLimitNode, type LogRange, type NodeLimits } from './testing/logLimitNodes';
 import { runLogQuery } from './runLogQuery';
 
 // The log run against a model node of each provider's dialect (testing/logLimitNodes.ts): the node holds a
 // chain of logs and refuses as that provider does; its refusal goes through the real mapping (viem's error,
-// rpcErrorToApiError, the BlockglassError the rpc service throws) to the run and its planner.
+// nodeError, the NodeError the rpc service throws) to the run and its planner.
 
 /** A model chain: block b holds `counts[b]` logs, named `b:i`. */
 function chainOf(counts: number[]) {
@@ -37,7 +36,7 @@ async function runOn(node: LogLimitNode, counts: number[], limits: NodeLimits, o
     if (!error) return chain.logs(range.from, range.to);
     refusals += 1;
     const viem = new RpcRequestError({ body: { method: 'eth_getLogs' }, url: 'http://node.example', error, ...(node.status === 200 ? {} : { status: node.status, headers: new Headers() }) } as ConstructorParameters<typeof RpcRequestError>[0]);
-    throw apiErrorToError(rpcErrorToApiError(viem, { secrets: [], method: 'eth_getLogs' }));
+    throw nodeError(viem, { secrets: [], method: 'eth_getLogs' });
   };
   const outcome = await runLogQuery<string>({
     request,

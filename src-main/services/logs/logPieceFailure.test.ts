@@ -1,18 +1,21 @@
 import { RpcRequestError } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../src-shared/api/apiError';
-import { apiErrorToError } from '../errors/apiErrorToError';
 import { createRpcService } from '../rpc/createRpcService';
-import { rpcErrorToApiError } from '../rpc/rpcErrorToApiError';
+import type { BlockglassErrorOptions } from '../errors/blockglassError';
+import { nodeError, NodeError } from '../rpc/nodeError';
+import type { NodeFailure } from '../rpc/nodeFailures';
 import { sandboxNetwork } from '../rpc/testing/sandboxNetwork';
 import { sharedSandbox } from '../rpc/testing/sharedSandbox';
 import { logPieceFailure } from './logPieceFailure';
 
-const thrown = (plain: Omit<ApiError, 'shortMessage'> & { shortMessage?: string }) => apiErrorToError({ shortMessage: 'refused', ...plain });
+// What the rpc service throws for a failure it classified: a NodeError of one case of the table.
+const thrown = (failure: NodeFailure, { name, shortMessage, ...options }: Omit<ApiError, 'shortMessage'> & { shortMessage?: string }) =>
+  new NodeError(failure, name, shortMessage ?? 'refused', options as BlockglassErrorOptions);
 
 // What the rpc service throws for a node's JSON-RPC error: viem's error, mapped (typed data and all), as a BlockglassError.
 const refused = (error: { code: number; message: string; data?: unknown }) =>
-  apiErrorToError(rpcErrorToApiError(new RpcRequestError({ body: { method: 'eth_getLogs' }, url: 'http://node.example', error }), { secrets: [], method: 'eth_getLogs' }));
+  nodeError(new RpcRequestError({ body: { method: 'eth_getLogs' }, url: 'http://node.example', error }), { secrets: [], method: 'eth_getLogs' });
 
 describe('logPieceFailure', () => {
   it.each([
@@ -30,17 +33,17 @@ describe('logPieceFailure', () => {
     ['an endpoint without eth_getLogs', refused({ code: -32601, message: 'the method eth_getLogs does not exist/is not available' }), { kind: 'disabled' }],
     ['other refused parameters', refused({ code: -32602, message: 'invalid params: fromBlock must be a hex block number or a block tag' }), { kind: 'other' }],
     ['a parameter limit', refused({ code: -32005, message: 'query exceeds limit of 5000 parameters' }), { kind: 'other' }],
-    ['a rate limit with its backoff', thrown({ name: 'RateLimitedError', kind: 'limit', code: 429, data: { backoffSeconds: 1.5 } }), { kind: 'rateLimited', backoffMs: 1_500 }],
-    ['a rate limit without one', thrown({ name: 'RateLimitedError', kind: 'limit', code: 429, data: { backoffSeconds: undefined } }), { kind: 'rateLimited', backoffMs: 1_000 }],
-    ['our own size cap', thrown({ name: 'ResponseTooLargeError', kind: 'limit', code: 'RESPONSE_TOO_LARGE', data: { maxBytes: 1, receivedBytes: 2 } }), { kind: 'tooLarge' }],
-    ['our own timeout', thrown({ name: 'TimeoutError', kind: 'timeout', code: 'TIMEOUT' }), { kind: 'other' }],
-    ['a node that is gone', thrown({ name: 'NetworkDownError', kind: 'unreachable', code: 'ECONNREFUSED' }), { kind: 'unreachable' }],
-    ['a connection cut', thrown({ name: 'NetworkError', kind: 'unreachable', code: 'NETWORK', data: { systemCode: 'ECONNRESET' } }), { kind: 'unreachable' }],
-    ['a proxy whose node is gone', thrown({ name: 'HttpError', kind: 'unreachable', code: 503 }), { kind: 'unreachable' }],
-    ["a gateway whose node is gone (the sandbox's words)", thrown({ name: 'RpcError', kind: 'unreachable', code: -32603, shortMessage: 'The node answered with error -32603: upstream request failed' }), { kind: 'unreachable' }],
-    ['another JSON-RPC error', thrown({ name: 'RpcError', kind: 'refused', code: -32000 }), { kind: 'other' }],
-    ['an HTTP refusal that is no outage', thrown({ name: 'HttpError', kind: 'refused', code: 400 }), { kind: 'other' }],
-    ['a name alone, without the typed data', thrown({ name: 'LogLimitExceededError', kind: 'limit', code: -32005 }), { kind: 'other' }],
+    ['a rate limit with its backoff', thrown('rateLimited', { name: 'RateLimitedError', kind: 'limit', code: 429, data: { backoffSeconds: 1.5 } }), { kind: 'rateLimited', backoffMs: 1_500 }],
+    ['a rate limit without one', thrown('rateLimited', { name: 'RateLimitedError', kind: 'limit', code: 429, data: { backoffSeconds: undefined } }), { kind: 'rateLimited', backoffMs: 1_000 }],
+    ['our own size cap', thrown('tooLarge', { name: 'ResponseTooLargeError', kind: 'limit', code: 'RESPONSE_TOO_LARGE', data: { maxBytes: 1, receivedBytes: 2 } }), { kind: 'tooLarge' }],
+    ['our own timeout', thrown('timeout', { name: 'TimeoutError', kind: 'timeout', code: 'TIMEOUT' }), { kind: 'other' }],
+    ['a node that is gone', thrown('networkDown', { name: 'NetworkDownError', kind: 'unreachable', code: 'ECONNREFUSED' }), { kind: 'unreachable' }],
+    ['a connection cut', thrown('network', { name: 'NetworkError', kind: 'unreachable', code: 'NETWORK', data: { systemCode: 'ECONNRESET' } }), { kind: 'unreachable' }],
+    ['a proxy whose node is gone', thrown('gatewayDown', { name: 'HttpError', kind: 'unreachable', code: 503 }), { kind: 'unreachable' }],
+    ["a gateway whose node is gone (the sandbox's words)", thrown('nodeFailed', { name: 'RpcError', kind: 'unreachable', code: -32603, shortMessage: 'The node answered with error -32603: upstream request failed' }), { kind: 'unreachable' }],
+    ['another JSON-RPC error', thrown('rpc', { name: 'RpcError', kind: 'refused', code: -32000 }), { kind: 'other' }],
+    ['an HTTP refusal that is no outage', thrown('http', { name: 'HttpError', kind: 'refused', code: 400 }), { kind: 'other' }],
+    ['a name alone, without the typed data', thrown('logLimit', { name: 'LogLimitExceededError', kind: 'limit', code: -32005 }), { kind: 'other' }],
     ['a plain error', new Error('boom'), { kind: 'other' }],
     ['a viem error wrapping ours', Object.assign(new Error('viem'), { cause: refused({ code: -32005, message: 'query timeout exceeded' }) }), { kind: 'timeout' }],
     ['not an error', 'nope', { kind: 'other' }],

@@ -1,6 +1,7 @@
 import type { LogPieceFailure } from '../../../src-shared/logs/planLogRanges';
 import { BlockglassError, walkCauses } from '../errors/blockglassError';
 import { isLogLimitSignal, type LogLimitSignal } from '../rpc/dialects/logLimitDialects';
+import { NodeError } from '../rpc/nodeError';
 
 /**
  * What a failed `eth_getLogs` of one piece means to a run: split it, wait and send it again, or give up.
@@ -12,24 +13,23 @@ export type LogRequestFailure = LogPieceFailure | { kind: 'rateLimited'; backoff
 const DEFAULT_BACKOFF_MS = 1_000;
 
 /**
- * Reads what the rpc service threw for one piece by walking its cause chain (viem wraps ours) to the
- * `BlockglassError` and reading its typed data: the `logLimit` signal the error mapping put there from the
- * node's dialect (`rpc/dialects/logLimitDialects.ts`), a 429 with its backoff, our own size cap. A node that is
- * gone (its error's kind is `unreachable`: connection refused, reset, a 502/503/504 from a proxy in front of it, a
- * gateway's -32603) is `unreachable`; anything else is `other`.
+ * Reads what the rpc service threw for one piece: the classification it carries (`rpc/nodeFailures.ts`), found
+ * by walking the cause chain (viem wraps ours). A log limit's signal (the node's dialect, read there) splits the
+ * piece; a rate limit waits its backoff; our own cap on an answer's size splits it; a node that is gone (kind
+ * `unreachable`: connection refused, reset, a 502/503/504 from a proxy in front of it, a gateway's -32603) waits
+ * and sends it again; anything else is `other`.
  */
 export function logPieceFailure(error: unknown): LogRequestFailure {
   const ours = walkCauses(error, (cause) => cause instanceof BlockglassError) as BlockglassError | null;
   if (!ours) return { kind: 'other' };
   const data = typeof ours.data === 'object' && ours.data !== null ? (ours.data as Record<string, unknown>) : {};
   if (isLogLimitSignal(data.logLimit)) return fromSignal(data.logLimit);
-  // RateLimitedError: code 429 with its data ({ backoffSeconds, currentRps, allowedRps }).
-  if (ours.code === 429 && typeof ours.data === 'object' && ours.data !== null) {
+  if (ours instanceof NodeError && ours.failure === 'rateLimited') {
     const seconds = data.backoffSeconds;
     return { kind: 'rateLimited', backoffMs: typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds * 1000) : DEFAULT_BACKOFF_MS };
   }
   // Our own cap on an answer's size: a narrower range has a smaller answer.
-  if (ours.code === 'RESPONSE_TOO_LARGE') return { kind: 'tooLarge' };
+  if (ours instanceof NodeError && ours.failure === 'tooLarge') return { kind: 'tooLarge' };
   return ours.kind === 'unreachable' ? { kind: 'unreachable' } : { kind: 'other' };
 }
 

@@ -11,7 +11,7 @@ import type { GasRequest } from '../gas/fetchGasSuggestion';
 import type { Credential, CredentialStatus } from '../secrets/credential';
 import type { SecretStore } from '../secrets/createSecretStore';
 import type { ApiError } from '../../../src-shared/api/apiError';
-import { errorToApiError } from '../errors/apiErrorToError';
+import { toApiError } from '../errors/thrownToApiError';
 import { BlockglassError } from '../errors/blockglassError';
 import type { Store } from '../store/openStore';
 import { StoredRowInvalidError } from '../store/storeErrors';
@@ -131,7 +131,7 @@ export function createNetworkService({ store, secrets, localAddresses = () => un
           return await secrets.status(id);
         } catch (error) {
           if (!(error instanceof BlockglassError)) throw error;
-          return { configured: false, error: errorToApiError(error) };
+          return { configured: false, error: toApiError(error) };
         }
       }),
     );

@@ -1,5 +1,5 @@
 // SECURITY: `rpcUrl` carries the API key. The client lives in the main process only; errors it throws carry
-// the URL in their message and must go through `rpcErrorToApiError` before they are shown or logged.
+// the URL in their message and must go through `nodeError` before they are shown or logged.
 import { createClient, http, type Client } from 'viem';
 
 /** Options of {@link createHttpClient}. */

@@ -1,5 +1,5 @@
 // SECURITY: `rpcUrl` carries the API key. This client lives in the main process only; the errors it throws
-// (viem's classes) carry the URL and must go through `rpcErrorToApiError` before they are shown or logged.
+// (viem's classes) carry the URL and must go through `nodeError` before they are shown or logged.
 import { errors as undiciErrors, request, type Dispatcher } from 'undici';
 import { HttpRequestError, ResponseBodyTooLargeError, RpcRequestError, TimeoutError } from 'viem';
 

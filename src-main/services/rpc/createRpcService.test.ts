@@ -4,7 +4,7 @@ import { PRESET_NETWORKS } from '../../../src-shared/networks/presets';
 import type { NetworkWithCredentials } from '../networks/createNetworkService';
 import { CredentialMissingError } from '../networks/networkErrors';
 import { createRpcService, type RpcService } from './createRpcService';
-import { errorToApiError } from '../errors/apiErrorToError';
+import { toApiError } from '../errors/thrownToApiError';
 import { BlockglassError } from '../errors/blockglassError';
 import { thrownToApiError } from '../errors/thrownToApiError';
 import { closedPort } from './testing/closedPort';
@@ -109,8 +109,8 @@ describe('rpc service against the real sandbox', () => {
     const reverter = sandbox.manifest.contracts.reverter;
     const failure = await rpc.request('local', 'eth_call', [{ to: reverter, data: sandbox.manifest.reverts.reasonString.data }, 'latest']).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(BlockglassError);
-    expect(errorToApiError(failure as BlockglassError)).toMatchObject({ name: 'ExecutionRevertedError', code: 3, shortMessage: 'The call reverted: Reverter: amount is zero' });
-    expect(errorToApiError(failure as BlockglassError).data).toMatch(/^0x08c379a0/);
+    expect(toApiError(failure as BlockglassError)).toMatchObject({ name: 'ExecutionRevertedError', code: 3, shortMessage: 'The call reverted: Reverter: amount is zero' });
+    expect(toApiError(failure as BlockglassError).data).toMatch(/^0x08c379a0/);
     expect(JSON.stringify(failure)).not.toContain(KEY);
     expect((failure as Error).message).not.toContain(KEY);
   });
@@ -119,7 +119,7 @@ describe('rpc service against the real sandbox', () => {
     const rpc = service({ local: sandboxNetwork(sandbox.info, KEY) }, { maxResponseBytes: 256 * 1024 });
     const big = `0x${sandbox.manifest.bigBlock.number.toString(16)}`;
     const failure = (await rpc.request('local', 'eth_getBlockByNumber', [big, true]).catch((error: unknown) => error)) as BlockglassError;
-    expect(errorToApiError(failure)).toMatchObject({ name: 'ResponseTooLargeError', shortMessage: "The node's answer is larger than the 256 KiB limit." });
+    expect(toApiError(failure)).toMatchObject({ name: 'ResponseTooLargeError', shortMessage: "The node's answer is larger than the 256 KiB limit." });
   });
 
   it('cancels a request when its signal aborts', async () => {
@@ -133,7 +133,7 @@ describe('rpc service against the real sandbox', () => {
     await expect.poll(() => hanging.requests.length).toBe(1);
     controller.abort();
     const failure = (await failing) as BlockglassError;
-    expect(errorToApiError(failure)).toEqual({ name: 'AbortError', kind: 'cancelled', code: 'ABORTED', shortMessage: 'The request was cancelled.' });
+    expect(toApiError(failure)).toEqual({ name: 'AbortError', kind: 'cancelled', code: 'ABORTED', shortMessage: 'The request was cancelled.' });
   });
 });
 

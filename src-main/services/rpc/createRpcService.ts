@@ -1,5 +1,5 @@
 // SECURITY: this service holds networks resolved with their keys (URLs with the key in the path, basic-auth
-// tokens). Nothing it returns or throws may carry them: every error goes through `rpcErrorToApiError` with the
+// tokens). Nothing it returns or throws may carry them: every error goes through `nodeError` with the
 // network's secrets, and log lines are built from those redacted errors only.
 import type { ApiError } from '../../../src-shared/api/apiError';
 import type { HealthEvent, HealthReport } from '../../../src-shared/api/networks';
@@ -11,8 +11,9 @@ import { createLeanRpcClient } from './createLeanRpcClient';
 import { createSocketPool } from './createSocketPool';
 import { probeNetwork, type RpcParams } from './probeNetwork';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retryDelay';
-import { apiErrorToError } from '../errors/apiErrorToError';
-import { rpcErrorToApiError } from './rpcErrorToApiError';
+import type { BlockglassError } from '../errors/blockglassError';
+import { toApiError } from '../errors/thrownToApiError';
+import { cancelledRequest, nodeError } from './nodeError';
 import { DEFAULT_HEALTH_TIMINGS, watchNetworkHealth, type HealthTimings } from './watchNetworkHealth';
 import { withRetries } from './withRetries';
 
@@ -22,19 +23,19 @@ export interface RpcService {
   probe(networkId: string, signal?: AbortSignal): Promise<HealthReport>;
   /** Emits HealthEvents for a network until `signal` aborts: 'connecting' first, then one per new head (WebSocket newHeads with reconnect + resubscribe and backoff; polling every ~4 s when the network has no wsUrl or the socket is down), with latency from a periodic cheap probe, chainIdMismatch, and 'error' events when the node can't be reached (then keeps retrying). Aborting closes its sockets and timers. */
   watchHealth(networkId: string, onEvent: (event: HealthEvent) => void, signal: AbortSignal): Promise<void>;
-  /** One JSON-RPC request through the network's client; throws a `BlockglassError` carrying the mapped, redacted ApiError. */
+  /** One JSON-RPC request through the network's client; throws the failure classified and redacted (`NodeError`, see nodeError.ts). */
   request<T>(networkId: string, method: string, params: RpcParams, options?: { signal?: AbortSignal }): Promise<T>;
   /**
    * A typed viem client for one network (viem's public actions: `getBlock`, `getTransactionReceipt`, `call`, …)
    * over the same pooled, batching HTTP client, with the same retries, timeout, size cap and redaction as
    * `request`; `signal` cancels every request it makes. Requests made in the same tick go out as one batch.
-   * A failure is a viem error whose cause chain holds the mapped `BlockglassError` (`thrownToApiError` finds it).
+   * A failure is a viem error whose cause chain holds the `NodeError` (`walk()` and `thrownToApiError` find it).
    */
   client(networkId: string, options?: { signal?: AbortSignal }): Promise<PublicClient>;
   /**
    * `eth_subscribe` on the network's WebSocket (e.g. `['logs', filter]`): `onData` hears each notification's
    * result until `signal` aborts, then it unsubscribes and resolves `true`. Resolves `false` at once when the
-   * network has no WebSocket address; rejects with a mapped, redacted `BlockglassError` when the socket cannot
+   * network has no WebSocket address; rejects with a classified, redacted `NodeError` when the socket cannot
    * connect, refuses the subscription, or fails.
    */
   subscribe(networkId: string, params: unknown[], onData: (result: unknown) => void, signal: AbortSignal, onReady?: () => void): Promise<boolean>;
@@ -106,24 +107,24 @@ export function createRpcService(options: RpcServiceOptions): RpcService {
     return client;
   };
 
-  const toError = (error: unknown, resolved?: NetworkWithCredentials, method?: string, signal?: AbortSignal): ApiError =>
-    signal?.aborted
-      ? { name: 'AbortError', kind: 'cancelled', code: 'ABORTED', shortMessage: 'The request was cancelled.' }
-      : rpcErrorToApiError(error, { secrets: resolved?.secrets ?? [], method, timeoutMs, maxResponseBytes, url: resolved?.rpcUrl });
+  const fail = (error: unknown, resolved?: NetworkWithCredentials, method?: string, signal?: AbortSignal): BlockglassError =>
+    signal?.aborted ? cancelledRequest() : nodeError(error, { secrets: resolved?.secrets ?? [], method, timeoutMs, maxResponseBytes, url: resolved?.rpcUrl });
+  /** A failure as the plain error a health report carries (redacted already: `nodeError`). */
+  const toError = (error: unknown, resolved?: NetworkWithCredentials, method?: string, signal?: AbortSignal): ApiError => toApiError(fail(error, resolved, method, signal));
 
   const send = (resolved: NetworkWithCredentials, method: string, params: RpcParams, signal?: AbortSignal, alone = false) =>
     withRetries(() => clientFor(resolved, method, alone).request({ method, params }, { signal, retryCount: 0 }), {
       policy,
       signal,
       onRetry: ({ attempt, delayMs, error }) =>
-        log(`rpc ${resolved.network.id} ${method}: retry ${attempt} in ${delayMs} ms after: ${toError(error, resolved, method).shortMessage}`),
+        log(`rpc ${resolved.network.id} ${method}: retry ${attempt} in ${delayMs} ms after: ${fail(error, resolved, method).shortMessage}`),
     });
 
   const resolveMapped = async (networkId: string): Promise<NetworkWithCredentials> => {
     try {
       return await options.resolve(networkId);
     } catch (error) {
-      throw apiErrorToError(toError(error));
+      throw fail(error);
     }
   };
   const sendMapped = async (resolved: NetworkWithCredentials, method: string, params: RpcParams, signal: AbortSignal, alone = false): Promise<unknown> => {
@@ -131,7 +132,7 @@ export function createRpcService(options: RpcServiceOptions): RpcService {
     try {
       return await send(resolved, method, params, signal, alone);
     } catch (error) {
-      throw apiErrorToError(toError(error, resolved, method, signal));
+      throw fail(error, resolved, method, signal);
     }
   };
 
@@ -185,7 +186,7 @@ export function createRpcService(options: RpcServiceOptions): RpcService {
       const signal = linked(outerSignal);
       const resolved = await resolveMapped(networkId);
       if (!resolved.wsUrl) return false;
-      const mapped = (error: unknown) => apiErrorToError(toError(error, { ...resolved, rpcUrl: resolved.wsUrl! }, 'eth_subscribe', signal));
+      const mapped = (error: unknown) => fail(error, { ...resolved, rpcUrl: resolved.wsUrl! }, 'eth_subscribe', signal);
       let lease: Awaited<ReturnType<typeof sockets.acquire>> | undefined;
       try {
         lease = await sockets.acquire(resolved.wsUrl, signal);

@@ -1,5 +1,5 @@
 // SECURITY: WebSocket URLs carry the API key. They are map keys in main-process memory only; errors raised
-// here carry them in viem's messages and must go through `rpcErrorToApiError` before anyone sees them.
+// here carry them in viem's messages and must go through `nodeError` before anyone sees them.
 import { webSocket } from 'viem';
 import type { SocketRpcClient } from 'viem/utils';
 

@@ -14,7 +14,7 @@ export type SendRequest = (resolved: NetworkWithCredentials, method: string, par
 /** What {@link probeNetwork} needs. */
 export interface ProbeDeps {
   send: SendRequest;
-  /** Maps a failure to a redacted ApiError (see `rpcErrorToApiError`). */
+  /** A failure as the plain, redacted error a health report carries (see `nodeError`). */
   toError: (error: unknown, resolved: NetworkWithCredentials) => ApiError;
   now?: () => number;
 }

@@ -1,4 +1,4 @@
-import { classifyRpcError, hasBackoff } from './classifyRpcError';
+import { classifyNodeFailure, hasBackoff } from './nodeFailures';
 import type { RpcErrorFacts } from './rpcErrorFacts';
 
 /** How a request is retried: how often, from which delay, and the longest wait worth making. */
@@ -30,7 +30,7 @@ export function retryDelay(facts: RpcErrorFacts, attempt: number, policy: RetryP
   if (attempt >= policy.retries) return undefined;
   const backoff = Math.round(policy.baseDelayMs * 2 ** attempt * (1 + random() / 4));
   let delay: number | undefined;
-  switch (classifyRpcError(facts)) {
+  switch (classifyNodeFailure(facts).failure) {
     case 'rateLimited':
       delay = requestedDelayMs(facts) ?? backoff;
       break;

@@ -1,5 +1,5 @@
 // SECURITY: the facts gathered here still carry raw text from viem, fetch and the node (viem's messages
-// include the URL, which holds the key). They are for `rpcErrorToApiError` only, which redacts what it keeps.
+// include the URL, which holds the key). They are for `nodeError` only, which redacts what it keeps.
 import { revertPayload, type RevertPayload } from './dialects/revertPayload';
 
 /** What a failed request's error says, in plain fields, gathered from the whole cause chain. */

@@ -1,4 +1,4 @@
-// The words of rpcErrorToApiError's sentences: a node's text cut to a snippet, statuses, sizes and times. Pure.
+// The words of the sentences of nodeFailures.ts: a node's text cut to a snippet, statuses, sizes and times. Pure.
 import { STATUS_CODES } from 'node:http';
 
 const SNIPPET = 200;

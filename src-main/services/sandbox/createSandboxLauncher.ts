@@ -9,7 +9,7 @@ import { LOCAL_CREDENTIAL_ID, type LocalSandboxAddresses } from '../../../src-sh
 import type { Credential } from '../secrets/credential';
 import type { SecretStore } from '../secrets/createSecretStore';
 import { BlockglassError } from '../errors/blockglassError';
-import { errorToApiError } from '../errors/apiErrorToError';
+import { toApiError } from '../errors/thrownToApiError';
 import { generateSandboxCredential, isSandboxCredential } from './generateSandboxCredential';
 import { readSandboxFacts } from './readSandboxFacts';
 import { DEFAULT_RESTART_BACKOFF_MS, restartDelay } from './restartDelay';
@@ -170,7 +170,7 @@ export function createSandboxLauncher(options: SandboxLauncherOptions): SandboxL
       if (stableTimer) clearTimeout(stableTimer);
       const error = new SandboxCrashedError(describeExit(exit), started.lastLines());
       log(`sandbox: ${error.shortMessage} (${describeExit(exit)})`);
-      failed(errorToApiError(error), 'crash');
+      failed(toApiError(error), 'crash');
     });
   };
 
@@ -261,6 +261,6 @@ export function createSandboxLauncher(options: SandboxLauncherOptions): SandboxL
 }
 
 function startErrorToApiError(error: unknown): ApiError {
-  if (error instanceof BlockglassError) return errorToApiError(error);
+  if (error instanceof BlockglassError) return toApiError(error);
   return { name: 'SandboxStartError', kind: 'sandbox', code: 'SANDBOX_START_FAILED', shortMessage: 'The local sandbox could not start', details: (error as Error)?.message ?? String(error) };
 }

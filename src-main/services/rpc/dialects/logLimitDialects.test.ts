@@ -1,6 +1,6 @@
 import { HttpRequestError, RpcRequestError } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { rpcErrorToApiError } from '../rpcErrorToApiError';
+import { plainNodeError } from '../testing/plainNodeError';
 import { isLogLimitSignal, logLimitOf, type LogLimitSignal } from './logLimitDialects';
 
 // Each row of reference/NODE-DIALECTS.md's eth_getLogs table, in the words its sources quote, and what it means.
@@ -68,7 +68,7 @@ describe('logLimitOf', () => {
   });
 });
 
-describe('rpcErrorToApiError on log limits', () => {
+describe('a failed request, classified and described on log limits', () => {
   const KEY = 'k3y0123456789abcdef0123456789abc';
   const url = `https://logs.example.io/v3/${KEY}`;
   const body = { method: 'eth_getLogs', params: [] };
@@ -80,15 +80,15 @@ describe('rpcErrorToApiError on log limits', () => {
     // viem's transport keeps the body's error as the HTTP error's text; the lean client throws it as an RpcRequestError.
     const viaViem = (status: number, error: object) => new HttpRequestError({ body, url, status, details: JSON.stringify(error) });
     const viaLean = (status: number, error: { code: number; message: string }) => new RpcRequestError({ body, error, url, status, headers: new Headers() } as ConstructorParameters<typeof RpcRequestError>[0]);
-    for (const error of [viaViem(400, alchemySpan), viaLean(400, alchemySpan)]) expect(rpcErrorToApiError(error, context).data).toEqual({ logLimit: { kind: 'limit', blocks: 500 } });
-    for (const error of [viaViem(413, quickNode), viaLean(413, quickNode)]) expect(rpcErrorToApiError(error, context)).toMatchObject({ name: 'LogRangeTooLargeError', code: -32614, data: { logLimit: { kind: 'limit', blocks: 10_000 } } });
+    for (const error of [viaViem(400, alchemySpan), viaLean(400, alchemySpan)]) expect(plainNodeError(error, context).data).toEqual({ logLimit: { kind: 'limit', blocks: 500 } });
+    for (const error of [viaViem(413, quickNode), viaLean(413, quickNode)]) expect(plainNodeError(error, context)).toMatchObject({ name: 'LogRangeTooLargeError', code: -32614, data: { logLimit: { kind: 'limit', blocks: 10_000 } } });
     // Another status, or a body that is no JSON-RPC error, stays an HTTP error.
-    expect(rpcErrorToApiError(viaViem(502, quickNode), context).name).toBe('HttpError');
-    expect(rpcErrorToApiError(new HttpRequestError({ body, url, status: 413, details: JSON.stringify('Request Entity Too Large') }), context).name).toBe('HttpError');
+    expect(plainNodeError(viaViem(502, quickNode), context).name).toBe('HttpError');
+    expect(plainNodeError(new HttpRequestError({ body, url, status: 413, details: JSON.stringify('Request Entity Too Large') }), context).name).toBe('HttpError');
   });
 
   it('says an endpoint without eth_getLogs does not offer it and where to go instead, with the key redacted', () => {
-    const mapped = rpcErrorToApiError(new RpcRequestError({ body, url, error: { code: -32601, message: `the method eth_getLogs does not exist/is not available at /v3/${KEY}` } }), context);
+    const mapped = plainNodeError(new RpcRequestError({ body, url, error: { code: -32601, message: `the method eth_getLogs does not exist/is not available at /v3/${KEY}` } }), context);
     expect(mapped).toMatchInlineSnapshot(`
       {
         "code": -32601,
@@ -111,7 +111,7 @@ describe('rpcErrorToApiError on log limits', () => {
   });
 
   it('keeps the node\'s own data beside the signal, redacted', () => {
-    const mapped = rpcErrorToApiError(new RpcRequestError({ body, url, error: { code: -32005, message: 'query returned more than 10000 results', data: { see: `https://x/v3/${KEY}` } } }), context);
+    const mapped = plainNodeError(new RpcRequestError({ body, url, error: { code: -32005, message: 'query returned more than 10000 results', data: { see: `https://x/v3/${KEY}` } } }), context);
     expect(mapped.data).toEqual({ see: 'https://x/v3/<redacted>', logLimit: { kind: 'halve', reason: 'results', results: 10_000 } });
   });
 });

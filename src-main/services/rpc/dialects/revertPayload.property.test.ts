@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { RpcRequestError } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { apiErrorToError } from '../../errors/apiErrorToError';
 import { BlockglassError } from '../../errors/blockglassError';
-import { rpcErrorToApiError } from '../rpcErrorToApiError';
+import { nodeError } from '../nodeError';
 import { revertPayload } from './revertPayload';
 
 type Answer = { code: number; message: string; data?: unknown };
@@ -28,7 +27,7 @@ const MESSAGE_ONLY = "Hardhat's (return data: 0x…) in the message";
 
 /** As the rpc layer throws it: viem's error for the answer, mapped and redacted, as a BlockglassError. */
 const thrownFor = (answer: Answer) =>
-  apiErrorToError(rpcErrorToApiError(new RpcRequestError({ body: { method: 'eth_call' }, error: answer, url: 'http://127.0.0.1:8545' }), { secrets: [], method: 'eth_call' }));
+  nodeError(new RpcRequestError({ body: { method: 'eth_call' }, error: answer, url: 'http://127.0.0.1:8545' }), { secrets: [], method: 'eth_call' });
 
 /** Ways the error reaches the code that reads it: as the rpc layer throws it, raw, or wrapped in causes. */
 const WRAPPINGS: Record<string, (answer: Answer) => unknown> = {

@@ -1,8 +1,7 @@
 import { RpcRequestError } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { apiErrorToError } from '../../errors/apiErrorToError';
 import { BlockglassError } from '../../errors/blockglassError';
-import { rpcErrorToApiError } from '../rpcErrorToApiError';
+import { nodeError } from '../nodeError';
 import { revertPayload } from './revertPayload';
 
 // Revert bytes as the nodes return them: Error("Reverter: amount is zero"), InsufficientBalance(101, 100), Panic(0x11).
@@ -13,7 +12,7 @@ const hardhatSays = `Error: VM Exception while processing transaction: reverted 
 
 /** A node's JSON-RPC error as the rpc layer throws it: viem's error, mapped and redacted, made a BlockglassError. */
 const thrownFor = (error: { code: number; message: string; data?: unknown }) =>
-  apiErrorToError(rpcErrorToApiError(new RpcRequestError({ body: { method: 'eth_call' }, error, url: 'http://127.0.0.1:8545' }), { secrets: [], method: 'eth_call' }));
+  nodeError(new RpcRequestError({ body: { method: 'eth_call' }, error, url: 'http://127.0.0.1:8545' }), { secrets: [], method: 'eth_call' });
 
 describe('revertPayload: each node\'s answer, as the rpc layer throws it', () => {
   it.each([

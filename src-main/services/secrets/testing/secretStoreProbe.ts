@@ -6,7 +6,7 @@
 // does not wait for a keychain thread stuck in D-Bus.
 import { createSecretStore } from '../createSecretStore';
 import { BlockglassError } from '../../errors/blockglassError';
-import { errorToApiError } from '../../errors/apiErrorToError';
+import { toApiError } from '../../errors/thrownToApiError';
 
 const [timeoutArg, ...ops] = process.argv.slice(2);
 // PROBE_MEMORY_FALLBACK=1: as the app runs it (keys in memory when no keychain is reachable); each line says the mode.
@@ -34,7 +34,7 @@ for (const op of ops) {
   try {
     outcome = { ok: true, value: (await call) ?? null };
   } catch (error) {
-    outcome = { ok: false, error: error instanceof BlockglassError ? errorToApiError(error) : { name: 'Unexpected', shortMessage: String(error) } };
+    outcome = { ok: false, error: error instanceof BlockglassError ? toApiError(error) : { name: 'Unexpected', shortMessage: String(error) } };
   }
   process.stdout.write(`${JSON.stringify({ op, timerRanWhileWaiting: await timerRanWhileWaiting, said: [...said], mode: store.mode(), ...(outcome as object) })}\n`);
 }

@@ -1,24 +1,17 @@
-// SECURITY: `nodeData` is the node's own data, unredacted. The result goes out only through
-// `rpcErrorToApiError`, which redacts every field; do not return it from anywhere else.
-import type { ApiError } from '../../../../src-shared/api/apiError';
+// SECURITY: `nodeData` is the node's own data, unredacted. The result becomes an error only through
+// `nodeError()` (../nodeError.ts), which redacts every field; do not return it from anywhere else.
+import type { NodeFailureWords } from '../nodeFailures';
 import type { LogLimitSignal } from './logLimitDialects';
-
-/** The node's refusal as the mapper read it. */
-export interface LogLimitRefusal {
-  signal: LogLimitSignal;
-  code: number | undefined;
-  /** The node's `error.data`, kept beside the signal. */
-  nodeData: unknown;
-}
 
 const hex = (n: number) => `0x${n.toString(16)}`;
 
 /**
- * The `ApiError` of a log-limit refusal in any provider's dialect. Its `data` holds the node's own data fields
- * and `logLimit`, the typed {@link LogLimitSignal} the log planner reads (`logs/logPieceFailure.ts`); the name
- * and sentence say what a person needs: too many logs, a timeout, too wide a range, or no `eth_getLogs` at all.
+ * The words of a log-limit refusal in any provider's dialect (the `logLimit` row of `../nodeFailures.ts`). Its
+ * `data` holds the node's own data fields (`nodeData`, its `error.data`) and `logLimit`, the typed
+ * {@link LogLimitSignal} the log planner reads (`logs/logPieceFailure.ts`); the name and sentence say what a person
+ * needs: too many logs, a timeout, too wide a range, or no `eth_getLogs` at all.
  */
-export function logLimitApiError({ signal, code, nodeData }: LogLimitRefusal): ApiError {
+export function logLimitWords(signal: LogLimitSignal, code: number | undefined, nodeData: unknown): NodeFailureWords & { name: string } {
   const data = typeof nodeData === 'object' && nodeData !== null && !Array.isArray(nodeData) ? { ...nodeData, logLimit: signal } : { ...(nodeData !== undefined ? { node: nodeData } : {}), logLimit: signal };
   const base = { kind: 'limit' as const, data, ...(code !== undefined ? { code } : {}) };
   const narrower = 'Ask for a narrower block range.';

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { plainNodeError } from './testing/plainNodeError';
 import { sharedSandbox } from './testing/sharedSandbox';
 import { createHttpAgent } from './createHttpAgent';
 import { createHttpClient } from './createHttpClient';
@@ -6,7 +7,6 @@ import { createLeanRpcClient } from './createLeanRpcClient';
 import { createSocketPool } from './createSocketPool';
 import { answerError, startFakeRpcServer, type FakeRpcServer } from './testing/fakeRpcServer';
 import { closedPort } from './testing/closedPort';
-import { rpcErrorToApiError } from './rpcErrorToApiError';
 
 // The errors viem really throws against the real sandbox (and, for what the sandbox does not do on demand,
 // a stand-in answering with the service's documented bodies), mapped. Ports vary between runs: they are
@@ -29,7 +29,7 @@ async function mapped(run: () => Promise<unknown>, method?: string, extra: { tim
   try {
     await run();
   } catch (error) {
-    const apiError = rpcErrorToApiError(error, { secrets: [KEY, 'wrong-key-0123456789'], method, timeoutMs: extra.timeoutMs ?? 5000, maxResponseBytes: extra.maxResponseBytes, url: extra.url });
+    const apiError = plainNodeError(error, { secrets: [KEY, 'wrong-key-0123456789'], method, timeoutMs: extra.timeoutMs ?? 5000, maxResponseBytes: extra.maxResponseBytes, url: extra.url });
     const text = JSON.stringify(apiError);
     expect(text).not.toContain(KEY);
     expect(text).not.toContain('wrong-key-0123456789');
@@ -94,7 +94,7 @@ async function failures(sendWith: Send) {
   return results;
 }
 
-describe('rpcErrorToApiError on errors viem throws against the real sandbox', () => {
+describe('a failed request, classified and described on errors viem throws against the real sandbox', () => {
   it('maps each failure to a sentence a person understands, without the key', async () => {
     const results = await failures(send);
     expect(results).toMatchInlineSnapshot(`

@@ -1,12 +1,13 @@
 import { HttpRequestError, ResponseBodyTooLargeError, RpcRequestError, SocketClosedError, TimeoutError } from 'viem';
 import { LimitExceededRpcError, MethodNotFoundRpcError } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { apiErrorToError } from '../errors/apiErrorToError';
+import { toApiError } from '../errors/thrownToApiError';
+import { nodeError, NodeError } from './nodeError';
+import { plainNodeError } from './testing/plainNodeError';
 import { BlockglassError } from '../errors/blockglassError';
-import { rpcErrorToApiError } from './rpcErrorToApiError';
 
 // Pure cases: errors built the way viem builds them (same classes, same fields), for the shapes the real
-// sandbox cannot produce on demand. rpcErrorToApiError.sandbox.test.ts covers the errors viem really throws.
+// sandbox cannot produce on demand. nodeError.sandbox.test.ts covers the errors viem really throws.
 const KEY = 'k3y0123456789abcdef0123456789abc';
 const URL = `https://mainnet.example.io/v3/${KEY}`;
 const body = { method: 'eth_call', params: [] };
@@ -64,13 +65,13 @@ const cases: Array<[string, unknown]> = [
   ['unknown', new Error(`something odd at ${URL}`)],
 ];
 
-describe('rpcErrorToApiError (pure cases)', () => {
+describe('a failed request, classified and described (pure cases)', () => {
   it.each(cases)('never lets the key through: %s', (_label, error) => {
-    expect(JSON.stringify(rpcErrorToApiError(error, context))).not.toContain(KEY);
+    expect(JSON.stringify(plainNodeError(error, context))).not.toContain(KEY);
   });
 
   it('maps each failure to a sentence a person understands', () => {
-    const mapped = Object.fromEntries(cases.map(([label, error]) => [label, rpcErrorToApiError(error, context)]));
+    const mapped = Object.fromEntries(cases.map(([label, error]) => [label, plainNodeError(error, context)]));
     expect(mapped).toMatchInlineSnapshot(`
       {
         "-32005 daily quota": {
@@ -363,35 +364,37 @@ describe('rpcErrorToApiError (pure cases)', () => {
 
   it('names the method the node does not offer', () => {
     const error = new MethodNotFoundRpcError(rpc({ code: -32601, message: 'the method eth_foo does not exist/is not available' }), { method: 'eth_foo' });
-    expect(rpcErrorToApiError(error, { ...context, method: 'eth_foo' }).shortMessage).toBe('The node does not offer eth_foo.');
+    expect(plainNodeError(error, { ...context, method: 'eth_foo' }).shortMessage).toBe('The node does not offer eth_foo.');
   });
 
-  it('keeps a BlockglassError as it is (redacted)', () => {
-    const error = new BlockglassError(`No API key is set for ${KEY}`, { code: 'CREDENTIAL_MISSING', details: 'Enter it.' });
-    expect(rpcErrorToApiError(error, context)).toMatchInlineSnapshot(`
-      {
-        "code": "CREDENTIAL_MISSING",
-        "details": "Enter it.",
-        "kind": "credentials",
-        "name": "BlockglassError",
-        "shortMessage": "No API key is set for <redacted>",
-      }
-    `);
-  });
-
-  it('keeps an already mapped error', () => {
-    const plain = { name: 'InvalidApiKeyError', kind: 'credentials' as const, code: 401, shortMessage: 'The service rejected the API key (401 invalid project id).' };
-    const failure = apiErrorToError(plain);
-    expect(rpcErrorToApiError(failure, context)).toEqual(plain);
+  it("returns an error of Blockglass's own as it is: classified already, its secrets removed at the door", () => {
+    const error = new BlockglassError('No API key is set for this network', { code: 'CREDENTIAL_MISSING', details: 'Enter it.' });
+    expect(nodeError(error, context)).toBe(error);
   });
 
   it('names the host and port of an unreachable node, never the path with the key', () => {
-    const mapped = rpcErrorToApiError(fetchFailed('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:8545'), context);
+    const mapped = plainNodeError(fetchFailed('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:8545'), context);
     expect(mapped.shortMessage).toBe('Nothing answers at mainnet.example.io: the connection was refused.');
   });
 
   it("redacts secrets in the data's strings and keys, keeping its structure and its other values", () => {
-    const mapped = rpcErrorToApiError(rpc({ code: -32000, message: 'odd', data: { flag: true, url: `https://x/v3/${KEY}`, [KEY]: 1 } }), context);
+    const mapped = plainNodeError(rpc({ code: -32000, message: 'odd', data: { flag: true, url: `https://x/v3/${KEY}`, [KEY]: 1 } }), context);
     expect(mapped.data).toEqual({ flag: true, url: 'https://x/v3/<redacted>', '<redacted>': 1 });
+  });
+});
+
+describe('state a node no longer keeps', () => {
+  it.each([
+    ["geth's missing trie node", { code: -32000, message: 'missing trie node 3f1c…e2 (path ) state 0x3f1c is not available' }, 'statePruned'],
+    ["Reth's historical state", { code: -32000, message: 'historical state not available for block 12' }, 'statePruned'],
+    ["a provider's archive plan", { code: -32000, message: 'project ID does not have access to archive state' }, 'statePruned'],
+    ['Anvil with --prune-history, below its kept height', { code: -32602, message: 'BlockOutOfRangeError: block height is 6 but requested was 1' }, 'statePruned'],
+    ['Anvil, above its head', { code: -32602, message: 'BlockOutOfRangeError: block height is 6 but requested was 9' }, 'invalidParams'],
+    ['another refusal', { code: -32000, message: 'nonce too low' }, 'rpc'],
+  ] as const)('tells %s', (_label, error, failure) => {
+    const classified = nodeError(rpc(error), context);
+    expect(classified).toBeInstanceOf(NodeError);
+    expect((classified as NodeError).failure).toBe(failure);
+    if (failure === 'statePruned') expect(toApiError(classified)).toMatchObject({ name: 'StatePrunedError', kind: 'unsupported', code: 'STATE_PRUNED', nodeSaid: error.message });
   });
 });
