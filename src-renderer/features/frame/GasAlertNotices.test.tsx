@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { NetworkView } from '../../../src-shared/api/networks';
 import type { FiredGasAlert } from '../../../src-shared/gas/gasTypes';
 import { renderWithApp } from '../../testing/renderWithApp';
-import { useGasAlertsSeen } from '../gas/useGasAlertsSeen';
-import { useSeeGasAlerts } from '../gas/useUnseenGasAlerts';
+import { useSeeGasAlerts } from '../../hooks/useUnseenGasAlerts';
+import { useGasAlertsSeen } from '../../state/useGasAlertsSeen';
 import { GasAlertNotices } from './GasAlertNotices';
 import { Sidebar } from './Sidebar';
 

@@ -4,9 +4,9 @@ import { countOf } from '../../../src-shared/text/countOf';
 import { useApi } from '../../api/useApi';
 import { Icon } from '../../components/Icon';
 import { networksQuery } from '../../queries/networks';
-import { showGwei } from '../gas/gasFormat';
-import { useGasAlertsSeen } from '../gas/useGasAlertsSeen';
-import { useUnseenGasAlerts } from '../gas/useUnseenGasAlerts';
+import { useUnseenGasAlerts } from '../../hooks/useUnseenGasAlerts';
+import { showGwei } from '../../lib/formatGwei';
+import { useGasAlertsSeen } from '../../state/useGasAlertsSeen';
 import './GasAlertNotices.css';
 
 /** Notices shown at once; the rest are counted. */

@@ -4,7 +4,7 @@ import { useApi } from '../../api/useApi';
 import { Icon } from '../../components/Icon';
 import { appInfoQuery } from '../../queries/appInfo';
 import { useUiStore } from '../../state/useUiStore';
-import { useUnseenGasAlerts } from '../gas/useUnseenGasAlerts';
+import { useUnseenGasAlerts } from '../../hooks/useUnseenGasAlerts';
 import { BrandMark } from './BrandMark';
 import { NavItem } from './NavItem';
 import './Sidebar.css';

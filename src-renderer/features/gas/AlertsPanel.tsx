@@ -6,7 +6,7 @@ import { useApi } from '../../api/useApi';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { apiErrorOf } from '../../lib/apiErrorOf';
 import { formatDateTime } from '../../lib/formatTime';
-import { gasAlertsKey, gasAlertsQuery, gasFiredQuery } from './gasQueries';
+import { gasAlertsKey, gasAlertsQuery, gasFiredQuery } from '../../queries/gasAlerts';
 import { Gwei } from './Gwei';
 import { notificationPermission } from './notifyAlerts';
 

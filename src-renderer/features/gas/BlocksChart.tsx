@@ -6,7 +6,7 @@ import { useApi } from '../../api/useApi';
 import { UPlotChart, type ChartTheme } from '../../components/charts/UPlotChart';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { apiErrorOf } from '../../lib/apiErrorOf';
-import { showGwei } from './gasFormat';
+import { showGwei } from '../../lib/formatGwei';
 import { gasBlocksQuery } from './gasQueries';
 
 const BLOCKS = 100;

@@ -1,6 +1,6 @@
 import type { FeeSuggestion } from '../../../src-shared/gas/feeSuggestion';
 import type { ReactNode } from 'react';
-import { showGwei } from './gasFormat';
+import { showGwei } from '../../lib/formatGwei';
 import { GAS_TERMS } from './gasTerms';
 import { Gwei } from './Gwei';
 import { Term } from './Term';

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useApi } from '../../api/useApi';
 import { networksQuery } from '../../queries/networks';
-import { gasAlertsKey, gasAlertsQuery, gasFiredKey } from './gasQueries';
+import { gasAlertsKey, gasAlertsQuery, gasFiredKey } from '../../queries/gasAlerts';
 import { useGasFeed } from './useGasFeed';
 import { notifyFired } from './notifyAlerts';
 

@@ -18,7 +18,7 @@ import { GasSettingsForm } from './GasSettingsForm';
 import { HistoryChart } from './HistoryChart';
 import { LevelCards } from './LevelCards';
 import { useGasFeed } from './useGasFeed';
-import { useSeeGasAlerts } from './useUnseenGasAlerts';
+import { useSeeGasAlerts } from '../../hooks/useUnseenGasAlerts';
 import type { BlockCadence } from '../../../src-shared/gas/blockCadence';
 import { countOf } from '../../../src-shared/text/countOf';
 import { WaitingForNode } from '../../components/WaitingForNode';

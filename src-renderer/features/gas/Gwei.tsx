@@ -1,5 +1,5 @@
 import type { ClipboardEvent } from 'react';
-import { showGwei } from './gasFormat';
+import { showGwei } from '../../lib/formatGwei';
 
 /**
  * A gwei figure as read at a glance (four significant digits, gasFormat.ts), with the exact figure on hover (its

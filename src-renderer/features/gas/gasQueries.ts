@@ -24,18 +24,10 @@ export function gasBlocksQuery(api: ApiClient, networkId: string, count: number)
   });
 }
 
+/** Query key of the dashboard's settings; invalidate it after saving them. */
 export const gasSettingsKey = appKey('gas', 'settings');
-export const gasAlertsKey = appKey('gas', 'alerts');
-export const gasFiredKey = appKey('gas', 'fired');
 
+/** The dashboard's settings (`gas.settings`), which change only when saved here. */
 export function gasSettingsQuery(api: ApiClient) {
   return queryOptions({ queryKey: gasSettingsKey, queryFn: () => api.call('gas.settings', {}), staleTime: Infinity });
-}
-
-export function gasAlertsQuery(api: ApiClient) {
-  return queryOptions({ queryKey: gasAlertsKey, queryFn: () => api.call('gas.alerts', {}) });
-}
-
-export function gasFiredQuery(api: ApiClient) {
-  return queryOptions({ queryKey: gasFiredKey, queryFn: () => api.call('gas.firedAlerts', { limit: 50 }) });
 }

@@ -1,13 +1,12 @@
 import type { FiredGasAlert } from '../../../src-shared/gas/gasTypes';
-import { showGwei } from './gasFormat';
+import { showGwei } from '../../lib/formatGwei';
+import { SESSION_START } from '../../lib/sessionStart';
 
 // Desktop notifications of fired gas alerts, through the Notification API (the web host's browser, and
 // Electron's renderer, which shows them as system notifications). Each fired alert is shown once per app
 // session, however many views watch its network and whenever a feed replays its latest event.
 
 const shown = new Set<number>();
-/** When this window opened (ms): alerts fired before it are old news, not notices. */
-export const SESSION_START = Date.now();
 
 /** Whether desktop notifications can be shown now, must be asked for, or were refused. */
 export function notificationPermission(): NotificationPermission | 'unsupported' {

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import type { FiredGasAlert } from '../../../src-shared/gas/gasTypes';
-import { useApi } from '../../api/useApi';
-import { gasFiredQuery } from './gasQueries';
-import { SESSION_START } from './notifyAlerts';
-import { useGasAlertsSeen } from './useGasAlertsSeen';
+import type { FiredGasAlert } from '../../src-shared/gas/gasTypes';
+import { useApi } from '../api/useApi';
+import { SESSION_START } from '../lib/sessionStart';
+import { gasFiredQuery } from '../queries/gasAlerts';
+import { useGasAlertsSeen } from '../state/useGasAlertsSeen';
 
 /**
  * Gas alerts fired since this window opened that the person has not seen yet, newest first: the app frame shows
