@@ -1,5 +1,6 @@
 // Lint rules, including the folder rules of DESIGN.md: a folder is a runtime, and the import
 // zones below fail `npm run lint` when code reaches into a runtime it must not use.
+import { readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -81,6 +82,47 @@ function browserOnly(why) {
 /** An import-x zone: files in `target` may not import from `from`. */
 const zone = (target, from, message) => ({ target, from, message });
 
+// ── The renderer's features (DESIGN.md: features share through components/, queries/ and lib/, never each other) ──
+
+/**
+ * The feature folders that make the app's frame, drawn once by app/App.tsx around every screen: the sidebar and top
+ * bar, the network switcher, the search box, the theme. Every other folder of src-renderer/features/ is a screen.
+ */
+const RENDERER_FRAME_FEATURES = ['frame', 'network', 'search', 'theme'];
+
+/** Where what two features share lives: the folders below the features, which import none of them. */
+const RENDERER_SHARED = ['components', 'hooks', 'queries', 'state', 'lib', 'api'];
+
+/**
+ * One zone per feature folder, made from the folders there are (a new screen is zoned without an edit here): a
+ * screen imports no other feature, neither a screen nor the frame's; the frame's pieces use each other (the top bar
+ * holds the network switcher and the search box) but no screen. Only app/ (the routes and the frame's layout)
+ * imports features; the shared folders import none.
+ */
+function rendererFeatureZones() {
+  const root = './src-renderer/features';
+  const features = readdirSync(new URL(root, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+  const screens = features.filter((name) => !RENDERER_FRAME_FEATURES.includes(name));
+  const moveDown = `what two features share moves down into ${RENDERER_SHARED.map((name) => `${name}/`).join(', ')} (DESIGN.md)`;
+  const featureZones = features.flatMap((name) => {
+    const frame = RENDERER_FRAME_FEATURES.includes(name);
+    const others = (frame ? screens : features).filter((other) => other !== name).map((other) => `${root}/${other}`);
+    const rule = frame
+      ? `features/${name} is part of the app's frame: it may use the frame's other pieces (${RENDERER_FRAME_FEATURES.join(', ')}) but no screen's feature;`
+      : `features/${name} is a screen: it may not import another feature, neither a screen nor the frame's (${RENDERER_FRAME_FEATURES.join(', ')});`;
+    return others.length > 0 ? [zone(`${root}/${name}`, others, `${rule} ${moveDown}.`)] : [];
+  });
+  const sharedZone = zone(
+    RENDERER_SHARED.map((name) => `./src-renderer/${name}`),
+    root,
+    `${RENDERER_SHARED.map((name) => `${name}/`).join(', ')} are below the features and import none of them: only app/ imports features.`,
+  );
+  return [...featureZones, sharedZone];
+}
+
 /** The folder rules of DESIGN.md: which runtime folder may import which. */
 const FOLDER_ZONES = [
   zone('./src-shared', './src-main', 'src-shared is pure and shared: it may not import main-process code.'),
@@ -105,6 +147,7 @@ const FOLDER_ZONES = [
   zone('./src-node', './src-renderer', 'src-node is Node code: it may not import renderer code.'),
   zone('./src-shared', './src-node', 'src-shared runs on both sides: it may not import Node code.'),
   zone('./src-renderer', './src-node', 'The renderer is a browser page: it may not import Node code.'),
+  ...rendererFeatureZones(),
 ];
 
 /**

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -146,5 +147,42 @@ describe('React hooks in the renderer', () => {
   it('allows an effect that lists what it reads', async () => {
     const code = "import { useEffect } from 'react';\nexport function Ok({ id }: { id: string }) {\n  useEffect(() => console.log(id), [id]);\n  return null;\n}\n";
     expect(await hooks('src-renderer/features/explorer/Ok.tsx', code)).toEqual([]);
+  });
+});
+
+// The renderer's features share through the folders below them, never each other (rendererFeatureZones).
+describe('renderer features', () => {
+  it.each([
+    ['src-renderer/features/call/Bad.tsx', "import { blockQuery } from '../explorer/explorerQueries';\nexport const x = blockQuery;\n", 'features/call is a screen: it may not import another feature'],
+    ['src-renderer/features/explorer/address/history/Bad.tsx', "import { LogsPage } from '../../../logs/LogsPage';\nexport const x = LogsPage;\n", 'features/explorer is a screen'],
+    ['src-renderer/features/logs/Bad.tsx', "export const load = () => import('../gas/GasScreen');\n", 'features/logs is a screen'],
+    ['src-renderer/features/gas/Bad.tsx', "import { NetworkSwitcher } from '../network/NetworkSwitcher';\nexport const x = NetworkSwitcher;\n", 'neither a screen nor the frame'],
+    ['src-renderer/features/frame/Bad.tsx', "import { GasAlertWatcher } from '../gas/GasAlertWatcher';\nexport const x = GasAlertWatcher;\n", "features/frame is part of the app's frame"],
+    ['src-renderer/components/Bad.tsx', "import { ThemeController } from '../features/theme/ThemeController';\nexport const x = ThemeController;\n", 'are below the features and import none of them'],
+    ['src-renderer/queries/bad.ts', "import { blockQuery } from '../features/explorer/explorerQueries';\nexport const x = blockQuery;\n", 'are below the features and import none of them'],
+  ])('refuses an import of another feature in %s', async (filePath, code, reason) => {
+    const found = await problems(filePath, code);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.join('\n')).toContain(reason);
+  });
+
+  it.each([
+    ['src-renderer/features/explorer/Ok.tsx', "import { EmptyState } from '../../components/EmptyState';\nimport { WaitingForNode } from '../../components/WaitingForNode';\nexport const x = [EmptyState, WaitingForNode];\n"],
+    ['src-renderer/features/logs/Ok.tsx', "import { useSelectedNetwork } from '../../hooks/useSelectedNetwork';\nimport { showGwei } from '../../lib/formatGwei';\nimport { untilSandboxRuns } from '../../queries/untilSandboxRuns';\nexport const x = [useSelectedNetwork, showGwei, untilSandboxRuns];\n"],
+    ['src-renderer/features/explorer/address/Ok.tsx', "import { MethodBadge } from '../MethodBadge';\nimport { AddressTabs } from './AddressTabs';\nexport const x = [MethodBadge, AddressTabs];\n"],
+    ['src-renderer/features/frame/Ok.tsx', "import { NetworkSwitcher } from '../network/NetworkSwitcher';\nimport { GlobalSearch } from '../search/GlobalSearch';\nexport const x = [NetworkSwitcher, GlobalSearch];\n"],
+    ['src-renderer/app/Ok.tsx', "import { GasAlertWatcher } from '../features/gas/GasAlertWatcher';\nexport const load = () => import('../features/settings/SettingsScreen');\nexport const x = GasAlertWatcher;\n"],
+  ])('allows what the features share, their own files, and the app importing them: %s', async (filePath, code) => {
+    expect(await problems(filePath, code)).toEqual([]);
+  });
+
+  it('zones every folder of src-renderer/features, a new one included, without an edit to the config', async () => {
+    const folders = fs.readdirSync('src-renderer/features', { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    expect(folders.length).toBeGreaterThanOrEqual(10);
+    for (const { name } of folders) {
+      const config = (await eslint.calculateConfigForFile(`src-renderer/features/${name}/Any.tsx`)) as { rules: Record<string, [unknown, { zones: { target: unknown }[] }]> };
+      const targets = config.rules['import-x/no-restricted-paths']![1].zones.map((zone) => zone.target);
+      expect(targets, name).toContain(`./src-renderer/features/${name}`);
+    }
   });
 });
