@@ -8,6 +8,7 @@ import { createCallService } from '../src-main/services/call/createCallService';
 import { createDecodingService } from '../src-main/services/decoding/createDecodingService';
 import { createRpcService } from '../src-main/services/rpc/createRpcService';
 import { openStore } from '../src-main/services/store/openStore';
+import { rawJsonRpc } from '../test-support/rawJsonRpc';
 import { formatRatio, ratioOf, verdict, type Figure, type SectionResult } from './report';
 
 // The call playground's cost beside its reference, measured in this run: a call encoded from the form's
@@ -79,8 +80,7 @@ export async function benchCall(options: CallBenchOptions): Promise<SectionResul
     for (const item of cases) {
       const data = encodeFunctionData({ abi: [item.fn], functionName: item.fn.name, args: item.args } as never) as Hex;
       const rawTo = (target: string) => async () => {
-        const response = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ from, to: item.to, data }, 'latest'] }) });
-        const body = (await response.json()) as { result?: string };
+        const { body } = await rawJsonRpc(target, 'eth_call', [{ from, to: item.to, data }, 'latest']);
         if (typeof body.result !== 'string' || body.result.length < 66) throw new Error(`raw eth_call answered ${JSON.stringify(body)}`);
       };
       const raw = rawTo(options.anvilUrl);

@@ -6,6 +6,7 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import type { HealthEvent } from '../src-shared/api/networks';
+import { postJsonRpc, rawJsonRpc } from '../test-support/rawJsonRpc';
 import { copySeededSandbox } from '../test-support/seededSandbox';
 import { createDecodingService } from '../src-main/services/decoding/createDecodingService';
 import { createExplorerService } from '../src-main/services/explorer/createExplorerService';
@@ -38,11 +39,6 @@ export interface ExplorerBenchOptions {
   dataDir: string;
 }
 
-async function post(url: string, body: unknown): Promise<unknown> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return response.json();
-}
-
 /** Both parts, and the data table; their figures and printable lines. */
 export async function benchExplorer(options: ExplorerBenchOptions): Promise<SectionResult> {
   const manifest = JSON.parse(fs.readFileSync(path.join(options.dataDir, 'chain', 'manifest.json'), 'utf8')) as { bigBlock: { number: number; transactionCount: number }; transactions: { erc20Transfer: string } };
@@ -63,15 +59,16 @@ async function benchMain(options: ExplorerBenchOptions, bigBlock: { number: numb
   const samples = { service: [] as number[], floor: [] as number[], perReceipt: [] as number[] };
   try {
     const floor = async () => {
-      const answers = (await post(options.anvilUrl, [
+      const { body: answers } = await postJsonRpc<{ result: unknown }[]>(options.anvilUrl, [
         { jsonrpc: '2.0', id: 1, method: 'eth_getBlockByNumber', params: [number, true] },
         { jsonrpc: '2.0', id: 2, method: 'eth_getBlockReceipts', params: [number] },
-      ])) as { result: unknown }[];
-      if (!Array.isArray((answers[1]?.result as unknown[] | undefined) ?? null)) throw new Error('the raw batch returned no receipts');
+      ]);
+      if (!Array.isArray((answers?.[1]?.result as unknown[] | undefined) ?? null)) throw new Error('the raw batch returned no receipts');
     };
     const perReceipt = async () => {
-      const block = (await post(options.anvilUrl, { jsonrpc: '2.0', id: 1, method: 'eth_getBlockByNumber', params: [number, true] })) as { result: { transactions: { hash: string }[] } };
-      await Promise.all(block.result.transactions.map((tx, id) => post(options.anvilUrl, { jsonrpc: '2.0', id, method: 'eth_getTransactionReceipt', params: [tx.hash] })));
+      const { body: block } = await rawJsonRpc(options.anvilUrl, 'eth_getBlockByNumber', [number, true]);
+      const { transactions } = block.result as { transactions: { hash: string }[] };
+      await Promise.all(transactions.map((tx) => rawJsonRpc(options.anvilUrl, 'eth_getTransactionReceipt', [tx.hash])));
     };
     const service = async () => {
       explorer.forget('local'); // every run reads the chain: nothing from the cache

@@ -1,4 +1,5 @@
 import { Pool } from 'undici';
+import { nodeClient } from '../test-support/nodeClient';
 import type { Figure, SectionResult } from './report';
 
 /** Where the gas API and its node are, and the credentials to use. */
@@ -53,9 +54,10 @@ export async function benchGasApi(options: GasBenchOptions): Promise<SectionResu
 
     const afterBlock: number[] = [];
     let fresh = 0;
+    const anvil = nodeClient(options.anvilUrl);
     for (let i = 0; i < NEW_BLOCK_SAMPLES; i++) {
-      const before = BigInt(await anvilCall<string>(options.anvilUrl, 'eth_blockNumber'));
-      await anvilCall(options.anvilUrl, 'evm_mine');
+      const before = await anvil.getBlockNumber();
+      await anvil.request({ method: 'evm_mine', params: [] });
       const sample = await once();
       afterBlock.push(sample.ms);
       if (sample.block > before) fresh += 1;
@@ -83,17 +85,6 @@ export async function benchGasApi(options: GasBenchOptions): Promise<SectionResu
   } finally {
     await pool.close();
   }
-}
-
-async function anvilCall<T = unknown>(url: string, method: string): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
-  });
-  const body = (await response.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(`${method} failed: ${body.error.message}`);
-  return body.result as T;
 }
 
 function summary(samples: number[]): { p50: number; p99: number } {

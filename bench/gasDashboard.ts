@@ -10,6 +10,7 @@ import vm from 'node:vm';
 import { chromium } from '@playwright/test';
 import { request } from 'undici';
 import type { Network } from '../src-shared/networks/network';
+import { nodeClient } from '../test-support/nodeClient';
 import { SAVED_CHAIN_FILES } from '../test-support/savedChainFiles';
 import { createGasService } from '../src-main/services/gas/createGasService';
 import { gasRequestFor } from '../src-main/services/networks/createNetworkService';
@@ -122,7 +123,8 @@ async function benchPolls(options: GasDashboardBenchOptions): Promise<SectionRes
     const rowsBefore = Number((store.db.prepare('SELECT COUNT(*) AS n FROM gas_samples').all() as { n: number }[])[0]!.n);
     const bytesBefore = fileBytes();
     const hour = 360;
-    const mine = () => request(options.anvilUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"evm_mine","params":[]}' }).then((answer) => answer.body.json());
+    const anvil = nodeClient(options.anvilUrl);
+    const mine = () => anvil.request({ method: 'evm_mine', params: [] });
     for (let i = 0; i < hour; i++) {
       await mine();
       await gas.pollOnce(i % 2 === 0 ? 'nogas' : 'local', signal);

@@ -11,6 +11,7 @@ import { TRANSFER_TOPIC, addressTopic } from '../src-main/services/history/token
 import { createFeedHub } from '../src-main/services/rpc/createFeedHub';
 import { createRpcService } from '../src-main/services/rpc/createRpcService';
 import { openStore } from '../src-main/services/store/openStore';
+import { postJsonRpc, rawJsonRpc } from '../test-support/rawJsonRpc';
 import { formatRatio, ratioOf, verdict, type Figure, type SectionResult } from './report';
 
 // An address's whole story without an indexer, beside the way one would find it without the app's tricks, in
@@ -101,19 +102,20 @@ export async function benchHistory(options: HistoryBenchOptions): Promise<Sectio
 
 /** Every block from 0 to the head with its transactions and receipts (one batch per block), the trader's counted. */
 async function rawScan(anvilUrl: string, trader: string): Promise<{ ms: number; sent: number; transfers: number; blocks: number }> {
-  const post = async (body: unknown) => (await (await fetch(anvilUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as unknown;
   const me = trader.toLowerCase();
   const topic = addressTopic(trader);
   const started = performance.now();
-  const head = Number(BigInt(((await post({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] })) as { result: string }).result));
+  const head = Number(BigInt((await rawJsonRpc(anvilUrl, 'eth_blockNumber')).body.result as string));
   let sent = 0;
   let transfers = 0;
   for (let block = 0; block <= head; block++) {
     const hex = `0x${block.toString(16)}`;
-    const [blockAnswer, receiptsAnswer] = (await post([
-      { jsonrpc: '2.0', id: 1, method: 'eth_getBlockByNumber', params: [hex, true] },
-      { jsonrpc: '2.0', id: 2, method: 'eth_getBlockReceipts', params: [hex] },
-    ])) as [{ result: { transactions: { from: string }[] } }, { result: { logs: { topics: string[] }[] }[] }];
+    const [blockAnswer, receiptsAnswer] = (
+      await postJsonRpc<[{ result: { transactions: { from: string }[] } }, { result: { logs: { topics: string[] }[] }[] }]>(anvilUrl, [
+        { jsonrpc: '2.0', id: 1, method: 'eth_getBlockByNumber', params: [hex, true] },
+        { jsonrpc: '2.0', id: 2, method: 'eth_getBlockReceipts', params: [hex] },
+      ])
+    ).body!;
     sent += blockAnswer.result.transactions.filter((tx) => tx.from.toLowerCase() === me).length;
     for (const receipt of receiptsAnswer.result) {
       for (const log of receipt.logs) if (log.topics[0] === TRANSFER_TOPIC && (log.topics[1] === topic || log.topics[2] === topic)) transfers += 1;

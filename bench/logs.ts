@@ -12,6 +12,8 @@ import { createLogsService } from '../src-main/services/logs/createLogsService';
 import { createFeedHub } from '../src-main/services/rpc/createFeedHub';
 import { createRpcService } from '../src-main/services/rpc/createRpcService';
 import { openStore } from '../src-main/services/store/openStore';
+import { nodeClient } from '../test-support/nodeClient';
+import { rawJsonRpc } from '../test-support/rawJsonRpc';
 import { benchLogsRenderer } from './logsRenderer';
 import { formatRatio, joinSections, ratioOf, verdict, type Figure, type SectionResult } from './report';
 
@@ -43,15 +45,8 @@ export interface LogsBenchOptions {
 }
 
 interface Manifest {
-  contracts: { logStorm: string };
+  contracts: { logStorm: `0x${string}` };
   logStorm: { fromBlock: number };
-}
-
-async function anvil<T>(url: string, method: string, params: unknown[]): Promise<T> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-  const body = (await response.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result as T;
 }
 
 /**
@@ -60,13 +55,14 @@ async function anvil<T>(url: string, method: string, params: unknown[]): Promise
  */
 export async function addBenchLogs(anvilUrl: string, dataDir: string, total = 100_000): Promise<void> {
   const manifest = JSON.parse(fs.readFileSync(path.join(dataDir, 'chain', 'manifest.json'), 'utf8')) as Manifest;
-  const [from] = await anvil<string[]>(anvilUrl, 'eth_accounts', []);
-  const head = Number.parseInt(await anvil<string>(anvilUrl, 'eth_blockNumber', []), 16);
-  const have = (await anvil<unknown[]>(anvilUrl, 'eth_getLogs', [{ address: manifest.contracts.logStorm, fromBlock: hex(manifest.logStorm.fromBlock), toBlock: hex(head) }])).length;
+  const anvil = nodeClient(anvilUrl);
+  const [from] = (await anvil.request({ method: 'eth_accounts', params: [] })) as string[];
+  const head = await anvil.getBlockNumber();
+  const have = (await anvil.getLogs({ address: manifest.contracts.logStorm, fromBlock: BigInt(manifest.logStorm.fromBlock), toBlock: head })).length;
   for (let added = have; added < total; added += 8_000) {
     const data = encodeFunctionData({ abi: LOG_STORM_ABI, functionName: 'emitMany', args: [8_000n] });
-    await anvil(anvilUrl, 'eth_sendTransaction', [{ from, to: manifest.contracts.logStorm, data, gas: hex(25_000_000) }]);
-    await anvil(anvilUrl, 'evm_mine', []);
+    await anvil.request({ method: 'eth_sendTransaction', params: [{ from, to: manifest.contracts.logStorm, data, gas: hex(25_000_000) }] });
+    await anvil.request({ method: 'evm_mine', params: [] });
   }
 }
 
@@ -75,7 +71,7 @@ export async function benchLogs(options: LogsBenchOptions): Promise<SectionResul
   const manifest = JSON.parse(fs.readFileSync(path.join(options.dataDir, 'chain', 'manifest.json'), 'utf8')) as Manifest;
   const address = manifest.contracts.logStorm;
   const from = manifest.logStorm.fromBlock;
-  const to = Number.parseInt(await anvil<string>(options.anvilUrl, 'eth_blockNumber', []), 16);
+  const to = Number(await nodeClient(options.anvilUrl).getBlockNumber());
   return joinSections([await benchMain(options, address, from, to), await benchLogsRenderer({ projectRoot, seededChainDir: path.join(options.dataDir, 'chain'), address, from, to })]);
 }
 
@@ -97,10 +93,13 @@ async function benchMain(options: LogsBenchOptions, address: string, from: numbe
   let castNote = '';
   let lastProgress: LogRunEvent['progress'] | undefined;
   try {
+    // The floor: Anvil's own answer for the whole range, one plain request.
     const floor = async () => {
-      const answer = await anvil<unknown[]>(options.anvilUrl, 'eth_getLogs', [{ address, fromBlock: hex(from), toBlock: hex(to) }]);
+      const { body } = await rawJsonRpc(options.anvilUrl, 'eth_getLogs', [{ address, fromBlock: hex(from), toBlock: hex(to) }]);
+      if (body.error) throw new Error(`eth_getLogs: ${body.error.message}`);
+      const answer = body.result as { blockNumber: string }[];
       count = answer.length;
-      return answer as { blockNumber: string }[];
+      return answer;
     };
     const service = async () => {
       const started = performance.now();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { TRANSFER_TOPIC } from '../src-main/services/history/tokenTransfers';
 import type { SeedManifest } from '../src-sandbox/chain/manifest';
+import { postJsonRpc } from '../test-support/rawJsonRpc';
 import type { PagesBenchOptions } from './pages';
 
 /** One page of the page bench: where it is, what shows it is there, and the node reads it needs, sent raw. */
@@ -27,10 +28,10 @@ type Call = { method: string; params: unknown[] };
 /** Every page the bench times, on the seeded chain of `dataDir` (facts read from its manifest and from the chain). */
 export async function pageCases(options: CaseOptions, window: Page): Promise<PageCase[]> {
   const manifest = JSON.parse(fs.readFileSync(path.join(options.dataDir, 'chain', 'manifest.json'), 'utf8')) as SeedManifest;
+  // The floors: each page's reads as one plain batch to Anvil, its answers in the order asked.
   const batch = async (calls: Call[]): Promise<{ result?: unknown; error?: unknown }[]> => {
-    const response = await fetch(options.anvilUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(calls.map((call, id) => ({ jsonrpc: '2.0', id, ...call }))) });
-    const answers = (await response.json()) as { id: number; result?: unknown; error?: unknown }[];
-    return answers.sort((a, b) => a.id - b.id);
+    const { body: answers } = await postJsonRpc<{ id: number; result?: unknown; error?: unknown }[]>(options.anvilUrl, calls.map((call, id) => ({ jsonrpc: '2.0', id, ...call })));
+    return answers!.sort((a, b) => a.id - b.id);
   };
   const one = async <T>(method: string, params: unknown[]): Promise<T> => (await batch([{ method, params }]))[0]!.result as T;
   const hex = (n: number | bigint) => `0x${n.toString(16)}`;

@@ -1,6 +1,5 @@
 import { decodeAbiParameters, decodeErrorResult, encodeFunctionData, parseAbi } from 'viem';
-import { appPath, readChain, seededManifest } from './chain';
-import { e2eSandbox } from './sandbox';
+import { appPath, readChain, revertDataFromChain, seededManifest } from './chain';
 import { expect, test } from './appFixture';
 
 // A developer reads a token balance in the call playground, then calls each reverting function of the
@@ -10,12 +9,8 @@ const erc20 = parseAbi(['function balanceOf(address account) view returns (uint2
 const errors = parseAbi(['error Error(string)', 'error Panic(uint256)', 'error InsufficientBalance(uint256 requested, uint256 available)']);
 
 /** What the chain answers for a call now, straight from the sandbox. */
-async function revertData(to: string, data: string): Promise<`0x${string}`> {
-  const from = seededManifest().accounts.deployer.address;
-  const response = await fetch(e2eSandbox().rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ from, to, data }, 'latest'] }) });
-  const { error } = (await response.json()) as { error?: { data?: `0x${string}` } };
-  if (!error?.data) throw new Error('the call did not revert on the chain');
-  return error.data;
+function revertData(to: string, data: string): Promise<`0x${string}`> {
+  return revertDataFromChain({ from: seededManifest().accounts.deployer.address, to, data });
 }
 
 test('read a token balance, decoded by name and type', async ({ app, page }) => {

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Hex } from 'viem';
+import { nodeClient, revertDataOf } from '../test-support/nodeClient';
 import { e2eSandbox, e2eSandboxDir } from './sandbox';
 
 /** The seeded chain's manifest (contracts, fixture transactions, the big block), as the e2e sandbox seeded it. */
@@ -21,10 +23,12 @@ export function seededManifest() {
  * app in a journey restores a copy of the same seeded chain, so its seeded blocks are the same.
  */
 export async function readChain<T>(method: string, params: unknown[]): Promise<T> {
-  const response = await fetch(e2eSandbox().rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-  const body = (await response.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(body.error.message);
-  return body.result as T;
+  return (await nodeClient(e2eSandbox().rpcUrl).request({ method, params })) as T;
+}
+
+/** The revert data the e2e sandbox answers for `eth_call` of `call` at `block` (straight from it, not through the app). */
+export function revertDataFromChain(call: Record<string, unknown>, block = 'latest'): Promise<Hex> {
+  return revertDataOf(e2eSandbox().rpcUrl, call, block);
 }
 
 /** The path and token of an app URL: `/explorer/tx/0x…#token=…`. */

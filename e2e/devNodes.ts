@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { decodeErrorResult, parseAbi } from 'viem';
+import { nodeClient, nodeRefusal } from '../test-support/nodeClient';
 import type { DevNode } from '../test-support/nodes/devNodeProcess';
 import { seedDevNode, type DevNodeChain } from '../test-support/nodes/seedDevNode';
 import { expect, test } from './appFixture';
@@ -73,14 +74,17 @@ export function explainFailuresOn(name: string, seeded: () => { node: DevNode; c
     await expect(page.getByTestId('block-cadence')).toHaveText(/mines a block when a transaction arrives \(automine\)/);
     await expect(page.getByRole('article', { name: 'Medium level' }).getByText('none: mined on demand')).toBeVisible();
     // The blob base fee as the node answers eth_blobBaseFee now; a node without the method has none, said in words.
-    const blobFee = await rpc<string>(node.url, 'eth_blobBaseFee');
-    await expect(page.getByRole('region', { name: 'Base fee' })).toContainText(blobFee.ok ? `(${BigInt(blobFee.result).toLocaleString('en-US')} wei)` : 'Not offered by this network');
+    const blobFee = await blobBaseFeeOf(node.url);
+    await expect(page.getByRole('region', { name: 'Base fee' })).toContainText(blobFee !== undefined ? `(${blobFee.toLocaleString('en-US')} wei)` : 'Not offered by this network');
   });
 }
 
-/** A JSON-RPC request straight to the node (not through the app): its result, or that the node refused it. */
-async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<{ ok: true; result: T } | { ok: false }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-  const body = (await response.json()) as { result?: T; error?: unknown };
-  return body.error === undefined && body.result !== undefined ? { ok: true, result: body.result } : { ok: false };
+/** eth_blobBaseFee straight from the node (not through the app), or undefined when the node refuses the method. */
+async function blobBaseFeeOf(url: string): Promise<bigint | undefined> {
+  try {
+    return await nodeClient(url).getBlobBaseFee();
+  } catch (error) {
+    if (nodeRefusal(error)) return undefined;
+    throw error;
+  }
 }

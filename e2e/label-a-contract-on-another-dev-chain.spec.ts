@@ -1,3 +1,4 @@
+import { nodeTestClient } from '../test-support/nodeClient';
 import { startHardhatNode } from '../test-support/nodes/startHardhatNode';
 import { appPath, seededManifest } from './chain';
 import { expect, test } from './appFixture';
@@ -21,7 +22,7 @@ test('a label given on a Hardhat node (chain id 31337 too) never names the sandb
 
     // On the Hardhat node a contract of the person's own lives at the token's address (put there as a deploy would):
     // they name it and give it an ABI.
-    await fetch(node.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'hardhat_setCode', params: [token, '0x6000'] }) });
+    await nodeTestClient(node.url, 'hardhat').setCode({ address: token as `0x${string}`, bytecode: '0x6000' });
     await page.goto(appPath(app.url, `/explorer/address/${token}`));
     const form = page.getByRole('region', { name: 'Import an ABI' });
     await expect(form).toBeVisible({ timeout: 30_000 });

@@ -1,8 +1,7 @@
 import { decodeAbiParameters, decodeErrorResult, encodeFunctionData, parseAbi } from 'viem';
 import type { Page } from '@playwright/test';
-import { appPath, readChain, seededManifest } from './chain';
+import { appPath, readChain, revertDataFromChain, seededManifest } from './chain';
 import { expect, test } from './appFixture';
-import { e2eSandbox } from './sandbox';
 
 // A developer runs a call from the bottom of the playground's long form and sees what came of it where they
 // are looking, in a wide window and a narrow one; reads a custom error without a generic message beside it,
@@ -25,10 +24,7 @@ async function balanceCall(appUrl: string) {
 async function customErrorCall(appUrl: string) {
   const { contracts, reverts, accounts } = seededManifest();
   const call = { from: accounts.deployer.address, to: contracts.reverter, data: reverts.customError.data };
-  const response = await fetch(e2eSandbox().rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [call, 'latest'] }) });
-  const { error } = (await response.json()) as { error?: { data?: `0x${string}` } };
-  if (!error?.data) throw new Error('the call did not revert on the chain');
-  const { args } = decodeErrorResult({ abi: errors, data: error.data });
+  const { args } = decodeErrorResult({ abi: errors, data: await revertDataFromChain(call) });
   return { link: appPath(appUrl, `/call?to=${contracts.reverter}&data=${reverts.customError.data}`), reason: `InsufficientBalance(requested: ${args[0]}, available: ${args[1]})` };
 }
 

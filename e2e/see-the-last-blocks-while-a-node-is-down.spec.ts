@@ -1,3 +1,4 @@
+import { nodeClient } from '../test-support/nodeClient';
 import { HARDHAT_CHAIN_ID, startHardhatNode } from '../test-support/nodes/startHardhatNode';
 import { expect, test } from './appFixture';
 import { addAndPickNetwork } from './devNodes';
@@ -5,17 +6,13 @@ import { addAndPickNetwork } from './devNodes';
 // A developer's node is down (stopped, or not started yet, as the Local sandbox is while the app starts): the
 // explorer's home shows the blocks it last saw at once, from this machine, and says so; it does not sit empty.
 
-async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-  return ((await response.json()) as { result: T }).result;
-}
-
 test('the home shows the blocks it last saw, labelled as saved on this machine, while the node does not answer', async ({ app, page }) => {
   const node = await startHardhatNode();
   let running = true;
   try {
-    await rpc(node.url, 'hardhat_mine', ['0x6']);
-    const head = Number(BigInt(await rpc<string>(node.url, 'eth_blockNumber')));
+    const client = nodeClient(node.url);
+    await client.request({ method: 'hardhat_mine', params: ['0x6'] });
+    const head = Number(await client.getBlockNumber());
     await addAndPickNetwork(page, app.url, { name: 'Hardhat node', chainId: HARDHAT_CHAIN_ID, url: node.url });
 
     // Live: the node's head first, no note.

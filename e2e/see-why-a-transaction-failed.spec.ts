@@ -1,6 +1,5 @@
 import { decodeErrorResult, parseAbi } from 'viem';
-import { appPath, readChain, seededManifest } from './chain';
-import { e2eSandbox } from './sandbox';
+import { appPath, readChain, revertDataFromChain, seededManifest } from './chain';
 import { expect, test } from './appFixture';
 
 // A support engineer opens a failed transaction and sees why it failed: the revert reproduced at its
@@ -9,13 +8,8 @@ import { expect, test } from './appFixture';
 /** The revert reason the chain gives now for the failed transaction, replayed at its parent block. */
 async function reasonFromChain(hash: string): Promise<string> {
   const tx = await readChain<{ from: string; to: string; input: string; value: string; gas: string; blockNumber: string }>('eth_getTransactionByHash', [hash]);
-  const response = await fetch(e2eSandbox().rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ from: tx.from, to: tx.to, data: tx.input, value: tx.value, gas: tx.gas }, `0x${(BigInt(tx.blockNumber) - 1n).toString(16)}`] }),
-  });
-  const { error } = (await response.json()) as { error: { data: `0x${string}` } };
-  const { args } = decodeErrorResult({ abi: parseAbi(['error Error(string)']), data: error.data });
+  const data = await revertDataFromChain({ from: tx.from, to: tx.to, data: tx.input, value: tx.value, gas: tx.gas }, `0x${(BigInt(tx.blockNumber) - 1n).toString(16)}`);
+  const { args } = decodeErrorResult({ abi: parseAbi(['error Error(string)']), data });
   return args[0];
 }
 

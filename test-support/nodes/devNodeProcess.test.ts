@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { nodeClient } from '../nodeClient';
 import { commandLine, descendants, isAlive } from '../processTree';
 import { GANACHE_CHAIN_ID, startGanache } from './startGanache';
 import { HARDHAT_CHAIN_ID, startHardhatNode } from './startHardhatNode';
@@ -15,8 +16,7 @@ describe.each([
       expect(node.chainId).toBe(chainId);
       expect(node.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(commandLine(node.pid)).toMatch(command);
-      const response = await fetch(node.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}' });
-      expect(((await response.json()) as { result: string }).result).toBe('0x0');
+      expect(await nodeClient(node.url).getBlockNumber()).toBe(0n);
     } finally {
       const children = descendants(node.pid);
       await node.stop();

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { guardScript } from '../../src-node/process/guardScript';
+import { nodeClient } from '../nodeClient';
 
 /** A running development node. */
 export interface DevNode {
@@ -94,7 +95,8 @@ export async function startDevNode(launch: DevNodeLaunch): Promise<DevNode> {
       new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no ready line within ${timeoutMs} ms`)), timeoutMs))),
     ]);
     const url = `http://127.0.0.1:${port}`;
-    const chainId = await chainIdOf(url);
+    // It printed its ready line, so it listens: one answer, or the error says why.
+    const chainId = await nodeClient(url).getChainId();
     return { name: launch.label, url, chainId, pid, exited, stop };
   } catch (error) {
     await stop();
@@ -102,14 +104,6 @@ export async function startDevNode(launch: DevNodeLaunch): Promise<DevNode> {
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** eth_chainId of a node that printed its ready line (it listens: one answer, or the error says why). */
-async function chainIdOf(url: string): Promise<number> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' });
-  const body = (await response.json()) as { result?: string; error?: unknown };
-  if (typeof body.result !== 'string') throw new Error(`eth_chainId answered ${JSON.stringify(body)}`);
-  return Number(BigInt(body.result));
 }
 
 /** SIGTERM to the guard's process group (the guard and the node), SIGKILL to it after the grace; waits for the exit. */

@@ -8,17 +8,18 @@ import type { SandboxStatus } from '../../../src-shared/api/sandbox';
 import { createSecretStore, type SecretStore } from '../secrets/createSecretStore';
 import { describeWithKeychain } from '../secrets/testing/keyringSession';
 import { createSandboxLauncher, type SandboxLauncher } from './createSandboxLauncher';
+import { nodeClient } from '../../../test-support/nodeClient';
 import { commandLine, descendants, environment, isAlive, waitUntil } from '../../../test-support/processTree';
+import { postJsonRpc } from '../../../test-support/rawJsonRpc';
 import { seededDataDir } from './testing/seededDataDir';
 
 const shared = sharedSandbox();
 const projectRoot = process.cwd();
 const seeded = shared.manifest.seededToBlock;
 
-async function rpc(url: string, method: string, params: unknown[] = []): Promise<{ status: number; result?: unknown }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-  const text = await response.text();
-  return { status: response.status, result: response.ok ? (JSON.parse(text) as { result?: unknown }).result : undefined };
+/** The hash of block `number` as the sandbox at `url` answers it. */
+async function blockHash(url: string, number: bigint): Promise<string> {
+  return (await nodeClient(url).getBlock({ blockNumber: number })).hash;
 }
 
 /** This test process's sandbox processes for `dataDir`: the sandbox itself (not its guard) and its Anvil. */
@@ -67,8 +68,8 @@ describeWithKeychain('sandbox launcher with real sandbox processes and the real 
     const addresses = launcher.addresses()!;
     expect(addresses.rpcUrl).toBe(`${status.origin}/local/v3/`);
     expect(JSON.stringify([addresses, launcher.status()])).not.toContain(key);
-    expect(await rpc(`${addresses.rpcUrl}${key}`, 'eth_chainId')).toEqual({ status: 200, result: '0x7a69' });
-    expect((await rpc(`${addresses.rpcUrl}not-the-key`, 'eth_chainId')).status).toBe(401);
+    expect(await nodeClient(`${addresses.rpcUrl}${key}`).getChainId()).toBe(31337);
+    expect((await postJsonRpc(`${addresses.rpcUrl}not-the-key`, { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] })).status).toBe(401);
 
     // The key reaches the sandbox through its environment, never its command line (readable by every user).
     const { sandbox } = sandboxProcesses(dataDir);
@@ -91,8 +92,8 @@ describeWithKeychain('sandbox launcher with real sandbox processes and the real 
     const before = launcher.status();
     const key = (await secrets.get('local'))!.apiKey;
     const url = () => `${launcher.addresses()!.rpcUrl}${key}`;
-    const block = `0x${(seeded - 10).toString(16)}`;
-    const hashBefore = ((await rpc(url(), 'eth_getBlockByNumber', [block, false])).result as { hash: string }).hash;
+    const block = BigInt(seeded - 10);
+    const hashBefore = await blockHash(url(), block);
     const { sandbox, anvil } = sandboxProcesses(dataDir);
     expect(sandbox).toHaveLength(1);
     expect(anvil.length).toBeGreaterThan(0);
@@ -107,8 +108,8 @@ describeWithKeychain('sandbox launcher with real sandbox processes and the real 
     for (const pid of [...sandbox, ...anvil]) await waitUntil(() => !isAlive(pid), `old process ${pid} to be gone`, 10_000);
 
     expect((await secrets.get('local'))!.apiKey).toBe(key);
-    expect(await rpc(url(), 'eth_chainId')).toEqual({ status: 200, result: '0x7a69' });
-    expect(((await rpc(url(), 'eth_getBlockByNumber', [block, false])).result as { hash: string }).hash).toBe(hashBefore);
+    expect(await nodeClient(url()).getChainId()).toBe(31337);
+    expect(await blockHash(url(), block)).toBe(hashBefore);
     expect(logs.join('\n')).not.toContain(key);
   });
 
