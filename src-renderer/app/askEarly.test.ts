@@ -18,7 +18,7 @@ describe('the first request of the screen a path opens', () => {
   });
 
   it('is nothing for a value the page would refuse, a deeper path, a query string or another screen', () => {
-    for (const path of ['/explorer/block/-1', '/explorer/block/01', '/explorer/block/latest', `/explorer/tx/${HASH.slice(0, 20)}`, `/explorer/address/${ADDRESS}x`, `/explorer/block/${HASH}/tx/3`, '/logs', '/call', '/content/bafy', '/settings', '/nothing-here']) {
+    for (const path of ['/explorer/block/-1', '/explorer/block/01', '/explorer/block/latest', `/explorer/tx/${HASH.slice(0, 20)}`, `/explorer/address/${ADDRESS}x`, '/explorer/address/0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266', `/explorer/block/${HASH}/tx/3`, '/logs', '/call', '/content/bafy', '/settings', '/nothing-here']) {
       expect(screenRequestOf(path), path).toBeUndefined();
     }
     expect(screenRequestOf(`/explorer/address/${ADDRESS}`, '?block=5')).toBeUndefined();

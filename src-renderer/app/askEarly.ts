@@ -1,4 +1,5 @@
 import type { NetworkView } from '../../src-shared/api/networks';
+import { addressTextProblem } from '../../src-shared/chain/addressTextProblem';
 import type { EarlyApiClient } from '../api/earlyAnswers';
 
 /** What a path's screen asks for first, once the selected network is known (the same requests its queries make). */
@@ -10,7 +11,6 @@ export type ScreenRequest =
   | { kind: 'watch'; topic: 'gas.watch'; input: Record<string, never> };
 
 const HASH = /^0x[0-9a-fA-F]{64}$/;
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const BLOCK_NUMBER = /^(?:0|[1-9]\d{0,15})$/;
 
 /**
@@ -26,7 +26,7 @@ export function screenRequestOf(pathname: string, search = ''): ScreenRequest | 
   if (area !== 'explorer' || value === undefined || rest.length > 0) return undefined;
   if (kind === 'block' && (BLOCK_NUMBER.test(value) || HASH.test(value))) return { kind: 'call', method: 'explorer.block', input: { block: value } };
   if (kind === 'tx' && HASH.test(value)) return { kind: 'call', method: 'explorer.transaction', input: { hash: value } };
-  if (kind === 'address' && ADDRESS.test(value)) return { kind: 'call', method: 'explorer.address', input: { address: value } };
+  if (kind === 'address' && addressTextProblem(value) === undefined) return { kind: 'call', method: 'explorer.address', input: { address: value } };
   return undefined;
 }
 

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { addressTextProblem } from '../../../src-shared/chain/addressTextProblem';
 import { blockIdProblem } from '../../../src-shared/chain/blockId';
 import { useApi } from '../../api/useApi';
 import { addressQuery, blockQuery, transactionQuery } from './explorerQueries';
@@ -24,7 +25,7 @@ export function usePageHead(request: { kind: keyof typeof explorerPageModules; v
     if (!kind || value === undefined) return;
     if (kind === 'block' && blockIdProblem(value) === undefined) void queries.prefetchQuery(blockQuery(api, networkId, value));
     if (kind === 'tx' && /^0x[0-9a-fA-F]{64}$/.test(value)) void queries.prefetchQuery(transactionQuery(api, networkId, value));
-    if (kind === 'address' && /^0x[0-9a-fA-F]{40}$/.test(value)) void queries.prefetchQuery(addressQuery(api, networkId, value));
+    if (kind === 'address' && addressTextProblem(value) === undefined) void queries.prefetchQuery(addressQuery(api, networkId, value));
   }, [api, queries, networkId, kind, value]);
 
   useEffect(() => {

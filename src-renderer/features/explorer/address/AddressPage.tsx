@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from 'wouter';
+import { addressTextProblem, BAD_CHECKSUM } from '../../../../src-shared/chain/addressTextProblem';
 import { quoteInput } from '../../../../src-shared/text/quoteInput';
 import { useApi } from '../../../api/useApi';
 import { EthAmount } from '../../../components/chain/Amounts';
@@ -31,14 +32,22 @@ import { shortHex } from '../../../../src-shared/text/shortHex';
 /** An address: balance, nonce, code, its ABI when a source knows it, and a storage-slot reader. */
 export function AddressPage({ networkId, networkName, address }: { networkId: string; networkName: string; address: string }) {
   const api = useApi();
-  const valid = /^0x[0-9a-fA-F]{40}$/.test(address);
+  // Refused as the search refuses it: not 20 bytes of hex, or mixed case whose checksum fails (a mistyped link).
+  const problem = addressTextProblem(address);
+  const valid = problem === undefined;
   const account = useQuery({ ...addressQuery(api, networkId, address), enabled: valid });
   const tab = addressTabOf(useSearch());
   if (!valid) {
     return (
       <div className="page explorer-page">
         <h1 className="page-title">Address</h1>
-        <ErrorNotice error={{ name: 'InvalidAddressError', kind: 'invalidInput', shortMessage: `${quoteInput(address)} is not an address`, details: 'An address is 0x followed by 40 hex digits.' }} />
+        <ErrorNotice
+          error={
+            problem === 'checksum'
+              ? { name: 'InvalidAddressError', kind: 'invalidInput', shortMessage: `${quoteInput(address)} has a bad checksum`, details: BAD_CHECKSUM }
+              : { name: 'InvalidAddressError', kind: 'invalidInput', shortMessage: `${quoteInput(address)} is not an address`, details: 'An address is 0x followed by 40 hex digits.' }
+          }
+        />
       </div>
     );
   }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { addressTextProblem } from '../../../../src-shared/chain/addressTextProblem';
 import { useApi } from '../../../api/useApi';
 import { AddressLink } from '../../../components/chain/ChainLinks';
 import { networkKey } from '../../../queries/queryKeys';
@@ -9,7 +10,7 @@ const SHOWN = 8;
 /** The valid addresses of the filter with the labels people gave them and a mark for contracts. */
 export function AddressLabels({ networkId, addresses }: { networkId: string; addresses: readonly string[] }) {
   const api = useApi();
-  const valid = [...new Set(addresses.filter((address) => /^0x[0-9a-fA-F]{40}$/.test(address)))];
+  const valid = [...new Set(addresses.filter((address) => addressTextProblem(address) === undefined))];
   const shown = valid.slice(0, SHOWN);
   const marks = useQuery({
     queryKey: networkKey(networkId, 'marks', shown.map((address) => address.toLowerCase()).join(',')),
