@@ -1,7 +1,8 @@
-import { useId } from 'react';
 import type { AbiParameter } from 'viem';
 import { arrayOf, componentsOf, elementOf, emptyFormValue, parseLeaf, type FormValue } from '../../../src-shared/call/abiForm';
-import { describedByOf, FieldNotes } from '../../components/FieldNotes';
+import { FieldGroup } from '../../components/FieldGroup';
+import { Select } from '../../components/Select';
+import { TextField } from '../../components/TextField';
 
 /** A hint of what a type's field takes, shown under it. */
 function hintOf(type: string): string | undefined {
@@ -18,17 +19,20 @@ function hintOf(type: string): string | undefined {
  * length is not fixed). Nested as deep as the type.
  */
 export function AbiParamField({ parameter, value, onChange, label, showErrors }: { parameter: AbiParameter; value: FormValue; onChange: (value: FormValue) => void; label: string; showErrors: boolean }) {
-  const id = useId();
   const array = arrayOf(parameter.type);
   if (array || parameter.type === 'tuple') {
     const parts = Array.isArray(value) ? value : [];
     const children = array ? parts.map(() => elementOf(parameter)) : componentsOf(parameter);
     const set = (index: number, part: FormValue) => onChange(parts.map((old, at) => (at === index ? part : old)));
     return (
-      <fieldset className="call-group">
-        <legend className="field-label">
-          {label} <span className="muted mono">{parameter.type === 'tuple' ? `(${componentsOf(parameter).map((c) => c.type).join(',')})` : parameter.type}</span>
-        </legend>
+      <FieldGroup
+        className="call-group"
+        legend={
+          <>
+            {label} <span className="muted mono">{parameter.type === 'tuple' ? `(${componentsOf(parameter).map((c) => c.type).join(',')})` : parameter.type}</span>
+          </>
+        }
+      >
         {children.length === 0 ? <p className="field-hint">No items yet.</p> : null}
         {children.map((child, index) => (
           <div key={index} className="call-group-item">
@@ -45,29 +49,24 @@ export function AbiParamField({ parameter, value, onChange, label, showErrors }:
             Add an item to {label}
           </button>
         ) : null}
-      </fieldset>
+      </FieldGroup>
     );
   }
   const text = typeof value === 'string' ? value : '';
   const checked = parseLeaf(parameter.type, text);
   const error = !checked.ok && (showErrors || text !== '') ? (text === '' ? `Enter ${/^[aeio]/.test(parameter.type) ? 'an' : 'a'} ${parameter.type}.` : checked.message) : undefined;
-  const hint = hintOf(parameter.type);
-  const describedBy = describedByOf(id, error, hint);
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field-label">
-        {label} <span className="muted mono">{parameter.type}</span>
-      </label>
-      {parameter.type === 'bool' ? (
-        <select id={id} className="input" value={text} onChange={(event) => onChange(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
-          <option value="">Choose…</option>
-          <option value="true">true</option>
-          <option value="false">false</option>
-        </select>
-      ) : (
-        <input id={id} className="input mono" value={text} spellCheck={false} onChange={(event) => onChange(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
-      )}
-      <FieldNotes id={id} error={error} hint={hint} />
-    </div>
+  const fieldLabel = (
+    <>
+      {label} <span className="muted mono">{parameter.type}</span>
+    </>
+  );
+  return parameter.type === 'bool' ? (
+    <Select label={fieldLabel} value={text} onChange={(event) => onChange(event.target.value)} error={error} hint={hintOf(parameter.type)}>
+      <option value="">Choose…</option>
+      <option value="true">true</option>
+      <option value="false">false</option>
+    </Select>
+  ) : (
+    <TextField label={fieldLabel} mono value={text} spellCheck={false} onChange={(event) => onChange(event.target.value)} error={error} hint={hintOf(parameter.type)} />
   );
 }

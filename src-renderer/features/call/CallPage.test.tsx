@@ -82,6 +82,23 @@ describe('CallPage', () => {
     expect(scrolled).not.toHaveBeenCalled();
   });
 
+  it('says each problem at its own field once Run is pressed, and runs nothing', async () => {
+    const user = userEvent.setup();
+    const run = vi.fn(async () => REVERTED);
+    renderPage(run);
+    await user.clear(screen.getByLabelText('From (required)'));
+    await user.type(screen.getByLabelText('Contract address (to)'), reverter.replace('0x5FC8', '0x5fC8'));
+    await user.type(screen.getByLabelText('Value (wei)'), '1.5');
+    await user.click(screen.getByRole('button', { name: 'Run eth_call' }));
+    const checksum = 'Bad address checksum: a character may be mistyped. Check the address, or paste it in all lowercase to skip the check.';
+    expect(screen.getByRole('textbox', { name: 'Contract address (to)', description: `${checksum} Leave empty to run the data as creation code.` }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('textbox', { name: 'From (required)', description: 'The spec requires from: the address the call is made as.' }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('textbox', { name: 'Value (wei)', description: 'Value is a whole number, in decimal or 0x hex.' }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('textbox', { name: 'Gas', description: 'Over 10x the block gas limit, the service caps it silently.' }).hasAttribute('aria-invalid')).toBe(false);
+    expect(screen.getByText('Some fields need attention (marked above).')).toBeTruthy();
+    expect(run).not.toHaveBeenCalled();
+  });
+
   it('brings why the call could not be made into view and focus, in the outcome’s place', async () => {
     placeOutcomeAt(1400);
     renderPage(async () => {

@@ -8,6 +8,7 @@ import { selectorFromName } from '../../../../src-shared/starknet/selector';
 import { starknetCallCurl, starknetCallJson, starknetCallStarkli } from '../../../../src-shared/starknet/starknetCallText';
 import type { StarknetCallRequest } from '../../../../src-shared/starknet/types';
 import { useApi } from '../../../api/useApi';
+import { PageHeader } from '../../../components/PageHeader';
 import { RequestText, rpcUrlTemplate, type RequestView } from '../../../components/RequestText';
 import { TextField } from '../../../components/TextField';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
@@ -68,12 +69,7 @@ export function StarknetCallPage({ network }: { network: NetworkView }) {
 
   return (
     <div className="page call-page">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Call</h1>
-          <p className="page-subtitle">Starknet's call (starknet_call) on {network.name}: read a contract's view function. Nothing is sent as a transaction.</p>
-        </div>
-      </header>
+      <PageHeader title="Call" description={`Starknet's call (starknet_call) on ${network.name}: read a contract's view function. Nothing is sent as a transaction.`} />
       <div className="call-layout">
         <div className="call-ask">
           <form
