@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from './sandbox';
 import { seededCopies } from './testing/seededCopies';
-import { rawRpc, rpcResult } from './testing/rawRpc';
+import { rpcResult } from './testing/rawRpc';
+import { rawJsonRpc } from '../test-support/rawJsonRpc';
 import { isAlive, waitUntil } from '../test-support/processTree';
 
 // The sandbox survives every request, and Anvil's death too: the eth_feeHistory an outside fuzz found (a block
@@ -20,7 +21,7 @@ describe('Anvil under the sandbox', () => {
     const url = sandbox.info.rpcUrl;
     const pid = sandbox.anvilPid;
 
-    const killer = await rawRpc(url, 'eth_feeHistory', [`0x${'f'.repeat(64)}`, '0x90', []]);
+    const killer = await rawJsonRpc(url, 'eth_feeHistory', [`0x${'f'.repeat(64)}`, '0x90', []]);
     expect(killer.body.error).toEqual({ code: -32602, message: 'invalid argument 0: hex number > 64 bits' });
     const capped = await rpcResult<{ baseFeePerGas: string[]; oldestBlock: string }>(url, 'eth_feeHistory', ['0xffffffffffffffff', 'latest', [50]]);
     const head = Number(await rpcResult<string>(url, 'eth_blockNumber'));

@@ -6,7 +6,8 @@ import { chainPaths } from './chain/chainState';
 import type { SeedManifest } from './chain/manifest';
 import { startSandbox } from './sandbox';
 import { seededCopies } from './testing/seededCopies';
-import { rawRpc, rpcResult } from './testing/rawRpc';
+import { rpcResult } from './testing/rawRpc';
+import { rawJsonRpc } from '../test-support/rawJsonRpc';
 import { waitUntil } from '../test-support/processTree';
 
 // A restart (clean, or after kill -9) keeps the chain's history: balances, storage and calls answer at blocks
@@ -34,7 +35,7 @@ async function factsAt(rpcUrl: string, manifest: SeedManifest, block: number) {
   const full = await rpcResult<{ transactions: { from: string }[] }>(rpcUrl, 'eth_getBlockByNumber', [hex(block), true]);
   const sender = full.transactions[0]?.from ?? manifest.contracts.reverter;
   const slot = manifest.storage.plain[0]!;
-  const revert = await rawRpc(rpcUrl, 'eth_call', [{ to: manifest.contracts.reverter, data: manifest.reverts.reasonString.data }, hex(block)]);
+  const revert = await rawJsonRpc(rpcUrl, 'eth_call', [{ to: manifest.contracts.reverter, data: manifest.reverts.reasonString.data }, hex(block)]);
   return {
     sender,
     balance: await rpcResult<string>(rpcUrl, 'eth_getBalance', [sender, hex(block)]),

@@ -1,7 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import { decodeErrorResult, encodeAbiParameters, keccak256, toHex, type Hex } from 'viem';
 import { expectSchema } from './testing/executionApisSchemas';
-import { rawRpc, rpcResult } from './testing/rawRpc';
+import { rpcResult } from './testing/rawRpc';
+import { rawJsonRpc } from '../test-support/rawJsonRpc';
 
 // Every method of the interface spec's table, through the sandbox's gateway, against the seeded
 // chain; every result shape validated against the Ethereum execution-apis JSON Schemas.
@@ -31,7 +32,7 @@ describe('eth_getBlockByNumber', () => {
   });
 
   it('returns null for a block beyond the head', async () => {
-    const { body } = await rawRpc(url, 'eth_getBlockByNumber', ['0xffffffff', false]);
+    const { body } = await rawJsonRpc(url, 'eth_getBlockByNumber', ['0xffffffff', false]);
     expect(body).toEqual({ jsonrpc: '2.0', id: 1, result: null });
   });
 });
@@ -67,8 +68,8 @@ describe('eth_getTransactionByHash and eth_getTransactionReceipt', () => {
 
   it('returns null for an unknown hash', async () => {
     const unknown = keccak256(toHex('no such transaction'));
-    expect((await rawRpc(url, 'eth_getTransactionByHash', [unknown])).body.result).toBeNull();
-    expect((await rawRpc(url, 'eth_getTransactionReceipt', [unknown])).body.result).toBeNull();
+    expect((await rawJsonRpc(url, 'eth_getTransactionByHash', [unknown])).body.result).toBeNull();
+    expect((await rawJsonRpc(url, 'eth_getTransactionReceipt', [unknown])).body.result).toBeNull();
   });
 });
 
@@ -87,7 +88,7 @@ describe('eth_getTransactionByBlockHashAndIndex', () => {
 
   it('returns null past the last index', async () => {
     const block = await rpcResult<Block>(url, 'eth_getBlockByNumber', [toHex(manifest.bigBlock.number), false]);
-    const answer = await rawRpc(url, 'eth_getTransactionByBlockHashAndIndex', [block.hash, toHex(block.transactions.length)]);
+    const answer = await rawJsonRpc(url, 'eth_getTransactionByBlockHashAndIndex', [block.hash, toHex(block.transactions.length)]);
     expect(answer.body.result).toBeNull();
   });
 });
@@ -96,7 +97,7 @@ describe('eth_getUncleByBlockHashAndIndex', () => {
   it('returns null: a post-merge chain has no uncles, and every block says so', async () => {
     const block = await rpcResult<Block>(url, 'eth_getBlockByNumber', ['latest', false]);
     expect(block.uncles).toEqual([]);
-    const answer = await rawRpc(url, 'eth_getUncleByBlockHashAndIndex', [block.hash, '0x0']);
+    const answer = await rawJsonRpc(url, 'eth_getUncleByBlockHashAndIndex', [block.hash, '0x0']);
     expect(answer.status).toBe(200);
     expect(answer.body.result).toBeNull();
   });
@@ -161,7 +162,7 @@ describe('eth_call', () => {
 
   it('answers a reason-string revert with code 3, the decoded reason and the raw payload', async () => {
     const { data, reason } = manifest.reverts.reasonString;
-    const { body } = await rawRpc(url, 'eth_call', [{ from, to: manifest.contracts.reverter, data }, 'latest']);
+    const { body } = await rawJsonRpc(url, 'eth_call', [{ from, to: manifest.contracts.reverter, data }, 'latest']);
     expect(body.error?.code).toBe(3);
     expect(body.error?.message).toBe(`execution reverted: ${reason}`);
     const decoded = decodeErrorResult({ data: body.error?.data as Hex, abi: [] });
@@ -171,7 +172,7 @@ describe('eth_call', () => {
 
   it('answers a custom-error revert with code 3, "execution reverted" and the custom error payload', async () => {
     const { data, signature } = manifest.reverts.customError;
-    const { body } = await rawRpc(url, 'eth_call', [{ from, to: manifest.contracts.reverter, data }, 'latest']);
+    const { body } = await rawJsonRpc(url, 'eth_call', [{ from, to: manifest.contracts.reverter, data }, 'latest']);
     expect(body.error?.code).toBe(3);
     expect(body.error?.message).toBe('execution reverted');
     expect((body.error?.data as Hex).slice(0, 10)).toBe(keccak256(toHex(signature)).slice(0, 10));
@@ -182,7 +183,7 @@ describe('eth_call', () => {
     ['panicDivisionByZero', 0x12],
   ] as const)('answers a %s panic with code 3 and the Panic(uint256) payload', async (kind, code) => {
     const { data } = manifest.reverts[kind];
-    const { body } = await rawRpc(url, 'eth_call', [{ from, to: manifest.contracts.reverter, data }, 'latest']);
+    const { body } = await rawJsonRpc(url, 'eth_call', [{ from, to: manifest.contracts.reverter, data }, 'latest']);
     expect(body.error?.code).toBe(3);
     expect(body.error?.message).toBe('execution reverted');
     const decoded = decodeErrorResult({ data: body.error?.data as Hex, abi: [] });

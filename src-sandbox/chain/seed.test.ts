@@ -11,7 +11,8 @@ import {
   type Transaction,
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRpc, rpcResult } from '../testing/rawRpc';
+import { rpcResult } from '../testing/rawRpc';
+import { rawJsonRpc } from '../../test-support/rawJsonRpc';
 import { reverterAbi, sandboxTokenAbi, storageShowcaseAbi, uniswapFactoryAbi, uniswapPairAbi } from './abis';
 import { GENESIS_TIMESTAMP, SANDBOX_CHAIN_ID, startAnvil, type AnvilProcess } from './anvil';
 import type { SeedManifest } from './manifest';
@@ -195,7 +196,7 @@ describe('seedChain', () => {
 
   it('describes reverts that really happen on eth_call', async () => {
     const call = async (data: Hex) => {
-      const { body } = await rawRpc(anvil.url, 'eth_call', [{ to: manifest.contracts.reverter, data }, 'latest']);
+      const { body } = await rawJsonRpc(anvil.url, 'eth_call', [{ to: manifest.contracts.reverter, data }, 'latest']);
       expect(body.error?.code).toBe(3);
       return { message: body.error!.message, data: body.error!.data as Hex };
     };

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { parseGwei } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type AnvilProcess } from '../chain/anvil';
-import { rawRpc, rpcResult } from '../testing/rawRpc';
+import { rpcResult } from '../testing/rawRpc';
+import { rawJsonRpc } from '../../test-support/rawJsonRpc';
 import type { FeeHistoryResult } from './feeHistory';
 import { MixedBlocks, type MixedTx } from './testing/mixedBlocks';
 import { startTestGateway, TestChain, type TestGateway } from './testing/testSupport';
@@ -165,7 +166,7 @@ describe('eth_feeHistory through the gateway, before and after a restart', () =>
     const { result } = await viaGateway(gw, ['0x3', 'latest']);
     expect(result).toEqual(await anvilHistory(chain.anvil.url, ['0x3', 'latest']));
     const refused = await gw.call('eth_feeHistory', ['0x3', 'latest', null]);
-    expect(refused.error).toEqual((await rawRpc(chain.anvil.url, 'eth_feeHistory', ['0x3', 'latest', null])).body.error);
+    expect(refused.error).toEqual((await rawJsonRpc(chain.anvil.url, 'eth_feeHistory', ['0x3', 'latest', null])).body.error);
   });
 
   it('answers byte for byte the same after a restart from a state dump, where Anvil alone no longer can', async () => {
@@ -270,7 +271,7 @@ describe("eth_feeHistory on a chain longer than Anvil's reach", () => {
     const answers = [];
     for (const params of cases) {
       const ours = await gw.call('eth_feeHistory', params);
-      const { body } = await rawRpc(chain.anvil.url, 'eth_feeHistory', params);
+      const { body } = await rawJsonRpc(chain.anvil.url, 'eth_feeHistory', params);
       const expected = body.error ?? (await expectedFromAnvil(chain.anvil.url, params as [string, string, number[]], body.result as FeeHistory));
       expect([params, ours.error ?? ours.result]).toEqual([params, expected]);
       answers.push(ours.error?.message ?? (ours.result as FeeHistory).gasUsedRatio.length);

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { rawRpc } from '../testing/rawRpc';
+import { rawJsonRpc } from '../../test-support/rawJsonRpc';
 import { mapNodeError } from './nodeErrors';
 
 // Where Anvil's own answers differ from the seed and the hosted service, the gateway answers as they do.
@@ -12,22 +12,22 @@ describe('answers the gateway rewrites', () => {
     ['eth_getUncleByBlockHashAndIndex', [UNKNOWN_HASH, '0x0']],
     ['eth_getUncleCountByBlockHash', [UNKNOWN_HASH]],
   ])('%s of an unknown block is null, as the seed says (Anvil: -32001)', async (method, params) => {
-    const { body } = await rawRpc(info.rpcUrl, method, params);
+    const { body } = await rawJsonRpc(info.rpcUrl, method, params);
     expect(body).toEqual({ jsonrpc: '2.0', id: 1, result: null });
   });
 
   it.each(['eth_mining', 'eth_chainId ', 'eth_hashrate_'])('a method the node lacks (%j) gets the one -32601 text', async (method) => {
-    const { body } = await rawRpc(info.rpcUrl, method, []);
+    const { body } = await rawJsonRpc(info.rpcUrl, method, []);
     expect(body.error).toEqual({ code: -32601, message: `the method ${method} does not exist/is not available` });
   });
 
   it('a pending block has number, hash, nonce and logsBloom null, as the seed says, and its other members', async () => {
-    const { body } = await rawRpc(info.rpcUrl, 'eth_getBlockByNumber', ['pending', false]);
+    const { body } = await rawJsonRpc(info.rpcUrl, 'eth_getBlockByNumber', ['pending', false]);
     const block = body.result as Record<string, unknown>;
     expect(block).toMatchObject({ number: null, hash: null, nonce: null, logsBloom: null });
     expect(block.parentHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(Array.isArray(block.transactions)).toBe(true);
-    const latest = (await rawRpc(info.rpcUrl, 'eth_getBlockByNumber', ['latest', false])).body.result as Record<string, unknown>;
+    const latest = (await rawJsonRpc(info.rpcUrl, 'eth_getBlockByNumber', ['latest', false])).body.result as Record<string, unknown>;
     expect(latest.hash).toMatch(/^0x[0-9a-f]{64}$/);
   });
 });
