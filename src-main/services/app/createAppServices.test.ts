@@ -102,7 +102,7 @@ describeWithKeychain('app services: every handler over real services', () => {
     expect(plain).toEqual({
       deletePreset: { name: 'NetworkReadOnlyError', code: 'NETWORK_READ_ONLY' },
       updateLocal: { name: 'NetworkReadOnlyError', code: 'NETWORK_READ_ONLY' },
-      selectUnknown: { name: 'NetworkNotFoundError', code: 'NETWORK_NOT_FOUND' },
+      selectUnknown: { name: 'NotFoundError', code: 'NETWORK_NOT_FOUND' },
       setLocalKey: { name: 'LocalCredentialManagedError', code: 'LOCAL_CREDENTIAL_MANAGED' },
       deleteLocalKey: { name: 'LocalCredentialManagedError', code: 'LOCAL_CREDENTIAL_MANAGED' },
     });

@@ -1,6 +1,7 @@
 import type { CallHistoryEntry, CallRequest } from '../../../src-shared/call/types';
 import { countOf } from '../../../src-shared/text/countOf';
 import { BlockglassError } from '../errors/blockglassError';
+import { NotFoundError } from '../errors/notFoundError';
 import type { Store } from '../store/openStore';
 
 interface Row {
@@ -23,13 +24,6 @@ const LIST_LIMIT = 200;
 /** How long an answered call waits in memory before it is written (with the others made meanwhile). */
 export const WRITE_DELAY_MS = 100;
 
-/** A call that is not (or no longer) in the history. */
-export class CallNotFoundError extends BlockglassError {
-  override name = 'CallNotFoundError';
-  constructor() {
-    super('That call is not in the history any more.', { code: 'NOT_FOUND', details: 'It may have been deleted in another window. The list has been read again.' });
-  }
-}
 
 /**
  * The playground's history in SQLite (`call_history`): every call with its inputs and outcome in brief, pinned
@@ -62,7 +56,7 @@ export function createCallHistory(store: Pick<Store, 'db' | 'assertNoSecrets' | 
   const one = (id: number): CallHistoryEntry => {
     const row = (selectOne.all(id) as unknown as Row[])[0];
     const entry = row && read(row);
-    if (!entry) throw new CallNotFoundError();
+    if (!entry) throw new NotFoundError({ what: 'call', id: String(id) }, 'That call is not in the history any more.', { details: 'It may have been deleted in another window. The list has been read again.' });
     return entry;
   };
   const write = (id: number, entry: CallHistoryEntry) => {

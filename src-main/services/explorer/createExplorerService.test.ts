@@ -75,7 +75,7 @@ describe('explorer service on the sandbox', () => {
 
   it('says a block that is not there is not there, with the head', async () => {
     const failure = await explorer.block('local', '99999999', undefined).catch((error: unknown) => error);
-    expect(thrownToApiError(failure, (text) => text)).toMatchObject({ name: 'ChainItemNotFoundError', code: 'NOT_FOUND', shortMessage: 'No block 99999999 on Local sandbox.' });
+    expect(thrownToApiError(failure, (text) => text)).toMatchObject({ name: 'NotFoundError', code: 'NOT_FOUND', shortMessage: 'No block 99999999 on Local sandbox.', data: { what: 'block', id: 'block 99999999' } });
     expect(thrownToApiError(failure, (text) => text).details).toMatch(/^The chain's head is block \d+\.$/);
   });
 
@@ -128,7 +128,7 @@ describe('explorer service on the sandbox', () => {
   it('says a transaction hash that is not there is not there', async () => {
     const hash = `0x${'ab'.repeat(32)}`;
     const failure = await explorer.transaction('local', { hash }).catch((error: unknown) => error);
-    expect(thrownToApiError(failure, (text) => text)).toMatchObject({ name: 'ChainItemNotFoundError', shortMessage: `No transaction ${hash} on Local sandbox.` });
+    expect(thrownToApiError(failure, (text) => text)).toMatchObject({ name: 'NotFoundError', shortMessage: `No transaction ${hash} on Local sandbox.`, data: { what: 'transaction', id: hash } });
   });
 
   it('reads an address and a mapping slot at a block', async () => {

@@ -8,7 +8,7 @@ import type { Store } from '../store/openStore';
 import { createChainCache } from './createChainCache';
 import { createStoredChainCache } from './createStoredChainCache';
 import type { DecodingService } from '../decoding/createDecodingService';
-import { ChainItemNotFoundError } from './explorerErrors';
+import { NotFoundError } from '../errors/notFoundError';
 import { readBlock } from './readBlock';
 import { readTransaction, type TransactionRef } from './readTransaction';
 import { transactionRows } from './summarizeBlock';
@@ -69,7 +69,7 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
   const blockParamOf = (ref: BlockRef) => (ref.kind === 'hash' ? { blockHash: ref.hash } : blockParam(ref));
 
   const notFound = async (networkId: string, ref: BlockRef, head: string) =>
-    new ChainItemNotFoundError(describeBlockRef(ref), await options.networkName(networkId), `The chain's head is block ${BigInt(head).toString(10)}.`);
+    new NotFoundError({ what: 'block', id: describeBlockRef(ref) }, `No ${describeBlockRef(ref)} on ${await options.networkName(networkId)}.`, { details: `The chain's head is block ${BigInt(head).toString(10)}.` });
 
   return {
     async block(networkId, id, signal) {

@@ -6,7 +6,7 @@ import type { RpcService } from '../rpc/createRpcService';
 import { revertPayload } from '../rpc/dialects/revertPayload';
 import { REVERTED_WITHOUT_DATA } from '../rpc/dialects/revertedWithoutData';
 import type { Decoder } from '../decoding/createDecoder';
-import { ChainItemNotFoundError } from './explorerErrors';
+import { NotFoundError } from '../errors/notFoundError';
 import { feeOf, summarizeBlock } from './summarizeBlock';
 import type { createTokenFacts } from './tokenFacts';
 
@@ -44,8 +44,8 @@ export async function readTransaction(deps: TransactionDeps, networkId: string, 
   if (!transaction) {
     const name = await deps.networkName(networkId);
     throw byHash
-      ? new ChainItemNotFoundError(`transaction ${ref.hash}`, name, `The node knows no transaction with this hash: check it, or the network (the head is block ${BigInt(head).toString(10)}).`)
-      : new ChainItemNotFoundError(`transaction at index ${ref.index} of block ${ref.blockHash}`, name, 'That block has no transaction at this index, or the node knows no such block.');
+      ? new NotFoundError({ what: 'transaction', id: ref.hash }, `No transaction ${ref.hash} on ${name}.`, { details: `The node knows no transaction with this hash: check it, or the network (the head is block ${BigInt(head).toString(10)}).` })
+      : new NotFoundError({ what: 'transaction', id: `${ref.blockHash}:${ref.index}` }, `No transaction at index ${ref.index} of block ${ref.blockHash} on ${name}.`, { details: 'That block has no transaction at this index, or the node knows no such block.' });
   }
   const hash = str(transaction.hash) ?? '';
   const blockHash = str(transaction.blockHash);

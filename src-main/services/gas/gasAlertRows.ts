@@ -1,7 +1,7 @@
 import { describeAlert } from '../../../src-shared/gas/gasAlerts';
 import type { FiredGasAlert, GasAlert, GasAlertMetric } from '../../../src-shared/gas/gasTypes';
 import type { Store } from '../store/openStore';
-import { GasItemNotFoundError } from './gasErrors';
+import { NotFoundError } from '../errors/notFoundError';
 
 interface AlertRow {
   id: number;
@@ -68,7 +68,7 @@ export function createGasAlertRows(store: Pick<Store, 'db' | 'transaction'>) {
     },
     delete(id: number): boolean {
       const found = (selectOne.all(id) as unknown as AlertRow[])[0];
-      if (!found) throw new GasItemNotFoundError('That alert is not there any more.', 'It may have been deleted in another window. The list has been read again.');
+      if (!found) throw new NotFoundError({ what: 'gasAlert' }, 'That alert is not there any more.', { details: 'It may have been deleted in another window. The list has been read again.' });
       return Number(remove.run(id).changes) > 0;
     },
     /** Records each alert's new state and the ones that fired, in one transaction; returns the fired events. */

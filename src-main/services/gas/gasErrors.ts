@@ -27,14 +27,6 @@ function gasApiKind(status: number | undefined): ErrorKind {
   return status === 404 ? 'unsupported' : 'refused';
 }
 
-/** A gas alert or setting that is not (or no longer) there. */
-export class GasItemNotFoundError extends BlockglassError {
-  override name = 'GasItemNotFoundError';
-  constructor(shortMessage: string, details: string) {
-    super(shortMessage, { code: 'NOT_FOUND', details });
-  }
-}
-
 /** The dashboard asked for a network whose family has no EIP-1559 gas market (Starknet). */
 export class GasUnsupportedError extends BlockglassError {
   override name = 'GasUnsupportedError';

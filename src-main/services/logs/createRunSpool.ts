@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import readline from 'node:readline';
 import path from 'node:path';
-import { LogsItemNotFoundError } from './logsErrors';
+import { NotFoundError } from '../errors/notFoundError';
 
 /** Where one run's items are being written. */
 export interface SpoolWriter<T> {
@@ -87,6 +87,6 @@ export function createRunSpool<T>(dir: string) {
 }
 
 const notFound = () =>
-  new LogsItemNotFoundError('The rows of that run are no longer kept.', 'Only the last few runs can be exported, and none from before the app started. Run the query again, then export.');
+  new NotFoundError({ what: 'logRun' }, 'The rows of that run are no longer kept.', { details: 'Only the last few runs can be exported, and none from before the app started. Run the query again, then export.' });
 
 export type RunSpool<T> = ReturnType<typeof createRunSpool<T>>;

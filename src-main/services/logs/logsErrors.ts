@@ -8,10 +8,3 @@ export class LogRangeError extends BlockglassError {
   }
 }
 
-/** A run, a saved query or an export that is not (or no longer) there. */
-export class LogsItemNotFoundError extends BlockglassError {
-  override name = 'LogsItemNotFoundError';
-  constructor(shortMessage: string, details: string) {
-    super(shortMessage, { code: 'NOT_FOUND', details });
-  }
-}

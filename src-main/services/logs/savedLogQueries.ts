@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LogQuery, SavedLogQuery } from '../../../src-shared/logs/types';
 import type { Store } from '../store/openStore';
-import { LogsItemNotFoundError } from './logsErrors';
+import { NotFoundError } from '../errors/notFoundError';
 
 interface Row {
   id: string;
@@ -36,7 +36,7 @@ export function createSavedLogQueries(store: Pick<Store, 'db' | 'assertNoSecrets
   const one = (id: string): SavedLogQuery => {
     const found = (selectOne.all(id) as unknown as Row[])[0];
     const query = found && read(found);
-    if (!query) throw new LogsItemNotFoundError('That saved query is not there any more.', 'It may have been deleted in another window. The list has been read again.');
+    if (!query) throw new NotFoundError({ what: 'savedQuery' }, 'That saved query is not there any more.', { details: 'It may have been deleted in another window. The list has been read again.' });
     return query;
   };
   const add = (name: string, networkId: string | null, query: LogQuery): SavedLogQuery => {

@@ -124,10 +124,10 @@ describeWithKeychain('network service on a real store and the real keychain', ()
 
     await expect(networks.update('mainnet', myNode)).rejects.toMatchObject({ name: 'NetworkReadOnlyError', shortMessage: '“Ethereum Mainnet” is built in and cannot be changed or deleted' });
     await expect(networks.delete('local')).rejects.toMatchObject({ name: 'NetworkReadOnlyError' });
-    await expect(networks.delete('custom-9')).rejects.toMatchObject({ name: 'NetworkNotFoundError', shortMessage: 'There is no network “custom-9”' });
+    await expect(networks.delete('custom-9')).rejects.toMatchObject({ name: 'NotFoundError', shortMessage: 'There is no network “custom-9”' });
 
     await networks.delete('custom-1');
-    await expect(networks.get('custom-1')).rejects.toMatchObject({ name: 'NetworkNotFoundError' });
+    await expect(networks.get('custom-1')).rejects.toMatchObject({ name: 'NotFoundError' });
   });
 
   it('refuses invalid input with a message per field, and keys in addresses', async () => {
@@ -188,7 +188,7 @@ describeWithKeychain('network service on a real store and the real keychain', ()
     networks = service();
     expect(networks.selectedId()).toBe(added.id);
     expect((await networks.list()).filter((n) => n.selected).map((n) => n.id)).toEqual([added.id]);
-    await expect(networks.select('nope')).rejects.toMatchObject({ name: 'NetworkNotFoundError' });
+    await expect(networks.select('nope')).rejects.toMatchObject({ name: 'NotFoundError' });
     await networks.delete(added.id);
     expect(networks.selectedId()).toBe('local');
     expect(store.settings.get('selectedNetworkId')).toBeUndefined();

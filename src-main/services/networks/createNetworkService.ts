@@ -13,6 +13,7 @@ import type { SecretStore } from '../secrets/createSecretStore';
 import type { ApiError } from '../../../src-shared/api/apiError';
 import { toApiError } from '../errors/thrownToApiError';
 import { BlockglassError } from '../errors/blockglassError';
+import { NotFoundError } from '../errors/notFoundError';
 import type { Store } from '../store/openStore';
 import { StoredRowInvalidError } from '../store/storeErrors';
 import { keyedUrl } from './keyedUrl';
@@ -20,7 +21,6 @@ import {
   CredentialMissingError,
   LocalNetworkNotRunningError,
   NetworkInputError,
-  NetworkNotFoundError,
   NetworkReadOnlyError,
 } from './networkErrors';
 
@@ -60,7 +60,7 @@ export interface NetworkWithCredentials {
 export interface NetworkService {
   /** Every network (presets, Local, custom in the order added) with its credential's status. */
   list(): Promise<NetworkEntry[]>;
-  /** One network with its credential's status; throws `NetworkNotFoundError`. */
+  /** One network with its credential's status; throws a `NotFoundError`. */
   get(id: string): Promise<NetworkEntry>;
   /** Adds a custom network from what a person entered (checked with `customNetworkInputSchema`). */
   add(input: unknown): Promise<Network>;
@@ -101,7 +101,7 @@ export function createNetworkService({ store, secrets, localAddresses = () => un
 
   const findOrThrow = (id: string): Network => {
     const network = find(id);
-    if (!network) throw new NetworkNotFoundError(id);
+    if (!network) throw new NotFoundError({ what: 'network', id }, `There is no network “${id}”`, { code: 'NETWORK_NOT_FOUND' });
     return network;
   };
 

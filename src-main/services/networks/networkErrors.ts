@@ -1,13 +1,5 @@
 import { BlockglassError } from '../errors/blockglassError';
 
-/** No network has this id. */
-export class NetworkNotFoundError extends BlockglassError {
-  override name = 'NetworkNotFoundError';
-  constructor(id: string) {
-    super(`There is no network “${id}”`, { code: 'NETWORK_NOT_FOUND' });
-  }
-}
-
 /** A built-in network (a preset or the Local sandbox) cannot be edited or deleted. */
 export class NetworkReadOnlyError extends BlockglassError {
   override name = 'NetworkReadOnlyError';
