@@ -1,6 +1,6 @@
 import type { CallHistoryEntry, CallRequest } from '../../../src-shared/call/types';
 import { countOf } from '../../../src-shared/text/countOf';
-import { BlockglassError } from '../errors/blockglassError';
+import type { BlockglassError } from '../errors/blockglassError';
 import { NotFoundError } from '../errors/notFoundError';
 import type { Store } from '../store/openStore';
 
