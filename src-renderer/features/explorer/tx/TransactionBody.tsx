@@ -1,0 +1,61 @@
+import type { TransactionView } from '../../../../src-shared/api/explorer';
+import { DecodedView } from '../../../components/chain/DecodedView';
+import { RawJson } from '../../../components/chain/RawJson';
+import { HexValue } from '../../../components/HexValue';
+import { PageHeader } from '../../../components/PageHeader';
+import { ChainFields } from '../ChainFields';
+import { TransactionLogs } from './TransactionLogs';
+import { TransactionOverview } from './TransactionOverview';
+import { TransactionPager } from './TransactionPager';
+import { TransactionSummary } from './TransactionSummary';
+import { TransactionTransfers } from './TransactionTransfers';
+import { RECEIPT_FIELDS, TRANSACTION_FIELDS } from './txFields';
+
+/** A transaction read: what happened in words, then its overview, decoded input, token transfers, logs, fields and receipt. */
+export function TransactionBody({ view, networkName }: { view: TransactionView; networkName: string }) {
+  return (
+    <div className="page explorer-page">
+      <PageHeader
+        title="Transaction"
+        headingClassName="explorer-page-heading"
+        description={<HexValue value={String(view.transaction.hash)} label="transaction hash" />}
+        actions={view.position ? <TransactionPager position={view.position} /> : null}
+      />
+      <TransactionSummary view={view} networkName={networkName} />
+      <TransactionOverview view={view} />
+
+      {view.input ? (
+        <section className="card explorer-section" aria-labelledby="tx-input">
+          <h2 id="tx-input" className="section-title">
+            Input
+          </h2>
+          <DecodedView decoding={view.input} raw={view.transaction.input} rawLabel="input" />
+        </section>
+      ) : null}
+      {view.transfers.length > 0 ? <TransactionTransfers transfers={view.transfers} /> : null}
+      {view.logs.length > 0 ? <TransactionLogs view={view} /> : null}
+
+      <section className="card explorer-section" aria-labelledby="tx-fields">
+        <h2 id="tx-fields" className="section-title">
+          Transaction fields
+        </h2>
+        <ChainFields object={view.transaction} fields={TRANSACTION_FIELDS} label="Transaction fields" />
+        <RawJson value={view.transaction} label="transaction" />
+      </section>
+
+      <section className="card explorer-section" aria-labelledby="tx-receipt">
+        <h2 id="tx-receipt" className="section-title">
+          Receipt
+        </h2>
+        {view.receipt ? (
+          <>
+            <ChainFields object={view.receipt} fields={RECEIPT_FIELDS} skip={new Set(['logs'])} label="Receipt fields" nullText="none" />
+            <RawJson value={view.receipt} label="receipt" />
+          </>
+        ) : (
+          <p className="muted">No receipt yet: the transaction is pending. This page checks again every few seconds.</p>
+        )}
+      </section>
+    </div>
+  );
+}
