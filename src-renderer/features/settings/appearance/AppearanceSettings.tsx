@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SettingsView } from '../../../../src-shared/api/settings';
 import { useApi } from '../../../api/useApi';
 import { ErrorNotice } from '../../../components/ErrorNotice';
+import { PageHeader } from '../../../components/PageHeader';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { settingsKey } from '../../../queries/settings';
 import { useThemeSetting } from '../../../hooks/useThemeSetting';
@@ -32,14 +33,7 @@ export function AppearanceSettings() {
 
   return (
     <section className="page" aria-labelledby="appearance-title">
-      <header className="page-header">
-        <div>
-          <h2 id="appearance-title" className="page-title">
-            Appearance
-          </h2>
-          <p className="page-subtitle">Saved with your settings; applies to every window.</p>
-        </div>
-      </header>
+      <PageHeader level={2} titleId="appearance-title" title="Appearance" description="Saved with your settings; applies to every window." />
       <fieldset className="theme-choices">
         <legend className="section-title">Theme</legend>
         {THEMES.map((theme) => (

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../../api/useApi';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { LoadingState } from '../../../components/LoadingState';
+import { PageHeader } from '../../../components/PageHeader';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { appInfoQuery } from '../../../queries/appInfo';
 import { networksQuery } from '../../../queries/networks';
@@ -17,16 +18,7 @@ export function KeysSettings() {
   const info = useQuery(appInfoQuery(api));
   return (
     <section className="page" aria-labelledby="keys-title">
-      <header className="page-header">
-        <div>
-          <h2 id="keys-title" className="page-title">
-            API keys
-          </h2>
-          <p className="page-subtitle">
-            {keychainWords(info.data?.keychain).lasting} Blockglass shows only a hint of each, and never writes one to disk.
-          </p>
-        </div>
-      </header>
+      <PageHeader level={2} titleId="keys-title" title="API keys" description={`${keychainWords(info.data?.keychain).lasting} Blockglass shows only a hint of each, and never writes one to disk.`} />
       {networks.isPending ? <LoadingState label="Loading keys…" /> : null}
       {networks.isError ? <ErrorNotice error={apiErrorOf(networks.error)} title="Keys could not be loaded" onRetry={() => void networks.refetch()} /> : null}
       {networks.data ? (

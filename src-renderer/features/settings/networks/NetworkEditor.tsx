@@ -7,6 +7,7 @@ import { useApi } from '../../../api/useApi';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { LoadingState } from '../../../components/LoadingState';
+import { PageHeader } from '../../../components/PageHeader';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { networksKey, networksQuery } from '../../../queries/networks';
 import { NetworkForm } from './NetworkForm';
@@ -32,14 +33,15 @@ export function NetworkEditor({ networkId }: { networkId?: string }) {
   const title = networkId === undefined ? 'Add a network' : 'Edit network';
 
   const header = (
-    <header className="page-header">
-      <div>
-        <h2 className="page-title">{title}</h2>
-        <p className="page-subtitle">
+    <PageHeader
+      level={2}
+      title={title}
+      description={
+        <>
           Any JSON-RPC endpoint: another provider, or a node of your own. <Link to="/networks">Back to networks</Link>
-        </p>
-      </div>
-    </header>
+        </>
+      }
+    />
   );
 
   if (networkId === undefined) {

@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { ApiError } from '../../../../src-shared/api/apiError';
 import type { CustomNetworkInput } from '../../../../src-shared/networks/customNetworkInput';
 import { ErrorNotice } from '../../../components/ErrorNotice';
+import { Select } from '../../../components/Select';
 import { TextField } from '../../../components/TextField';
 import { fieldErrorsFromApiError, inputFromValues, validateNetworkForm, type FieldErrors, type NetworkFormField, type NetworkFormValues } from './networkFormValues';
 
@@ -26,9 +27,6 @@ export function NetworkForm({ initial, submitLabel, pending, serverError, onSubm
   // Server messages stay beside a field until that field is edited.
   const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
   const [shownServerError, setShownServerError] = useState(serverError);
-  const familyId = useId();
-  const credentialId = useId();
-  const gasAuthId = useId();
 
   if (serverError !== shownServerError) {
     setShownServerError(serverError);
@@ -70,46 +68,35 @@ export function NetworkForm({ initial, submitLabel, pending, serverError, onSubm
   return (
     <form className="card network-form" onSubmit={submit} noValidate aria-label="Network">
       {text('name', 'Name', { placeholder: 'My node' })}
-      <div className="field">
-        <label htmlFor={familyId} className="field-label">
-          Family
-        </label>
-        <select id={familyId} className="select" value={values.family} onChange={(event) => set('family')(event.target.value)}>
-          <option value="evm">EVM (Ethereum JSON-RPC)</option>
-          <option value="starknet">Starknet</option>
-        </select>
-        {errorOf('family') ? <span className="field-error">{errorOf('family')}</span> : null}
-      </div>
+      <Select label="Family" value={values.family} onChange={(event) => set('family')(event.target.value)} error={errorOf('family')}>
+        <option value="evm">EVM (Ethereum JSON-RPC)</option>
+        <option value="starknet">Starknet</option>
+      </Select>
       {text('chainId', 'Chain id', {
         mono: true,
         placeholder: values.family === 'evm' ? '1' : 'SN_MAIN',
         hint: values.family === 'evm' ? 'A number such as 1 or 11155111 (0x hex works too).' : 'A short string such as SN_SEPOLIA, or its 0x felt.',
       })}
-      <div className="field">
-        <label htmlFor={credentialId} className="field-label">
-          API key
-        </label>
-        <select id={credentialId} className="select" value={values.credential} onChange={(event) => set('credential')(event.target.value)}>
-          <option value="own">Its own key</option>
-          <option value="hosted">The hosted service's key</option>
-        </select>
-        <span className="field-hint">
-          Keys are entered in <Link to="~/settings/keys">API keys</Link>, never in an address.
-        </span>
-      </div>
+      <Select
+        label="API key"
+        value={values.credential}
+        onChange={(event) => set('credential')(event.target.value)}
+        hint={
+          <>
+            Keys are entered in <Link to="~/settings/keys">API keys</Link>, never in an address.
+          </>
+        }
+      >
+        <option value="own">Its own key</option>
+        <option value="hosted">The hosted service's key</option>
+      </Select>
       {text('rpcUrl', 'JSON-RPC address', { mono: true, wide: true, placeholder: 'https://rpc.example.com/v3/', hint: 'http(s) or ws(s). Use {key} where the key goes; otherwise it is appended.' })}
       {text('wsUrl', 'WebSocket address (optional)', { mono: true, wide: true, placeholder: 'wss://rpc.example.com/ws/v3/' })}
       {text('gasUrl', 'Gas API address (optional)', { mono: true, placeholder: 'https://gas.api.example.com', hint: 'Without one, the gas dashboard estimates fees locally from eth_feeHistory.' })}
-      <div className="field">
-        <label htmlFor={gasAuthId} className="field-label">
-          Gas API credentials
-        </label>
-        <select id={gasAuthId} className="select" value={values.gasAuth} onChange={(event) => set('gasAuth')(event.target.value)} disabled={values.gasUrl.trim() === ''}>
-          <option value="basic">HTTP basic auth (key, and secret if any)</option>
-          <option value="path">Key in the path (/v3/&lt;key&gt;/networks/…)</option>
-        </select>
-        {errorOf('gasAuth') ? <span className="field-error">{errorOf('gasAuth')}</span> : null}
-      </div>
+      <Select label="Gas API credentials" value={values.gasAuth} onChange={(event) => set('gasAuth')(event.target.value)} disabled={values.gasUrl.trim() === ''} error={errorOf('gasAuth')}>
+        <option value="basic">HTTP basic auth (key, and secret if any)</option>
+        <option value="path">Key in the path (/v3/&lt;key&gt;/networks/…)</option>
+      </Select>
       {text('storageUrl', 'Content store address (optional)', { mono: true, placeholder: 'https://ipfs.example.com:5001' })}
       {errorOf('form') ? <p className="field-error field-wide">{errorOf('form')}</p> : null}
       {serverError ? (

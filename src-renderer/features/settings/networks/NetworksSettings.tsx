@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Icon } from '../../../components/Icon';
 import { LoadingState } from '../../../components/LoadingState';
+import { PageHeader } from '../../../components/PageHeader';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { networksQuery } from '../../../queries/networks';
 import { NetworkTable } from './NetworkTable';
@@ -17,18 +18,18 @@ export function NetworksSettings() {
 
   return (
     <section className="page" aria-labelledby="networks-title">
-      <header className="page-header">
-        <div>
-          <h2 id="networks-title" className="page-title">
-            Networks
-          </h2>
-          <p className="page-subtitle">Where Blockglass connects. Addresses are shown without keys; keys never leave the app's main side.</p>
-        </div>
-        <Link to="/networks/new" className="btn btn-primary">
-          <Icon name="plus" />
-          Add network
-        </Link>
-      </header>
+      <PageHeader
+        level={2}
+        titleId="networks-title"
+        title="Networks"
+        description="Where Blockglass connects. Addresses are shown without keys; keys never leave the app's main side."
+        actions={
+          <Link to="/networks/new" className="btn btn-primary">
+            <Icon name="plus" />
+            Add network
+          </Link>
+        }
+      />
       {networks.isPending ? <LoadingState label="Loading networks…" /> : null}
       {networks.isError ? <ErrorNotice error={apiErrorOf(networks.error)} title="Networks could not be loaded" onRetry={() => void networks.refetch()} /> : null}
       {networks.data ? (

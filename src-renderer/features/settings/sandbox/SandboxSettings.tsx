@@ -9,6 +9,7 @@ import { Icon } from '../../../components/Icon';
 import { InfoList } from '../../../components/InfoList';
 import { InfoRow } from '../../../components/InfoRow';
 import { LoadingState } from '../../../components/LoadingState';
+import { PageHeader } from '../../../components/PageHeader';
 import { StatusDot } from '../../../components/StatusDot';
 import { useLiveSubscription } from '../../../hooks/useLiveSubscription';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
@@ -28,23 +29,23 @@ export function SandboxSettings() {
 
   return (
     <section className="page" aria-labelledby="sandbox-title">
-      <header className="page-header">
-        <div>
-          <h2 id="sandbox-title" className="page-title">
-            Sandbox
-          </h2>
-          <p className="page-subtitle">The local copy of the service: JSON-RPC on a seeded Anvil chain, the gas API and a content store.</p>
-        </div>
-        <div className="settings-actions">
-          <button type="button" className="btn" onClick={() => restart.mutate()} disabled={busy}>
-            <Icon name="refresh" />
-            {restart.isPending ? 'Restarting…' : 'Restart'}
-          </button>
-          <button type="button" className="btn btn-link-danger" onClick={() => setConfirmingReset(true)} disabled={busy}>
-            Reset chain
-          </button>
-        </div>
-      </header>
+      <PageHeader
+        level={2}
+        titleId="sandbox-title"
+        title="Sandbox"
+        description="The local copy of the service: JSON-RPC on a seeded Anvil chain, the gas API and a content store."
+        actions={
+          <div className="settings-actions">
+            <button type="button" className="btn" onClick={() => restart.mutate()} disabled={busy}>
+              <Icon name="refresh" />
+              {restart.isPending ? 'Restarting…' : 'Restart'}
+            </button>
+            <button type="button" className="btn btn-link-danger" onClick={() => setConfirmingReset(true)} disabled={busy}>
+              Reset chain
+            </button>
+          </div>
+        }
+      />
       {sandbox?.state === 'failed' && sandbox.lastError ? (
         <ErrorNotice error={sandbox.lastError} title={sandbox.retrying ? 'Blockglass tries again' : undefined} />
       ) : null}
