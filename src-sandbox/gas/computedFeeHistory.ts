@@ -1,5 +1,6 @@
 import { createFeeHistoryReader, OUT_OF_BOUNDS_MESSAGE, readFeeHistoryParams } from '../gateway/feeHistoryReader';
-import { UpstreamRpcError, type UpstreamRpc } from './upstreamRpc';
+import { UpstreamRpcError } from '../upstreamRpcError';
+import type { UpstreamRpc } from './upstreamRpc';
 
 /**
  * The gas API's node client with eth_feeHistory answered from the chain, by the computation the gateway answers
@@ -18,7 +19,7 @@ export function withComputedFeeHistory(rpc: UpstreamRpc, log: (line: string) => 
         case 'history':
           return outcome.result as T;
         case 'outOfBounds':
-          throw new UpstreamRpcError(method, -32602, OUT_OF_BOUNDS_MESSAGE);
+          throw new UpstreamRpcError(method, { code: -32602, message: OUT_OF_BOUNDS_MESSAGE });
         case 'unsupported':
           if (!saidUnsupported) log(`gas: eth_feeHistory is read from the node's own cache: ${outcome.reason}`);
           saidUnsupported = true;

@@ -1,16 +1,6 @@
 import { Pool } from 'undici';
+import { UpstreamRpcError } from '../upstreamRpcError';
 
-/** A JSON-RPC error answered by the node. */
-export class UpstreamRpcError extends Error {
-  override name = 'UpstreamRpcError';
-  constructor(
-    readonly method: string,
-    readonly code: number,
-    readonly rpcMessage: string,
-  ) {
-    super(`${method} failed: ${code} ${rpcMessage}`);
-  }
-}
 
 /** One call of a batch. */
 export interface RpcCall {
@@ -64,7 +54,7 @@ export function createUpstreamRpc(url: string): UpstreamRpc {
 
   const unwrap = <T>(method: string, answer: RpcAnswer | undefined): T => {
     if (!answer) throw new Error(`${method}: the node left the call unanswered`);
-    if (answer.error) throw new UpstreamRpcError(method, answer.error.code, answer.error.message);
+    if (answer.error) throw new UpstreamRpcError(method, answer.error);
     return answer.result as T;
   };
 

@@ -3,6 +3,7 @@ import { dispatchPost } from './dispatchPost';
 import { createUpstreamBatcher, type UpstreamBytes } from './upstreamBatcher';
 import { internalError, type RpcErrorObject, type RpcId } from './rpcErrors';
 import { isPlainObject } from './validateRequest';
+import { UpstreamRpcError } from '../upstreamRpcError';
 
 /** The node's answer to a request the gateway sent under its own id. */
 export interface UpstreamAnswer {
@@ -25,14 +26,6 @@ export interface UpstreamHttp {
   /** Calls a method and returns its result, throwing on an error answer (for the gateway's own reads). */
   call(method: string, params: unknown[], signal?: AbortSignal): Promise<unknown>;
   close(): Promise<void>;
-}
-
-/** Thrown by `call` when the node answers with an error. */
-export class UpstreamRpcError extends Error {
-  constructor(readonly rpcError: RpcErrorObject) {
-    super(rpcError.message);
-    this.name = 'UpstreamRpcError';
-  }
 }
 
 const RESPONSE_PREFIX = Buffer.from('{"jsonrpc":"2.0","id":');
@@ -71,7 +64,7 @@ export function createUpstreamHttp(upstreamUrl: string, timeoutMs: number): Upst
     exchange,
     async call(method, params, signal) {
       const answer = (await exchange(method, params, signal)).parse();
-      if ('error' in answer) throw new UpstreamRpcError(answer.error);
+      if ('error' in answer) throw new UpstreamRpcError(method, answer.error);
       return answer.result;
     },
     close: () => pool.close(),
