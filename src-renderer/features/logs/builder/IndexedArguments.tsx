@@ -1,6 +1,6 @@
-import { useId } from 'react';
 import { encodeIndexedValue } from '../../../../src-shared/logs/eventTopics';
 import type { EventChoice } from '../../../../src-shared/logs/types';
+import { TextField } from '../../../components/TextField';
 
 /** What a person typed for each indexed argument of the chosen event (by position among the indexed ones). */
 export type IndexedValues = string[];
@@ -25,7 +25,6 @@ export function encodeIndexedValues(choice: EventChoice, values: IndexedValues):
 
 /** One box per indexed argument of the chosen event: a typed value, or several (one per line, or comma-separated except strings): any of them. */
 export function IndexedArguments({ choice, values, onChange }: { choice: EventChoice; values: IndexedValues; onChange: (values: IndexedValues) => void }) {
-  const id = useId();
   const indexed = choice.inputs.filter((input) => input.indexed === true);
   const { problems } = encodeIndexedValues(choice, values);
   if (choice.inputs.some((input) => input.indexed === null)) {
@@ -39,29 +38,23 @@ export function IndexedArguments({ choice, values, onChange }: { choice: EventCh
   return (
     <div className="indexed-args">
       {indexed.map((input, i) => (
-        <div className="field" key={`${input.name}:${i}`}>
-          <label className="field-label" htmlFor={`${id}-${i}`}>
-            Topic {i + 1}: {input.name || `argument ${i + 1}`} <span className="mono muted">({input.type})</span>
-          </label>
-          <input
-            id={`${id}-${i}`}
-            className="input mono"
-            placeholder="any"
-            value={values[i] ?? ''}
-            aria-invalid={problems[i] ? true : undefined}
-            aria-describedby={problems[i] ? `${id}-${i}-error` : undefined}
-            onChange={(event) => {
-              const next = [...values];
-              next[i] = event.target.value;
-              onChange(next);
-            }}
-          />
-          {problems[i] ? (
-            <p className="field-error" id={`${id}-${i}-error`}>
-              {problems[i]}
-            </p>
-          ) : null}
-        </div>
+        <TextField
+          key={`${input.name}:${i}`}
+          label={
+            <>
+              Topic {i + 1}: {input.name || `argument ${i + 1}`} <span className="mono muted">({input.type})</span>
+            </>
+          }
+          mono
+          placeholder="any"
+          value={values[i] ?? ''}
+          error={problems[i]}
+          onChange={(event) => {
+            const next = [...values];
+            next[i] = event.target.value;
+            onChange(next);
+          }}
+        />
       ))}
     </div>
   );

@@ -1,5 +1,8 @@
-import { useId } from 'react';
+import { addressTextProblem } from '../../../../src-shared/chain/addressTextProblem';
 import type { EventChoice } from '../../../../src-shared/logs/types';
+import { FieldGroup } from '../../../components/FieldGroup';
+import { TextArea } from '../../../components/TextArea';
+import { TextField } from '../../../components/TextField';
 import { AddressLabels } from './AddressLabels';
 import { EventPicker } from './EventPicker';
 import type { BuilderForm } from './builderForm';
@@ -25,43 +28,25 @@ interface QueryBuilderProps {
 
 /** The filter: addresses, an event or raw topics by position, and the blocks (a range, or one block by hash). */
 export function QueryBuilder({ networkId, form, onChange, problems, choice, onChoose, indexedValues, onIndexedValues }: QueryBuilderProps) {
-  const id = useId();
-  const problemsOf = (field: string, index?: number) => problems.filter((problem) => problem.field === field && (index === undefined || problem.index === undefined || problem.index === index));
-  const notes = (field: string, index?: number) => {
-    const found = problemsOf(field, index);
-    return found.length ? (
-      <div id={`${id}-${field}${index ?? ''}-error`}>
-        {found.map((problem) => (
-          <p key={problem.message} className="field-error">
-            {problem.message}
-          </p>
-        ))}
-      </div>
-    ) : null;
-  };
-  const invalid = (field: string, index?: number) => (problemsOf(field, index).length ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}${index ?? ''}-error` } : {});
+  const problemsOf = (field: string, index?: number) => problems.filter((problem) => problem.field === field && (index === undefined || problem.index === undefined || problem.index === index)).map((problem) => problem.message);
   const set = (patch: Partial<BuilderForm>) => onChange({ ...form, ...patch });
-  const firstAddress = form.addresses.split(/[\s,]+/).find((text) => /^0x[0-9a-fA-F]{40}$/.test(text));
+  const addresses = form.addresses.split(/[\s,]+/);
+  const firstAddress = addresses.find((text) => addressTextProblem(text) === undefined);
 
   return (
     <form className="card logs-builder" aria-label="Log query" onSubmit={(event) => event.preventDefault()}>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-addresses`}>
-          Contract addresses
-        </label>
-        <textarea
-          id={`${id}-addresses`}
-          className="input mono logs-textarea"
-          rows={Math.min(6, Math.max(2, form.addresses.split('\n').length))}
-          placeholder="any address — or one per line: 0x…"
-          value={form.addresses}
-          onChange={(event) => set({ addresses: event.target.value })}
-          spellCheck={false}
-          {...invalid('addresses')}
-        />
-        {notes('addresses')}
-        <AddressLabels networkId={networkId} addresses={form.addresses.split(/[\s,]+/)} />
-      </div>
+      <TextArea
+        label="Contract addresses"
+        mono
+        inputClassName="logs-textarea"
+        rows={Math.min(6, Math.max(2, form.addresses.split('\n').length))}
+        placeholder="any address — or one per line: 0x…"
+        value={form.addresses}
+        onChange={(event) => set({ addresses: event.target.value })}
+        spellCheck={false}
+        error={problemsOf('addresses')}
+        after={<AddressLabels networkId={networkId} addresses={addresses} />}
+      />
 
       <div className="logs-event-row">
         <EventPicker
@@ -97,55 +82,31 @@ export function QueryBuilder({ networkId, form, onChange, problems, choice, onCh
       </div>
       {choice ? <IndexedArguments choice={choice} values={indexedValues} onChange={onIndexedValues} /> : null}
 
-      <fieldset className="logs-topics">
-        <legend className="field-label">Topics by position (one value per line matches any of them; empty matches anything)</legend>
+      <FieldGroup className="logs-topics" legend="Topics by position (one value per line matches any of them; empty matches anything)">
         {form.topics.map((text, index) => (
-          <div className="field" key={index}>
-            <label className="field-label" htmlFor={`${id}-topic${index}`}>
-              Topic {index}
-              {index === 0 ? ' (event signature hash)' : ''}
-            </label>
-            <textarea
-              id={`${id}-topic${index}`}
-              className="input mono logs-textarea"
-              rows={Math.min(6, Math.max(1, text.split('\n').length))}
-              placeholder="any"
-              value={text}
-              spellCheck={false}
-              onChange={(event) => {
-                const topics = [...form.topics] as BuilderForm['topics'];
-                topics[index] = event.target.value;
-                set({ topics });
-              }}
-              {...invalid('topics', index)}
-            />
-            {notes('topics', index)}
-          </div>
+          <TextArea
+            key={index}
+            label={`Topic ${index}${index === 0 ? ' (event signature hash)' : ''}`}
+            mono
+            inputClassName="logs-textarea"
+            rows={Math.min(6, Math.max(1, text.split('\n').length))}
+            placeholder="any"
+            value={text}
+            spellCheck={false}
+            onChange={(event) => {
+              const topics = [...form.topics] as BuilderForm['topics'];
+              topics[index] = event.target.value;
+              set({ topics });
+            }}
+            error={problemsOf('topics', index)}
+          />
         ))}
-      </fieldset>
+      </FieldGroup>
 
       <div className="logs-blocks">
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-from`}>
-            From block
-          </label>
-          <input id={`${id}-from`} className="input mono" placeholder="latest" value={form.fromBlock} onChange={(event) => set({ fromBlock: event.target.value })} {...invalid('fromBlock')} />
-          {notes('fromBlock')}
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-to`}>
-            To block
-          </label>
-          <input id={`${id}-to`} className="input mono" placeholder="latest" value={form.toBlock} onChange={(event) => set({ toBlock: event.target.value })} {...invalid('toBlock')} />
-          {notes('toBlock')}
-        </div>
-        <div className="field logs-block-hash">
-          <label className="field-label" htmlFor={`${id}-hash`}>
-            Or one block by hash
-          </label>
-          <input id={`${id}-hash`} className="input mono" placeholder="0x… (instead of from/to)" value={form.blockHash} onChange={(event) => set({ blockHash: event.target.value })} {...invalid('blockHash')} />
-          {notes('blockHash')}
-        </div>
+        <TextField label="From block" mono placeholder="latest" value={form.fromBlock} onChange={(event) => set({ fromBlock: event.target.value })} error={problemsOf('fromBlock')} />
+        <TextField label="To block" mono placeholder="latest" value={form.toBlock} onChange={(event) => set({ toBlock: event.target.value })} error={problemsOf('toBlock')} />
+        <TextField className="logs-block-hash" label="Or one block by hash" mono placeholder="0x… (instead of from/to)" value={form.blockHash} onChange={(event) => set({ blockHash: event.target.value })} error={problemsOf('blockHash')} />
       </div>
       <p className="field-hint">Blocks are numbers (decimal or 0x hex) or latest, earliest, pending, safe, finalized. Empty means latest.</p>
     </form>

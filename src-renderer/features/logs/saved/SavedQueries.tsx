@@ -4,6 +4,7 @@ import type { LogQuery, SavedLogQuery } from '../../../../src-shared/logs/types'
 import { useApi } from '../../../api/useApi';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorNotice } from '../../../components/ErrorNotice';
+import { Field } from '../../../components/Field';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { appKey } from '../../../queries/queryKeys';
 
@@ -37,15 +38,16 @@ export function SavedQueries({ networkId, current, valid, onOpen, onRun }: { net
           if (name.trim()) save.mutate();
         }}
       >
-        <label className="field-label" htmlFor={`${id}-name`}>
-          Name for this query
-        </label>
-        <div className="logs-inline">
-          <input id={`${id}-name`} className="input" value={name} maxLength={120} placeholder="Swaps on the GLS pair" onChange={(event) => setName(event.target.value)} />
-          <button type="submit" className="btn btn-small" disabled={!name.trim() || !valid || save.isPending}>
-            Save
-          </button>
-        </div>
+        <Field label="Name for this query">
+          {(control) => (
+            <div className="logs-inline">
+              <input {...control} className="input" value={name} maxLength={120} placeholder="Swaps on the GLS pair" onChange={(event) => setName(event.target.value)} />
+              <button type="submit" className="btn btn-small" disabled={!name.trim() || !valid || save.isPending}>
+                Save
+              </button>
+            </div>
+          )}
+        </Field>
       </form>
       {failure ? <ErrorNotice error={apiErrorOf(failure)} /> : null}
       {list.data?.length === 0 ? <p className="muted">No saved queries yet.</p> : null}
