@@ -1,11 +1,13 @@
-import { Suspense } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Suspense, type ReactNode } from 'react';
+import type { RouteParams } from 'regexparam';
+import { Redirect, Route, useLocation } from 'wouter';
 import { CallScreen } from '../features/call/CallScreen';
 import { ContentScreen } from '../features/content/ContentScreen';
 import { ExplorerScreen } from '../features/explorer/ExplorerScreen';
 import { NotFoundScreen } from '../features/frame/NotFoundScreen';
 import { LogsScreen } from '../features/logs/LogsScreen';
 import { lazyScreen } from '../lib/lazyScreen';
+import { routeOf, type routes, type ScreenRouteId } from './routes';
 import { screenModules } from './screenModules';
 
 // Settings and the gas dashboard load when first opened (see screenModules), which keeps the first paint of every
@@ -13,51 +15,59 @@ import { screenModules } from './screenModules';
 const GasScreen = lazyScreen(screenModules.gas, (module) => module.GasScreen);
 const SettingsScreen = lazyScreen(screenModules.settings, (module) => module.SettingsScreen);
 
+/** What each screen route of the table draws, from its path's parameters (a route without one fails to compile). */
+const screens: { [K in ScreenRouteId]: (params: RouteParams<(typeof routes)[K]['path']>) => ReactNode } = {
+  explorer: () => <ExplorerScreen />,
+  block: ({ id }) => <ExplorerScreen request={{ kind: 'block', value: id }} />,
+  txAtIndex: ({ hash, index }) => <ExplorerScreen request={{ kind: 'txAtIndex', value: hash, index }} />,
+  tx: ({ hash }) => <ExplorerScreen request={{ kind: 'tx', value: hash }} />,
+  address: ({ address }) => <ExplorerScreen request={{ kind: 'address', value: address }} />,
+  logs: () => <LogsScreen />,
+  call: () => <CallScreen />,
+  gas: () => (
+    <Suspense fallback={<p role="status">Loading the gas dashboard…</p>}>
+      <GasScreen />
+    </Suspense>
+  ),
+  content: () => <ContentScreen />,
+  contentCid: ({ cid }) => <ContentScreen cid={cid} />,
+  contentPath: ({ cid, '*': path }) => <ContentScreen cid={cid} path={path} />,
+  settings: () => (
+    <Suspense fallback={<p role="status">Loading Settings…</p>}>
+      <SettingsScreen />
+    </Suspense>
+  ),
+};
+
 /**
- * Every screen has a URL (path routing: the web host's token travels in the fragment, so the fragment
- * is never a route). Deep links such as `/settings/keys` or `/explorer/block/123` load directly.
+ * The screen of the URL, from the route table (app/routes.ts), which the page's first script read too for the
+ * screen's early request and scripts. Every screen has a URL: deep links such as `/settings/keys` or
+ * `/explorer/block/123` load directly. Always a `<Route>` at this place, as wouter's Switch draws one: going from
+ * one route to another keeps a screen that both draw (the content browser from `/content` to a CID) mounted.
  */
 export function AppRoutes() {
-  return (
-    <Switch>
-      <Route path="/">
-        <Redirect to="/explorer" replace />
-      </Route>
-      {/* A shell may load the page by file name (`app://…/index.html`): that is the start page too. */}
-      <Route path={/\/index\.html$/}>
-        <Redirect to="/explorer" replace />
-      </Route>
-      <Route path="/explorer">
-        <ExplorerScreen />
-      </Route>
-      <Route path="/explorer/block/:id">{(params) => <ExplorerScreen request={{ kind: 'block', value: params.id }} />}</Route>
-      <Route path="/explorer/block/:hash/tx/:index">{(params) => <ExplorerScreen request={{ kind: 'txAtIndex', value: params.hash, index: params.index }} />}</Route>
-      <Route path="/explorer/tx/:hash">{(params) => <ExplorerScreen request={{ kind: 'tx', value: params.hash }} />}</Route>
-      <Route path="/explorer/address/:address">{(params) => <ExplorerScreen request={{ kind: 'address', value: params.address }} />}</Route>
-      <Route path="/logs">
-        <LogsScreen />
-      </Route>
-      <Route path="/call">
-        <CallScreen />
-      </Route>
-      <Route path="/gas">
-        <Suspense fallback={<p role="status">Loading the gas dashboard…</p>}>
-          <GasScreen />
-        </Suspense>
-      </Route>
-      <Route path="/content">
-        <ContentScreen />
-      </Route>
-      <Route path="/content/:cid">{(params) => <ContentScreen cid={params.cid} />}</Route>
-      <Route path="/content/:cid/*">{(params) => <ContentScreen cid={params.cid} path={params['*']} />}</Route>
-      <Route path="/settings" nest>
-        <Suspense fallback={<p role="status">Loading Settings…</p>}>
-          <SettingsScreen />
-        </Suspense>
-      </Route>
+  const [location] = useLocation();
+  const found = routeOf(location);
+  if (!found) {
+    return (
       <Route>
         <NotFoundScreen />
       </Route>
-    </Switch>
+    );
+  }
+  const { id, route, params } = found;
+  if ('redirect' in route) {
+    return (
+      <Route path={route.path}>
+        <Redirect to={route.redirect} replace />
+      </Route>
+    );
+  }
+  // The table's parameters for the table's route: each screen's own type, which a lookup by id cannot carry.
+  const draw = screens[id as ScreenRouteId] as (params: Record<string, string>) => ReactNode;
+  return (
+    <Route path={route.path} nest={route.nest}>
+      {draw(params)}
+    </Route>
   );
 }
