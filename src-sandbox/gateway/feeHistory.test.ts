@@ -8,22 +8,13 @@ const BPO1 = blobParamsOf('Bpo1')!;
 const receipt = (effectiveGasPrice: bigint, gasUsed: bigint) => ({ effectiveGasPrice: `0x${effectiveGasPrice.toString(16)}`, gasUsed: `0x${gasUsed.toString(16)}` });
 
 describe('blobBaseFee', () => {
-  // EIP-4844's fake_exponential with factor 1 (geth's TestFakeExponential rows), and geth's TestCalcBlobFee for Cancun.
+  // EIP-4844's fake_exponential with factor 1 (geth's TestFakeExponential rows, a line a fraction), and geth's
+  // TestCalcBlobFee for Cancun (its fraction, 3,338,477): [excess, fraction, fee].
   it.each([
-    [0n, 1n, 1n],
-    [2n, 1n, 6n],
-    [4n, 2n, 6n],
-    [3n, 1n, 16n],
-    [6n, 2n, 18n],
-    [4n, 1n, 49n],
-    [8n, 2n, 50n],
-    [5n, 1n, 136n],
-    [5n, 2n, 11n],
+    [0n, 1n, 1n], [2n, 1n, 6n], [3n, 1n, 16n], [4n, 1n, 49n], [5n, 1n, 136n],
+    [4n, 2n, 6n], [6n, 2n, 18n], [8n, 2n, 50n], [5n, 2n, 11n],
     [50_000_000n, 2_225_652n, 5_709_098_764n],
-    [0n, 3_338_477n, 1n],
-    [2_314_057n, 3_338_477n, 1n],
-    [2_314_058n, 3_338_477n, 2n],
-    [10n * 1024n * 1024n, 3_338_477n, 23n],
+    [0n, 3_338_477n, 1n], [2_314_057n, 3_338_477n, 1n], [2_314_058n, 3_338_477n, 2n], [10n * 1024n * 1024n, 3_338_477n, 23n],
   ])('excess %i over fraction %i gives %i', (excess, fraction, fee) => {
     expect(blobBaseFee(excess, fraction)).toBe(fee);
   });

@@ -2,7 +2,7 @@ import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type AnvilProcess } from '../chain/anvil';
 import { createUpstreamBatcher, type UpstreamBytes } from './upstreamBatcher';
-import { startTestGateway, TestChain, type RpcResponse, type TestGateway } from './testing/testSupport';
+import { useGatewayOnTestChain, type RpcResponse } from './testing/testSupport';
 
 let anvil: AnvilProcess;
 let pool: Pool;
@@ -65,18 +65,7 @@ describe('createUpstreamBatcher', () => {
 });
 
 describe('coalescing through the gateway', () => {
-  let chain: TestChain;
-  let gw: TestGateway;
-
-  beforeAll(async () => {
-    chain = await TestChain.start();
-    gw = await startTestGateway(chain);
-  });
-
-  afterAll(async () => {
-    await gw?.close();
-    await chain?.stop();
-  });
+  const { gateway } = useGatewayOnTestChain();
 
   it('answers many concurrent clients, odd ids included, each with its own id and result', async () => {
     const ids: (string | number | null)[] = Array.from({ length: 60 }, (_, i) => (i % 5 === 0 ? i + 0.5 : i % 3 === 0 ? `id-${i}` : i));
@@ -85,7 +74,7 @@ describe('coalescing through the gateway', () => {
       ids.map(async (id, i) => {
         const method = i % 2 ? 'eth_chainId' : 'eth_getBalance';
         const params = i % 2 ? [] : ['0x0000000000000000000000000000000000000001', 'latest'];
-        const res = await gw.post(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+        const res = await gateway().post(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
         return JSON.parse(res.text) as RpcResponse;
       }),
     );

@@ -1,19 +1,8 @@
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_ACCOUNT, establishedConnectionsTo, eventually, startTestGateway, TEST_KEY, TestChain, type RpcResponse, type TestGateway } from './testing/testSupport';
+import { describe, expect, it } from 'vitest';
+import { DEV_ACCOUNT, establishedConnectionsTo, eventually, startTestGateway, TEST_KEY, useGatewayOnTestChain, type RpcResponse } from './testing/testSupport';
 
-let chain: TestChain;
-let gw: TestGateway;
-
-beforeAll(async () => {
-  chain = await TestChain.start();
-  gw = await startTestGateway(chain);
-});
-
-afterAll(async () => {
-  await gw?.close();
-  await chain?.stop();
-});
+const { chain, gateway } = useGatewayOnTestChain();
 
 interface Notification {
   method: 'eth_subscription';
@@ -89,7 +78,7 @@ function refusedUpgrade(url: string): Promise<{ status: number; body: string; he
 
 describe('WebSocket authentication', () => {
   it('refuses an unknown key with the same 401 as HTTP', async () => {
-    const refused = await refusedUpgrade(`ws://127.0.0.1:${gw.port}/local/ws/v3/wrong-key`);
+    const refused = await refusedUpgrade(`ws://127.0.0.1:${gateway().port}/local/ws/v3/wrong-key`);
     expect(refused).toMatchObject({
       status: 401,
       body: 'invalid project id\n',
@@ -98,24 +87,24 @@ describe('WebSocket authentication', () => {
   });
 
   it('refuses a missing key', async () => {
-    const refused = await refusedUpgrade(`ws://127.0.0.1:${gw.port}/local/ws/v3`);
+    const refused = await refusedUpgrade(`ws://127.0.0.1:${gateway().port}/local/ws/v3`);
     expect(refused).toMatchObject({ status: 401, body: 'project id required in the url\n' });
   });
 });
 
 describe('JSON-RPC over WebSocket', () => {
   it('serves the same methods and errors as HTTP', async () => {
-    const client = await Client.open(gw.wsUrl);
+    const client = await Client.open(gateway().wsUrl);
     try {
       expect((await client.request('eth_chainId')).result).toBe('0x7a69');
       expect((await client.request('anvil_mine')).error).toEqual({ code: -32601, message: 'the method anvil_mine does not exist/is not available' });
       expect((await client.request('eth_accounts')).result).toEqual([]);
-      const revert = await client.request('eth_call', [{ from: DEV_ACCOUNT, to: chain.fixture, data: chain.data('revertWithCustom') }, 'latest']);
+      const revert = await client.request('eth_call', [{ from: DEV_ACCOUNT, to: chain().fixture, data: chain().data('revertWithCustom') }, 'latest']);
       expect(revert.error).toMatchObject({ code: 3, message: 'execution reverted' });
       const range = await client.request('eth_getLogs', [{ fromBlock: '0x0', toBlock: '0x2710' }]);
       expect(range.error).toMatchObject({ code: -32602, message: 'range 10001 exceeds limit of 10000' });
       // Same message through HTTP, byte for byte apart from the id.
-      const viaHttp = await gw.call('eth_getLogs', [{ fromBlock: '0x0', toBlock: '0x2710' }]);
+      const viaHttp = await gateway().call('eth_getLogs', [{ fromBlock: '0x0', toBlock: '0x2710' }]);
       expect(viaHttp.error).toEqual(range.error);
     } finally {
       client.close();
@@ -123,7 +112,7 @@ describe('JSON-RPC over WebSocket', () => {
   });
 
   it('answers batches and skips notifications', async () => {
-    const client = await Client.open(gw.wsUrl);
+    const client = await Client.open(gateway().wsUrl);
     try {
       client.ws.send(JSON.stringify({ jsonrpc: '2.0', method: 'eth_chainId' }));
       client.ws.send(JSON.stringify([{ jsonrpc: '2.0', id: 'b1', method: 'eth_chainId' }, { jsonrpc: '2.0', method: 'eth_chainId' }, { jsonrpc: '2.0', id: 'b2', method: 'evm_mine' }]));
@@ -138,26 +127,17 @@ describe('JSON-RPC over WebSocket', () => {
   });
 
   it('answers a message that is not JSON with -32700', async () => {
-    const client = await Client.open(gw.wsUrl);
+    const client = await Client.open(gateway().wsUrl);
     try {
       client.ws.send('this is not json');
-      expect(await client.next((_m): _m is RpcResponse => true)).toMatchInlineSnapshot(`
-        {
-          "error": {
-            "code": -32700,
-            "message": "parse error",
-          },
-          "id": null,
-          "jsonrpc": "2.0",
-        }
-      `);
+      expect(await client.next((_m): _m is RpcResponse => true)).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } });
     } finally {
       client.close();
     }
   });
 
   it('closes with 1009 on a message over the size limit', async () => {
-    const small = await startTestGateway(chain, { maxBodyBytes: 1024 });
+    const small = await startTestGateway(chain(), { maxBodyBytes: 1024 });
     try {
       const client = await Client.open(small.wsUrl);
       client.ws.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ data: `0x${'00'.repeat(1024)}` }] }));
@@ -168,7 +148,7 @@ describe('JSON-RPC over WebSocket', () => {
   });
 
   it('applies the rate limit to WebSocket messages, each batch item counting', async () => {
-    const limited = await startTestGateway(chain, { rateLimit: { requestsPerSecond: 1, burst: 3 } });
+    const limited = await startTestGateway(chain(), { rateLimit: { requestsPerSecond: 1, burst: 3 } });
     try {
       const client = await Client.open(limited.wsUrl);
       client.ws.send(JSON.stringify([1, 2, 3].map((id) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' }))));
@@ -186,12 +166,12 @@ describe('subscriptions', () => {
   const isNotification = (m: unknown): m is Notification => (m as Notification).method === 'eth_subscription';
 
   it('delivers newHeads for blocks mined on the node', async () => {
-    const client = await Client.open(gw.wsUrl);
+    const client = await Client.open(gateway().wsUrl);
     try {
       const subscription = (await client.request('eth_subscribe', ['newHeads'])).result as string;
       expect(subscription).toMatch(/^0x[0-9a-f]+$/);
-      await chain.rpc('evm_mine');
-      const head = Number(await chain.rpc('eth_blockNumber'));
+      await chain().rpc('evm_mine');
+      const head = Number(await chain().rpc('eth_blockNumber'));
       const notification = await client.next((m): m is Notification => isNotification(m) && m.params.subscription === subscription);
       expect(Number((notification.params.result as { number: string }).number)).toBe(head);
     } finally {
@@ -200,21 +180,21 @@ describe('subscriptions', () => {
   });
 
   it('delivers logs matching the filter, and stops after eth_unsubscribe', async () => {
-    const client = await Client.open(gw.wsUrl);
+    const client = await Client.open(gateway().wsUrl);
     try {
-      const subscription = (await client.request('eth_subscribe', ['logs', { address: chain.fixture }])).result as string;
+      const subscription = (await client.request('eth_subscribe', ['logs', { address: chain().fixture }])).result as string;
       const other = (await client.request('eth_subscribe', ['logs', { address: '0x000000000000000000000000000000000000dead' }])).result as string;
-      const receipt = await chain.transact('emitMany', [2n]);
+      const receipt = await chain().transact('emitMany', [2n]);
       await eventually(() => client.notificationsFor(subscription).length === 2);
       const logs = client.notificationsFor(subscription).map((n) => n.params.result as { address: string; blockNumber: string });
-      expect(logs.every((log) => log.address === chain.fixture && log.blockNumber === receipt.blockNumber)).toBe(true);
+      expect(logs.every((log) => log.address === chain().fixture && log.blockNumber === receipt.blockNumber)).toBe(true);
       expect(client.notificationsFor(other)).toEqual([]);
 
       expect((await client.request('eth_unsubscribe', [subscription])).result).toBe(true);
       expect((await client.request('eth_unsubscribe', [subscription])).result).toBe(false);
       // A live subscription to the same logs gets the next block's: the stopped one would have had them by then.
-      const live = (await client.request('eth_subscribe', ['logs', { address: chain.fixture }])).result as string;
-      await chain.transact('emitMany', [2n]);
+      const live = (await client.request('eth_subscribe', ['logs', { address: chain().fixture }])).result as string;
+      await chain().transact('emitMany', [2n]);
       await eventually(() => client.notificationsFor(live).length === 2);
       await client.request('eth_chainId'); // a round trip after them
       expect(client.notificationsFor(subscription)).toHaveLength(2);
@@ -224,10 +204,10 @@ describe('subscriptions', () => {
   });
 
   it('delivers newPendingTransactions', async () => {
-    const client = await Client.open(gw.wsUrl);
+    const client = await Client.open(gateway().wsUrl);
     try {
       const subscription = (await client.request('eth_subscribe', ['newPendingTransactions'])).result as string;
-      const hash = await chain.rpc('eth_sendTransaction', [{ from: DEV_ACCOUNT, to: DEV_ACCOUNT, value: '0x1' }]);
+      const hash = await chain().rpc('eth_sendTransaction', [{ from: DEV_ACCOUNT, to: DEV_ACCOUNT, value: '0x1' }]);
       const notification = await client.next((m): m is Notification => isNotification(m) && m.params.subscription === subscription && m.params.result === hash);
       expect(notification.params.result).toBe(hash);
     } finally {
@@ -236,7 +216,7 @@ describe('subscriptions', () => {
   });
 
   it('refuses unsupported subscription types with -32602', async () => {
-    const client = await Client.open(gw.wsUrl);
+    const client = await Client.open(gateway().wsUrl);
     try {
       expect((await client.request('eth_subscribe', ['syncing'])).error).toMatchInlineSnapshot(`
         {
@@ -258,7 +238,7 @@ describe('subscriptions', () => {
   });
 
   it('applies the eth_getLogs parameter limit to logs subscriptions', async () => {
-    const client = await Client.open(gw.wsUrl);
+    const client = await Client.open(gateway().wsUrl);
     try {
       const topics = [Array.from({ length: 5001 }, () => `0x${'22'.repeat(32)}`)];
       expect((await client.request('eth_subscribe', ['logs', { topics }])).error).toMatchObject({ code: -32005, data: { limit: 5000, count: 5001 } });
@@ -268,7 +248,7 @@ describe('subscriptions', () => {
   });
 
   it('caps active subscriptions per connection', async () => {
-    const capped = await startTestGateway(chain, { maxSubscriptionsPerConnection: 3 });
+    const capped = await startTestGateway(chain(), { maxSubscriptionsPerConnection: 3 });
     try {
       const client = await Client.open(capped.wsUrl);
       const ids = await Promise.all([1, 2, 3].map(async () => (await client.request('eth_subscribe', ['newHeads'])).result as string));
@@ -295,8 +275,8 @@ describe('subscriptions', () => {
   });
 
   it('opens the upstream socket on the first subscription and closes it with the client', async () => {
-    const anvilPort = Number(new URL(chain.anvil.url).port);
-    const client = await Client.open(gw.wsUrl);
+    const anvilPort = Number(new URL(chain().anvil.url).port);
+    const client = await Client.open(gateway().wsUrl);
     await client.request('eth_chainId');
     const before = establishedConnectionsTo(anvilPort);
     await client.request('eth_subscribe', ['newHeads']);
@@ -308,7 +288,7 @@ describe('subscriptions', () => {
   });
 
   it('closes client sockets when the gateway closes', async () => {
-    const closing = await startTestGateway(chain);
+    const closing = await startTestGateway(chain());
     const client = await Client.open(closing.wsUrl);
     await client.request('eth_subscribe', ['newHeads']);
     await closing.close();
@@ -318,6 +298,6 @@ describe('subscriptions', () => {
 
 describe('key hygiene', () => {
   it('never writes the key to the log', () => {
-    expect(gw.logLines.join('\n')).not.toContain(TEST_KEY);
+    expect(gateway().logLines.join('\n')).not.toContain(TEST_KEY);
   });
 });
