@@ -2,24 +2,18 @@ import * as dagPb from '@ipld/dag-pb';
 import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
 import { sha256 } from 'multiformats/hashes/sha2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collect, kuboClient } from '../testing/kuboClient';
-import { startTestStore, TEST_AUTHORIZATION, type TestStore } from '../testing/startTestStore';
+import { describe, expect, it } from 'vitest';
+import { collect } from '../testing/kuboClient';
+import { TEST_AUTHORIZATION } from '../testing/startTestStore';
+import { useTestStore } from '../testing/useTestStore';
 
-let store: TestStore;
-let ipfs: ReturnType<typeof kuboClient>;
-
-beforeAll(async () => {
-  store = await startTestStore();
-  ipfs = kuboClient(store.origin);
-});
-afterAll(() => store.close());
+const { store, ipfs } = useTestStore();
 
 /** Posts files as Kubo's clients do (one multipart part each) and returns the status and body. */
 async function put(query: string, files: (string | Uint8Array)[]): Promise<{ status: number; headers: Headers; text: string }> {
   const form = new FormData();
   for (const file of files) form.append('file', new Blob([file]), '');
-  const response = await fetch(`${store.origin}/api/v0/block/put${query ? `?${query}` : ''}`, { method: 'POST', headers: { authorization: TEST_AUTHORIZATION }, body: form });
+  const response = await fetch(`${store().origin}/api/v0/block/put${query ? `?${query}` : ''}`, { method: 'POST', headers: { authorization: TEST_AUTHORIZATION }, body: form });
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
@@ -28,10 +22,10 @@ const cidOf = async (bytes: Uint8Array, code: number = raw.code) => CID.createV1
 describe('block/put', () => {
   it('stores bytes as a raw CIDv1 block that block/get gives back, with the CID multiformats computes', async () => {
     const bytes = new TextEncoder().encode('a block of my own\n');
-    const cid = await ipfs.block.put(bytes);
+    const cid = await ipfs().block.put(bytes);
     expect(cid.toString()).toBe((await cidOf(bytes)).toString());
-    expect(await ipfs.block.get(cid)).toEqual(bytes);
-    expect(await ipfs.block.stat(cid)).toEqual({ cid, size: bytes.byteLength });
+    expect(await ipfs().block.get(cid)).toEqual(bytes);
+    expect(await ipfs().block.stat(cid)).toEqual({ cid, size: bytes.byteLength });
   });
 
   it('labels the CID with cid-codec without touching the bytes, and honours the legacy format', async () => {
@@ -41,9 +35,9 @@ describe('block/put', () => {
     const v0 = await put('format=v0', [node]);
     expect(JSON.parse(v0.text)).toEqual({ Key: CID.createV0(await sha256.digest(node)).toString(), Size: node.byteLength });
     // kubo-rpc-client's `format` option, which also sends `version` (ignored by Kubo).
-    const cid = await ipfs.block.put(node, { format: 'dag-pb', version: 0 });
+    const cid = await ipfs().block.put(node, { format: 'dag-pb', version: 0 });
     expect(cid.toString()).toBe((await cidOf(node, dagPb.code)).toString());
-    expect(await ipfs.block.get(cid)).toEqual(node);
+    expect(await ipfs().block.get(cid)).toEqual(node);
   });
 
   it('answers one NDJSON line per uploaded block', async () => {
@@ -58,15 +52,15 @@ describe('block/put', () => {
   });
 
   it('pins only when asked (recursively, as Kubo)', async () => {
-    const unpinned = await ipfs.block.put(new TextEncoder().encode('not pinned\n'));
-    await expect(collect(ipfs.pin.ls({ paths: [unpinned] }))).rejects.toThrow('is not pinned');
-    const pinned = await ipfs.block.put(new TextEncoder().encode('pinned\n'), { pin: true });
-    expect(await collect(ipfs.pin.ls({ paths: [pinned] }))).toEqual([{ cid: pinned, type: 'recursive' }]);
+    const unpinned = await ipfs().block.put(new TextEncoder().encode('not pinned\n'));
+    await expect(collect(ipfs().pin.ls({ paths: [unpinned] }))).rejects.toThrow('is not pinned');
+    const pinned = await ipfs().block.put(new TextEncoder().encode('pinned\n'), { pin: true });
+    expect(await collect(ipfs().pin.ls({ paths: [pinned] }))).toEqual([{ cid: pinned, type: 'recursive' }]);
   });
 
   it('takes a block of exactly 1 MiB and refuses one byte more with Kubo\'s message', async () => {
     const limit = new Uint8Array(1024 * 1024).fill(7);
-    expect((await ipfs.block.put(limit)).toString()).toBe((await cidOf(limit)).toString());
+    expect((await ipfs().block.put(limit)).toString()).toBe((await cidOf(limit)).toString());
     const over = await put('', [new Uint8Array(1024 * 1024 + 1)]);
     expect(over.status).toBe(500);
     expect(JSON.parse(over.text)).toMatchInlineSnapshot(`
@@ -85,15 +79,15 @@ describe('block/put', () => {
     expect(await message('mhlen=20')).toBe('mhlen 20 is not supported by this store (only 32 for sha2-256)');
     expect(await message('cid-codec=nope')).toBe('unknown multicodec: "nope"');
     expect(await message('format=v0&cid-codec=dag-cbor')).toBe('unable to use "format" (deprecated) and a custom "cid-codec" at the same time');
-    await expect(ipfs.block.put(Uint8Array.of(1), { mhtype: 'blake3' })).rejects.toThrow('hash function "blake3" is not supported by this store');
+    await expect(ipfs().block.put(Uint8Array.of(1), { mhtype: 'blake3' })).rejects.toThrow('hash function "blake3" is not supported by this store');
   });
 
   it('answers 400 without a multipart body, and a command error for a directory part', async () => {
-    const response = await fetch(`${store.origin}/api/v0/block/put`, { method: 'POST', headers: { authorization: TEST_AUTHORIZATION } });
+    const response = await fetch(`${store().origin}/api/v0/block/put`, { method: 'POST', headers: { authorization: TEST_AUTHORIZATION } });
     expect([response.status, await response.text()]).toEqual([400, "file argument 'data' is required\n"]);
     const form = new FormData();
     form.append('file', new Blob([], { type: 'application/x-directory' }), 'folder');
-    const directory = await fetch(`${store.origin}/api/v0/block/put`, { method: 'POST', headers: { authorization: TEST_AUTHORIZATION }, body: form });
+    const directory = await fetch(`${store().origin}/api/v0/block/put`, { method: 'POST', headers: { authorization: TEST_AUTHORIZATION }, body: form });
     expect([directory.status, ((await directory.json()) as { Message: string }).Message]).toEqual([500, 'expected a file']);
   });
 });

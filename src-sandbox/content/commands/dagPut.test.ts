@@ -3,20 +3,14 @@ import * as dagJson from '@ipld/dag-json';
 import * as dagPb from '@ipld/dag-pb';
 import { CID } from 'multiformats/cid';
 import { sha256 } from 'multiformats/hashes/sha2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collect, kuboClient } from '../testing/kuboClient';
-import { startTestStore, TEST_AUTHORIZATION, type TestStore } from '../testing/startTestStore';
+import { describe, expect, it } from 'vitest';
+import { collect } from '../testing/kuboClient';
+import { TEST_AUTHORIZATION } from '../testing/startTestStore';
+import { useTestStore } from '../testing/useTestStore';
 
-let store: TestStore;
-let ipfs: ReturnType<typeof kuboClient>;
+const { store, ipfs } = useTestStore();
 
-beforeAll(async () => {
-  store = await startTestStore();
-  ipfs = kuboClient(store.origin);
-});
-afterAll(() => store.close());
-
-const api = (path: string, body?: FormData) => fetch(`${store.origin}/api/v0/${path}`, { method: 'POST', headers: { authorization: TEST_AUTHORIZATION }, body });
+const api = (path: string, body?: FormData) => fetch(`${store().origin}/api/v0/${path}`, { method: 'POST', headers: { authorization: TEST_AUTHORIZATION }, body });
 
 /** `dag/put` of text or bytes, one multipart part each; returns the status and the parsed answer lines. */
 async function dagPut(query: string, ...inputs: (string | Uint8Array)[]): Promise<{ status: number; lines: Record<string, unknown>[] }> {
@@ -31,14 +25,14 @@ const cidOf = async (bytes: Uint8Array, code: number) => CID.createV1(code, awai
 
 describe('dag/put', () => {
   it('stores a node that dag.get decodes back, under the CID multiformats computes', async () => {
-    const link = (await ipfs.add('linked\n')).cid;
+    const link = (await ipfs().add('linked\n')).cid;
     const value = { name: 'a node', count: 3, bytes: Uint8Array.of(1, 2, 3), link, nested: { list: [1, 'two', null] } };
-    const cid = await ipfs.dag.put(value);
+    const cid = await ipfs().dag.put(value);
     expect(cid.toString()).toBe(await cidOf(dagCbor.encode(value), dagCbor.code));
-    expect((await ipfs.dag.get(cid)).value).toEqual(value);
-    const asJson = await ipfs.dag.put(value, { storeCodec: 'dag-json' });
+    expect((await ipfs().dag.get(cid)).value).toEqual(value);
+    const asJson = await ipfs().dag.put(value, { storeCodec: 'dag-json' });
     expect(asJson.code).toBe(dagJson.code);
-    expect((await ipfs.dag.get(asJson)).value).toEqual(value);
+    expect((await ipfs().dag.get(asJson)).value).toEqual(value);
   });
 
   it('reads dag-json by default and stores dag-cbor, answering {"Cid":{"/":…}} per node', async () => {
@@ -67,10 +61,10 @@ describe('dag/put', () => {
   });
 
   it('pins only when asked', async () => {
-    const unpinned = await ipfs.dag.put({ pinned: false });
-    await expect(collect(ipfs.pin.ls({ paths: [unpinned] }))).rejects.toThrow('is not pinned');
-    const pinned = await ipfs.dag.put({ pinned: true }, { pin: true });
-    expect(await collect(ipfs.pin.ls({ paths: [pinned] }))).toEqual([{ cid: pinned, type: 'recursive' }]);
+    const unpinned = await ipfs().dag.put({ pinned: false });
+    await expect(collect(ipfs().pin.ls({ paths: [unpinned] }))).rejects.toThrow('is not pinned');
+    const pinned = await ipfs().dag.put({ pinned: true }, { pin: true });
+    expect(await collect(ipfs().pin.ls({ paths: [pinned] }))).toEqual([{ cid: pinned, type: 'recursive' }]);
   });
 
   it('fails bad input with a specific command error', async () => {
