@@ -1,18 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { GAS_POLL_SECONDS, GAS_RETENTION_DAYS } from '../../../src-shared/gas/gasSettings';
 import { useApi } from '../../api/useApi';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { apiErrorOf } from '../../lib/apiErrorOf';
 import { gasSettingsKey, gasSettingsQuery } from './gasQueries';
-
-/** A whole number typed in a field, checked against its bounds with a message that says which. */
-function wholeProblem(text: string, what: string, min: number, max: number): string | undefined {
-  if (!/^\d+$/.test(text.trim())) return `${what} is a whole number.`;
-  const value = Number(text);
-  if (value < min || value > max) return `${what} is from ${min} to ${max.toLocaleString('en-US')}.`;
-  return undefined;
-}
+import { gasSettingsProblems } from './gasSettingsProblems';
 
 /** How often gas is polled and how long its samples are kept (both apply to every network). */
 export function GasSettingsForm() {
@@ -36,8 +28,7 @@ export function GasSettingsForm() {
     mutationFn: () => api.call('gas.updateSettings', { pollSeconds: Number(poll), retentionDays: Number(keep) }),
     onSuccess: (saved) => client.setQueryData(gasSettingsKey, saved),
   });
-  const pollProblem = wholeProblem(poll, 'The poll interval in seconds', GAS_POLL_SECONDS.min, GAS_POLL_SECONDS.max);
-  const keepProblem = wholeProblem(keep, 'The days samples are kept', GAS_RETENTION_DAYS.min, GAS_RETENTION_DAYS.max);
+  const { poll: pollProblem, keep: keepProblem } = gasSettingsProblems({ poll, keep });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!pollProblem && !keepProblem) save.mutate();
