@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { parseContentPath } from '../../../src-shared/content/contentPath';
+import { Field } from '../../components/Field';
 
 /**
  * The CID box: a CID or a path under one (`<cid>/a/b`, `/ipfs/…`, `ipfs://…`, a gateway address, whose `?filename=`
@@ -8,7 +9,6 @@ import { parseContentPath } from '../../../src-shared/content/contentPath';
 export function CidBox({ initial, onOpen }: { initial: string; onOpen: (target: { cid: string; segments: string[]; name?: string }) => void }) {
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | undefined>();
-  const id = useId();
   return (
     <form
       className="content-cid-form"
@@ -23,33 +23,27 @@ export function CidBox({ initial, onOpen }: { initial: string; onOpen: (target: 
         onOpen({ cid: parsed.path.cid, segments: parsed.path.segments, ...(parsed.path.name ? { name: parsed.path.name } : {}) });
       }}
     >
-      <label className="field-label" htmlFor={id}>
-        CID or path
-      </label>
-      <div className="content-cid-row">
-        <input
-          id={id}
-          className={`input mono${error ? ' input-invalid' : ''}`}
-          value={text}
-          placeholder="Qm… or bafy…, optionally /path/inside"
-          spellCheck={false}
-          autoComplete="off"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => {
-            setText(event.target.value);
-            if (error) setError(undefined);
-          }}
-        />
-        <button type="submit" className="btn btn-primary">
-          Open
-        </button>
-      </div>
-      {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Field label="CID or path" error={error} announce>
+        {(control) => (
+          <div className="content-cid-row">
+            <input
+              {...control}
+              className="input mono"
+              value={text}
+              placeholder="Qm… or bafy…, optionally /path/inside"
+              spellCheck={false}
+              autoComplete="off"
+              onChange={(event) => {
+                setText(event.target.value);
+                if (error) setError(undefined);
+              }}
+            />
+            <button type="submit" className="btn btn-primary">
+              Open
+            </button>
+          </div>
+        )}
+      </Field>
     </form>
   );
 }

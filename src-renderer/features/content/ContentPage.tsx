@@ -6,6 +6,7 @@ import { inspectCid } from '../../../src-shared/content/inspectCid';
 import { placeName } from '../../../src-shared/content/placeName';
 import { useLiveSubscription } from '../../hooks/useLiveSubscription';
 import { EmptyState } from '../../components/EmptyState';
+import { PageHeader } from '../../components/PageHeader';
 import { CidBox } from './CidBox';
 import { itemsFromDrop } from './collectFiles';
 import { AddButtons } from './AddButtons';
@@ -83,14 +84,10 @@ export function ContentPage({ network, cid, path }: { network: NetworkView; cid?
       onDrop={(event) => void onDrop(event)}
       data-testid="content-drop-zone"
     >
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Content</h1>
-          <p className="page-subtitle">
-            Inspect a CID, browse its folders, preview and save files, and add your own to {network.name}’s content store. Drop files or folders anywhere on this page to add them.
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        title="Content"
+        description={`Inspect a CID, browse its folders, preview and save files, and add your own to ${network.name}’s content store. Drop files or folders anywhere on this page to add them.`}
+      />
       <div className="card content-toolbar">
         <CidBox key={cid ?? ''} initial={cid ? [cid, ...segments].join('/') : ''} onOpen={(target) => navigate(contentRoute(target.cid, target.segments, target.name))} />
         <AddButtons onPick={transfers.upload} />

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
 import { Link } from 'wouter';
 import { isApiErrorFix } from '../../../src-shared/api/apiError';
 import type { NetworkView } from '../../../src-shared/api/networks';
 import { LOCAL_ESTIMATE_LABEL } from '../../../src-shared/gas/gasTypes';
 import { useApi } from '../../api/useApi';
+import { Select } from '../../components/Select';
 import { gasSettingsKey, gasSettingsQuery } from './gasQueries';
 import { congestionWord } from './gasFormat';
 import { Gwei } from './Gwei';
@@ -51,7 +51,6 @@ function CompareTile({ network, focused, onFocus, onRemove }: { network: Network
 export function CompareStrip({ networks, focusedId, onFocus }: { networks: NetworkView[]; focusedId: string; onFocus: (networkId: string) => void }) {
   const api = useApi();
   const client = useQueryClient();
-  const id = useId();
   const settings = useQuery(gasSettingsQuery(api));
   const compare = settings.data?.compare ?? [];
   const update = useMutation({
@@ -76,26 +75,21 @@ export function CompareStrip({ networks, focusedId, onFocus }: { networks: Netwo
         );
       })}
       {addable.length > 0 && shownIds.length < 6 ? (
-        <div className="gas-compare-add">
-          <label htmlFor={`${id}-add`} className="field-label">
-            Compare with
-          </label>
-          <select
-            id={`${id}-add`}
-            className="input"
-            value=""
-            onChange={(event) => {
-              if (event.target.value) update.mutate([...compare.filter((other) => other !== focusedId), focusedId, event.target.value].filter((value, index, all) => all.indexOf(value) === index));
-            }}
-          >
-            <option value="">Add a network…</option>
-            {addable.map((network) => (
-              <option key={network.id} value={network.id}>
-                {network.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select
+          className="gas-compare-add"
+          label="Compare with"
+          value=""
+          onChange={(event) => {
+            if (event.target.value) update.mutate([...compare.filter((other) => other !== focusedId), focusedId, event.target.value].filter((value, index, all) => all.indexOf(value) === index));
+          }}
+        >
+          <option value="">Add a network…</option>
+          {addable.map((network) => (
+            <option key={network.id} value={network.id}>
+              {network.name}
+            </option>
+          ))}
+        </Select>
       ) : null}
     </section>
   );

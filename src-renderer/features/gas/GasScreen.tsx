@@ -5,6 +5,7 @@ import { useApi } from '../../api/useApi';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { LoadingState } from '../../components/LoadingState';
+import { PageHeader } from '../../components/PageHeader';
 import { apiErrorOf } from '../../lib/apiErrorOf';
 import { useNow } from '../../components/chain/Timestamp';
 import { networksQuery } from '../../queries/networks';
@@ -69,32 +70,33 @@ function GasDetail({ networkId, networkName }: { networkId: string; networkName:
   const { snapshot, error, nextPollAt, visible } = useGasFeed(networkId);
   const now = useNow(1000);
   return (
-    <header className="page-header gas-header">
-      <div>
-        <h1 className="page-title">Gas</h1>
-        <p className="page-subtitle">
-          Fees on {networkName}, polled every {settings.data?.pollSeconds ?? 10} s while this window is visible; history kept on this machine for {countOf(settings.data?.retentionDays ?? 30, 'day')}.
-        </p>
-      </div>
-      <div className="gas-status" aria-live="polite">
-        {snapshot ? (
-          <>
-            <span className={`badge ${snapshot.source === 'api' ? 'badge-ok' : 'badge-warn'}`} data-testid="gas-source">
-              {snapshot.source === 'api' ? 'Source: gas API' : `Source: ${LOCAL_ESTIMATE_LABEL}`}
-            </span>
-            <span className="muted" data-testid="suggestion-block">
-              Levels for block #{snapshot.suggestionBlock.toLocaleString('en-US')} · read {new Date(snapshot.fetchedAt).toLocaleTimeString()}
-              {nextPollAt && visible ? ` · next poll in ${Math.max(0, Math.ceil((nextPollAt - now) / 1000))} s` : ''}
-              {!visible ? ' · paused while hidden' : ''}
-            </span>
-            {snapshot.fallbackReason ? <span className="muted gas-fallback">{snapshot.fallbackReason}</span> : null}
-            {snapshot.blockCadence ? <span className="muted gas-fallback" data-testid="block-cadence">{cadenceText(snapshot.blockCadence)}</span> : null}
-          </>
-        ) : null}
-        <GasSettingsForm />
-      </div>
-      {error ? <ErrorNotice error={error} title={snapshot ? 'The latest poll failed (showing the one before)' : 'Gas could not be read'} /> : null}
-    </header>
+    <PageHeader
+      className="gas-header"
+      title="Gas"
+      description={`Fees on ${networkName}, polled every ${settings.data?.pollSeconds ?? 10} s while this window is visible; history kept on this machine for ${countOf(settings.data?.retentionDays ?? 30, 'day')}.`}
+      actions={
+        <>
+          <div className="gas-status" aria-live="polite">
+            {snapshot ? (
+              <>
+                <span className={`badge ${snapshot.source === 'api' ? 'badge-ok' : 'badge-warn'}`} data-testid="gas-source">
+                  {snapshot.source === 'api' ? 'Source: gas API' : `Source: ${LOCAL_ESTIMATE_LABEL}`}
+                </span>
+                <span className="muted" data-testid="suggestion-block">
+                  Levels for block #{snapshot.suggestionBlock.toLocaleString('en-US')} · read {new Date(snapshot.fetchedAt).toLocaleTimeString()}
+                  {nextPollAt && visible ? ` · next poll in ${Math.max(0, Math.ceil((nextPollAt - now) / 1000))} s` : ''}
+                  {!visible ? ' · paused while hidden' : ''}
+                </span>
+                {snapshot.fallbackReason ? <span className="muted gas-fallback">{snapshot.fallbackReason}</span> : null}
+                {snapshot.blockCadence ? <span className="muted gas-fallback" data-testid="block-cadence">{cadenceText(snapshot.blockCadence)}</span> : null}
+              </>
+            ) : null}
+            <GasSettingsForm />
+          </div>
+          {error ? <ErrorNotice error={error} title={snapshot ? 'The latest poll failed (showing the one before)' : 'Gas could not be read'} /> : null}
+        </>
+      }
+    />
   );
 }
 

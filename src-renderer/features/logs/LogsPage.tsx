@@ -7,6 +7,7 @@ import { logQueryFromSearch, logQueryToSearch } from '../../../src-shared/logs/l
 import type { EventChoice, LogQuery, LogRow, SavedLogQuery } from '../../../src-shared/logs/types';
 import { useApi } from '../../api/useApi';
 import { CopyButton } from '../../components/CopyButton';
+import { PageHeader } from '../../components/PageHeader';
 import { useStream } from '../../hooks/useStream';
 import { apiErrorOf } from '../../lib/apiErrorOf';
 import { networkKey } from '../../queries/queryKeys';
@@ -127,12 +128,7 @@ export function LogsPage({ network }: { network: NetworkView }) {
 
   return (
     <div className="page logs-page">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Logs</h1>
-          <p className="page-subtitle">Query eth_getLogs on {network.name}: checked against the service’s limits before it runs, split as the service asks while it runs.</p>
-        </div>
-      </header>
+      <PageHeader title="Logs" description={`Query eth_getLogs on ${network.name}: checked against the service’s limits before it runs, split as the service asks while it runs.`} />
       {fromLink && fromLink.problems.length ? (
         <div className="logs-link-problems" role="alert">
           <strong>The link has problems:</strong>

@@ -4,6 +4,8 @@ import type { AddressView } from '../../../../src-shared/api/explorer';
 import { parseAbiInput } from '../../../../src-shared/decoding/parseAbiInput';
 import { useApi } from '../../../api/useApi';
 import { ErrorNotice } from '../../../components/ErrorNotice';
+import { TextArea } from '../../../components/TextArea';
+import { TextField } from '../../../components/TextField';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { networkScope } from '../../../queries/queryKeys';
 import { countOf } from '../../../../src-shared/text/countOf';
@@ -58,15 +60,19 @@ export function AbiImport({ networkId, account }: { networkId: string; account: 
           save.mutate();
         }}
       >
-        <label className="field">
-          <span className="field-label">ABI</span>
-          <textarea className="input mono abi-import-text" rows={6} value={text} onChange={(event) => setText(event.target.value)} placeholder={'function transfer(address to, uint256 amount) returns (bool)\nevent Transfer(address indexed from, address indexed to, uint256 value)'} aria-invalid={problem ? true : undefined} />
-        </label>
+        <TextArea
+          label="ABI"
+          mono
+          inputClassName="abi-import-text"
+          rows={6}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={'function transfer(address to, uint256 amount) returns (bool)\nevent Transfer(address indexed from, address indexed to, uint256 value)'}
+          error={problem}
+          announce
+        />
         <div className="abi-import-row">
-          <label className="field">
-            <span className="field-label">Label for this address (optional)</span>
-            <input className="input" value={label} maxLength={80} onChange={(event) => setLabel(event.target.value)} />
-          </label>
+          <TextField label="Label for this address (optional)" value={label} maxLength={80} onChange={(event) => setLabel(event.target.value)} />
           <label className="btn btn-small abi-import-file">
             Load a file…
             <input
@@ -84,11 +90,6 @@ export function AbiImport({ networkId, account }: { networkId: string; account: 
             {save.isPending ? 'Importing…' : 'Import'}
           </button>
         </div>
-        {problem ? (
-          <p className="field-error" role="alert">
-            {problem}
-          </p>
-        ) : null}
         {save.data ? (
           <p className="muted" role="status">
             Imported {countOf(save.data.functions, 'function')}, {countOf(save.data.events, 'event')} and {countOf(save.data.errors, 'error')} ({save.data.format}).

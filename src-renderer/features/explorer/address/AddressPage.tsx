@@ -7,6 +7,7 @@ import { EthAmount } from '../../../components/chain/Amounts';
 import { CidLink } from '../../../components/chain/ChainLinks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { HexValue } from '../../../components/HexValue';
+import { PageHeader } from '../../../components/PageHeader';
 import { InfoList } from '../../../components/InfoList';
 import { InfoRow } from '../../../components/InfoRow';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
@@ -53,24 +54,25 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
   }
   return (
     <div className="page explorer-page">
-      <header className="page-header">
-        <div className="explorer-page-heading">
-          <h1 className="page-title">
+      <PageHeader
+        headingClassName="explorer-page-heading"
+        title={
+          <>
             {account.data?.isContract ? 'Contract' : 'Address'}
             {account.data?.isContract ? <span className="badge badge-warn title-badge">holds code</span> : null}
             {account.data?.label ? <span className="badge badge-accent title-badge">{account.data.label}</span> : null}
-          </h1>
-          <p className="page-subtitle">
-            <HexValue value={address} label="address" />
-          </p>
-        </div>
-        {account.data?.isContract ? (
-          // The playground reads the same ABI sources (imported, metadata, signature database): it opens loaded.
-          <Link className="btn btn-small" href={`/call?to=${address}`}>
-            Call this contract
-          </Link>
-        ) : null}
-      </header>
+          </>
+        }
+        description={<HexValue value={address} label="address" />}
+        actions={
+          account.data?.isContract ? (
+            // The playground reads the same ABI sources (imported, metadata, signature database): it opens loaded.
+            <Link className="btn btn-small" href={`/call?to=${address}`}>
+              Call this contract
+            </Link>
+          ) : null
+        }
+      />
       <AddressTabs address={address} current={tab} isContract={account.data?.isContract ?? false} />
       {tab === 'transactions' ? <SentTransactions key={`${networkId}:${address}`} networkId={networkId} address={address} isContract={account.data?.isContract ?? false} /> : null}
       {tab === 'transfers' ? <TokenTransfers key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}

@@ -5,6 +5,8 @@ import { classifyQuery } from '../../../../src-shared/search/classifyQuery';
 import { useApi } from '../../../api/useApi';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { HexValue } from '../../../components/HexValue';
+import { Select } from '../../../components/Select';
+import { TextField } from '../../../components/TextField';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { formatNumber } from '../../../lib/formatChain';
 import { untilSandboxRuns } from '../../../queries/untilSandboxRuns';
@@ -70,38 +72,23 @@ export function StorageReader({ networkId, address }: { networkId: string; addre
           </label>
         </fieldset>
         <div className="storage-fields">
-          <label className="field">
-            <span className="field-label">{mode === 'plain' ? 'Declaration position' : "Mapping's position"}</span>
-            <input className="input mono" value={position} onChange={(event) => setPosition(event.target.value)} />
-          </label>
+          <TextField label={mode === 'plain' ? 'Declaration position' : "Mapping's position"} mono value={position} onChange={(event) => setPosition(event.target.value)} />
           {mode === 'mapping' ? (
             <>
-              <label className="field">
-                <span className="field-label">Key type</span>
-                <select className="select" value={keyType} onChange={(event) => setKeyType(event.target.value as MappingKeyType)}>
-                  {KEY_TYPES.map((type) => (
-                    <option key={type}>{type}</option>
-                  ))}
-                </select>
-              </label>
-              <label className="field storage-key">
-                <span className="field-label">Key</span>
-                <input className="input mono" value={key} placeholder={keyType === 'address' ? '0x…' : ''} onChange={(event) => setKey(event.target.value)} />
-              </label>
+              <Select label="Key type" value={keyType} onChange={(event) => setKeyType(event.target.value as MappingKeyType)}>
+                {KEY_TYPES.map((type) => (
+                  <option key={type}>{type}</option>
+                ))}
+              </Select>
+              <TextField className="storage-key" label="Key" mono value={key} placeholder={keyType === 'address' ? '0x…' : ''} onChange={(event) => setKey(event.target.value)} />
             </>
           ) : null}
-          <label className="field">
-            <span className="field-label">At block</span>
-            <input className="input mono" value={block} onChange={(event) => setBlock(event.target.value)} />
-          </label>
-          <label className="field">
-            <span className="field-label">Read as</span>
-            <select className="select" value={as} onChange={(event) => setAs(event.target.value as WordType)}>
-              {WORD_TYPES.map((type) => (
-                <option key={type}>{type}</option>
-              ))}
-            </select>
-          </label>
+          <TextField label="At block" mono value={block} onChange={(event) => setBlock(event.target.value)} />
+          <Select label="Read as" value={as} onChange={(event) => setAs(event.target.value as WordType)}>
+            {WORD_TYPES.map((type) => (
+              <option key={type}>{type}</option>
+            ))}
+          </Select>
           <button type="submit" className="btn btn-primary storage-submit" disabled={read.isPending}>
             {read.isPending ? 'Reading…' : 'Read slot'}
           </button>

@@ -11,6 +11,7 @@ import { AddressLink, BlockLink, TxLink } from '../../../components/chain/ChainL
 import { GasBar } from '../../../components/chain/GasBar';
 import { Timestamp } from '../../../components/chain/Timestamp';
 import { HexValue } from '../../../components/HexValue';
+import { PageHeader } from '../../../components/PageHeader';
 import { RawJson } from '../../../components/chain/RawJson';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
@@ -87,31 +88,35 @@ function BlockBody({ networkId, view, onOpen }: { networkId: string; view: Block
   const failed = useMemo(() => rows.filter((row) => row.status === 'failed').length, [rows]);
   return (
     <div className="page explorer-page">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">
+      <PageHeader
+        title={
+          <>
             {pending ? 'Pending block' : `Block ${number !== null ? formatNumber(number) : ''}`}
             {view.finalized ? <span className="badge badge-ok title-badge">finalized</span> : pending ? <span className="badge badge-warn title-badge">pending</span> : <span className="badge title-badge">not yet finalized</span>}
-          </h1>
-          <p className="page-subtitle">
+          </>
+        }
+        description={
+          <>
             {countOf(rows.length, 'transaction')}
             {failed > 0 ? `, ${failed} failed` : ''}
             {number !== null && head >= number ? ` · ${countOf(head - number, 'block')} below the head` : ''}
-          </p>
-        </div>
-        <nav className="explorer-pager" aria-label="Neighbouring blocks">
-          {number !== null && number > 0n ? (
-            <Link className="btn btn-small" href={`/explorer/block/${(number - 1n).toString()}`}>
-              ← Block {formatNumber(number - 1n)}
-            </Link>
-          ) : null}
-          {number !== null && number < head ? (
-            <Link className="btn btn-small" href={`/explorer/block/${(number + 1n).toString()}`}>
-              Block {formatNumber(number + 1n)} →
-            </Link>
-          ) : null}
-        </nav>
-      </header>
+          </>
+        }
+        actions={
+          <nav className="explorer-pager" aria-label="Neighbouring blocks">
+            {number !== null && number > 0n ? (
+              <Link className="btn btn-small" href={`/explorer/block/${(number - 1n).toString()}`}>
+                ← Block {formatNumber(number - 1n)}
+              </Link>
+            ) : null}
+            {number !== null && number < head ? (
+              <Link className="btn btn-small" href={`/explorer/block/${(number + 1n).toString()}`}>
+                Block {formatNumber(number + 1n)} →
+              </Link>
+            ) : null}
+          </nav>
+        }
+      />
       <section className="card explorer-section" aria-labelledby="block-facts">
         <h2 id="block-facts" className="visually-hidden">
           Block at a glance

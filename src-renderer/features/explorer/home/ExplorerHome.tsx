@@ -5,6 +5,8 @@ import { classifyQuery } from '../../../../src-shared/search/classifyQuery';
 import { EthAmount } from '../../../components/chain/Amounts';
 import { AddressLink, BlockLink, TxLink } from '../../../components/chain/ChainLinks';
 import { GasBar } from '../../../components/chain/GasBar';
+import { PageHeader } from '../../../components/PageHeader';
+import { Field } from '../../../components/Field';
 import { Timestamp, useNow } from '../../../components/chain/Timestamp';
 import { useLiveSubscription } from '../../../hooks/useLiveSubscription';
 import { formatEth, formatNumber } from '../../../lib/formatChain';
@@ -20,15 +22,7 @@ export function ExplorerHome({ networkId, networkName }: { networkId: string; ne
   const view = latest.data;
   return (
     <div className="page explorer-page">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Explorer</h1>
-          <p className="page-subtitle">
-            Latest blocks and transactions on {networkName}, {view?.storedAt !== undefined ? 'as last seen' : 'live'}.
-          </p>
-        </div>
-        <ReceiptLookup />
-      </header>
+      <PageHeader title="Explorer" description={`Latest blocks and transactions on ${networkName}, ${view?.storedAt !== undefined ? 'as last seen' : 'live'}.`} actions={<ReceiptLookup />} />
       {view?.storedAt !== undefined ? <StoredNote savedAt={view.storedAt} networkName={networkName} /> : null}
       {view ? <HeadStrip view={view} /> : null}
       {!view ? (
@@ -164,20 +158,16 @@ function ReceiptLookup() {
         } else setError(query.kind === 'invalid' ? query.message : 'A transaction hash is 0x followed by 64 hex digits.');
       }}
     >
-      <label className="field-label" htmlFor="receipt-lookup">
-        Look up a receipt
-      </label>
-      <span className="receipt-lookup-row">
-        <input id="receipt-lookup" className="input mono" placeholder="Transaction hash 0x…" value={text} onChange={(event) => setText(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? 'receipt-lookup-error' : undefined} />
-        <button type="submit" className="btn btn-primary">
-          Explain
-        </button>
-      </span>
-      {error ? (
-        <span id="receipt-lookup-error" className="field-error" role="alert">
-          {error}
-        </span>
-      ) : null}
+      <Field id="receipt-lookup" label="Look up a receipt" error={error} announce>
+        {(control) => (
+          <span className="receipt-lookup-row">
+            <input {...control} className="input mono" placeholder="Transaction hash 0x…" value={text} onChange={(event) => setText(event.target.value)} />
+            <button type="submit" className="btn btn-primary">
+              Explain
+            </button>
+          </span>
+        )}
+      </Field>
     </form>
   );
 }
