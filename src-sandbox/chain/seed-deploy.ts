@@ -1,6 +1,7 @@
 import { parseUnits, type Address, type Hex, type HDAccount } from 'viem';
 import { sandboxTokenAbi, storageShowcaseAbi, uniswapFactoryAbi, uniswapRouterAbi } from './abis';
 import { compileSandboxContracts, loadUniswapArtifacts } from './contracts';
+import type { SeedManifest } from './manifest';
 import type { SeedDriver } from './seed-driver';
 
 /** A sandbox ERC-20 as deployed. */
@@ -11,22 +12,15 @@ export interface SeedToken {
   address: Address;
 }
 
-/** Addresses of everything `deployContracts` deployed. */
-export interface Deployment {
-  weth: Address;
+/** Addresses of everything `deployContracts` deployed (the sandbox's own contracts as the manifest names them). */
+export type Deployment = Pick<SeedManifest['contracts'], 'weth' | 'reverter' | 'storageShowcase' | 'logStorm' | 'gasBurner' | 'gasProbe' | 'batchCall'> & {
   susd: SeedToken;
   gls: SeedToken;
   factory: Address;
   router: Address;
-  reverter: Address;
-  storageShowcase: Address;
-  logStorm: Address;
-  gasBurner: Address;
-  gasProbe: Address;
-  batchCall: Address;
   /** The StorageShowcase deployment: a contract creation whose constructor writes storage. */
   contractCreationHash: Hex;
-}
+};
 
 /** What StorageShowcase's constructor stores (see StorageShowcase.sol for the slots). */
 export const STORAGE_SHOWCASE_INIT = {
@@ -40,38 +34,21 @@ export async function deployContracts(driver: SeedDriver, deployer: HDAccount, m
   const own = compileSandboxContracts();
   const uniswap = loadUniswapArtifacts();
 
+  /** A SandboxToken with a supply of a billion whole tokens, all the deployer's. */
+  const deployToken = async (name: string, symbol: string, decimals: number): Promise<SeedToken> => {
+    const token = { abi: sandboxTokenAbi, bytecode: own.SandboxToken.bytecode };
+    const { address } = await driver.deploy(deployer, token, [name, symbol, decimals, parseUnits('1000000000', decimals)], 2_000_000n, `deploy ${symbol}`);
+    return { symbol, name, decimals, address };
+  };
+
   const weth = await driver.deploy(deployer, uniswap.weth9, [], 1_500_000n, 'deploy WETH9');
-  const susd = await driver.deploy(
-    deployer,
-    { abi: sandboxTokenAbi, bytecode: own.SandboxToken.bytecode },
-    ['Sandbox USD', 'SUSD', 6, parseUnits('1000000000', 6)],
-    2_000_000n,
-    'deploy SUSD',
-  );
-  const gls = await driver.deploy(
-    deployer,
-    { abi: sandboxTokenAbi, bytecode: own.SandboxToken.bytecode },
-    ['Glass', 'GLS', 18, parseUnits('1000000000', 18)],
-    2_000_000n,
-    'deploy GLS',
-  );
+  const susd = await deployToken('Sandbox USD', 'SUSD', 6);
+  const gls = await deployToken('Glass', 'GLS', 18);
   await driver.mine();
 
-  const factory = await driver.deploy(
-    deployer,
-    { abi: uniswapFactoryAbi, bytecode: uniswap.factory.bytecode },
-    [deployer.address],
-    5_000_000n,
-    'deploy UniswapV2Factory',
-  );
+  const factory = await driver.deploy(deployer, { abi: uniswapFactoryAbi, bytecode: uniswap.factory.bytecode }, [deployer.address], 5_000_000n, 'deploy UniswapV2Factory');
   await driver.mine();
-  const router = await driver.deploy(
-    deployer,
-    { abi: uniswapRouterAbi, bytecode: uniswap.router.bytecode },
-    [factory.address, weth.address],
-    6_000_000n,
-    'deploy UniswapV2Router02',
-  );
+  const router = await driver.deploy(deployer, { abi: uniswapRouterAbi, bytecode: uniswap.router.bytecode }, [factory.address, weth.address], 6_000_000n, 'deploy UniswapV2Router02');
   await driver.mine();
 
   const reverter = await driver.deploy(deployer, own.Reverter, [], 1_000_000n, 'deploy Reverter');
@@ -91,8 +68,8 @@ export async function deployContracts(driver: SeedDriver, deployer: HDAccount, m
 
   return {
     weth: weth.address,
-    susd: { symbol: 'SUSD', name: 'Sandbox USD', decimals: 6, address: susd.address },
-    gls: { symbol: 'GLS', name: 'Glass', decimals: 18, address: gls.address },
+    susd,
+    gls,
     factory: factory.address,
     router: router.address,
     reverter: reverter.address,

@@ -32,30 +32,18 @@ export function pairAddress(factory: Address, a: Address, b: Address): Address {
 
 /** Swaps exactly `value` wei of ETH for as many `path`-end tokens as the pool gives. */
 export function swapExactEthForTokens(router: Address, path: readonly Address[], value: bigint, recipient: Address): RouterCall {
-  const data = encodeFunctionData({
-    abi: uniswapRouterAbi,
-    functionName: 'swapExactETHForTokens',
-    args: [0n, path, recipient, SWAP_DEADLINE],
-  });
+  const data = encodeFunctionData({ abi: uniswapRouterAbi, functionName: 'swapExactETHForTokens', args: [0n, path, recipient, SWAP_DEADLINE] });
   return { to: router, data, value, gas: GAS.swap };
 }
 
 /** Swaps exactly `amountIn` of `path[0]` along `path`. */
 export function swapExactTokensForTokens(router: Address, path: readonly Address[], amountIn: bigint, recipient: Address): RouterCall {
-  const data = encodeFunctionData({
-    abi: uniswapRouterAbi,
-    functionName: 'swapExactTokensForTokens',
-    args: [amountIn, 0n, path, recipient, SWAP_DEADLINE],
-  });
+  const data = encodeFunctionData({ abi: uniswapRouterAbi, functionName: 'swapExactTokensForTokens', args: [amountIn, 0n, path, recipient, SWAP_DEADLINE] });
   return { to: router, data, gas: GAS.swap };
 }
 
 /** Swaps exactly `amountIn` of `path[0]` for ETH (`path` ends in WETH). */
 export function swapExactTokensForEth(router: Address, path: readonly Address[], amountIn: bigint, recipient: Address): RouterCall {
-  const data = encodeFunctionData({
-    abi: uniswapRouterAbi,
-    functionName: 'swapExactTokensForETH',
-    args: [amountIn, 0n, path, recipient, SWAP_DEADLINE],
-  });
+  const data = encodeFunctionData({ abi: uniswapRouterAbi, functionName: 'swapExactTokensForETH', args: [amountIn, 0n, path, recipient, SWAP_DEADLINE] });
   return { to: router, data, gas: GAS.swap };
 }
