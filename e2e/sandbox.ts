@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { SandboxInfo } from '../src-sandbox/sandbox';
 import { seededSandboxDir } from '../test-support/seededSandbox';
 
 /**
@@ -9,16 +10,8 @@ export function e2eSandboxDir(): string {
   return path.resolve('.cache', `e2e-sandbox-${path.basename(seededSandboxDir())}`);
 }
 
-/** The sandbox's ready line, as e2e/global-setup.ts received it. */
-export interface E2ESandbox {
-  chainId: number;
-  rpcUrl: string;
-  wsUrl: string;
-  gasUrl: string;
-  storageUrl: string;
-  key: string;
-  secret: string;
-}
+/** The sandbox's ready line (`--json`), as e2e/global-setup.ts received it: its secret was given, so it is known. */
+export type E2ESandbox = SandboxInfo & { secret: string };
 
 /** Reads the running sandbox's ready line. */
 export function e2eSandbox(): E2ESandbox {
