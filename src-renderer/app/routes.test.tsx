@@ -28,7 +28,9 @@ const SAMPLES: Partial<Record<RouteId, string>> = {
 // jsdom has no matchMedia; the gas dashboard's charts (uPlot) read the pixel ratio through it when they load.
 beforeEach(() => {
   vi.stubGlobal('matchMedia', (media: string) => ({ media, matches: false, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false }));
-  onTestFinished(() => vi.unstubAllGlobals());
+  onTestFinished(() => {
+    vi.unstubAllGlobals();
+  });
 });
 
 /** A request as the page's client sent it: the method or topic and the input, before any schema touched it. */
