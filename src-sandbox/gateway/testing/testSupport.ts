@@ -9,6 +9,7 @@ import solc from 'solc';
 import { encodeFunctionData, type Abi, type Address, type Hex } from 'viem';
 import { afterAll, beforeAll } from 'vitest';
 import { startAnvil, type AnvilProcess } from '../../chain/anvil';
+import { rpcResult } from '../../testing/rawRpc';
 import { createGateway, type Gateway, type GatewayLimits } from '../createGateway';
 
 /** The key the test gateways accept. */
@@ -69,7 +70,7 @@ export class TestChain {
     const anvil = await startAnvil({ args });
     try {
       const { abi, bytecode } = compileFixture();
-      const hash = (await directRpc(anvil.url, 'eth_sendTransaction', [{ from: DEV_ACCOUNT, data: bytecode }])) as Hex;
+      const hash = (await rpcResult(anvil.url, 'eth_sendTransaction', [{ from: DEV_ACCOUNT, data: bytecode }])) as Hex;
       const receipt = await waitForReceipt(anvil.url, hash);
       return new TestChain(anvil, abi, receipt.contractAddress as Address);
     } catch (error) {
@@ -80,7 +81,7 @@ export class TestChain {
 
   /** Calls Anvil directly; throws on a JSON-RPC error. */
   rpc(method: string, params: unknown[] = []): Promise<unknown> {
-    return directRpc(this.anvil.url, method, params);
+    return rpcResult(this.anvil.url, method, params);
   }
 
   /** Encodes a call to the fixture. */
@@ -99,22 +100,11 @@ export class TestChain {
   }
 }
 
-async function directRpc(url: string, method: string, params: unknown[]): Promise<unknown> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await response.json()) as RpcResponse;
-  if (body.error !== undefined) throw new Error(`${method}: ${body.error.message}`);
-  return body.result;
-}
-
 /** Anvil mines right after answering eth_sendTransaction, so the receipt is polled for. */
 async function waitForReceipt(url: string, hash: Hex): Promise<{ contractAddress: string | null; blockNumber: Hex; logs: unknown[]; status: Hex }> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const receipt = (await directRpc(url, 'eth_getTransactionReceipt', [hash])) as { contractAddress: string | null; blockNumber: Hex; logs: unknown[]; status: Hex } | null;
+    const receipt = (await rpcResult(url, 'eth_getTransactionReceipt', [hash])) as { contractAddress: string | null; blockNumber: Hex; logs: unknown[]; status: Hex } | null;
     if (receipt !== null) {
       if (receipt.status !== '0x1') throw new Error(`transaction ${hash} failed`);
       return receipt;
