@@ -151,6 +151,24 @@ const FOLDER_ZONES = [
 ];
 
 /**
+ * Layers in main (DESIGN.md): a screen's service uses only what is below it (rpc, chains, decoding, store,
+ * errors, files), never another screen's service nor the app's own plumbing (networks, secrets, settings, the
+ * sandbox launcher, the API door, the composition root). What two screens need moves down into one of those;
+ * what one needs of another (history reading the explorer's cached blocks) is handed in by app/createAppServices
+ * as an interface declared below (`chains/blockReader.ts`). Production code only: a test may build any service
+ * it needs as a fixture.
+ */
+const SCREEN_SERVICES = ['explorer', 'logs', 'call', 'gas', 'content', 'history', 'trace'];
+const NOT_BELOW_A_SCREEN = ['networks', 'secrets', 'settings', 'sandbox', 'api', 'app'];
+const SERVICE_ZONES = SCREEN_SERVICES.map((screen) =>
+  zone(
+    `./src-main/services/${screen}`,
+    [...SCREEN_SERVICES.filter((other) => other !== screen), ...NOT_BELOW_A_SCREEN].map((other) => `./src-main/services/${other}`),
+    `A screen's service (${screen}) uses only what is below it: rpc, chains, decoding, store, errors, files. Move what two screens share down into one of those; take another screen's reads as an interface the app hands in.`,
+  ),
+);
+
+/**
  * Where test code may be imported: tests, test helpers (in `testing/` folders and test-support/), the journeys,
  * the benchmarks, vitest's configs and setups, and the README's screenshot harness (it drives the app like a
  * journey, a Starknet call against test-support's spec responder). Everything else ships or launches the app.
@@ -183,7 +201,7 @@ export default tseslint.config(
     // Production code (everything but the test code's users) may not import test code either.
     files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.mjs'],
     ignores: TEST_CODE_USERS,
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...FOLDER_ZONES, ...TEST_CODE_ZONES] }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...FOLDER_ZONES, ...TEST_CODE_ZONES, ...SERVICE_ZONES] }] },
   },
   {
     // Plain JavaScript: Node scripts and configs.

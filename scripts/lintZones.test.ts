@@ -130,6 +130,32 @@ describe('test code', () => {
   });
 });
 
+describe('layers of services in main', () => {
+  it.each([
+    ['src-main/services/history/bad.ts', "import { createExplorerService } from '../explorer/createExplorerService';\nexport const x = createExplorerService;\n", 'A screen\'s service (history) uses only what is below it'],
+    ['src-main/services/history/bad.ts', "import type { ExplorerService } from '../explorer/createExplorerService';\nexport type X = ExplorerService;\n", 'A screen\'s service (history) uses only what is below it'],
+    ['src-main/services/call/bad.ts', "import { tailLogs } from '../logs/tailLogs';\nexport const x = tailLogs;\n", 'A screen\'s service (call) uses only what is below it'],
+    ['src-main/services/gas/bad.ts', "import { createNetworkService } from '../networks/createNetworkService';\nexport const x = createNetworkService;\n", 'A screen\'s service (gas) uses only what is below it'],
+    ['src-main/services/content/bad.ts', "import { basicAuthorization } from '../secrets/basicAuthorization';\nexport const x = basicAuthorization;\n", 'A screen\'s service (content) uses only what is below it'],
+    ['src-main/services/explorer/bad.ts', "import { createAppServices } from '../app/createAppServices';\nexport const x = createAppServices;\n", 'A screen\'s service (explorer) uses only what is below it'],
+    ['src-main/services/trace/bad.ts', "import { readTransaction } from '../explorer/readTransaction';\nexport const x = readTransaction;\n", 'A screen\'s service (trace) uses only what is below it'],
+  ])('refuses a screen service reaching across or up: %s', async (filePath, code, reason) => {
+    const found = await problems(filePath, code);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.join('\n')).toContain(reason);
+  });
+
+  it.each([
+    ['src-main/services/history/ok.ts', "import type { BlockReader } from '../chains/blockReader';\nimport { runLogQuery } from '../chains/runLogQuery';\nexport const x = runLogQuery;\nexport type X = BlockReader;\n"],
+    ['src-main/services/call/ok.ts', "import { createRpcService } from '../rpc/createRpcService';\nimport { NotFoundError } from '../errors/notFoundError';\nexport const x = [createRpcService, NotFoundError];\n"],
+    ['src-main/services/logs/ok.ts', "import { toLogRows } from './toLogRows';\nimport { createDownloads } from '../files/createDownloads';\nimport type { Store } from '../store/openStore';\nimport type { DecodingService } from '../decoding/createDecodingService';\nexport const x = [toLogRows, createDownloads];\nexport type X = [Store, DecodingService];\n"],
+    ['src-main/services/app/ok.ts', "import { createExplorerService } from '../explorer/createExplorerService';\nimport { createHistoryService } from '../history/createHistoryService';\nexport const x = [createExplorerService, createHistoryService];\n"],
+    ['src-main/services/history/ok.test.ts', "import { createExplorerService } from '../explorer/createExplorerService';\nexport const x = createExplorerService;\n"],
+  ])('allows what is below, the composition root, and tests: %s', async (filePath, code) => {
+    expect(await problems(filePath, code)).toEqual([]);
+  });
+});
+
 describe('React hooks in the renderer', () => {
   const hooks = (filePath: string, code: string) => findings(filePath, code, (ruleId) => ruleId.startsWith('react-hooks/'));
 

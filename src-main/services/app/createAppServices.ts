@@ -6,7 +6,8 @@ import type { MethodHandlers, TopicHandlers } from '../../../src-shared/api/type
 import type { KeychainMode } from '../../../src-shared/api/app';
 import type { HealthEvent } from '../../../src-shared/api/networks';
 import { LOCAL_CREDENTIAL_ID, LOCAL_NETWORK_ID } from '../../../src-shared/networks/localNetwork';
-import { createNetworkService, type NetworkWithCredentials } from '../networks/createNetworkService';
+import { createNetworkService } from '../networks/createNetworkService';
+import type { NetworkWithCredentials } from '../rpc/networkWithCredentials';
 import { createExplorerService } from '../explorer/createExplorerService';
 import { createHistoryService } from '../history/createHistoryService';
 import { createDecodingService } from '../decoding/createDecodingService';
@@ -147,7 +148,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const downloads = createDownloads();
   const saveFile: SaveFile = options.saveFile ?? (async (file) => ({ kind: 'download', url: downloads.offer(file) }));
   // An address's history, from the node itself: nonce counts at past blocks and the explorer's (cached) blocks.
-  const history = createHistoryService({ rpc, explorer, chainOf: (networkId) => decoding.chainOf(networkId), store, saveFile });
+  const history = createHistoryService({ rpc, explorer, chainOf: (networkId) => chains.of(networkId), store, saveFile });
   const logs = createLogsService({
     rpc,
     health,

@@ -1,5 +1,5 @@
 import type { MethodHandlers } from '../../../src-shared/api/types';
-import { toAbortSignal } from '../api/toAbortSignal';
+import { toAbortSignal } from '../rpc/toAbortSignal';
 import type { CallService } from './createCallService';
 
 type CallMethods = Pick<MethodHandlers, 'call.run' | 'call.starknet' | 'call.abi' | 'call.decodeData' | 'call.history' | 'call.pin' | 'call.deleteHistory'>;

@@ -6,7 +6,7 @@ import { toDecodedValue } from '../../../src-shared/decoding/jsonSafe';
 import type { Decoding } from '../../../src-shared/decoding/types';
 import { BlockglassError, walkCauses } from '../errors/blockglassError';
 import type { DecodingService } from '../decoding/createDecodingService';
-import { blockParam, parseBlockRef } from '../explorer/blockRef';
+import { blockParam, parseBlockRef } from '../chains/blockRef';
 import type { RpcService } from '../rpc/createRpcService';
 import { revertPayload } from '../rpc/dialects/revertPayload';
 import { REVERTED_WITHOUT_DATA } from '../rpc/dialects/revertedWithoutData';

@@ -11,7 +11,7 @@ import { seedDevNode, type DevNodeChain } from '../../../test-support/nodes/seed
 import type { DevNode } from '../../../test-support/nodes/devNodeProcess';
 import { createDecodingService } from '../decoding/createDecodingService';
 import { createExplorerService, type ExplorerService } from '../explorer/createExplorerService';
-import type { NetworkWithCredentials } from '../networks/createNetworkService';
+import type { NetworkWithCredentials } from '../rpc/networkWithCredentials';
 import { createFeedHub } from '../rpc/createFeedHub';
 import { createRpcService, type RpcService } from '../rpc/createRpcService';
 import { openStore, type Store } from '../store/openStore';

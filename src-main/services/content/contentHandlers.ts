@@ -1,5 +1,5 @@
 import type { MethodHandlers, TopicHandlers } from '../../../src-shared/api/types';
-import { toAbortSignal } from '../api/toAbortSignal';
+import { toAbortSignal } from '../rpc/toAbortSignal';
 import { ContentError } from './contentErrors';
 import type { ContentService } from './createContentService';
 

@@ -1,7 +1,7 @@
 import type { ContentEntry, ContentListEvent, ContentNode, ContentPins, ContentPreview, ContentSaveEvent, RecentContent, UploadEntry, UploadResult } from '../../../src-shared/content/contentTypes';
 import type { ContentKind } from '../../../src-shared/content/contentTypes';
 import type { SaveFile } from '../files/createDownloads';
-import type { NetworkWithCredentials } from '../networks/createNetworkService';
+import type { NetworkWithCredentials } from '../rpc/networkWithCredentials';
 import type { Store } from '../store/openStore';
 import { ContentError } from './contentErrors';
 import { createContentUploads } from './contentUploads';

@@ -1,4 +1,4 @@
-import type { NetworkWithCredentials } from '../networks/createNetworkService';
+import type { NetworkWithCredentials } from '../rpc/networkWithCredentials';
 
 /** Reads a small file from a network's content store (`POST /api/v0/cat`), or null when it has none. */
 export type ContentReader = (networkId: string, cid: string, signal?: AbortSignal) => Promise<string | null>;

@@ -1,9 +1,9 @@
-import type { AddressMark, AddressView, BlockView, ImportedAbiView, LatestView, StorageView, TransactionRow, TransactionView } from '../../../src-shared/api/explorer';
+import type { AddressMark, AddressView, BlockView, ImportedAbiView, LatestView, StorageView, TransactionView } from '../../../src-shared/api/explorer';
 import type { HealthEvent } from '../../../src-shared/api/networks';
 import type { AbortSignalLike } from '../../../src-shared/api/types';
 import type { FeedHub } from '../rpc/createFeedHub';
 import type { RpcService } from '../rpc/createRpcService';
-import { describeBlockRef, parseBlockRef, blockParam, type BlockRef } from './blockRef';
+import { describeBlockRef, parseBlockRef, blockParam, type BlockRef } from '../chains/blockRef';
 import type { Store } from '../store/openStore';
 import { createChainCache } from './createChainCache';
 import { createStoredChainCache } from './createStoredChainCache';
@@ -12,16 +12,16 @@ import { NotFoundError } from '../errors/notFoundError';
 import { readBlock } from './readBlock';
 import { readTransaction, type TransactionRef } from './readTransaction';
 import { transactionRows } from './summarizeBlock';
-import { readRowsOf, type RowWithInput } from './readRowsOf';
+import { readRowsOf } from './readRowsOf';
+import type { BlockReader } from '../chains/blockReader';
 import { delegationTarget } from '../decoding/detectProxy';
 import { createCodeMarks } from './codeMarks';
-import { createTokenFacts } from './tokenFacts';
+import { createTokenFacts } from '../chains/tokenFacts';
 import { watchLatest } from './watchLatest';
 import { createLastSeen, watchWithLastSeen } from './lastSeen';
 
 /** The block explorer's reads: blocks, transactions, addresses, storage and the latest blocks, decoded. */
-export interface ExplorerService {
-  block(networkId: string, id: string, signal?: AbortSignal): Promise<BlockView>;
+export interface ExplorerService extends BlockReader {
   transaction(networkId: string, ref: TransactionRef, signal?: AbortSignal): Promise<TransactionView>;
   address(networkId: string, address: string, block: string | undefined, signal?: AbortSignal): Promise<AddressView>;
   storage(networkId: string, address: string, slot: string, block: string | undefined, signal?: AbortSignal): Promise<StorageView>;
@@ -37,10 +37,6 @@ export interface ExplorerService {
    * shown from that view until the sandbox answers.
    */
   forget(networkId: string, what?: 'all' | 'cache'): void;
-  /** One block's rows of the transactions from or to `address` (with their call data), read without the rest of the block; null for no such block. */
-  rowsOf(networkId: string, block: bigint, address: string, signal?: AbortSignal): Promise<{ rows: RowWithInput[]; timestamp: string } | null>;
-  /** A method's name for call data sent to `to`, as the rows name it (imported ABIs, metadata, the signature database). */
-  methodLabel(networkId: string, to: string | null, input: string): Promise<TransactionRow['method']>;
 }
 
 export interface ExplorerServiceOptions {

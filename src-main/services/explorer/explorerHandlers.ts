@@ -1,5 +1,5 @@
 import type { MethodHandlers, TopicHandlers } from '../../../src-shared/api/types';
-import { toAbortSignal } from '../api/toAbortSignal';
+import { toAbortSignal } from '../rpc/toAbortSignal';
 import type { ExplorerService } from './createExplorerService';
 
 type ExplorerMethods = Pick<MethodHandlers, 'explorer.block' | 'explorer.transaction' | 'explorer.address' | 'explorer.storage' | 'explorer.importAbi' | 'explorer.deleteAbi' | 'explorer.marks'>;

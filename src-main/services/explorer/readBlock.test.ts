@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRpcService } from '../rpc/createRpcService';
 import { startFakeRpcServer, type FakeRpcServer } from '../rpc/testing/fakeRpcServer';
-import { parseBlockRef } from './blockRef';
+import { parseBlockRef } from '../chains/blockRef';
 import { readBlock } from './readBlock';
 
 // What the sandbox cannot show: a node without eth_getBlockReceipts (its receipts come one per transaction, in

@@ -1,7 +1,7 @@
 import type { RpcObject } from '../../../src-shared/api/explorer';
 import { BlockglassError } from '../errors/blockglassError';
 import type { RpcService } from '../rpc/createRpcService';
-import { blockParam, type BlockRef } from './blockRef';
+import { blockParam, type BlockRef } from '../chains/blockRef';
 import { blockReceipts, lacksBlockReceipts, noteBlockReceiptsFailure } from './blockReceipts';
 
 type Rpc = Pick<RpcService, 'request'>;

@@ -1,10 +1,8 @@
-import type { RpcObject, TransactionRow } from '../../../src-shared/api/explorer';
+import type { RpcObject } from '../../../src-shared/api/explorer';
+import type { RowWithInput } from '../chains/blockReader';
 import type { Decoder } from '../decoding/createDecoder';
 import type { RpcService } from '../rpc/createRpcService';
 import { transactionRows } from './summarizeBlock';
-
-/** A block's row of a transaction, with its call data (to name its method again later, e.g. after an ABI import) and its sender's nonce. */
-export type RowWithInput = TransactionRow & { input: string; nonce: number | null };
 
 /**
  * The rows of one block's transactions sent from or to `address`, read lightly: the block with its transactions,

@@ -8,7 +8,7 @@ import { REVERTED_WITHOUT_DATA } from '../rpc/dialects/revertedWithoutData';
 import type { Decoder } from '../decoding/createDecoder';
 import { NotFoundError } from '../errors/notFoundError';
 import { feeOf, summarizeBlock } from './summarizeBlock';
-import type { createTokenFacts } from './tokenFacts';
+import type { createTokenFacts } from '../chains/tokenFacts';
 
 type Rpc = Pick<RpcService, 'request'>;
 

@@ -4,7 +4,7 @@ import type { DevNode } from '../../../test-support/nodes/devNodeProcess';
 import { seedDevNode } from '../../../test-support/nodes/seedDevNode';
 import { startGanache } from '../../../test-support/nodes/startGanache';
 import { startHardhatNode } from '../../../test-support/nodes/startHardhatNode';
-import type { NetworkWithCredentials } from '../networks/createNetworkService';
+import type { NetworkWithCredentials } from '../rpc/networkWithCredentials';
 import { createRpcService, type RpcService } from '../rpc/createRpcService';
 import { createGasPoller } from './createGasPoller';
 

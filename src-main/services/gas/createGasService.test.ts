@@ -8,7 +8,7 @@ import { waitForLevel } from '../../../src-shared/gas/blockCadence';
 import { FEE_LEVELS } from '../../../src-shared/gas/feeSuggestion';
 import { feeSuggestionSchema } from '../../../src-shared/gas/feeSuggestionSchema';
 import type { GasEvent, GasSnapshot } from '../../../src-shared/gas/gasTypes';
-import type { NetworkWithCredentials } from '../networks/createNetworkService';
+import type { NetworkWithCredentials } from '../rpc/networkWithCredentials';
 import { gasRequestFor } from '../networks/createNetworkService';
 import { createRpcService } from '../rpc/createRpcService';
 import { sandboxNetwork } from '../rpc/testing/sandboxNetwork';

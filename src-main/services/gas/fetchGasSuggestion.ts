@@ -4,13 +4,8 @@
 import { request, type Dispatcher } from 'undici';
 import type { FeeSuggestion } from '../../../src-shared/gas/feeSuggestion';
 import { lenientFeeSuggestionSchema } from '../../../src-shared/gas/feeSuggestionSchema';
+import type { GasRequest } from '../rpc/networkWithCredentials';
 import { GasApiError } from './gasErrors';
-
-/** Where a network's gas API answers, with its credentials (MAIN-PROCESS ONLY). */
-export interface GasRequest {
-  url: string;
-  authorization?: string;
-}
 
 const TIMEOUT_MS = 10_000;
 const MAX_BYTES = 256 * 1024;

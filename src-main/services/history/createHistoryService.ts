@@ -1,12 +1,12 @@
 import type { BalanceHistoryView, CreationView, HoldingsView, SentEvent, SentPage, SentTransactionRow, TokenHoldersView, TransfersEvent } from '../../../src-shared/api/history';
 import type { AbortSignalLike } from '../../../src-shared/api/types';
-import type { ExplorerService } from '../explorer/createExplorerService';
+import type { BlockReader } from '../chains/blockReader';
 import { BlockglassError, walkCauses } from '../errors/blockglassError';
 import { isNodeFailure, type NodeError } from '../rpc/nodeError';
 import type { RpcService } from '../rpc/createRpcService';
 import type { Store } from '../store/openStore';
 import { KnownCounts, locateNonces } from './locateNonces';
-import { createTokenFacts } from '../explorer/tokenFacts';
+import { createTokenFacts } from '../chains/tokenFacts';
 import { createNonceCountStore } from './nonceCountStore';
 import { findCreation } from './findCreation';
 import type { LogExportResult } from '../../../src-shared/logs/types';
@@ -42,8 +42,8 @@ export interface HistoryService {
 
 export interface HistoryServiceOptions {
   rpc: Pick<RpcService, 'request' | 'client'>;
-  /** Blocks with their rows decoded, from the explorer's cache (finalized blocks are kept on this machine). */
-  explorer: Pick<ExplorerService, 'block' | 'rowsOf' | 'methodLabel'>;
+  /** Blocks with their rows decoded (the explorer's reads, handed in by the app: finalized blocks are kept on this machine). */
+  explorer: Pick<BlockReader, 'block' | 'rowsOf' | 'methodLabel'>;
   /** The chain a network is on (chains/chainKey.ts): what is kept is the chain's. */
   chainOf: (networkId: string) => Promise<string>;
   /** Where counts read at finalized blocks are kept; in memory only without it. */

@@ -1,5 +1,5 @@
 import type { CreationView } from '../../../src-shared/api/history';
-import type { ExplorerService } from '../explorer/createExplorerService';
+import type { BlockReader } from '../chains/blockReader';
 import type { RpcService } from '../rpc/createRpcService';
 
 /**
@@ -9,7 +9,7 @@ import type { RpcService } from '../rpc/createRpcService';
  * `countAt` wraps each code read (archive refusals are said in words there).
  */
 export async function findCreation(
-  deps: { rpc: Pick<RpcService, 'request'>; explorer: Pick<ExplorerService, 'block'> },
+  deps: { rpc: Pick<RpcService, 'request'>; explorer: Pick<BlockReader, 'block'> },
   networkId: string,
   address: string,
   readCode: (block: bigint) => Promise<string>,

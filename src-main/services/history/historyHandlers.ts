@@ -1,5 +1,5 @@
 import type { MethodHandlers, TopicHandlers } from '../../../src-shared/api/types';
-import { toAbortSignal } from '../api/toAbortSignal';
+import { toAbortSignal } from '../rpc/toAbortSignal';
 import type { HistoryService } from './createHistoryService';
 
 /** The contract's `history` area over the history service. */

@@ -1,5 +1,5 @@
 import { MAX_BALANCE_CHANGES, type BalanceChange, type BalanceHistoryView } from '../../../src-shared/api/history';
-import type { ExplorerService } from '../explorer/createExplorerService';
+import type { BlockReader } from '../chains/blockReader';
 
 /**
  * An address's ETH balance over time, from the node alone: `eth_getBalance` at `samples` blocks spread from block 0
@@ -11,7 +11,7 @@ import type { ExplorerService } from '../explorer/createExplorerService';
  * (everything up to `finalized`, which is always read), or undefined when nothing at or below it was read.
  */
 export async function readBalanceHistory(
-  deps: { explorer: Pick<ExplorerService, 'rowsOf'> },
+  deps: { explorer: Pick<BlockReader, 'rowsOf'> },
   networkId: string,
   address: string,
   head: bigint,

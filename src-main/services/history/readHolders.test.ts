@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTokenFacts } from '../explorer/tokenFacts';
+import { createTokenFacts } from '../chains/tokenFacts';
 import { createRpcService } from '../rpc/createRpcService';
 import { localSandboxNetwork } from '../rpc/testing/sandboxNetwork';
 import { sharedSandbox } from '../rpc/testing/sharedSandbox';

@@ -1,8 +1,8 @@
 import { decodeAbiParameters, type Hex } from 'viem';
 import type { TokenHoldersView } from '../../../src-shared/api/history';
-import type { createTokenFacts } from '../explorer/tokenFacts';
-import { runLogQuery } from '../logs/runLogQuery';
-import type { RawNodeLog } from '../logs/toLogRows';
+import type { createTokenFacts } from '../chains/tokenFacts';
+import { runLogQuery } from '../chains/runLogQuery';
+import type { RawNodeLog } from '../chains/rawNodeLog';
 import type { RpcService } from '../rpc/createRpcService';
 import { TRANSFER_TOPIC } from './tokenTransfers';
 

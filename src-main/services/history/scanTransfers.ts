@@ -1,7 +1,7 @@
 import type { TokenTransferRow, TransfersEvent } from '../../../src-shared/api/history';
-import type { createTokenFacts } from '../explorer/tokenFacts';
-import { runLogQuery } from '../logs/runLogQuery';
-import type { RawNodeLog } from '../logs/toLogRows';
+import type { createTokenFacts } from '../chains/tokenFacts';
+import { runLogQuery } from '../chains/runLogQuery';
+import type { RawNodeLog } from '../chains/rawNodeLog';
 import type { RpcService } from '../rpc/createRpcService';
 import { transferFilters, transfersIn } from './tokenTransfers';
 import type { createTransferStore } from './transferStore';

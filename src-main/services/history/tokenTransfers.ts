@@ -1,6 +1,6 @@
 import { decodeAbiParameters, type Hex } from 'viem';
 import type { TokenTransferRow } from '../../../src-shared/api/history';
-import type { RawNodeLog } from '../logs/toLogRows';
+import type { RawNodeLog } from '../chains/rawNodeLog';
 
 /** `Transfer(address,address,uint256)`: ERC-20 (amount in data) and ERC-721 (token id as the third topic). */
 export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';

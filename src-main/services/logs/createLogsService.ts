@@ -15,11 +15,12 @@ import { createRunSpool } from './createRunSpool';
 import { logExportChunks } from './logExportChunks';
 import { preflightLogQuery } from './preflightLogQuery';
 import { resolveLogRange, type LogRequest } from './resolveLogRange';
-import { runLogQuery } from './runLogQuery';
+import { runLogQuery } from '../chains/runLogQuery';
 import { createSavedLogQueries } from './savedLogQueries';
 import { searchEvents } from './searchEvents';
 import { tailLogs } from './tailLogs';
-import { toLogRows, type RawNodeLog } from './toLogRows';
+import type { RawNodeLog } from '../chains/rawNodeLog';
+import { toLogRows } from './toLogRows';
 
 /** The log-query builder's work in main: checks before a run, the run itself, the live tail, exports and saved queries. */
 export interface LogsService {

@@ -5,7 +5,7 @@ import type { ApiError } from '../../../src-shared/api/apiError';
 import { thrownToApiError } from '../errors/thrownToApiError';
 import { nodeError } from '../rpc/nodeError';
 import { LOG_LIMIT_NODES, type LogLimitNode, type LogRange, type NodeLimits } from './testing/logLimitNodes';
-import { runLogQuery } from './runLogQuery';
+import { runLogQuery } from '../chains/runLogQuery';
 
 // The log run against a model node of each provider's dialect (testing/logLimitNodes.ts): the node holds a
 // chain of logs and refuses as that provider does; its refusal goes through the real mapping (viem's error,

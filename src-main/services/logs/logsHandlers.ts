@@ -1,5 +1,5 @@
 import type { MethodHandlers, TopicHandlers } from '../../../src-shared/api/types';
-import { toAbortSignal } from '../api/toAbortSignal';
+import { toAbortSignal } from '../rpc/toAbortSignal';
 import type { LogsService } from './createLogsService';
 
 type LogsMethods = Pick<MethodHandlers, 'logs.preflight' | 'logs.events' | 'logs.export' | 'logs.savedList' | 'logs.save' | 'logs.rename' | 'logs.duplicate' | 'logs.delete'>;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createPollWindow, REORG_WINDOW } from './pollWindow';
-import type { RawNodeLog } from './toLogRows';
+import type { RawNodeLog } from '../chains/rawNodeLog';
 
 const log = (block: number, index: number, fork = 'a'): RawNodeLog => ({
   address: '0x5fc8d32690cc91d4c39d9d3abcbd16989f875707',

@@ -1,4 +1,4 @@
-import type { RawNodeLog } from './toLogRows';
+import type { RawNodeLog } from '../chains/rawNodeLog';
 
 /** Blocks read again at each new head when polling, so that a reorganisation this deep is seen. */
 export const REORG_WINDOW = 12n;

@@ -2,7 +2,7 @@ import type { CountedRange } from '../../../src-shared/logs/countedPieces';
 import { estimateFromSamples, sampleRanges } from '../../../src-shared/logs/estimateFromSamples';
 import { countLogParams, toLogFilter } from '../../../src-shared/logs/logQuery';
 import { LOG_LIMITS, type LogPreflight, type LogQuery, type PreflightWarning } from '../../../src-shared/logs/types';
-import { logPieceFailure } from './logPieceFailure';
+import { logPieceFailure } from '../chains/logPieceFailure';
 import { resolveLogRange, type LogRequest } from './resolveLogRange';
 import { countOf } from '../../../src-shared/text/countOf';
 

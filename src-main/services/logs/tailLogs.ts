@@ -6,7 +6,7 @@ import type { RpcService } from '../rpc/createRpcService';
 import { findErrorOfKind } from '../errors/blockglassError';
 import { sleep } from '../rpc/sleep';
 import { createPollWindow } from './pollWindow';
-import type { RawNodeLog } from './toLogRows';
+import type { RawNodeLog } from '../chains/rawNodeLog';
 
 /** What the tail needs: the rpc service, the network's one head feed, and a way to turn logs into rows. */
 export interface TailDeps {

@@ -1,19 +1,6 @@
 import type { LogRow } from '../../../src-shared/logs/types';
+import type { RawNodeLog } from '../chains/rawNodeLog';
 import type { DecodingService } from '../decoding/createDecodingService';
-
-/** A log as `eth_getLogs` and `logs` notifications carry it. */
-export interface RawNodeLog {
-  address: string;
-  topics: string[];
-  data: string;
-  blockNumber: string | null;
-  blockHash: string | null;
-  transactionHash: string | null;
-  transactionIndex: string | null;
-  logIndex: string | null;
-  removed?: boolean;
-  blockTimestamp?: string;
-}
 
 /** Logs as result rows: where each is, decoded with every source, with its address's label. */
 export async function toLogRows(decoding: Pick<DecodingService, 'decodeLogs'>, networkId: string, logs: readonly RawNodeLog[], signal?: AbortSignal): Promise<LogRow[]> {

@@ -7,7 +7,7 @@ import { LOCAL_NETWORK_ID, localNetwork, type LocalSandboxAddresses } from '../.
 import { KEY_PLACEHOLDER, type Network } from '../../../src-shared/networks/network';
 import { PRESET_NETWORKS, presetNetwork } from '../../../src-shared/networks/presets';
 import { basicAuthorization, basicAuthToken } from '../secrets/basicAuthorization';
-import type { GasRequest } from '../gas/fetchGasSuggestion';
+import type { GasRequest, NetworkWithCredentials } from '../rpc/networkWithCredentials';
 import type { Credential, CredentialStatus } from '../secrets/credential';
 import type { SecretStore } from '../secrets/createSecretStore';
 import type { ApiError } from '../../../src-shared/api/apiError';
@@ -32,29 +32,6 @@ export type NetworkEntry = Network & {
   /** False only for the Local network while its sandbox is not running (its addresses are empty then). */
   available: boolean;
 };
-
-/**
- * A network ready for the main process's own requests. MAIN-PROCESS ONLY: `rpcUrl`, `wsUrl` and
- * `authorization` carry the key. Redact `secrets` from anything derived from it before it leaves main.
- */
-export interface NetworkWithCredentials {
-  /** The network as stored and shown (templates without the key). */
-  network: Network;
-  /** JSON-RPC over HTTP(S), with the key. */
-  rpcUrl: string;
-  /** JSON-RPC over WebSocket, with the key; null when the network has none. */
-  wsUrl: string | null;
-  /** Gas-fee API base (no key: send `authorization`); null when none. */
-  gasUrl: string | null;
-  /** The gas API's suggestedGasFees address with its credentials, in the network's auth form; null when it has none. */
-  gasRequest?: GasRequest | null;
-  /** Content-store base (no key: send `authorization`); null when none. */
-  storageUrl: string | null;
-  /** `Authorization` header value (HTTP basic `key:secret`) for the gas API and content store; undefined without a key. */
-  authorization: string | undefined;
-  /** Every value in here that must be redacted: key, secret, basic-auth token. */
-  secrets: string[];
-}
 
 /** Networks: presets, the Local sandbox and custom ones; the selection; their credentials. */
 export interface NetworkService {

@@ -1,7 +1,7 @@
 import type { NetworkView } from '../../../src-shared/api/networks';
 import type { MethodHandlers, TopicHandlers } from '../../../src-shared/api/types';
 import type { HealthEvent } from '../../../src-shared/api/networks';
-import { toAbortSignal } from '../api/toAbortSignal';
+import { toAbortSignal } from '../rpc/toAbortSignal';
 import type { RpcService } from '../rpc/createRpcService';
 import type { FeedHub } from '../rpc/createFeedHub';
 import type { NetworkService } from './createNetworkService';

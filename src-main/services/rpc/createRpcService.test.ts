@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { sharedSandbox } from './testing/sharedSandbox';
 import { PRESET_NETWORKS } from '../../../src-shared/networks/presets';
-import type { NetworkWithCredentials } from '../networks/createNetworkService';
+import type { NetworkWithCredentials } from './networkWithCredentials';
 import { CredentialMissingError } from '../networks/networkErrors';
 import { createRpcService, type RpcService } from './createRpcService';
 import { toApiError } from '../errors/thrownToApiError';

@@ -3,7 +3,7 @@
 // network's secrets, and log lines are built from those redacted errors only.
 import type { ApiError } from '../../../src-shared/api/apiError';
 import type { HealthEvent, HealthReport } from '../../../src-shared/api/networks';
-import type { NetworkWithCredentials } from '../networks/createNetworkService';
+import type { NetworkWithCredentials } from './networkWithCredentials';
 import { createPublicClient, custom, type PublicClient } from 'viem';
 import { createHttpAgent } from './createHttpAgent';
 import { createHttpClient } from './createHttpClient';

@@ -1,9 +1,10 @@
 // SECURITY: the words built here hold the node's own text (`nodeSaid`, `data`) unredacted; they become a
 // `NodeError` only through `nodeError()`, which removes the network's secrets from every field first.
 import type { ApiErrorFix } from '../../../src-shared/api/apiError';
-import type { ErrorCode, ErrorKind } from '../../../src-shared/api/errorKinds';
+import type { ErrorKind } from '../../../src-shared/api/errorKinds';
 import { logLimitOf, type LogLimitSignal } from './dialects/logLimitDialects';
 import { logLimitWords } from './dialects/logLimitWords';
+import type { NodeFailureWords } from './nodeFailureWords';
 import type { RpcErrorFacts } from './rpcErrorFacts';
 import { byteSize, firstLine, hostOnly, httpReason, reasonIn, retryAfterSeconds, said, seconds, snippet } from './rpcErrorWords';
 
@@ -17,20 +18,6 @@ export interface AskedFacts {
   maxResponseBytes?: number;
   /** `host:port` of the address asked (never its path, where a key lives), or ''. */
   where: string;
-}
-
-/** What a failure says to a person: the fields of the `NodeError` made from it. */
-export interface NodeFailureWords {
-  /** The node's JSON-RPC code or HTTP status, else a declared code; none where a node's refusal had none. */
-  code?: ErrorCode | number;
-  shortMessage: string;
-  details?: string;
-  nodeSaid?: string;
-  data?: unknown;
-  fix?: ApiErrorFix;
-  /** Where one case of a row is of another name or kind (a log limit that is a missing method). */
-  name?: string;
-  kind?: ErrorKind;
 }
 
 /** One case of failure: how it is told from the facts, what kind of failure it is, and its words. */

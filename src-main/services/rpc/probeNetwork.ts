@@ -1,6 +1,6 @@
 import type { ApiError } from '../../../src-shared/api/apiError';
 import type { HealthReport } from '../../../src-shared/api/networks';
-import type { NetworkWithCredentials } from '../networks/createNetworkService';
+import type { NetworkWithCredentials } from './networkWithCredentials';
 import { chainIdMismatchError } from './chainIdMismatchError';
 import { parseChainId } from './parseChainId';
 import { parseEvmHead, parseStarknetHead } from './parseHead';

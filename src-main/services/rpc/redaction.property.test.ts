@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedSandbox } from './testing/sharedSandbox';
 import type { HealthEvent } from '../../../src-shared/api/networks';
-import type { NetworkWithCredentials } from '../networks/createNetworkService';
+import type { NetworkWithCredentials } from './networkWithCredentials';
 import { createRpcService, type RpcService } from './createRpcService';
 import { closedPort } from './testing/closedPort';
 import { startFakeRpcServer, type FakeRpcServer } from './testing/fakeRpcServer';

@@ -2,7 +2,7 @@ import { socketClientCache } from 'viem/utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sharedSandbox } from './testing/sharedSandbox';
 import type { HealthEvent } from '../../../src-shared/api/networks';
-import type { NetworkWithCredentials } from '../networks/createNetworkService';
+import type { NetworkWithCredentials } from './networkWithCredentials';
 import { createRpcService, type RpcService } from './createRpcService';
 import { closedPort } from './testing/closedPort';
 import { sandboxNetwork } from './testing/sandboxNetwork';

@@ -1,6 +1,6 @@
 import type { ApiError } from '../../../src-shared/api/apiError';
 import type { HealthEvent, HealthReport, HeadView } from '../../../src-shared/api/networks';
-import type { NetworkWithCredentials } from '../networks/createNetworkService';
+import type { NetworkWithCredentials } from './networkWithCredentials';
 import type { SocketPool } from './createSocketPool';
 import { parseEvmHead } from './parseHead';
 import { sleep } from './sleep';

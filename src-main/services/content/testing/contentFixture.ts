@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ContentSaveEvent, UploadResult } from '../../../../src-shared/content/contentTypes';
 import type { SaveFile } from '../../files/createDownloads';
 import { writeFileAtomically } from '../../files/writeFileAtomically';
-import type { NetworkWithCredentials } from '../../networks/createNetworkService';
+import type { NetworkWithCredentials } from '../../rpc/networkWithCredentials';
 import { openStore } from '../../store/openStore';
 import { createContentService } from '../createContentService';
 

@@ -1,6 +1,6 @@
 // SECURITY: `nodeData` is the node's own data, unredacted. The result becomes an error only through
 // `nodeError()` (../nodeError.ts), which redacts every field; do not return it from anywhere else.
-import type { NodeFailureWords } from '../nodeFailures';
+import type { NodeFailureWords } from '../nodeFailureWords';
 import type { LogLimitSignal } from './logLimitDialects';
 
 const hex = (n: number) => `0x${n.toString(16)}`;

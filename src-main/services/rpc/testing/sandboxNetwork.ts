@@ -1,6 +1,6 @@
 // SECURITY (tests): builds resolved networks with keys in their URLs, as the network service does.
 import type { EvmNetwork, Network } from '../../../../src-shared/networks/network';
-import type { NetworkWithCredentials } from '../../networks/createNetworkService';
+import type { NetworkWithCredentials } from '../networkWithCredentials';
 import { keyedUrl } from '../../networks/keyedUrl';
 import { basicAuthorization } from '../../secrets/basicAuthorization';
 

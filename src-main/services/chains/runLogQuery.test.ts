@@ -10,7 +10,7 @@ import { sandboxNetwork } from '../rpc/testing/sandboxNetwork';
 import { sleep } from '../rpc/sleep';
 import { sharedSandbox } from '../rpc/testing/sharedSandbox';
 import { RATE_LIMIT_ATTEMPTS, runLogQuery, type RunLogQueryOptions } from './runLogQuery';
-import type { RawNodeLog } from './toLogRows';
+import type { RawNodeLog } from './rawNodeLog';
 
 const sandbox = sharedSandbox();
 const { logStorm } = sandbox.manifest;

@@ -3,7 +3,7 @@ import type { LogRunProgress } from '../../../src-shared/logs/types';
 import { BlockglassError } from '../errors/blockglassError';
 import { sleep as defaultSleep } from '../rpc/sleep';
 import { logPieceFailure } from './logPieceFailure';
-import type { RawNodeLog } from './toLogRows';
+import type { RawNodeLog } from './rawNodeLog';
 
 /** Options of {@link runLogQuery}. */
 export interface RunLogQueryOptions<Log = RawNodeLog> {
