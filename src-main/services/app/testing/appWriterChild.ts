@@ -9,7 +9,7 @@ import type { CallContext } from '../../../../src-shared/api/types';
 import { createAppServices } from '../createAppServices';
 
 const [dataDir = '', keychainService = '', round = '0'] = process.argv.slice(2);
-const sandbox = JSON.parse(process.env.BLOCKGLASS_TEST_SANDBOX ?? '{}') as { rpcUrl: string; key: string; from: string; token: string };
+const sandbox = JSON.parse(process.env.BLOCKGLASS_TEST_SANDBOX ?? '{}') as { rpcUrl: string; key: string; from: `0x${string}`; token: `0x${string}` };
 const ctx: CallContext = { shell: 'web', signal: new AbortController().signal };
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const THEMES = ['light', 'dark', 'system'] as const;
@@ -34,7 +34,7 @@ for (let i = 0; ; i++) {
   const tag = `r${round}-${i}`;
   const query = await app.handlers['logs.save']({ name: `Query ${tag}`, networkId, query: { addresses: [sandbox.token], topics: [], fromBlock: String(i), toBlock: 'latest' } }, ctx);
   say(`query ${query.id}`);
-  const address = `0x${(BigInt(round) * 1_000_000n + BigInt(i) + 1n).toString(16).padStart(40, '0')}`;
+  const address = `0x${(BigInt(round) * 1_000_000n + BigInt(i) + 1n).toString(16).padStart(40, '0')}` as const;
   await app.handlers['explorer.importAbi']({ networkId, address, abi: `function probe${i}(uint256)\nevent Seen${i}(address indexed who)`, label: `ABI ${tag}` }, ctx);
   say(`abi ${address}`);
   const alert = await app.handlers['gas.addAlert']({ networkId, metric: 'base', direction: 'above', threshold: String(1000 + i) }, ctx);
