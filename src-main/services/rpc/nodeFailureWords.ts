@@ -1,16 +1,8 @@
-import type { ApiErrorFix } from '../../../src-shared/api/apiError';
-import type { ErrorCode, ErrorKind } from '../../../src-shared/api/errorKinds';
+import type { ApiError } from '../../../src-shared/api/apiError';
 
-/** What a failure says to a person: the fields of the `NodeError` made from it. */
-export interface NodeFailureWords {
-  /** The node's JSON-RPC code or HTTP status, else a declared code; none where a node's refusal had none. */
-  code?: ErrorCode | number;
-  shortMessage: string;
-  details?: string;
-  nodeSaid?: string;
-  data?: unknown;
-  fix?: ApiErrorFix;
-  /** Where one case of a row is of another name or kind (a log limit that is a missing method). */
-  name?: string;
-  kind?: ErrorKind;
-}
+/**
+ * What a failure says to a person: the fields of the `NodeError` made from it, as an `ApiError` has them. `name` and
+ * `kind` are the row's unless a case of it differs (a log limit that is a missing method); `code` is the node's
+ * JSON-RPC code or HTTP status, else a declared code, and none where a node's refusal had none.
+ */
+export type NodeFailureWords = Omit<ApiError, 'name' | 'kind'> & Partial<Pick<ApiError, 'name' | 'kind'>>;
