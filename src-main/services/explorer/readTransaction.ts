@@ -9,6 +9,7 @@ import type { Decoder } from '../decoding/createDecoder';
 import { NotFoundError } from '../errors/notFoundError';
 import { feeOf, summarizeBlock } from './summarizeBlock';
 import type { createTokenFacts } from '../chains/tokenFacts';
+import { isAddressText } from '../../../src-shared/chain/isAddressText';
 
 type Rpc = Pick<RpcService, 'request'>;
 
@@ -136,7 +137,7 @@ async function reproduceRevert(deps: TransactionDeps, networkId: string, tx: Rpc
 
 /** Whether each address on the page holds code (one batch of eth_getCode), and its label. */
 async function markAddresses(rpc: Rpc, networkId: string, labelOf: (address: string) => string | undefined, list: (string | null)[], signal?: AbortSignal): Promise<Record<string, AddressMark>> {
-  const unique = [...new Set(list.filter((address): address is string => !!address && /^0x[0-9a-fA-F]{40}$/.test(address)).map((address) => address.toLowerCase()))];
+  const unique = [...new Set(list.filter((address): address is string => !!address && isAddressText(address)).map((address) => address.toLowerCase()))];
   const codes = await Promise.all(unique.map((address) => rpc.request<string>(networkId, 'eth_getCode', [address, 'latest'], { signal }).catch(() => '0x')));
   return Object.fromEntries(
     unique.map((address, i) => {
