@@ -1,7 +1,7 @@
 import { isApiError, type ApiError } from '../../src-shared/api/apiError';
-import type { PipeClosure } from '../../src-shared/api/closeCodes';
 import { DEFAULT_DISPATCHER_LIMITS, type DispatcherConnection } from '../../src-shared/api/dispatcherTypes';
 import { openConnection } from '../../src-shared/api/openConnection';
+import { createTransportListeners } from '../../src-shared/api/transportListeners';
 import type { MethodHandlers, TopicHandlers } from '../../src-shared/api/types';
 import type { ServerMessage } from '../../src-shared/api/wire';
 import type { ApiTransport } from './apiTransport';
@@ -24,8 +24,7 @@ export function createFakeApiClient(handlers: FakeApiHandlers, options: { shell?
 }
 
 function fakeTransport(handlers: FakeApiHandlers, shell: 'electron' | 'web'): ApiTransport {
-  const messageListeners = new Set<(message: ServerMessage) => void>();
-  const connectionListeners = new Set<(connected: boolean, closure?: PipeClosure) => void>();
+  const listeners = createTransportListeners();
   let connection: DispatcherConnection;
 
   const open = () => {
@@ -39,14 +38,14 @@ function fakeTransport(handlers: FakeApiHandlers, shell: 'electron' | 'web'): Ap
       log: () => undefined,
       label: 'fake',
       peer: {
-        send: (_message, json) => queueMicrotask(() => messageListeners.forEach((listener) => listener(JSON.parse(json) as ServerMessage))),
+        send: (_message, json) => queueMicrotask(() => listeners.message(JSON.parse(json) as ServerMessage)),
         // As in Electron: report the hang-up, and the next message goes to a new connection.
         hangUp: (code, reason) =>
           queueMicrotask(() => {
             if (connection !== current) return;
             connection = open();
-            connectionListeners.forEach((listener) => listener(false, { code, reason }));
-            connectionListeners.forEach((listener) => listener(true));
+            listeners.connection(false, { code, reason });
+            listeners.connection(true);
           }),
       },
     });
@@ -60,14 +59,8 @@ function fakeTransport(handlers: FakeApiHandlers, shell: 'electron' | 'web'): Ap
       const target = connection;
       queueMicrotask(() => target.receive(json));
     },
-    onMessage(listener) {
-      messageListeners.add(listener);
-      return () => messageListeners.delete(listener);
-    },
-    onConnectionChange(listener) {
-      connectionListeners.add(listener);
-      return () => connectionListeners.delete(listener);
-    },
+    onMessage: listeners.onMessage,
+    onConnectionChange: listeners.onConnectionChange,
     isConnected: () => true,
     close() {
       connection.close();

@@ -1,6 +1,7 @@
 import type { ServerMessage } from '../../src-shared/api/wire';
 import { apiSubprotocols } from '../../src-shared/api/apiSocket';
 import type { PipeClosure } from '../../src-shared/api/closeCodes';
+import { createTransportListeners } from '../../src-shared/api/transportListeners';
 import type { ApiTransport } from './apiTransport';
 
 /** Where and how to reach the web host's API socket. */
@@ -21,8 +22,7 @@ const OPEN = 1; // WebSocket.OPEN, without relying on the class's static fields 
 export function webSocketTransport(options: WebSocketTransportOptions): ApiTransport & { close(): void } {
   const Impl = options.WebSocket ?? globalThis.WebSocket;
   const { initialMs, maxMs } = options.backoff ?? { initialMs: 250, maxMs: 10_000 };
-  const messageListeners = new Set<(message: ServerMessage) => void>();
-  const connectionListeners = new Set<(connected: boolean, closure?: PipeClosure) => void>();
+  const listeners = createTransportListeners();
   let socket: WebSocket | undefined;
   let open = false;
   let closed = false;
@@ -30,7 +30,7 @@ export function webSocketTransport(options: WebSocketTransportOptions): ApiTrans
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const announce = (isUp: boolean, closure?: PipeClosure) => {
-    for (const listener of [...connectionListeners]) listener(isUp, closure);
+    listeners.connection(isUp, closure);
   };
 
   function connect(): void {
@@ -57,7 +57,7 @@ export function webSocketTransport(options: WebSocketTransportOptions): ApiTrans
       } catch {
         return;
       }
-      for (const listener of [...messageListeners]) listener(message);
+      listeners.message(message);
     };
     current.onerror = () => undefined; // a close event follows; reconnection starts there
     current.onclose = (event: CloseEvent) => {
@@ -84,14 +84,8 @@ export function webSocketTransport(options: WebSocketTransportOptions): ApiTrans
     send(message) {
       if (socket && open && socket.readyState === OPEN) socket.send(JSON.stringify(message));
     },
-    onMessage(listener) {
-      messageListeners.add(listener);
-      return () => messageListeners.delete(listener);
-    },
-    onConnectionChange(listener) {
-      connectionListeners.add(listener);
-      return () => connectionListeners.delete(listener);
-    },
+    onMessage: listeners.onMessage,
+    onConnectionChange: listeners.onConnectionChange,
     isConnected: () => open,
     close() {
       if (closed) return;

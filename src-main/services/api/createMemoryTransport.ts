@@ -1,6 +1,7 @@
 import type { ClientMessage, ServerMessage } from '../../../src-shared/api/wire';
 import type { PipeClosure } from '../../../src-shared/api/closeCodes';
 import type { DispatcherConnection } from '../../../src-shared/api/dispatcherTypes';
+import { createTransportListeners } from '../../../src-shared/api/transportListeners';
 import type { Dispatcher } from './createDispatcher';
 
 /** The renderer-side end of an in-memory pipe to a dispatcher: the shape the renderer's API client takes. */
@@ -28,8 +29,7 @@ export interface MemoryTransport {
  * like the real pipes, so the contract is exercised exactly as the shells carry it.
  */
 export function createMemoryTransport(dispatcher: Dispatcher, label = 'memory'): MemoryTransport {
-  const messageListeners = new Set<(message: ServerMessage) => void>();
-  const connectionListeners = new Set<(connected: boolean, closure?: PipeClosure) => void>();
+  const listeners = createTransportListeners();
   const received: ServerMessage[] = [];
   const closures: PipeClosure[] = [];
   let connection: DispatcherConnection | undefined;
@@ -44,7 +44,7 @@ export function createMemoryTransport(dispatcher: Dispatcher, label = 'memory'):
             if (mine !== generation) return; // sent on a connection that has since dropped
             const message = JSON.parse(json) as ServerMessage;
             received.push(message);
-            for (const listener of [...messageListeners]) listener(message);
+            listeners.message(message);
           });
         },
         // Queued like the messages, so the answers sent before the hang-up arrive before it (as on a socket).
@@ -65,7 +65,7 @@ export function createMemoryTransport(dispatcher: Dispatcher, label = 'memory'):
     connection?.close();
     connection = undefined;
   };
-  const announce = (connected: boolean, closure?: PipeClosure) => queueMicrotask(() => connectionListeners.forEach((listener) => listener(connected, closure)));
+  const announce = (connected: boolean, closure?: PipeClosure) => queueMicrotask(() => listeners.connection(connected, closure));
 
   open();
   return {
@@ -79,14 +79,8 @@ export function createMemoryTransport(dispatcher: Dispatcher, label = 'memory'):
       if (!target) throw new Error('The memory transport is not connected.');
       queueMicrotask(() => target.receive(raw));
     },
-    onMessage(listener) {
-      messageListeners.add(listener);
-      return () => messageListeners.delete(listener);
-    },
-    onConnectionChange(listener) {
-      connectionListeners.add(listener);
-      return () => connectionListeners.delete(listener);
-    },
+    onMessage: listeners.onMessage,
+    onConnectionChange: listeners.onConnectionChange,
     isConnected: () => connection !== undefined,
     drop() {
       if (!connection) return;
