@@ -267,6 +267,7 @@ describe('state a node no longer keeps', () => {
     ["geth's missing trie node", { code: -32000, message: 'missing trie node 3f1c…e2 (path ) state 0x3f1c is not available' }, 'statePruned'],
     ["Reth's historical state", { code: -32000, message: 'historical state not available for block 12' }, 'statePruned'],
     ["a provider's archive plan", { code: -32000, message: 'project ID does not have access to archive state' }, 'statePruned'],
+    ["the sandbox gateway's words", { code: -32602, message: 'the state at block 5 is not available: the sandbox keeps the state of its seeded blocks and of its latest blocks, not of every block' }, 'statePruned'],
     ['Anvil with --prune-history, below its kept height', { code: -32602, message: 'BlockOutOfRangeError: block height is 6 but requested was 1' }, 'statePruned'],
     ['Anvil, above its head', { code: -32602, message: 'BlockOutOfRangeError: block height is 6 but requested was 9' }, 'invalidParams'],
     ['another refusal', { code: -32000, message: 'nonce too low' }, 'rpc'],

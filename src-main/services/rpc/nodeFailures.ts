@@ -57,9 +57,10 @@ const METHOD_MISSING = /\bdoes not exist\/is not available\b|\bmethod not found\
 /**
  * A node's words for state it no longer keeps (a full node asked about an old block): geth's and Nethermind's
  * `missing trie node`, Reth's and Erigon's historical-state refusals, a provider's "archive" plan, and Anvil with
- * `--prune-history`, which answers `BlockOutOfRangeError: block height is 6 but requested was 1`.
+ * `--prune-history`, which answers `BlockOutOfRangeError: block height is 6 but requested was 1`, and the sandbox's
+ * gateway (`the state at block 5 is not available: …`).
  */
-const STATE_PRUNED = /missing trie node|historical state|state (?:is )?(?:not available|unavailable|pruned)|state histor(?:y|ies)|archive (?:state|data|node)|pruned/i;
+const STATE_PRUNED = /missing trie node|historical state|state (?:at block \S+ )?(?:is )?(?:not available|unavailable|pruned)|state histor(?:y|ies)|archive (?:state|data|node)|pruned/i;
 const BELOW_KEPT_HEIGHT = /block height is (\d+) but requested was (\d+)/i;
 /** HTTP statuses of a proxy or gateway whose node is down: the request may work again soon. */
 const GATEWAY_DOWN = new Set([502, 503, 504]);
