@@ -1,0 +1,34 @@
+import type { Common } from '@ethereumjs/common';
+import { Address, bigIntToBytes, hexToBytes, setLengthLeft } from '@ethereumjs/util';
+import type { LayeredState } from './layeredState';
+
+/** The EIP-4788 beacon roots contract and its ring's length, the same on every chain. */
+const BEACON_ROOTS = new Address(hexToBytes('0x000F3df6D732807Ef1319fB7B8bB8522d0Beac02'));
+const HISTORICAL_ROOTS_LENGTH = 8191n;
+/** The EIP-2935 history contract and its ring's length (the EIP's final value; the library's EVM params still say 8192). */
+const HISTORY = new Address(hexToBytes('0x0000F90827F1C53A10CB7A02335B175320002935'));
+const HISTORY_SERVE_WINDOW = 8191n;
+
+/**
+ * The state writes a block makes before its first transaction, which no transaction shows: the parent's hash into
+ * the EIP-2935 history contract and the parent beacon root into the EIP-4788 contract, each only when the contract
+ * has code (as the EVM library's own block runner does). A transaction reading either sees them.
+ */
+export async function applyBlockStart(
+  state: LayeredState,
+  common: Common,
+  block: { number: bigint; timestamp: bigint; parentHash: `0x${string}`; parentBeaconBlockRoot?: `0x${string}` },
+): Promise<void> {
+  if (common.isActivatedEIP(2935)) {
+    if ((await state.getCode(HISTORY)).length > 0) {
+      const slot = (block.number - 1n) % HISTORY_SERVE_WINDOW;
+      await state.putStorage(HISTORY, setLengthLeft(bigIntToBytes(slot), 32), hexToBytes(block.parentHash));
+    }
+  }
+  if (common.isActivatedEIP(4788) && block.parentBeaconBlockRoot && (await state.getCode(BEACON_ROOTS)).length > 0) {
+    const length = HISTORICAL_ROOTS_LENGTH;
+    const index = block.timestamp % length;
+    await state.putStorage(BEACON_ROOTS, setLengthLeft(bigIntToBytes(index), 32), bigIntToBytes(block.timestamp));
+    await state.putStorage(BEACON_ROOTS, setLengthLeft(bigIntToBytes(index + length), 32), hexToBytes(block.parentBeaconBlockRoot));
+  }
+}

@@ -1,0 +1,124 @@
+import { createBlockFromRPC, type JSONRPCBlock } from '@ethereumjs/block';
+import type { Common } from '@ethereumjs/common';
+import type { EVM } from '@ethereumjs/evm';
+import { createTxFromRPC, type TypedTransaction } from '@ethereumjs/tx';
+import { Address, bytesToHex, hexToBytes } from '@ethereumjs/util';
+import { createVM, runTx, type RunTxResult } from '@ethereumjs/vm';
+import { blockHashes } from './blockHashes';
+import { applyBlockStart } from './blockStart';
+import { chainCommon } from './chainHardfork';
+import { recordFrames } from './frameRecorder';
+import { LayeredState } from './layeredState';
+import { checkAgainstReceipt, type CheckedLog } from './receiptCheck';
+import { RemoteState } from './remoteState';
+import type { ReplayDeps, ReplayOptions, ReplayResult } from './replayTypes';
+
+/** A transaction as `eth_getBlockByNumber(…, true)` and `eth_getTransactionByHash` state it. */
+interface RpcTransaction {
+  hash: `0x${string}`;
+  from: `0x${string}`;
+  to?: `0x${string}` | null;
+  gas: `0x${string}`;
+  blockNumber: `0x${string}` | null;
+  transactionIndex: `0x${string}` | null;
+}
+
+interface RpcReceipt {
+  status: `0x${string}`;
+  gasUsed: `0x${string}`;
+  logs: CheckedLog[];
+}
+
+type RpcBlock = Omit<JSONRPCBlock, 'transactions'> & { transactions: RpcTransaction[] };
+
+/**
+ * Replays a mined transaction in process with the Ethereum Foundation's EVM library, at its block's hardfork, on
+ * its parent block's state read lazily through standard methods, after the block's earlier transactions, and
+ * returns its call tree in `callTracer` terms with a check against its receipt. For nodes that offer no `debug_`
+ * method; a replay whose outcome differs from the receipt says so in `check` and is not the truth.
+ */
+export async function replayTransaction(deps: ReplayDeps, txHash: `0x${string}`, options: ReplayOptions = {}): Promise<ReplayResult> {
+  const { signal } = options;
+  const request = deps.request;
+  const mined = (await request('eth_getTransactionByHash', [txHash], signal)) as RpcTransaction | null;
+  if (!mined) throw new Error(`The node does not know transaction ${txHash}.`);
+  if (mined.blockNumber === null || mined.transactionIndex === null) {
+    throw new Error(`Transaction ${txHash} is not mined yet: only a mined transaction can be replayed.`);
+  }
+  const [block, receipt] = (await Promise.all([
+    request('eth_getBlockByNumber', [mined.blockNumber, true], signal),
+    request('eth_getTransactionReceipt', [txHash], signal),
+  ])) as [RpcBlock | null, RpcReceipt | null];
+  if (!block || !receipt) throw new Error(`The node lost block ${BigInt(mined.blockNumber)} of transaction ${txHash} while it was read.`);
+  const number = BigInt(block.number);
+  const index = Number(BigInt(mined.transactionIndex));
+  if (number === 0n) throw new Error('A genesis block has no parent state to replay on.');
+  if (block.transactions[index]?.hash.toLowerCase() !== txHash.toLowerCase()) {
+    throw new Error(`Block ${number} no longer holds transaction ${txHash} at index ${index} (the chain reorganised?).`);
+  }
+
+  const timestamp = BigInt(block.timestamp);
+  const common = await chainCommon(request, { number, timestamp }, signal);
+  const remote = new RemoteState(request, `0x${(number - 1n).toString(16)}`, signal);
+  const state = new LayeredState(remote);
+  const vm = await createVM({ common, stateManager: state, blockchain: blockHashes(request, signal) });
+  const header = createBlockFromRPC({ ...block, transactions: [] }, [], { common, skipConsensusFormatValidation: true });
+  const earlier = block.transactions.slice(0, index);
+  // Every sender and recipient of the block up to this one is known now: read them all at once, not one by one.
+  await remote.prefetch(block.transactions.slice(0, index + 1).flatMap((each) => (each.to ? [each.from, each.to] : [each.from])));
+  await applyBlockStart(state, common, {
+    number,
+    timestamp,
+    parentHash: block.parentHash,
+    parentBeaconBlockRoot: block.parentBeaconBlockRoot,
+  });
+
+  let blockGasUsed = 0n;
+  for (const each of earlier) {
+    signal?.throwIfAborted();
+    const result = await runTx(vm, { tx: await toTransaction(each, common), block: header, skipBlockGasLimitValidation: true, blockGasUsed });
+    blockGasUsed += result.totalGasSpent;
+  }
+  signal?.throwIfAborted();
+
+  const recorder = recordFrames(vm.evm as EVM);
+  let result: RunTxResult;
+  try {
+    result = await runTx(vm, { tx: await toTransaction(mined, common), block: header, skipBlockGasLimitValidation: true, blockGasUsed });
+  } finally {
+    recorder.detach();
+  }
+  const frame = recorder.root();
+  const executionGas = recorder.rootGas();
+  if (!frame || executionGas === undefined) throw new Error(`The EVM library ran transaction ${txHash} without a message: nothing to show.`);
+  // The transaction's own frame is what it was sent with and what it paid for, intrinsic gas and refunds included.
+  frame.gas = `0x${BigInt(mined.gas).toString(16)}`;
+  frame.gasUsed = `0x${result.totalGasSpent.toString(16)}`;
+
+  const check = checkAgainstReceipt(
+    { status: BigInt(receipt.status) === 1n ? 1 : 0, gasUsed: BigInt(receipt.gasUsed), logs: receipt.logs },
+    {
+      status: result.execResult.exceptionError ? 0 : 1,
+      gasUsed: result.totalGasSpent,
+      logs: result.receipt.logs.map(([address, topics, data]) => ({
+        address: bytesToHex(address),
+        topics: topics.map((topic) => bytesToHex(topic)),
+        data: bytesToHex(data),
+      })),
+    },
+  );
+  return { frame, check, hardfork: common.hardfork(),
+    intrinsicGas: BigInt(mined.gas) - executionGas,
+    earlierTransactions: earlier.length, stateReads: remote.reads };
+}
+
+/**
+ * The EVM library's transaction for a node's JSON. Its sender is the node's `from`: recovering it from the signature
+ * would cost a signature check per transaction (600 in a big block) to learn what the node already says.
+ */
+async function toTransaction(json: RpcTransaction, common: Common): Promise<TypedTransaction> {
+  const tx = await createTxFromRPC(json as never, { common, freeze: false });
+  const sender = new Address(hexToBytes(json.from));
+  Object.defineProperty(tx, 'getSenderAddress', { value: () => sender });
+  return tx;
+}

@@ -1,0 +1,45 @@
+import type { CallFrame } from '../../../../src-shared/trace/callFrame';
+
+/** A JSON-RPC request to the network being traced: `(m, p, s) => rpc.request(networkId, m, p, { signal: s })` in the app. */
+export type RpcRequest = (method: string, params: unknown[], signal?: AbortSignal) => Promise<unknown>;
+
+/** What a replay needs from the world: only a way to ask the node standard questions. */
+export interface ReplayDeps {
+  request: RpcRequest;
+}
+
+/** How one replay runs. */
+export interface ReplayOptions {
+  /** Stops the replay (and its pending reads) when aborted. */
+  signal?: AbortSignal;
+}
+
+/** One way the replay's outcome differs from the receipt the node keeps. */
+export interface ReceiptDifference {
+  field: 'status' | 'gasUsed' | 'logs';
+  /** What the receipt says, as text. */
+  receipt: string;
+  /** What the replay found, as text. */
+  replay: string;
+}
+
+/** Whether the replay reproduced the mined outcome; a replay that differs is never the truth. */
+export interface ReplayCheck {
+  matchesReceipt: boolean;
+  differences: ReceiptDifference[];
+}
+
+/** What a local replay of a mined transaction found. */
+export interface ReplayResult {
+  /** The transaction's call tree, in a node's `callTracer` terms. */
+  frame: CallFrame;
+  check: ReplayCheck;
+  /** The hardfork the transaction was executed under, as the EVM library names it. */
+  hardfork: string;
+  /** The gas the transaction paid before its code ran (its frame's `gas` less what the code was given). */
+  intrinsicGas: bigint;
+  /** How many of the block's earlier transactions were replayed first. */
+  earlierTransactions: number;
+  /** How many state reads went to the node (after the per-replay cache). */
+  stateReads: number;
+}
