@@ -27,6 +27,9 @@ const WORDS: Record<string, string> = {
 /** revm's words for the designated INVALID opcode (0xfe), which it tells apart from an undefined opcode. */
 export const DESIGNATED_INVALID_WORDS = 'invalid opcode: INVALID';
 
+/** revm's words for running out of gas while paying for memory, which the library does not tell apart. */
+export const MEMORY_OUT_OF_GAS_WORDS = 'out of gas: out of memory';
+
 /** A halt reason of the EVM library, as Anvil's `callTracer` words it. */
 export function callTracerError(libraryError: string): string {
   return WORDS[libraryError] ?? libraryError;

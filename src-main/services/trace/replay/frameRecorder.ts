@@ -1,24 +1,11 @@
 import { EVMError, type EVM, type EVMResult, type Message } from '@ethereumjs/evm';
 import { bytesToHex } from '@ethereumjs/util';
 import type { CallFrame, CallKind } from '../../../../src-shared/trace/callFrame';
-import { DESIGNATED_INVALID_WORDS, callTracerError } from './callTracerError';
+import { DESIGNATED_INVALID_WORDS, MEMORY_OUT_OF_GAS_WORDS, callTracerError } from './callTracerError';
+import { hookOpcodes, type UnsentCall } from './opcodeHooks';
 
-/** The opcodes that open a frame, by the kind of frame a `callTracer` names them. */
-const FRAME_OPCODES: [number, CallKind][] = [
-  [0xf0, 'create'],
-  [0xf1, 'call'],
-  [0xf2, 'callcode'],
-  [0xf4, 'delegatecall'],
-  [0xf5, 'create2'],
-  [0xfa, 'staticcall'],
-];
-
-/** The EVM's per-instance opcode table (not in its typings): the only place that tells CALL from STATICCALL. */
-interface OpcodeEntry {
-  opcodeInfo: { isInvalid: boolean };
-  opHandler: (runState: unknown, common: unknown) => unknown;
-  gasHandler?: unknown;
-}
+/** The EVM's call depth limit: a call from a frame this deep is refused before it begins. */
+const MAX_DEPTH = 1024;
 
 /** Records the call tree of what an EVM runs while it is attached. */
 export interface FrameRecorder {
@@ -26,52 +13,51 @@ export interface FrameRecorder {
   root(): CallFrame | undefined;
   /** The gas the outermost message was given (the transaction's gas less its intrinsic gas). */
   rootGas(): bigint | undefined;
-  /** Stops listening to the EVM. */
+  /** Stops listening to the EVM and puts its opcodes back. */
   detach(): void;
 }
 
+/** Why a frame halted, beyond what the EVM's result says. */
+type HaltNote = 'designatedInvalid' | 'memoryOutOfGas';
+
 /**
- * Listens to an EVM's message events and builds the frames a node's `callTracer` would report. A message does not
- * say which opcode sent it (a CALL inside a static context is static too), so the opcodes that open frames are
- * wrapped to tell the next message its kind; the designated INVALID opcode (0xfe) is wrapped too, since revm words
- * it apart from an undefined opcode.
+ * Listens to an EVM's message events, helped by its opcodes ({@link hookOpcodes}), and builds the frames Anvil's
+ * `callTracer` reports: kinds by opcode, a delegatecall's `from` as the calling contract and its `to` as the code
+ * run, a failed creation without an address, a halted frame with all its gas used and no output, a reverted one
+ * with its revert data, calls refused before they began, and self-destructs.
  */
 export function recordFrames(evm: EVM): FrameRecorder {
-  const opcodeMap = (evm as unknown as { _opcodeMap: OpcodeEntry[] })._opcodeMap;
-  const originals = new Map<number, OpcodeEntry>();
-  let nextKind: CallKind | undefined;
-  let designatedInvalidAt: number | undefined;
   const open: CallFrame[] = [];
+  /** Per open frame (same index): why it is about to halt, when an opcode said so. */
+  const notes: (HaltNote | undefined)[] = [];
+  let nextKind: CallKind | undefined;
+  let sent = false;
   let root: CallFrame | undefined;
   let rootGas: bigint | undefined;
 
-  for (const [opcode, kind] of FRAME_OPCODES) {
-    const entry = opcodeMap[opcode]!;
-    originals.set(opcode, entry);
-    opcodeMap[opcode] = {
-      ...entry,
-      opHandler: async (runState, common) => {
+  const restoreOpcodes = hookOpcodes(
+    evm,
+    {
+      opening(kind) {
         nextKind = kind;
-        try {
-          return await entry.opHandler(runState, common);
-        } finally {
-          nextKind = undefined;
-        }
+        sent = false;
       },
-    };
-  }
-  const invalid = opcodeMap[0xfe]!;
-  originals.set(0xfe, invalid);
-  opcodeMap[0xfe] = {
-    ...invalid,
-    opcodeInfo: Object.assign(Object.create(Object.getPrototypeOf(invalid.opcodeInfo) as object) as object, invalid.opcodeInfo, { isInvalid: false }),
-    opHandler: () => {
-      designatedInvalidAt = open.length;
-      throw new EVMError(EVMError.errorMessages.INVALID_OPCODE);
+      opened(unsent) {
+        nextKind = undefined;
+        if (unsent) open[open.length - 1]?.children.push(refusedCall(unsent, open.length));
+      },
+      designatedInvalid: () => (notes[open.length - 1] = 'designatedInvalid'),
+      memoryOutOfGas: () => (notes[open.length - 1] = 'memoryOutOfGas'),
+      selfDestructed(from, to, value) {
+        const parent = open[open.length - 1];
+        parent?.children.push({ kind: 'selfdestruct', from, to, value: quantity(value), input: '0x', gas: '0x0', gasUsed: '0x0', depth: parent.depth + 1, children: [] });
+      },
     },
-  };
+    () => sent,
+  );
 
   const before = (message: Message) => {
+    sent = true;
     const kind = message.depth === 0 ? (message.to ? 'call' : 'create') : (nextKind ?? kindOf(message));
     nextKind = undefined;
     if (message.depth === 0) rootGas = message.gasLimit;
@@ -91,19 +77,19 @@ export function recordFrames(evm: EVM): FrameRecorder {
     if (to) frame.to = hex(to.toString());
     open[open.length - 1]?.children.push(frame);
     open.push(frame);
+    notes.push(undefined);
   };
 
   const after = (result: EVMResult) => {
     const frame = open.pop();
+    const note = notes.pop();
     if (!frame) return;
     const { exceptionError, returnValue, executionGasUsed } = result.execResult;
     frame.gasUsed = quantity(executionGasUsed);
     if (result.createdAddress && !exceptionError) frame.to = hex(result.createdAddress.toString());
     if (exceptionError) {
       const reverted = exceptionError.error === EVMError.errorMessages.REVERT;
-      frame.error = designatedInvalidAt === open.length + 1 && exceptionError.error === EVMError.errorMessages.INVALID_OPCODE
-        ? DESIGNATED_INVALID_WORDS
-        : callTracerError(exceptionError.error);
+      frame.error = wordsFor(exceptionError.error, note);
       // A failed creation has no address in a callTracer frame; a halt (not a revert) returns nothing and uses all.
       if (frame.kind === 'create' || frame.kind === 'create2') delete frame.to;
       if (reverted && returnValue.length > 0) frame.output = bytesToHex(returnValue) as `0x${string}`;
@@ -111,7 +97,6 @@ export function recordFrames(evm: EVM): FrameRecorder {
     } else if (returnValue.length > 0) {
       frame.output = bytesToHex(returnValue) as `0x${string}`;
     }
-    designatedInvalidAt = undefined;
     if (open.length === 0) root = frame;
   };
 
@@ -123,8 +108,30 @@ export function recordFrames(evm: EVM): FrameRecorder {
     detach() {
       evm.events.off('beforeMessage', before);
       evm.events.off('afterMessage', after);
-      for (const [opcode, entry] of originals) opcodeMap[opcode] = entry;
+      restoreOpcodes();
     },
+  };
+}
+
+function wordsFor(libraryError: string, note: HaltNote | undefined): string {
+  if (note === 'designatedInvalid' && libraryError === EVMError.errorMessages.INVALID_OPCODE) return DESIGNATED_INVALID_WORDS;
+  if (note === 'memoryOutOfGas' && libraryError === EVMError.errorMessages.OUT_OF_GAS) return MEMORY_OUT_OF_GAS_WORDS;
+  return callTracerError(libraryError);
+}
+
+/** The frame of a call refused before it began (too deep, or more value than its caller holds): nothing used. */
+function refusedCall(call: UnsentCall, depth: number): CallFrame {
+  return {
+    kind: call.kind,
+    from: call.from,
+    to: call.to,
+    value: quantity(call.kind === 'staticcall' ? 0n : call.value),
+    input: bytesToHex(call.input) as `0x${string}`,
+    gas: quantity(call.gas),
+    gasUsed: '0x0',
+    error: depth > MAX_DEPTH ? 'CallTooDeep' : 'insufficient balance for transfer',
+    depth,
+    children: [],
   };
 }
 
