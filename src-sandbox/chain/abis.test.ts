@@ -29,6 +29,12 @@ describe('typed ABIs', () => {
     ['proxiedTokenAbi', abis.proxiedTokenAbi, compiled.ProxiedToken.abi],
     ['erc1967ProxyAbi', abis.erc1967ProxyAbi, compiled.ERC1967Proxy.abi],
     ['transparentProxyAbi', abis.transparentProxyAbi, compiled.TransparentUpgradeableProxy.abi],
+    ['traceTokenAbi', abis.traceTokenAbi, compiled.TraceToken.abi],
+    ['tracePoolAbi', abis.tracePoolAbi, compiled.TracePool.abi],
+    ['traceRouterAbi', abis.traceRouterAbi, compiled.TraceRouter.abi],
+    ['traceSplitterAbi', abis.traceSplitterAbi, compiled.TraceSplitter.abi],
+    ['traceFactoryAbi', abis.traceFactoryAbi, compiled.TraceFactory.abi],
+    ['traceChildAbi', abis.traceChildAbi, compiled.TraceChild.abi],
   ];
 
   it.each(cases)('%s matches the compiled ABI', (_name, typed, real) => {

@@ -104,3 +104,35 @@ export const erc1967ProxyAbi = parseAbi(['constructor(address implementation, by
 
 /** OpenZeppelin's TransparentUpgradeableProxy (it deploys its own ProxyAdmin, owned by `initialOwner`). */
 export const transparentProxyAbi = parseAbi(['constructor(address _logic, address initialOwner, bytes _data)', 'event AdminChanged(address previousAdmin, address newAdmin)']);
+
+/** TraceToken.sol: OpenZeppelin's ERC-20, with the custom error its `transfer` reverts with. */
+export const traceTokenAbi = parseAbi([
+  'constructor(uint256 supply)',
+  'error ERC20InsufficientBalance(address sender, uint256 balance, uint256 needed)',
+  'function transfer(address to, uint256 value) returns (bool)',
+  'function balanceOf(address account) view returns (uint256)',
+]);
+
+/** TracePool.sol (it creates its TraceVault). */
+export const tracePoolAbi = parseAbi([
+  'constructor(address token_)',
+  'function vault() view returns (address)',
+  'function reserve() view returns (uint256)',
+  'function redeem(address to, uint256 amount) returns (uint256)',
+]);
+
+/** TraceRouter.sol: the deep revert's entry point. */
+export const traceRouterAbi = parseAbi(['function redeem(address pool, address to, uint256 amount) returns (uint256)']);
+
+/** TraceSplitter.sol: internal ETH transfers. */
+export const traceSplitterAbi = parseAbi(['function split(address[] payees) payable']);
+
+/** TraceFactory.sol: CREATE2 of a TraceChild. */
+export const traceFactoryAbi = parseAbi([
+  'event Deployed(address indexed child, bytes32 indexed salt, address owner)',
+  'function deploy(bytes32 salt, address owner) returns (address child)',
+  'function addressOf(bytes32 salt, address owner) view returns (address)',
+]);
+
+/** TraceChild.sol: what TraceFactory deploys. */
+export const traceChildAbi = parseAbi(['constructor(address owner_)', 'function factory() view returns (address)', 'function owner() view returns (address)']);

@@ -19,7 +19,14 @@ export type SandboxContractName =
   | 'GasBurner'
   | 'GasProbe'
   | 'BatchCall'
-  | 'ProxiedToken';
+  | 'ProxiedToken'
+  | 'TraceToken'
+  | 'TraceVault'
+  | 'TracePool'
+  | 'TraceRouter'
+  | 'TraceSplitter'
+  | 'TraceFactory'
+  | 'TraceChild';
 
 /** OpenZeppelin's proxies, compiled from `@openzeppelin/contracts` in node_modules with the sandbox's contracts. */
 export type OpenZeppelinProxyName = 'ERC1967Proxy' | 'TransparentUpgradeableProxy' | 'ProxyAdmin';
@@ -39,6 +46,14 @@ const SANDBOX_CONTRACTS: readonly SandboxContractName[] = [
   'GasProbe',
   'BatchCall',
   'ProxiedToken',
+  // What a trace must show (seed-trace.ts): a revert three calls deep, internal ETH transfers, a CREATE2.
+  'TraceToken',
+  'TraceVault',
+  'TracePool',
+  'TraceRouter',
+  'TraceSplitter',
+  'TraceFactory',
+  'TraceChild',
 ];
 
 /** The Uniswap V2 and WETH contracts, from the npm packages' build artifacts. */
