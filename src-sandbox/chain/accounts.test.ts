@@ -1,6 +1,6 @@
 import { mnemonicToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { DELEGATOR_INDEX, sandboxAccount, TRAFFIC_INDICES } from './accounts';
+import { DELEGATOR_INDEX, PAYEE_INDICES, sandboxAccount, TRACER_INDEX, TRAFFIC_INDICES } from './accounts';
 import { SANDBOX_MNEMONIC } from './anvil';
 
 describe('sandboxAccount', () => {
@@ -9,7 +9,7 @@ describe('sandboxAccount', () => {
   });
 
   it("derives the same keys as viem's mnemonicToAccount (the reference), for every index the sandbox uses", () => {
-    for (const index of [0, 1, 9, 17, DELEGATOR_INDEX, ...TRAFFIC_INDICES]) {
+    for (const index of [0, 1, 9, 17, DELEGATOR_INDEX, TRACER_INDEX, ...TRAFFIC_INDICES, ...PAYEE_INDICES]) {
       const reference = mnemonicToAccount(SANDBOX_MNEMONIC, { addressIndex: index });
       const account = sandboxAccount(index);
       expect(account.address).toBe(reference.address);

@@ -13,6 +13,13 @@ export const TRADER_INDICES: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
  */
 export const DELEGATOR_INDEX = 18;
 /**
+ * The account that deploys and uses the trace showcase (seed-trace.ts), at the very end of the seed. An account
+ * of its own so that the showcase adds nothing to the history of the accounts tests and journeys count.
+ */
+export const TRACER_INDEX = 19;
+/** Paid by the trace showcase's internal ETH transfers, and by nothing else: their balances show exactly those. */
+export const PAYEE_INDICES: readonly number[] = [26, 27];
+/**
  * Accounts only the live traffic sends from, so its nonces never collide with seeding or with
  * people using accounts 0-9 (Anvil's well-known ones) through the gateway.
  */

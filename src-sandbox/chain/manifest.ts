@@ -41,6 +41,13 @@ export interface SeedManifest {
      * TransparentUpgradeableProxy (token TXG, its admin the ProxyAdmin it deployed), with transfers through each.
      */
     proxiedToken: { implementation: Address; erc1967Proxy: Address; transparentProxy: Address; transparentProxyAdmin: Address };
+    /**
+     * What a trace must show, deployed by `accounts.tracer` at the end of the seed: TraceRouter calls TracePool, which
+     * pays out of the TraceVault it created, which calls TraceToken (an OpenZeppelin ERC-20, supply with the tracer);
+     * TraceSplitter sends ETH on; TraceFactory deploys TraceChild with CREATE2. See `transactions.deepRevert`,
+     * `internalTransfer` and `create2`.
+     */
+    trace: { token: Address; pool: Address; vault: Address; router: Address; splitter: Address; factory: Address };
   };
   /** Accounts of the sandbox mnemonic by role (`index` is the m/44'/60'/0'/0/index address index). */
   accounts: {
@@ -50,8 +57,10 @@ export interface SeedManifest {
     traders: { index: number; address: Address }[];
     /** Used only by live traffic, never by the seeder after funding. */
     traffic: { index: number; address: Address }[];
+    /** Funded, then sends every transaction of the trace showcase (`contracts.trace`), and nothing else. */
+    tracer: { index: number; address: Address };
   };
-  /** One transaction hash per kind, all mined in the seeded history. */
+  /** One transaction per kind, all mined in the seeded history: its hash, or for the trace showcase's kinds an object holding it. */
   transactions: {
     legacy: Hex;
     accessList: Hex;
@@ -64,6 +73,54 @@ export interface SeedManifest {
     contractCreation: Hex;
     erc20Transfer: Hex;
     swap: Hex;
+    /**
+     * A mined transaction (status 0) whose revert began three calls below it, in a custom error of the innermost
+     * contract: the tracer calls TraceRouter.redeem, which calls TracePool.redeem, which calls TraceVault.pay, which
+     * calls TraceToken.transfer; the token reverts with OpenZeppelin's `ERC20InsufficientBalance(vault, balance,
+     * needed)` and the vault, the pool and the router each re-throw that data unchanged (plain Solidity calls), so
+     * the transaction's own revert data is the token's. Before it the pool read the reserve (a successful static
+     * call, a sibling of the failing one) and wrote `totalRedeemed` (rolled back).
+     */
+    deepRevert: {
+      hash: Hex;
+      /** Where the revert began: the innermost failing frame's callee (`contracts.trace.token`). */
+      revertingContract: Address;
+      /**
+       * That frame's function as the app names a frame ("Reverted in TraceToken.transfer"): the bare function name
+       * from the contract's ABI (`transfer`), neither the contract's name nor the argument types.
+       */
+      revertingFunction: string;
+      /** The custom error's name in the contract's ABI (`ERC20InsufficientBalance`). */
+      errorName: string;
+      /** The custom error's signature (`ERC20InsufficientBalance(address,uint256,uint256)`). */
+      errorSignature: string;
+      /** The reverting frame's output (the custom error, ABI-encoded), which every frame above it returns too. */
+      revertData: Hex;
+      /**
+       * The reverting frame's depth in the call tree: 0 is the transaction's own frame (the call to the router) and
+       * each call a contract makes adds one, so `depth` is the number of calls between the transaction and the frame
+       * where the revert began (router -> pool 1, pool -> vault 2, vault -> token 3). "Three calls deep" is read as
+       * three such calls, as a trace summary counts "N deep", so the token's frame is at depth 3, the fourth frame.
+       */
+      depth: number;
+    };
+    /**
+     * Internal ETH transfers: the tracer calls TraceSplitter.split with ETH, which sends each payee (mnemonic indices
+     * 26 and 27, paid by nothing else) a share by a call with value. `value` is wei as a minimal `0x` quantity, as a
+     * call tracer writes a frame's value.
+     */
+    internalTransfer: { hash: Hex; transfers: { from: Address; to: Address; value: Hex }[] };
+    /**
+     * A CREATE2 from a contract: TraceFactory.deploy(salt, tracer) deploys a TraceChild at `address`, which is
+     * keccak256(0xff ++ factory ++ salt ++ initCodeHash)[12:]; `initCodeHash` is keccak256 of TraceChild's creation
+     * code with its constructor argument (the tracer's address).
+     */
+    create2: { hash: Hex; factory: Address; salt: Hex; initCodeHash: Hex; address: Address };
+    /**
+     * A DELEGATECALL through a seeded proxy: a holder's ProxiedToken transfer sent to `contracts.proxiedToken.erc1967Proxy`,
+     * whose fallback DELEGATECALLs the implementation (one of the proxy transfers seeded with the proxies, not a new one).
+     */
+    delegateCall: { hash: Hex; proxy: Address; implementation: Address };
   };
   /** A block holding at least 500 transactions. */
   bigBlock: { number: number; transactionCount: number };

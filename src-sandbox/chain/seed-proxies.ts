@@ -1,4 +1,4 @@
-import { encodeFunctionData, getAddress, getContractAddress, parseUnits, type Address, type HDAccount } from 'viem';
+import { encodeFunctionData, getAddress, getContractAddress, parseUnits, type Address, type Hex, type HDAccount } from 'viem';
 import { erc1967ProxyAbi, proxiedTokenAbi, transparentProxyAbi } from './abis';
 import { compileSandboxContracts } from './contracts';
 import type { SeedDriver } from './seed-driver';
@@ -22,9 +22,14 @@ const SUPPLY = parseUnits('1000000', 18);
 /**
  * One ERC-20 implementation behind OpenZeppelin's ERC1967Proxy and TransparentUpgradeableProxy, each initialized
  * through the proxy (the token's state is the proxy's), then transfers through each: from the deployer to three
- * holders, and from one holder on. Three blocks.
+ * holders, and from one holder on. Three blocks. Returns the addresses, and the holder's transfer through the
+ * ERC1967Proxy: a call to the proxy that DELEGATECALLs the implementation.
  */
-export async function seedProxies(driver: SeedDriver, deployer: HDAccount, holders: readonly HDAccount[]): Promise<SeededProxies> {
+export async function seedProxies(
+  driver: SeedDriver,
+  deployer: HDAccount,
+  holders: readonly HDAccount[],
+): Promise<{ proxies: SeededProxies; transferThroughProxy: Hex }> {
   const own = compileSandboxContracts();
   const init = (name: string, symbol: string) =>
     encodeFunctionData({ abi: proxiedTokenAbi, functionName: 'initialize', args: [name, symbol, deployer.address, SUPPLY] });
@@ -52,7 +57,8 @@ export async function seedProxies(driver: SeedDriver, deployer: HDAccount, holde
     for (const [i, holder] of holders.slice(0, 3).entries()) await transfer(deployer, proxy, holder.address, `${1000 * (i + 1)}`, `transfer through proxy ${proxy}`);
   }
   await driver.mine();
-  for (const proxy of proxies) await transfer(holders[0]!, proxy, holders[3]!.address, '250', `holder's transfer through proxy ${proxy}`);
+  const holderTransfers: Hex[] = [];
+  for (const proxy of proxies) holderTransfers.push(await transfer(holders[0]!, proxy, holders[3]!.address, '250', `holder's transfer through proxy ${proxy}`));
   await driver.mine();
 
   // The transparent proxy's admin is the ProxyAdmin it created (its first creation: nonce 1); checked in its slot.
@@ -65,5 +71,8 @@ export async function seedProxies(driver: SeedDriver, deployer: HDAccount, holde
     const balance = await driver.client.readContract({ address: proxy, abi: proxiedTokenAbi, functionName: 'balanceOf', args: [holders[3]!.address] });
     if (balance !== parseUnits('250', 18)) throw new Error(`seed: the holder's balance through proxy ${proxy} is ${balance}, expected 250 tokens`);
   }
-  return { implementation: implementation.address, erc1967Proxy: erc1967Proxy.address, transparentProxy: transparentProxy.address, transparentProxyAdmin };
+  return {
+    proxies: { implementation: implementation.address, erc1967Proxy: erc1967Proxy.address, transparentProxy: transparentProxy.address, transparentProxyAdmin },
+    transferThroughProxy: holderTransfers[0]!,
+  };
 }

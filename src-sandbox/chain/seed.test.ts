@@ -241,6 +241,28 @@ describe('seedChain', () => {
     }
   });
 
+  it('seeds the trace showcase last, in blocks of its own, from an account nothing before it touched', async () => {
+    const tracer = manifest.accounts.tracer.address.toLowerCase();
+    // Back from the last seeded block while every transaction is the tracer's (or its funding).
+    let first = manifest.seededToBlock;
+    for (;;) {
+      const block = await client.getBlock({ blockNumber: BigInt(first - 1), includeTransactions: true });
+      if (!(block.transactions as Transaction[]).every((tx) => tx.from.toLowerCase() === tracer || tx.to?.toLowerCase() === tracer)) break;
+      first--;
+    }
+    const before = BigInt(first - 1);
+    expect(manifest.seededToBlock - first + 1).toBe(4);
+    expect(await client.getTransactionCount({ address: manifest.accounts.tracer.address, blockNumber: before })).toBe(0);
+    expect(await client.getBalance({ address: manifest.accounts.tracer.address, blockNumber: before })).toBe(0n);
+    const { deepRevert, internalTransfer, create2 } = manifest.transactions;
+    for (const hash of [deepRevert.hash, internalTransfer.hash, create2.hash]) {
+      expect(Number((await client.getTransactionReceipt({ hash })).blockNumber)).toBeGreaterThanOrEqual(first);
+    }
+    // The fixtures seeded before the showcase lie before it.
+    expect(manifest.bigBlock.number).toBeLessThan(first);
+    expect(Number((await client.getTransactionReceipt({ hash: manifest.transactions.delegateCall.hash })).blockNumber)).toBeLessThan(first);
+  });
+
   it('seeds an identical chain on a second fresh Anvil', async () => {
     const second = await startAnvil();
     try {

@@ -1,5 +1,5 @@
 import { parseEther, type HDAccount } from 'viem';
-import { DELEGATOR_INDEX, DEPLOYER_INDEX, sandboxAccount, TRADER_INDICES, TRAFFIC_INDICES } from './accounts';
+import { DELEGATOR_INDEX, DEPLOYER_INDEX, PAYEE_INDICES, sandboxAccount, TRACER_INDEX, TRADER_INDICES, TRAFFIC_INDICES } from './accounts';
 import type { ActivityContext } from './activity-mix';
 import { SANDBOX_CHAIN_ID } from './anvil';
 import { followWallClock } from './chain-time';
@@ -16,6 +16,8 @@ import { SEED_BLOCK_INTERVAL_SECONDS, SeedDriver } from './seed-driver';
 import { fundAccounts } from './seed-funding';
 import { seedLogStorm } from './seed-log-storm';
 import { seedProxies } from './seed-proxies';
+import { seedTraceShowcase } from './seed-trace';
+import { checkDelegateCall, checkTraceShowcase } from './seed-trace-checks';
 import { seedTransactionTypes } from './seed-tx-types';
 import { seedUniswap } from './seed-uniswap';
 
@@ -36,7 +38,8 @@ const PRNG_SEED = 0xb10c6a55;
 
 /**
  * Seeds a fresh Anvil with a deterministic, realistic history (contracts, Uniswap, transfers,
- * every transaction type, a failed transaction, a log storm, a 600-transaction block) and
+ * every transaction type, a failed transaction, a log storm, a 600-transaction block, proxies, and last what a
+ * trace must show: a revert three calls deep, internal ETH transfers, a CREATE2) and
  * returns the manifest of what it made, each claim checked against the node. Leaves Anvil
  * in automine mode with its clock on wall time.
  */
@@ -56,6 +59,7 @@ export async function seedChain(options: SeedOptions): Promise<SeedManifest> {
   const traders = TRADER_INDICES.map(sandboxAccount);
   const traffic = TRAFFIC_INDICES.map(sandboxAccount);
   const delegator = sandboxAccount(DELEGATOR_INDEX);
+  const tracer = sandboxAccount(TRACER_INDEX);
   const driver = new SeedDriver(client, log);
   await driver.init();
 
@@ -94,8 +98,12 @@ export async function seedChain(options: SeedOptions): Promise<SeedManifest> {
     const bigBlock = await seedBigBlock(driver, batchClient, deployment.susd, traders.slice(0, 12));
     log(`seed: block ${bigBlock.number} holds ${bigBlock.transactionCount} transactions`);
     const late = await seedActivity(driver, ctx, traders, rng, ACTIVITY_BLOCKS_LATE);
-    const proxiedToken = await seedProxies(driver, deployer, traders.slice(0, 4));
+    const { proxies: proxiedToken, transferThroughProxy } = await seedProxies(driver, deployer, traders.slice(0, 4));
     log(`seed: a token behind an ERC1967Proxy and a TransparentUpgradeableProxy by block ${driver.head}`);
+    // Appended after everything else, so the blocks seeded before it (and every number and hash pinned on them)
+    // stay as they were; its transactions come from an account of its own.
+    const traceShowcase = await seedTraceShowcase(driver, deployer, tracer, PAYEE_INDICES.map((index) => sandboxAccount(index).address));
+    log(`seed: a revert three calls deep, internal ETH transfers and a CREATE2 by block ${driver.head}`);
     const swap = early.firstSwapHash ?? late.firstSwapHash;
     if (!swap) throw new Error('seed: no swap was mined');
     if (driver.head < MIN_SEEDED_BLOCKS) throw new Error(`seed: only ${driver.head} blocks seeded`);
@@ -105,6 +113,12 @@ export async function seedChain(options: SeedOptions): Promise<SeedManifest> {
     const storage = await checkStorage(client, deployment.storageShowcase, deployer.address, deployer.address);
     await checkLogStorm(client, deployment.logStorm, logStorm);
     await checkPairs(client, deployment.factory, pairs);
+    const traced = await checkTraceShowcase(client, traceShowcase, tracer.address);
+    const delegateCall = await checkDelegateCall(client, {
+      hash: transferThroughProxy,
+      proxy: proxiedToken.erc1967Proxy,
+      implementation: proxiedToken.implementation,
+    });
     const last = await client.getBlock({ blockNumber: BigInt(driver.head) });
 
     await client.setAutomine(true);
@@ -129,18 +143,22 @@ export async function seedChain(options: SeedOptions): Promise<SeedManifest> {
         gasProbe: deployment.gasProbe,
         batchCall: deployment.batchCall,
         proxiedToken,
+        trace: traceShowcase.contracts,
       },
       accounts: {
         deployer: accountEntry(DEPLOYER_INDEX, deployer),
         delegator: accountEntry(DELEGATOR_INDEX, delegator),
         traders: TRADER_INDICES.map((index, i) => accountEntry(index, traders[i]!)),
         traffic: TRAFFIC_INDICES.map((index, i) => accountEntry(index, traffic[i]!)),
+        tracer: accountEntry(TRACER_INDEX, tracer),
       },
       transactions: {
         ...types,
         contractCreation: deployment.contractCreationHash,
         erc20Transfer: erc20TransferHash,
         swap,
+        ...traced,
+        delegateCall,
       },
       bigBlock,
       logStorm,
