@@ -119,12 +119,12 @@ function wordsFor(libraryError: string, note: HaltNote | undefined): string {
   return callTracerError(libraryError);
 }
 
-/** The frame of a call refused before it began (too deep, or more value than its caller holds): nothing used. */
+/** The frame of a call or creation refused before it began (too deep, or more value than its caller holds). */
 function refusedCall(call: UnsentCall, depth: number): CallFrame {
   return {
     kind: call.kind,
     from: call.from,
-    to: call.to,
+    ...(call.to ? { to: call.to } : {}),
     value: quantity(call.kind === 'staticcall' ? 0n : call.value),
     input: bytesToHex(call.input) as `0x${string}`,
     gas: quantity(call.gas),

@@ -19,12 +19,13 @@ interface RunState {
   stateManager: { getAccount(address: unknown): Promise<{ balance: bigint } | undefined> };
 }
 
-/** A call opcode that returned without sending a message: it failed before any frame began. */
+/** A call or creation opcode that returned without sending a message: it failed before any frame began. */
 export interface UnsentCall {
   kind: CallKind;
   /** The contract whose code made the call (its context's address). */
   from: `0x${string}`;
-  to: `0x${string}`;
+  /** The callee (absent for a creation). */
+  to?: `0x${string}`;
   value: bigint;
   input: Uint8Array;
   gas: bigint;
@@ -70,14 +71,15 @@ export function hookOpcodes(evm: EVM, listener: OpcodeListener, messageSent: () 
     table[opcode] = {
       ...entry,
       opHandler: async (runState, common) => {
-        const unsent = kind.endsWith('call') ? callArguments(kind, runState) : undefined;
+        const unsent = frameArguments(kind, runState);
         listener.opening(kind);
-        let sent = false;
+        // Refused only when the opcode completed without a message; one that threw halted its own frame instead.
+        let refused = false;
         try {
           await entry.opHandler(runState, common);
-          sent = messageSent();
+          refused = !messageSent();
         } finally {
-          listener.opened(sent || !unsent ? undefined : { ...unsent, input: unsent.read() });
+          listener.opened(refused ? { ...unsent, input: unsent.read() } : undefined);
         }
       },
     };
@@ -138,20 +140,22 @@ export function hookOpcodes(evm: EVM, listener: OpcodeListener, messageSent: () 
   };
 }
 
-/** A call opcode's arguments as it starts, and a way to read its input once memory has grown for it. */
-function callArguments(kind: CallKind, runState: RunState): Omit<UnsentCall, 'input'> & { read(): Uint8Array } {
+/** A frame opcode's arguments as it starts, and a way to read its input once memory has grown for it. */
+function frameArguments(kind: CallKind, runState: RunState): Omit<UnsentCall, 'input'> & { read(): Uint8Array } {
+  const from = runState.interpreter.getAddress().toString().toLowerCase() as `0x${string}`;
+  if (kind === 'create' || kind === 'create2') {
+    const [value, offset, length] = runState.stack.peek(3) as [bigint, bigint, bigint];
+    return { kind, from, value, gas: runState.messageGasLimit ?? 0n, read: () => readMemory(runState, offset, length) };
+  }
   const withValue = kind === 'call' || kind === 'callcode';
   const [, to, ...rest] = runState.stack.peek(withValue ? 7 : 6) as bigint[];
   const value = withValue ? rest.shift()! : 0n;
   const [offset, length] = rest as [bigint, bigint];
   // The gas handler has already computed what the callee would be given (the stipend is added by the opcode).
   const gas = (runState.messageGasLimit ?? 0n) + (value > 0n ? CALL_STIPEND : 0n);
-  return {
-    kind,
-    from: runState.interpreter.getAddress().toString().toLowerCase() as `0x${string}`,
-    to: `0x${to!.toString(16).padStart(40, '0')}`,
-    value,
-    gas,
-    read: () => (length === 0n ? new Uint8Array(0) : runState.memory.read(Number(offset), Number(length), true)),
-  };
+  return { kind, from, to: `0x${to!.toString(16).padStart(40, '0')}`, value, gas, read: () => readMemory(runState, offset, length) };
+}
+
+function readMemory(runState: RunState, offset: bigint, length: bigint): Uint8Array {
+  return length === 0n ? new Uint8Array(0) : runState.memory.read(Number(offset), Number(length), true);
 }

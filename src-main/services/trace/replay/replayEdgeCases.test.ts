@@ -30,12 +30,12 @@ function call(kind: CallKindOpcode, to: string, { gas, value, word }: { gas?: nu
 }
 
 /** One creation from a driver contract (init code of at most 32 bytes), its address dropped. */
-function create(initCode: string, salt?: number): Instruction[] {
+function create(initCode: string, salt?: number, value = 0n): Instruction[] {
   const size = initCode.length / 2;
   return [
     ['PUSH', `0x${initCode}`], ['PUSH', 0], 'MSTORE',
     ...(salt === undefined ? [] : ([['PUSH', salt]] as Instruction[])),
-    ['PUSH', size], ['PUSH', 32 - size], ['PUSH', 0], salt === undefined ? 'CREATE' : 'CREATE2', 'POP',
+    ['PUSH', size], ['PUSH', 32 - size], ['PUSH', value], salt === undefined ? 'CREATE' : 'CREATE2', 'POP',
   ];
 }
 
@@ -71,6 +71,8 @@ async function drive(name: string, steps: Instruction[], value = 0n): Promise<vo
 }
 
 const OK_INIT = assemble([['PUSH', 1], ['PUSH', 0], 'RETURN']);
+/** Init code of a contract that self-destructs (to the zero address) while it is being created. */
+const DYING_INIT = assemble([['PUSH', 0], 'SELFDESTRUCT']);
 const REVERT_INIT = assemble([['PUSH', 0xbb], ['PUSH', 0], 'MSTORE', ['PUSH', 32], ['PUSH', 0], 'REVERT']);
 
 beforeAll(async () => {
@@ -107,6 +109,8 @@ beforeAll(async () => {
   await drive('a delegatecall and a callcode', [...call('DELEGATECALL', contracts.callerReturner), ...call('CALLCODE', contracts.callerReturner)], 7n);
   await drive('creations that succeed, halt and revert', [...create(OK_INIT), ...create(OK_INIT, 1), ...create('fe'), ...create(REVERT_INIT)]);
   await drive('a self-destruct', call('CALL', contracts.selfDestructor, { value: 5n }), 10n);
+  await drive('a self-destruct during creation', create(DYING_INIT, undefined, 4n), 10n);
+  await drive('a CREATE2 collision and a creation beyond the balance', [...create(OK_INIT, 9), ...create(OK_INIT, 9), ...create(OK_INIT, undefined, 10n ** 18n)]);
   await drive('a stack underflow', call('CALL', contracts.stackUnderflow));
   await drive('a state change in a static call', call('STATICCALL', contracts.storer));
   await drive('precompile calls', [
@@ -144,6 +148,8 @@ const CASES = [
   'a delegatecall and a callcode',
   'creations that succeed, halt and revert',
   'a self-destruct',
+  'a self-destruct during creation',
+  'a CREATE2 collision and a creation beyond the balance',
   'a stack underflow',
   'a state change in a static call',
   'precompile calls',

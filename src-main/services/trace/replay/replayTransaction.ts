@@ -24,7 +24,8 @@ interface RpcTransaction {
 }
 
 interface RpcReceipt {
-  status: `0x${string}`;
+  /** Absent before Byzantium (a state root instead). */
+  status?: `0x${string}`;
   gasUsed: `0x${string}`;
   logs: CheckedLog[];
 }
@@ -50,6 +51,9 @@ export async function replayTransaction(deps: ReplayDeps, txHash: `0x${string}`,
     request('eth_getTransactionReceipt', [txHash], signal),
   ])) as [RpcBlock | null, RpcReceipt | null];
   if (!block || !receipt) throw new Error(`The node lost block ${BigInt(mined.blockNumber)} of transaction ${txHash} while it was read.`);
+  if (receipt.status === undefined) {
+    throw new Error(`Transaction ${txHash}'s receipt states no status (a block before Byzantium): a replay could not be checked against it.`);
+  }
   const number = BigInt(block.number);
   const index = Number(BigInt(mined.transactionIndex));
   if (number === 0n) throw new Error('A genesis block has no parent state to replay on.');
@@ -74,9 +78,15 @@ export async function replayTransaction(deps: ReplayDeps, txHash: `0x${string}`,
   });
 
   let blockGasUsed = 0n;
-  for (const each of earlier) {
+  for (const [position, each] of earlier.entries()) {
     signal?.throwIfAborted();
-    const result = await runTx(vm, { tx: await toTransaction(each, common), block: header, skipBlockGasLimitValidation: true, blockGasUsed });
+    let result: RunTxResult;
+    try {
+      result = await runTx(vm, { tx: await toTransaction(each, common), block: header, skipBlockGasLimitValidation: true, blockGasUsed });
+    } catch (error) {
+      // The block's state before the transaction asked for cannot be rebuilt: no result rather than a wrong one.
+      throw new Error(`Replaying transaction ${position} of block ${number} (${each.hash}), before ${txHash}, failed: ${(error as Error).message}`, { cause: error });
+    }
     blockGasUsed += result.totalGasSpent;
   }
   signal?.throwIfAborted();
@@ -117,7 +127,13 @@ export async function replayTransaction(deps: ReplayDeps, txHash: `0x${string}`,
  * would cost a signature check per transaction (600 in a big block) to learn what the node already says.
  */
 async function toTransaction(json: RpcTransaction, common: Common): Promise<TypedTransaction> {
-  const tx = await createTxFromRPC(json as never, { common, freeze: false });
+  let tx: TypedTransaction;
+  try {
+    tx = await createTxFromRPC(json as never, { common, freeze: false });
+  } catch (error) {
+    // E.g. a gas limit over EIP-7825's cap on a node that does not enforce it (Anvil by default).
+    throw new Error(`The EVM library refuses transaction ${json.hash} under ${common.hardfork()}: ${(error as Error).message}`, { cause: error });
+  }
   const sender = new Address(hexToBytes(json.from));
   Object.defineProperty(tx, 'getSenderAddress', { value: () => sender });
   return tx;

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { hardforkOf } from './chainHardfork';
+
+const OSAKA_BLOBS = { target: 6, max: 9, baseFeeUpdateFraction: 5_007_716 };
+const BLS = { BLS12_G1ADD: '0x0b', KZG_POINT_EVALUATION: '0x0a' };
+
+describe('hardforkOf', () => {
+  it.each([
+    ['osaka', { ...BLS, P256VERIFY: '0x0100' }, OSAKA_BLOBS],
+    ['bpo1', { ...BLS, P256VERIFY: '0x0100' }, { target: 10, max: 15, baseFeeUpdateFraction: 8_346_193 }],
+    ['bpo2', { ...BLS, P256VERIFY: '0x0100' }, { target: 14, max: 21, baseFeeUpdateFraction: 11_684_671 }],
+    ['prague', BLS, OSAKA_BLOBS],
+    ['cancun', { KZG_POINT_EVALUATION: '0x0a' }, { target: 3, max: 6, baseFeeUpdateFraction: 3_338_477 }],
+  ])('reads %s from the precompiles and blob schedule eth_config states', (hardfork, precompiles, blobSchedule) => {
+    expect(hardforkOf({ activationTime: 0, chainId: '0x7a69', precompiles, blobSchedule }, 31337n)).toBe(hardfork);
+  });
+
+  it('refuses a blob schedule of no fork it knows rather than pick the nearest', () => {
+    expect(() =>
+      hardforkOf({ activationTime: 0, chainId: '0x1', precompiles: { P256VERIFY: '0x0100' }, blobSchedule: { target: 7, max: 9, baseFeeUpdateFraction: 1 } }, 1n),
+    ).toThrowErrorMatchingInlineSnapshot(`[UnknownHardforkError: Chain 1 runs Osaka or later with a blob schedule ({"target":7,"max":9,"baseFeeUpdateFraction":1}) of no fork the EVM library knows.]`);
+  });
+
+  it('refuses a fork before Cancun, which eth_config cannot state', () => {
+    expect(() => hardforkOf({ activationTime: 0, chainId: '0x1', precompiles: { ECREC: '0x01' } }, 1n)).toThrowErrorMatchingInlineSnapshot(`[UnknownHardforkError: Chain 1's eth_config states a fork before Cancun, which eth_config cannot describe.]`);
+  });
+});
