@@ -28,6 +28,13 @@ async function seededBlocks(): Promise<MinedTx[][]> {
   return blocks.map((block) => (block as { transactions: MinedTx[] }).transactions);
 }
 
+/** The seeded transactions whose receipt says they failed. */
+async function seededFailures(): Promise<`0x${string}`[]> {
+  const numbers = Array.from({ length: manifest.seededToBlock }, (_, i) => i + 1);
+  const receipts = await Promise.all(numbers.map((n) => anvil('eth_getBlockReceipts', [`0x${n.toString(16)}`])));
+  return (receipts as { status: string; transactionHash: `0x${string}` }[][]).flat().flatMap((receipt) => (receipt.status === '0x0' ? [receipt.transactionHash] : []));
+}
+
 /** The seeded transactions the replay must get right: every kind the manifest names, and a sample of the rest. */
 async function cases(): Promise<[string, `0x${string}`][]> {
   const named: [string, `0x${string}`][] = [];
@@ -42,10 +49,11 @@ async function cases(): Promise<[string, `0x${string}`][]> {
   const proxies = new Set([manifest.contracts.proxiedToken.erc1967Proxy, manifest.contracts.proxiedToken.transparentProxy].map((a) => a.toLowerCase()));
   const all = blocks.flat();
   for (const tx of all.filter((each) => each.to && proxies.has(each.to.toLowerCase()))) named.push([`a transfer through proxy ${tx.to}`, tx.hash]);
-  // Ten more, one from each of ten blocks spread evenly over the non-empty seeded blocks (the middle transaction).
+  for (const hash of await seededFailures()) named.push(['a failed transaction', hash]);
+  // Twenty more, one from each of twenty blocks spread evenly over the non-empty seeded blocks (the middle one).
   const nonEmpty = blocks.filter((txs) => txs.length > 0);
-  for (let i = 0; i < 10; i++) {
-    const txs = nonEmpty[Math.floor((i * nonEmpty.length) / 10)]!;
+  for (let i = 0; i < 20; i++) {
+    const txs = nonEmpty[Math.floor((i * nonEmpty.length) / 20)]!;
     named.push([`sample ${i + 1}`, txs[Math.floor(txs.length / 2)]!.hash]);
   }
   const seen = new Set<string>();
@@ -103,5 +111,5 @@ describe('replayTransaction, when it cannot be the truth', () => {
 });
 
 beforeAll(() => {
-  expect(CASES.length).toBeGreaterThanOrEqual(20);
+  expect(CASES.length).toBeGreaterThanOrEqual(30);
 });
