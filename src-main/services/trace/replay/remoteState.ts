@@ -38,7 +38,7 @@ export class RemoteState {
 
   /** A storage slot's value at the block, without leading zero bytes (empty for zero), as the EVM stores it. */
   storage(address: `0x${string}`, slot: `0x${string}`): Promise<Uint8Array> {
-    const key = `${address.toLowerCase()}_${slot}`;
+    const key = `${address.toLowerCase()}_${slot.toLowerCase()}`;
     let pending = this.slots.get(key);
     if (!pending) {
       pending = this.ask('eth_getStorageAt', [address, slot, this.blockTag]).then((value) => unpad(hexBytes(value)));
@@ -47,9 +47,15 @@ export class RemoteState {
     return pending;
   }
 
-  /** Reads the accounts ahead of need, all at once: the block's senders and recipients are known before any runs. */
-  prefetch(addresses: Iterable<`0x${string}`>): Promise<unknown> {
-    return Promise.all([...addresses].map((address) => this.account(address)));
+  /**
+   * Reads accounts and slots ahead of need, all at once: the block's senders, recipients and access lists are known
+   * before any of it runs, while the EVM would ask for them one at a time.
+   */
+  prefetch(addresses: Iterable<`0x${string}`>, slots: Iterable<[`0x${string}`, `0x${string}`]> = []): Promise<unknown> {
+    return Promise.all([
+      ...[...addresses].map((address) => this.account(address)),
+      ...[...slots].map(([address, slot]) => this.storage(address, slot)),
+    ]);
   }
 
   private async readAccount(address: `0x${string}`): Promise<RemoteAccount | undefined> {

@@ -19,6 +19,7 @@ interface RpcTransaction {
   from: `0x${string}`;
   to?: `0x${string}` | null;
   gas: `0x${string}`;
+  accessList?: { address: `0x${string}`; storageKeys: `0x${string}`[] }[];
   blockNumber: `0x${string}` | null;
   transactionIndex: `0x${string}` | null;
 }
@@ -68,8 +69,12 @@ export async function replayTransaction(deps: ReplayDeps, txHash: `0x${string}`,
   const vm = await createVM({ common, stateManager: state, blockchain: blockHashes(request, signal) });
   const header = createBlockFromRPC({ ...block, transactions: [] }, [], { common, skipConsensusFormatValidation: true });
   const earlier = block.transactions.slice(0, index);
-  // Every sender and recipient of the block up to this one is known now: read them all at once, not one by one.
-  await remote.prefetch(block.transactions.slice(0, index + 1).flatMap((each) => (each.to ? [each.from, each.to] : [each.from])));
+  // Every sender, recipient and access list of the block up to this one is known now: read them all at once.
+  const upTo = block.transactions.slice(0, index + 1);
+  await remote.prefetch(
+    upTo.flatMap((each) => [each.from, ...(each.to ? [each.to] : []), ...(each.accessList ?? []).map((entry) => entry.address)]),
+    upTo.flatMap((each) => (each.accessList ?? []).flatMap((entry) => entry.storageKeys.map((key) => [entry.address, key] as [`0x${string}`, `0x${string}`]))),
+  );
   await applyBlockStart(state, common, {
     number,
     timestamp,
