@@ -1,7 +1,10 @@
 import { decodeErrorResult, decodeFunctionData, type Address, type Hex } from 'viem';
 import { formatAbiItem } from 'viem/utils';
 import { traceChildAbi, traceFactoryAbi, traceTokenAbi } from './abis';
-import { framesOf, revertOrigin, type CallTracerFrame } from './call-tree';
+import type { CallFrame } from '../../src-shared/trace/callFrame';
+import { fromCallTracer } from '../../src-shared/trace/fromCallTracer';
+import { frameAt, framesOf } from '../../src-shared/trace/framesOf';
+import { revertOrigin } from '../../src-shared/trace/summarizeTrace';
 import type { SeedManifest } from './manifest';
 import { rawRequest, type SandboxClient } from './sandbox-chain';
 import type { TraceShowcase } from './seed-trace';
@@ -9,9 +12,9 @@ import type { TraceShowcase } from './seed-trace';
 // Like seed-checks.ts: each claim of the trace showcase is read back from the node before the manifest states it.
 // The seeder talks to Anvil itself (the gateway refuses debug_), so the call trees come from Anvil's callTracer.
 
-/** Anvil's call tree of the transaction `hash`. */
-export function callTreeOf(client: SandboxClient, hash: Hex): Promise<CallTracerFrame> {
-  return rawRequest<CallTracerFrame>(client, 'debug_traceTransaction', [hash, { tracer: 'callTracer' }]);
+/** Anvil's call tree of the transaction `hash`, in the app's model of it. */
+export async function callTreeOf(client: SandboxClient, hash: Hex): Promise<CallFrame> {
+  return fromCallTracer(await rawRequest<unknown>(client, 'debug_traceTransaction', [hash, { tracer: 'callTracer' }]));
 }
 
 const same = (a: string | undefined, b: string) => a?.toLowerCase() === b.toLowerCase();
@@ -36,13 +39,14 @@ async function checkDeepRevert(client: SandboxClient, claim: TraceShowcase['deep
   const receipt = await client.getTransactionReceipt({ hash: claim.hash });
   if (receipt.status !== 'reverted') throw new Error(`seed check: the deep revert ${claim.hash} has status ${receipt.status}`);
   const tree = await callTreeOf(client, claim.hash);
-  const origin = revertOrigin(tree);
-  if (!origin) throw new Error(`seed check: the deep revert's call tree has no failed root frame`);
-  const { frame, depth } = origin;
+  const path = revertOrigin(tree);
+  const frame = path && frameAt(tree, path);
+  if (!frame) throw new Error(`seed check: the deep revert's call tree has no failed root frame`);
+  const { depth } = frame;
   if (depth !== claim.depth || !same(frame.to, claim.revertingContract)) {
     throw new Error(`seed check: the deep revert began at depth ${depth} in ${frame.to}, expected depth ${claim.depth} in ${claim.revertingContract}`);
   }
-  if (frame.output !== claim.revertData || tree.output !== claim.revertData) {
+  if (frame.output !== claim.revertData.toLowerCase() || tree.output !== claim.revertData.toLowerCase()) {
     throw new Error(`seed check: the deep revert's data is ${frame.output} (the transaction's ${tree.output}), expected ${claim.revertData}`);
   }
   const error = decodeErrorResult({ abi: traceTokenAbi, data: frame.output });
@@ -59,9 +63,9 @@ async function checkInternalTransfer(
 ): Promise<SeedManifest['transactions']['internalTransfer']> {
   const receipt = await client.getTransactionReceipt({ hash: claim.hash });
   if (receipt.status !== 'success') throw new Error(`seed check: the internal transfers' transaction ${claim.hash} failed`);
-  const frames = framesOf(await callTreeOf(client, claim.hash)).map(({ frame }) => frame);
+  const frames = framesOf(await callTreeOf(client, claim.hash));
   for (const { from, to, value } of claim.transfers) {
-    if (!frames.some((f) => f.type === 'CALL' && same(f.from, from) && same(f.to, to) && f.value === value)) {
+    if (!frames.some((f) => f.kind === 'call' && same(f.from, from) && same(f.to, to) && BigInt(f.value) === BigInt(value))) {
       throw new Error(`seed check: no call with value ${value} from ${from} to ${to} in ${claim.hash}`);
     }
     // Nothing else pays the payees, so their balance moved by exactly the transfer in its block.
@@ -77,8 +81,8 @@ async function checkInternalTransfer(
 async function checkCreate2(client: SandboxClient, claim: TraceShowcase['create2'], owner: Address): Promise<SeedManifest['transactions']['create2']> {
   const receipt = await client.getTransactionReceipt({ hash: claim.hash });
   if (receipt.status !== 'success') throw new Error(`seed check: the CREATE2 transaction ${claim.hash} failed`);
-  const frames = framesOf(await callTreeOf(client, claim.hash)).map(({ frame }) => frame);
-  if (!frames.some((f) => f.type === 'CREATE2' && same(f.from, claim.factory) && same(f.to, claim.address))) {
+  const frames = framesOf(await callTreeOf(client, claim.hash));
+  if (!frames.some((f) => f.kind === 'create2' && same(f.from, claim.factory) && same(f.to, claim.address))) {
     throw new Error(`seed check: no CREATE2 frame from ${claim.factory} to ${claim.address} in ${claim.hash}`);
   }
   const atBlock = { blockNumber: receipt.blockNumber } as const;
@@ -97,8 +101,8 @@ export async function checkDelegateCall(
   client: SandboxClient,
   claim: SeedManifest['transactions']['delegateCall'],
 ): Promise<SeedManifest['transactions']['delegateCall']> {
-  const frames = framesOf(await callTreeOf(client, claim.hash)).map(({ frame }) => frame);
-  if (!frames.some((f) => f.type === 'DELEGATECALL' && same(f.from, claim.proxy) && same(f.to, claim.implementation))) {
+  const frames = framesOf(await callTreeOf(client, claim.hash));
+  if (!frames.some((f) => f.kind === 'delegatecall' && same(f.from, claim.proxy) && same(f.to, claim.implementation))) {
     throw new Error(`seed check: no DELEGATECALL from ${claim.proxy} to ${claim.implementation} in ${claim.hash}`);
   }
   return claim;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CallFrame } from './callFrame';
+import { frameAt, framesOf } from './framesOf';
 import { revertOrigin, summarizeTrace } from './summarizeTrace';
 
 const K = '0x08c379a0' as const; // Error("UniswapV2: K"), shortened
@@ -33,5 +34,19 @@ describe('summarizeTrace', () => {
 
   it('says nothing of a revert for a transaction that succeeded, and 0 calls for one that called nothing', () => {
     expect(summarizeTrace(frame(0))).toEqual({ calls: 0, depth: 0, failed: 0 });
+  });
+});
+
+describe('framesOf and frameAt', () => {
+  const root = frame(0, {}, [frame(1, { input: '0x01' }, [frame(2, { input: '0x02' })]), frame(1, { input: '0x03' })]);
+
+  it('lists every frame, parents before children, in call order', () => {
+    expect(framesOf(root).map((each) => each.input)).toEqual(['0x', '0x01', '0x02', '0x03']);
+  });
+
+  it('follows a path of child indexes, and says nothing where it leaves the tree', () => {
+    expect(frameAt(root, [0, 0])?.input).toBe('0x02');
+    expect(frameAt(root, [])).toBe(root);
+    expect(frameAt(root, [1, 0])).toBeUndefined();
   });
 });

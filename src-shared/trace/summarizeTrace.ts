@@ -1,4 +1,5 @@
 import type { CallFrame } from './callFrame';
+import { framesOf } from './framesOf';
 
 /** What a call tree holds at a glance, and where its revert began. */
 export interface TraceSummary {
@@ -17,19 +18,14 @@ export interface TraceSummary {
 
 /** The counts of {@link TraceSummary} and the path to where the revert began. */
 export function summarizeTrace(root: CallFrame): TraceSummary {
-  let calls = 0;
-  let depth = 0;
-  let failed = 0;
-  const stack = [root];
-  while (stack.length > 0) {
-    const frame = stack.pop()!;
-    if (frame !== root) calls += 1;
-    if (frame.depth > depth) depth = frame.depth;
-    if (frame.error !== undefined) failed += 1;
-    stack.push(...frame.children);
-  }
+  const frames = framesOf(root);
   const origin = revertOrigin(root);
-  return { calls, depth, failed, ...(origin ? { revertOrigin: origin } : {}) };
+  return {
+    calls: frames.length - 1,
+    depth: Math.max(...frames.map((frame) => frame.depth)),
+    failed: frames.filter((frame) => frame.error !== undefined).length,
+    ...(origin ? { revertOrigin: origin } : {}),
+  };
 }
 
 /**
