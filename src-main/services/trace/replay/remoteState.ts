@@ -1,5 +1,11 @@
 import type { RpcRequest } from './replayTypes';
 
+/**
+ * Most reads in flight at once: a big block's read-ahead asks for hundreds of accounts, which a hosted service's
+ * rate limit would answer with 429s if they all went at once (a batching request function still batches these).
+ */
+const MAX_IN_FLIGHT = 32;
+
 /** An account as the node keeps it at one block: absent (`undefined`) when it has no balance, nonce or code. */
 export interface RemoteAccount {
   balance: bigint;
@@ -17,6 +23,8 @@ export class RemoteState {
   private readonly slots = new Map<string, Promise<Uint8Array>>();
   /** How many requests went to the node. */
   reads = 0;
+  private inFlight = 0;
+  private readonly waiting: (() => void)[] = [];
 
   constructor(
     private readonly request: RpcRequest,
@@ -72,8 +80,17 @@ export class RemoteState {
   }
 
   private async ask(method: string, params: unknown[]): Promise<unknown> {
+    // A finished read hands its slot straight to the next waiting one, so the count never overshoots.
+    if (this.inFlight >= MAX_IN_FLIGHT) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.inFlight++;
     this.reads++;
-    return this.request(method, params, this.signal);
+    try {
+      return await this.request(method, params, this.signal);
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.inFlight--;
+    }
   }
 }
 
