@@ -9,6 +9,7 @@ import { logsMethods, logsTopics } from './logs';
 import { networkMethods, networkTopics } from './networks';
 import { sandboxMethods, sandboxTopics } from './sandbox';
 import { settingsMethods } from './settings';
+import { traceMethods } from './trace';
 
 // THE API CONTRACT. Every method and subscription the renderer may use is named once, in the area file of
 // its screen or service (`src-shared/api/<area>.ts`: input schemas, output types, views), and gathered here.
@@ -28,6 +29,7 @@ export const methods = {
   ...historyMethods,
   ...logsMethods,
   ...callMethods,
+  ...traceMethods,
   ...gasMethods,
   ...contentMethods,
 } as const;

@@ -208,7 +208,7 @@ export const blockIdSchema = z.string().superRefine((text, context) => {
   if (problem) context.addIssue({ code: 'custom', message: problem });
 });
 export const addressSchema = z.string().refine(isAddressText, 'An address is 0x followed by 40 hex digits.');
-const hashSchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'A transaction hash is 0x followed by 64 hex digits.');
+export const hashSchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'A transaction hash is 0x followed by 64 hex digits.');
 const slotSchema = z.string().regex(/^0x[0-9a-fA-F]{1,64}$/, 'A storage slot is 0x followed by 1 to 64 hex digits.');
 
 /** What an import made of the ABI a person gave. */

@@ -26,6 +26,7 @@ import { createLogsService } from '../logs/createLogsService';
 import { createCallService } from '../call/createCallService';
 import { createGasService } from '../gas/createGasService';
 import { createContentService } from '../content/createContentService';
+import { createTraceService } from '../trace/createTraceService';
 import { createChainKeys } from '../chains/createChainKeys';
 import { networkChainKey } from '../chains/chainKey';
 
@@ -184,10 +185,13 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     if (status.state === 'restarting' || status.state === 'starting') gas.forget(LOCAL_NETWORK_ID);
   });
   // A network whose node turned out to serve another chain: what was cached of the old one goes.
+  // Inside a transaction: the node's own call tracer where it offers one, else a replay here (the source learned once per network).
+  const trace = createTraceService({ rpc, decoding });
   chains.onChange((networkId) => {
     explorer.forget(networkId);
     decoding.forget(networkId);
     gas.forget(networkId);
+    trace.forget(networkId);
   });
 
   const content = createContentService({ resolve, store, saveFile, log });
@@ -206,6 +210,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     call,
     gas,
     content,
+    trace,
   });
 
   if (options.startSandbox ?? true) {

@@ -19,6 +19,8 @@ import type { GasService } from '../gas/createGasService';
 import { gasHandlers } from '../gas/gasHandlers';
 import type { ContentService } from '../content/createContentService';
 import { contentHandlers } from '../content/contentHandlers';
+import type { TraceService } from '../trace/createTraceService';
+import { traceHandlers } from '../trace/traceHandlers';
 
 /** The services the areas' handlers are written against (the composition root builds the real ones). */
 export interface HandlerDeps extends NetworkHandlerDeps {
@@ -32,6 +34,7 @@ export interface HandlerDeps extends NetworkHandlerDeps {
   call: CallService;
   gas: GasService;
   content: ContentService;
+  trace: TraceService;
 }
 
 /**
@@ -57,6 +60,7 @@ export function createHandlers(deps: HandlerDeps): { handlers: MethodHandlers; t
     ...history.methods,
     ...logs.methods,
     ...callHandlers(deps.call),
+    ...traceHandlers(deps.trace),
     ...gas.methods,
     ...content.methods,
   };

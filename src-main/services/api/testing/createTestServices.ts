@@ -117,6 +117,7 @@ export function createTestServices(options: { healthIntervalMs?: number } = {}):
     'call.history': async () => unsupported('call.history'),
     'call.pin': async () => unsupported('call.pin'),
     'call.deleteHistory': async () => unsupported('call.deleteHistory'),
+    'trace.transaction': async () => unsupported('trace.transaction'),
     'gas.history': async () => unsupported('gas.history'),
     'gas.blocks': async () => unsupported('gas.blocks'),
     'gas.settings': async () => unsupported('gas.settings'),

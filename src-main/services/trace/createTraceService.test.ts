@@ -1,0 +1,64 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CallFrame } from '../../../src-shared/trace/callFrame';
+import { frameAt, framesOf } from '../../../src-shared/trace/framesOf';
+import type { TraceFrameView } from '../../../src-shared/trace/traceView';
+import { createDecodingService } from '../decoding/createDecodingService';
+import { createContentReader } from '../decoding/readContent';
+import { toApiError } from '../errors/thrownToApiError';
+import { createRpcService } from '../rpc/createRpcService';
+import { localSandboxNetwork, sandboxNetwork } from '../rpc/testing/sandboxNetwork';
+import { sharedSandbox } from '../rpc/testing/sharedSandbox';
+import { createTraceService } from './createTraceService';
+
+// The trace service on the shared sandbox: through its gateway, which refuses debug_ as the hosted service does (so
+// the trace is a replay here), and on its Anvil itself, which answers callTracer (so the trace is the node's own).
+const sandbox = sharedSandbox();
+const { manifest } = sandbox;
+const local = localSandboxNetwork(sandbox.info);
+const anvil = sandboxNetwork(sandbox.info, '', { id: 'anvil', rpcUrl: sandbox.anvilUrl, wsUrl: null });
+const rpc = createRpcService({ resolve: async (networkId) => (networkId === 'anvil' ? { ...anvil, rpcUrl: sandbox.anvilUrl } : local) });
+const decoding = createDecodingService({ rpc, readContent: createContentReader(async () => local), projectRoot: process.cwd() });
+const trace = createTraceService({ rpc, decoding });
+afterAll(() => rpc.close());
+
+/** The frames alone, as a source gives them (what is decoded beside them left out). */
+const framesOnly = ({ call: _call, revert: _revert, label: _label, children, ...frame }: TraceFrameView): CallFrame => ({ ...frame, children: children.map(framesOnly) });
+
+describe('the trace service', () => {
+  it('replays the deep revert where the node offers no debug_ method, finds where it began and names its custom error', async () => {
+    const { deepRevert } = manifest.transactions;
+    const view = await trace.transaction('local', deepRevert.hash);
+    expect(view).toMatchObject({ source: 'replay', check: { matchesReceipt: true, differences: [] } });
+    expect(view.summary.revertOrigin).toHaveLength(deepRevert.depth);
+    const origin = frameAt(view.root as unknown as CallFrame, view.summary.revertOrigin!) as unknown as TraceFrameView;
+    expect(origin).toMatchObject({ depth: deepRevert.depth, to: deepRevert.revertingContract.toLowerCase(), error: 'execution reverted', output: deepRevert.revertData.toLowerCase() });
+    expect(origin.call).toMatchObject({ status: 'decoded', name: deepRevert.revertingFunction });
+    expect(origin.revert).toMatchObject({ status: 'decoded', name: deepRevert.errorName });
+    // The transaction's own frame failed with the same custom error, passed up unchanged.
+    expect(view.root.revert).toMatchObject({ status: 'decoded', name: deepRevert.errorName });
+  });
+
+  it("gives the node's own call tree where the node answers callTracer, the same frames as the replay", async () => {
+    for (const hash of [manifest.transactions.deepRevert.hash, manifest.transactions.swap, manifest.transactions.create2.hash]) {
+      const [replayed, traced] = await Promise.all([trace.transaction('local', hash), trace.transaction('anvil', hash)]);
+      expect(traced.source).toBe('callTracer');
+      expect(traced.check).toBeUndefined();
+      expect(framesOnly(replayed.root)).toEqual(framesOnly(traced.root));
+      expect(replayed.summary).toEqual(traced.summary);
+    }
+  });
+
+  it('counts the calls of the seeded swap and decodes each call', async () => {
+    const view = await trace.transaction('local', manifest.transactions.swap);
+    const frames = framesOf(view.root as unknown as CallFrame) as unknown as TraceFrameView[];
+    expect(view.summary.calls).toBe(frames.length - 1);
+    expect(view.summary.calls).toBeGreaterThan(2);
+    expect(view.root.call).toMatchObject({ status: 'decoded', name: expect.stringMatching(/^swap/) });
+  });
+
+  it('says a transaction the node does not know cannot be replayed, in words, never a tree', async () => {
+    const failure = await trace.transaction('local', `0x${'ab'.repeat(32)}`).then(() => expect.unreachable('a trace of nothing'), toApiError);
+    expect(failure).toMatchObject({ kind: 'unsupported', code: 'TRACE_UNAVAILABLE', shortMessage: 'Blockglass could not replay this transaction.' });
+    expect(failure.details).toContain(`0x${'ab'.repeat(32)}`);
+  });
+});
