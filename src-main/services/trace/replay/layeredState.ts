@@ -14,6 +14,13 @@ interface Layer {
 
 const EMPTY = new Uint8Array(0);
 
+/** Reads of the replay's state as it stands at one layer. */
+export interface StateReader {
+  account(id: string): Promise<Account | undefined>;
+  code(id: string): Promise<Uint8Array>;
+  storage(id: string, slot: string): Promise<Uint8Array>;
+}
+
 function newLayer(): Layer {
   return { accounts: new Map(), code: new Map(), storage: new Map(), cleared: new Set() };
 }
@@ -53,8 +60,24 @@ export class LayeredState implements StateManagerInterface {
 
   /** The account at this point of the replay (a copy: the EVM mutates what it gets). */
   async getAccount(address: Address): Promise<Account | undefined> {
-    const id = address.toString();
-    for (let i = this.layers.length - 1; i >= 0; i--) {
+    return this.accountAt(address.toString(), this.layers.length - 1);
+  }
+
+  /** What the top layer changed (its accounts, and its slots by account), with reads of the state below it. */
+  topChanges(): { addresses: Set<string>; slots: Map<string, string[]>; before: StateReader; after: StateReader } {
+    const top = this.top();
+    const addresses = new Set([...top.accounts.keys(), ...top.code.keys(), ...top.storage.keys(), ...top.cleared]);
+    const slots = new Map([...top.storage].map(([id, changed]) => [id, [...changed.keys()]]));
+    const reader = (layer: number): StateReader => ({
+      account: (id) => this.accountAt(id, layer),
+      code: (id) => this.codeAt(id, layer),
+      storage: (id, slot) => this.storageAt(id, slot, layer),
+    });
+    return { addresses, slots, before: reader(this.layers.length - 2), after: reader(this.layers.length - 1) };
+  }
+
+  private async accountAt(id: string, from: number): Promise<Account | undefined> {
+    for (let i = from; i >= 0; i--) {
       const layer = this.layers[i]!;
       if (layer.accounts.has(id)) {
         const account = layer.accounts.get(id);
@@ -101,8 +124,11 @@ export class LayeredState implements StateManagerInterface {
 
   /** An account's code at this point of the replay. */
   async getCode(address: Address): Promise<Uint8Array> {
-    const id = address.toString();
-    for (let i = this.layers.length - 1; i >= 0; i--) {
+    return this.codeAt(address.toString(), this.layers.length - 1);
+  }
+
+  private async codeAt(id: string, from: number): Promise<Uint8Array> {
+    for (let i = from; i >= 0; i--) {
       const code = this.layers[i]!.code.get(id);
       if (code !== undefined) return code;
       // A deleted account has no code, whatever the node held for it.
@@ -118,15 +144,17 @@ export class LayeredState implements StateManagerInterface {
 
   /** A storage slot's value at this point of the replay (empty for zero). */
   async getStorage(address: Address, key: Uint8Array): Promise<Uint8Array> {
-    const id = address.toString();
-    const slot = bytesToHex(key);
-    for (let i = this.layers.length - 1; i >= 0; i--) {
+    return this.storageAt(address.toString(), bytesToHex(key), this.layers.length - 1);
+  }
+
+  private async storageAt(id: string, slot: string, from: number): Promise<Uint8Array> {
+    for (let i = from; i >= 0; i--) {
       const layer = this.layers[i]!;
       const value = layer.storage.get(id)?.get(slot);
       if (value !== undefined) return value;
       if (layer.cleared.has(id)) return EMPTY;
     }
-    return this.remote.storage(id as `0x${string}`, slot);
+    return this.remote.storage(id as `0x${string}`, slot as `0x${string}`);
   }
 
   /** Writes a storage slot. */

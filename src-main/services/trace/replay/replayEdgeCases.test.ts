@@ -6,6 +6,7 @@ import { replayTransaction } from './replayTransaction';
 import { assemble, deployer, type Instruction } from './testing/assemble';
 import { frameDifferences } from './testing/frameDifferences';
 import { postJsonRpc } from './testing/postJsonRpc';
+import { prestateOf } from './testing/prestateOf';
 import type { RpcRequest } from './replayTypes';
 
 // What the seeded chain never does, each in a transaction of its own on a bare Anvil: the frames and halts a call
@@ -163,9 +164,10 @@ const CASES = [
 describe('replayTransaction on what the seeded chain never does (a bare Anvil)', () => {
   it.each(CASES)('replays %s into the frames of Anvil’s callTracer', async (name) => {
     const hash = hashes[name]!;
-    const [replay, traced, receipt] = await Promise.all([
+    const [replay, traced, changed, receipt] = await Promise.all([
       replayTransaction({ request: standardOnly }, hash),
       node('debug_traceTransaction', [hash, { tracer: 'callTracer' }]),
+      node('debug_traceTransaction', [hash, { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }]),
       node('eth_getTransactionReceipt', [hash]) as Promise<{ cumulativeGasUsed: string }>,
     ]);
     const reference = fromCallTracer(traced);
@@ -174,5 +176,6 @@ describe('replayTransaction on what the seeded chain never does (a bare Anvil)',
     expect(BigInt(reference.gasUsed)).toBe(BigInt(receipt.cumulativeGasUsed));
     const asAnvilStatesIt: CallFrame = { ...replay.frame, gas: `0x${(BigInt(replay.frame.gas) - replay.intrinsicGas).toString(16)}`, gasUsed: reference.gasUsed };
     expect(frameDifferences(asAnvilStatesIt, reference)).toEqual([]);
+    expect(replay.stateDiff).toEqual(prestateOf(changed));
   });
 });

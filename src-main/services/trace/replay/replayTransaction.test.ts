@@ -6,6 +6,7 @@ import { replayTransaction } from './replayTransaction';
 import { UnknownHardforkError } from './chainHardfork';
 import { frameDifferences } from './testing/frameDifferences';
 import { postJsonRpc } from './testing/postJsonRpc';
+import { prestateOf } from './testing/prestateOf';
 import type { RpcRequest } from './replayTypes';
 
 // The replay reads state through the sandbox gateway, which refuses debug_ as the hosted service does; the
@@ -79,9 +80,10 @@ async function liveTransaction(): Promise<`0x${string}`> {
 
 /** The replay of `hash` through the gateway, checked against Anvil's callTracer, the receipt and the transaction. */
 async function expectReplayMatchesAnvil(hash: `0x${string}`): Promise<void> {
-  const [replay, traced, receipt, tx] = await Promise.all([
+  const [replay, traced, changed, receipt, tx] = await Promise.all([
     replayTransaction({ request: gateway }, hash),
     anvil('debug_traceTransaction', [hash, { tracer: 'callTracer' }]),
+    anvil('debug_traceTransaction', [hash, { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }]),
     anvil('eth_getTransactionReceipt', [hash]) as Promise<{ gasUsed: string; cumulativeGasUsed: string }>,
     anvil('eth_getTransactionByHash', [hash]) as Promise<MinedTx>,
   ]);
@@ -96,6 +98,7 @@ async function expectReplayMatchesAnvil(hash: `0x${string}`): Promise<void> {
   expect(BigInt(reference.gasUsed)).toBe(BigInt(receipt.cumulativeGasUsed));
   const asAnvilStatesIt: CallFrame = { ...replay.frame, gas: reference.gas, gasUsed: reference.gasUsed };
   expect(frameDifferences(asAnvilStatesIt, reference)).toEqual([]);
+  expect(replay.stateDiff).toEqual(prestateOf(changed));
 }
 
 describe('replayTransaction on the seeded sandbox, through the gateway', () => {

@@ -4,6 +4,7 @@ import type { EVM } from '@ethereumjs/evm';
 import { createTxFromRPC, type TypedTransaction } from '@ethereumjs/tx';
 import { Address, bytesToHex, hexToBytes } from '@ethereumjs/util';
 import { createVM, runTx, type RunTxResult } from '@ethereumjs/vm';
+import type { CallFrame } from '../../../../src-shared/trace/callFrame';
 import { blockHashes } from './blockHashes';
 import { applyBlockStart } from './blockStart';
 import { chainCommon } from './chainHardfork';
@@ -11,6 +12,7 @@ import { recordFrames } from './frameRecorder';
 import { LayeredState } from './layeredState';
 import { checkAgainstReceipt, type CheckedLog } from './receiptCheck';
 import { RemoteState } from './remoteState';
+import { stateDiffOf } from './stateDiff';
 import type { ReplayDeps, ReplayOptions, ReplayResult } from './replayTypes';
 
 /** A transaction as `eth_getBlockByNumber(…, true)` and `eth_getTransactionByHash` state it. */
@@ -96,6 +98,8 @@ export async function replayTransaction(deps: ReplayDeps, txHash: `0x${string}`,
   }
   signal?.throwIfAborted();
 
+  // The transaction's own writes in a layer of their own, so what it changed can be read off after it.
+  await state.checkpoint();
   const recorder = recordFrames(vm.evm as EVM);
   let result: RunTxResult;
   try {
@@ -122,7 +126,8 @@ export async function replayTransaction(deps: ReplayDeps, txHash: `0x${string}`,
       })),
     },
   );
-  return { frame, check, hardfork: common.hardfork(),
+  const stateDiff = await stateDiffOf(state, createdBy(frame));
+  return { frame, check, stateDiff, hardfork: common.hardfork(),
     intrinsicGas: BigInt(mined.gas) - executionGas,
     earlierTransactions: earlier.length, stateReads: remote.reads };
 }
@@ -142,4 +147,11 @@ async function toTransaction(json: RpcTransaction, common: Common): Promise<Type
   const sender = new Address(hexToBytes(json.from));
   Object.defineProperty(tx, 'getSenderAddress', { value: () => sender });
   return tx;
+}
+
+/** The contracts a call tree created (its creation frames that succeeded). */
+function createdBy(frame: CallFrame, into = new Set<string>()): Set<string> {
+  if ((frame.kind === 'create' || frame.kind === 'create2') && frame.to && !frame.error) into.add(frame.to);
+  for (const child of frame.children) createdBy(child, into);
+  return into;
 }

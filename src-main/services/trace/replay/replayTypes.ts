@@ -1,4 +1,5 @@
 import type { CallFrame } from '../../../../src-shared/trace/callFrame';
+import type { PrestateDiff } from './stateDiff';
 
 /** A JSON-RPC request to the network being traced: `(m, p, s) => rpc.request(networkId, m, p, { signal: s })` in the app. */
 export type RpcRequest = (method: string, params: unknown[], signal?: AbortSignal) => Promise<unknown>;
@@ -34,6 +35,8 @@ export interface ReplayResult {
   /** The transaction's call tree, in a node's `callTracer` terms. */
   frame: CallFrame;
   check: ReplayCheck;
+  /** What the transaction changed, as a node's `prestateTracer` in diff mode states it (Anvil's way). */
+  stateDiff: PrestateDiff;
   /** The hardfork the transaction was executed under, as the EVM library names it. */
   hardfork: string;
   /** The gas the transaction paid before its code ran (its frame's `gas` less what the code was given). */
