@@ -11,6 +11,8 @@ export interface TraceFrameView extends Omit<CallFrame, 'children'> {
   revert?: RevertDecoding;
   /** The callee's name where one is known (a label set on this chain). */
   label?: string;
+  /** The callee's contract name, from its Solidity metadata (`TraceToken`); for a delegate call, the implementation's. */
+  contract?: string;
   children: TraceFrameView[];
 }
 

@@ -33,6 +33,7 @@ describe('the trace service', () => {
     const origin = frameAt(view.root as unknown as CallFrame, view.summary.revertOrigin!) as unknown as TraceFrameView;
     expect(origin).toMatchObject({ depth: deepRevert.depth, to: deepRevert.revertingContract.toLowerCase(), error: 'execution reverted', output: deepRevert.revertData.toLowerCase() });
     expect(origin.call).toMatchObject({ status: 'decoded', name: deepRevert.revertingFunction });
+    expect(origin.contract).toBe('TraceToken');
     expect(origin.revert).toMatchObject({ status: 'decoded', name: deepRevert.errorName });
     // The transaction's own frame failed with the same custom error, passed up unchanged.
     expect(view.root.revert).toMatchObject({ status: 'decoded', name: deepRevert.errorName });

@@ -55,7 +55,8 @@ export function createTraceService(options: TraceServiceOptions): TraceService {
   return {
     async transaction(networkId, hash, signal) {
       const { frame, ...found } = await traced(networkId, hash, signal);
-      const root = await decodeFrames(options.decoding, networkId, frame, signal);
+      const codeOf = (address: string, s?: AbortSignal) => options.rpc.request<string>(networkId, 'eth_getCode', [address, 'latest'], { signal: s });
+      const root = await decodeFrames(options.decoding, networkId, frame, codeOf, signal);
       return { ...found, root, summary: summarizeTrace(frame) };
     },
     forget(networkId) {
