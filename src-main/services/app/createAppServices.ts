@@ -186,7 +186,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   });
   // A network whose node turned out to serve another chain: what was cached of the old one goes.
   // Inside a transaction: the node's own call tracer where it offers one, else a replay here (the source learned once per network).
-  const trace = createTraceService({ rpc, decoding });
+  const trace = createTraceService({ rpc, decoding, store, chainOf: (networkId) => chains.of(networkId), log });
   chains.onChange((networkId) => {
     explorer.forget(networkId);
     decoding.forget(networkId);

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CallFrame } from '../../../src-shared/trace/callFrame';
 import { frameAt, framesOf } from '../../../src-shared/trace/framesOf';
@@ -8,6 +11,7 @@ import { toApiError } from '../errors/thrownToApiError';
 import { createRpcService } from '../rpc/createRpcService';
 import { localSandboxNetwork, sandboxNetwork } from '../rpc/testing/sandboxNetwork';
 import { sharedSandbox } from '../rpc/testing/sharedSandbox';
+import { openStore } from '../store/openStore';
 import { createTraceService } from './createTraceService';
 
 // The trace service on the shared sandbox: through its gateway, which refuses debug_ as the hosted service does (so
@@ -61,5 +65,55 @@ describe('the trace service', () => {
     const failure = await trace.transaction('local', `0x${'ab'.repeat(32)}`).then(() => expect.unreachable('a trace of nothing'), toApiError);
     expect(failure).toMatchObject({ kind: 'unsupported', code: 'TRACE_UNAVAILABLE', shortMessage: 'Blockglass could not replay this transaction.' });
     expect(failure.details).toContain(`0x${'ab'.repeat(32)}`);
+  });
+});
+
+describe('kept traces', () => {
+  it("keeps a finalized transaction's trace on this machine by chain, and opens it again without asking the node", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-trace-'));
+    const store = openStore(dataDir);
+    const asked: string[] = [];
+    const counted = createRpcService({ resolve: async () => local, onRequest: (_networkId, method) => asked.push(method) });
+    try {
+      const keeping = createTraceService({ rpc: counted, decoding, store, chainOf: async () => 'chain:31337:test' });
+      // The swap is mined early in the seed: far below the finalized block.
+      const first = await keeping.transaction('local', manifest.transactions.swap);
+      expect(asked).toContain('eth_getStorageAt');
+      const row = store.db.prepare("SELECT kind, key FROM chain_cache WHERE chain = 'chain:31337:test'").all();
+      expect(row).toEqual([expect.objectContaining({ kind: 'trace', key: manifest.transactions.swap.toLowerCase() })]);
+
+      asked.length = 0;
+      const reopened = await createTraceService({ rpc: counted, decoding, store, chainOf: async () => 'chain:31337:test' }).transaction('local', manifest.transactions.swap);
+      expect(reopened).toEqual(first);
+      expect(asked.filter((method) => method === 'debug_traceTransaction' || method.startsWith('eth_getStorageAt') || method === 'eth_getTransactionByHash')).toEqual([]);
+
+      // A row that no longer reads is dropped and the transaction traced again.
+      store.db.prepare("UPDATE chain_cache SET json = '{\"source\":\"replay\"}' WHERE kind = 'trace'").run();
+      expect(await keeping.transaction('local', manifest.transactions.swap)).toEqual(first);
+    } finally {
+      await counted.close();
+      store.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps nothing of a transaction above the finalized block', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-trace-'));
+    const store = openStore(dataDir);
+    try {
+      const keeping = createTraceService({ rpc, decoding, store, chainOf: async () => 'chain:31337:test' });
+      // The first transaction above the finalized block (live traffic mines one every few seconds).
+      const [finalized, head] = await Promise.all(['finalized', 'latest'].map(async (tag) => BigInt((await rpc.request<{ number: string }>('local', 'eth_getBlockByNumber', [tag, false])).number)));
+      let hash: `0x${string}` | undefined;
+      for (let number = finalized! + 1n; number <= head! && hash === undefined; number++) {
+        hash = (await rpc.request<{ transactions: `0x${string}`[] }>('local', 'eth_getBlockByNumber', [`0x${number.toString(16)}`, false])).transactions[0];
+      }
+      if (hash === undefined) throw new Error(`no transaction between the finalized block ${finalized} and the head ${head}`);
+      await keeping.transaction('local', hash);
+      expect(store.db.prepare("SELECT key FROM chain_cache WHERE kind = 'trace'").all()).toEqual([]);
+    } finally {
+      store.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,3 @@
-import type { CallFrame } from '../../../src-shared/trace/callFrame';
 import { summarizeTrace } from '../../../src-shared/trace/summarizeTrace';
 import type { TraceSource, TraceView } from '../../../src-shared/trace/traceView';
 import { BlockglassError } from '../errors/blockglassError';
@@ -7,6 +6,8 @@ import { decodeFrames, type FrameDecoding } from './decodeFrames';
 import { nodeCallTrace } from './nodeCallTrace';
 import { replayTransaction } from './replay/replayTransaction';
 import type { RpcRequest } from './replay/replayTypes';
+import { createTraceStore, type KeptTrace } from './traceStore';
+import type { Store } from '../store/openStore';
 
 /** Inside a transaction: its call tree, from the best source the network's node offers. */
 export interface TraceService {
@@ -20,6 +21,11 @@ export interface TraceService {
 export interface TraceServiceOptions {
   rpc: Pick<RpcService, 'request'>;
   decoding: FrameDecoding;
+  /** Where traces of finalized transactions are kept (by chain); none without it. */
+  store?: Pick<Store, 'db' | 'assertNoSecrets'>;
+  /** The chain a network is on (chains/chainKey.ts): what is kept is the chain's. */
+  chainOf?: (networkId: string) => Promise<string>;
+  log?: (line: string) => void;
 }
 
 /**
@@ -28,20 +34,32 @@ export interface TraceServiceOptions {
  */
 export function createTraceService(options: TraceServiceOptions): TraceService {
   const sources = new Map<string, TraceSource>();
+  const kept = options.store && options.chainOf ? { store: createTraceStore(options.store, options.log), chainOf: options.chainOf } : undefined;
 
-  const traced = async (networkId: string, hash: `0x${string}`, signal?: AbortSignal): Promise<Omit<TraceView, 'root' | 'summary'> & { frame: CallFrame }> => {
+  /** Keeps a trace whose transaction is in a finalized block: it cannot change any more. */
+  const keep = async (networkId: string, hash: `0x${string}`, trace: KeptTrace, signal?: AbortSignal) => {
+    if (!kept) return;
+    const [transaction, finalized] = (await Promise.all([
+      options.rpc.request(networkId, 'eth_getTransactionByHash', [hash], { signal }),
+      options.rpc.request(networkId, 'eth_getBlockByNumber', ['finalized', false], { signal }).catch(() => null),
+    ])) as [{ blockNumber?: string | null } | null, { number?: string } | null];
+    if (!transaction?.blockNumber || !finalized?.number || BigInt(transaction.blockNumber) > BigInt(finalized.number)) return;
+    kept.store.write(await kept.chainOf(networkId), hash, trace);
+  };
+
+  const traced = async (networkId: string, hash: `0x${string}`, signal?: AbortSignal): Promise<KeptTrace> => {
     const request: RpcRequest = (method, params, s) => options.rpc.request(networkId, method, params, { signal: s ?? signal });
     if (sources.get(networkId) !== 'replay') {
       const frame = await nodeCallTrace(request, hash, signal);
       if (frame) {
         sources.set(networkId, 'callTracer');
-        return { hash, source: 'callTracer', frame };
+        return { source: 'callTracer', frame };
       }
       sources.set(networkId, 'replay');
     }
     try {
       const replay = await replayTransaction({ request }, hash, { signal });
-      return { hash, source: 'replay', frame: replay.frame, check: replay.check, hardfork: replay.hardfork };
+      return { source: 'replay', frame: replay.frame, check: replay.check, hardfork: replay.hardfork };
     } catch (error) {
       if (error instanceof BlockglassError || signal?.aborted) throw error;
       throw new BlockglassError('Blockglass could not replay this transaction.', {
@@ -54,7 +72,11 @@ export function createTraceService(options: TraceServiceOptions): TraceService {
 
   return {
     async transaction(networkId, hash, signal) {
-      const { frame, ...found } = await traced(networkId, hash, signal);
+      const chain = kept ? await kept.chainOf(networkId) : undefined;
+      const known = chain !== undefined ? kept!.store.read(chain, hash) : undefined;
+      const trace = known ?? (await traced(networkId, hash, signal));
+      if (!known) await keep(networkId, hash, trace, signal).catch((error: unknown) => options.log?.(`trace: ${hash} was not kept: ${(error as Error).message}`));
+      const { frame, ...found } = { ...trace, hash };
       const codeOf = (address: string, s?: AbortSignal) => options.rpc.request<string>(networkId, 'eth_getCode', [address, 'latest'], { signal: s });
       const root = await decodeFrames(options.decoding, networkId, frame, codeOf, signal);
       return { ...found, root, summary: summarizeTrace(frame) };
