@@ -36,3 +36,13 @@ export function addressQuery(api: ApiClient, networkId: string, address: string,
     ...untilSandboxRuns,
   });
 }
+
+/** A mined transaction's call tree (`trace.transaction`); the trace of a mined transaction does not change. */
+export function traceQuery(api: ApiClient, networkId: string, hash: string) {
+  return queryOptions({
+    queryKey: networkKey(networkId, 'trace', hash.toLowerCase()),
+    queryFn: () => api.call('trace.transaction', { networkId, hash }),
+    staleTime: Infinity,
+    ...untilSandboxRuns,
+  });
+}

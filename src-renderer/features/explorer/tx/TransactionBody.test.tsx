@@ -26,7 +26,7 @@ const VIEW: TransactionView = {
 
 describe('TransactionBody', () => {
   it('shows the header with its pager, the summary, the overview and every section, each named by its heading', () => {
-    renderWithApp(<TransactionBody view={VIEW} networkName="Local sandbox" />);
+    renderWithApp(<TransactionBody view={VIEW} networkId="local" networkName="Local sandbox" />);
     expect(screen.getByRole('heading', { level: 1, name: 'Transaction' })).toBeTruthy();
     const pager = screen.getByRole('navigation', { name: 'Neighbouring transactions in the block' });
     expect(pager.textContent).toContain('2 of 3');
@@ -40,7 +40,7 @@ describe('TransactionBody', () => {
   });
 
   it('says a pending transaction has no receipt yet, and leaves out the sections it has nothing for', () => {
-    renderWithApp(<TransactionBody view={{ ...VIEW, receipt: null, pending: true, block: null, position: null, logs: [], transfers: [], input: null }} networkName="Local sandbox" />);
+    renderWithApp(<TransactionBody view={{ ...VIEW, receipt: null, pending: true, block: null, position: null, logs: [], transfers: [], input: null }} networkId="local" networkName="Local sandbox" />);
     expect(screen.queryByRole('navigation', { name: 'Neighbouring transactions in the block' })).toBeNull();
     expect(screen.getByText('No receipt yet: the transaction is pending. This page checks again every few seconds.')).toBeTruthy();
     for (const name of ['Input', 'Token transfers (1)', 'Logs (1)']) expect(screen.queryByRole('region', { name }), name).toBeNull();

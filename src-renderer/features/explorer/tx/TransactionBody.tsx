@@ -8,20 +8,36 @@ import { TransactionLogs } from './TransactionLogs';
 import { TransactionOverview } from './TransactionOverview';
 import { TransactionPager } from './TransactionPager';
 import { TransactionSummary } from './TransactionSummary';
+import { TransactionTabs, type TransactionTab } from './TransactionTabs';
 import { TransactionTransfers } from './TransactionTransfers';
+import { TraceTab } from './trace/TraceTab';
 import { RECEIPT_FIELDS, TRANSACTION_FIELDS } from './txFields';
 
-/** A transaction read: what happened in words, then its overview, decoded input, token transfers, logs, fields and receipt. */
-export function TransactionBody({ view, networkName }: { view: TransactionView; networkName: string }) {
+/**
+ * A transaction read, in two tabs: the overview (what happened in words, then its overview, decoded input, token
+ * transfers, logs, fields and receipt) and its trace (the call tree, read only when the tab is opened).
+ */
+export function TransactionBody({ view, networkId, networkName, tab = 'overview' }: { view: TransactionView; networkId: string; networkName: string; tab?: TransactionTab }) {
+  const hash = String(view.transaction.hash);
   return (
     <div className="page explorer-page">
       <PageHeader
         title="Transaction"
         headingClassName="explorer-page-heading"
-        description={<HexValue value={String(view.transaction.hash)} label="transaction hash" />}
+        description={<HexValue value={hash} label="transaction hash" />}
         actions={view.position ? <TransactionPager position={view.position} /> : null}
       />
-      <TransactionSummary view={view} networkName={networkName} />
+      {/* A pending transaction has no trace yet: its page is the overview alone. */}
+      {view.pending ? null : <TransactionTabs hash={hash} current={tab} />}
+      {tab === 'trace' && !view.pending ? <TraceTab networkId={networkId} hash={hash} /> : <TransactionOverviewTab view={view} networkId={networkId} networkName={networkName} />}
+    </div>
+  );
+}
+
+function TransactionOverviewTab({ view, networkId, networkName }: { view: TransactionView; networkId: string; networkName: string }) {
+  return (
+    <>
+      <TransactionSummary view={view} networkId={networkId} networkName={networkName} />
       <TransactionOverview view={view} />
 
       {view.input ? (
@@ -56,6 +72,6 @@ export function TransactionBody({ view, networkName }: { view: TransactionView; 
           <p className="muted">No receipt yet: the transaction is pending. This page checks again every few seconds.</p>
         )}
       </section>
-    </div>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { quoteInput } from '../../../../src-shared/text/quoteInput';
 import { shortHex } from '../../../../src-shared/text/shortHex';
 import { useApi } from '../../../api/useApi';
@@ -9,14 +9,16 @@ import { WaitingForNode } from '../../../components/WaitingForNode';
 import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { blockQuery, transactionQuery } from '../explorerQueries';
 import { TransactionBody } from './TransactionBody';
+import { transactionTabOf } from './TransactionTabs';
 
 /**
  * A transaction: first what happened in plain words (for support), then its fields, decoded input, token
- * transfers, logs and receipt. A hash that names a block instead opens the block.
+ * transfers, logs and receipt; its call tree in the Trace tab (`?tab=trace`). A hash that names a block instead opens the block.
  */
 export function TransactionPage({ networkId, networkName, hash }: { networkId: string; networkName: string; hash: string }) {
   const api = useApi();
   const [, navigate] = useLocation();
+  const tab = transactionTabOf(useSearch());
   const valid = /^0x[0-9a-fA-F]{64}$/.test(hash);
   const tx = useQuery({ ...transactionQuery(api, networkId, hash), enabled: valid });
   const notFound = tx.isError && apiErrorOf(tx.error).kind === 'notFound';
@@ -42,5 +44,5 @@ export function TransactionPage({ networkId, networkName, hash }: { networkId: s
       </div>
     );
   }
-  return <TransactionBody view={tx.data} networkName={networkName} />;
+  return <TransactionBody view={tx.data} networkId={networkId} networkName={networkName} tab={tab} />;
 }

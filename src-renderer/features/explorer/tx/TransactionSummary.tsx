@@ -1,16 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
 import type { TransactionView } from '../../../../src-shared/api/explorer';
+import { useApi } from '../../../api/useApi';
+import { traceQuery } from '../explorerQueries';
 import { caseFileJson, caseFileMarkdown } from './caseFile';
 import { downloadText } from './downloadText';
 import { explainTransaction } from './explainTransaction';
+import { revertPlace } from './trace/frameNames';
 
-/** What happened, in plain words (for support), and the case file to send: Markdown or JSON. */
-export function TransactionSummary({ view, networkName }: { view: TransactionView; networkName: string }) {
+/**
+ * What happened, in plain words (for support), and the case file to send: Markdown or JSON. A failed transaction's
+ * trace is read (one request) so the headline can name where its revert began when that was below the transaction's
+ * own call; until it is in, or where it cannot be read, the headline gives the outermost reason.
+ */
+export function TransactionSummary({ view, networkId, networkName }: { view: TransactionView; networkId: string; networkName: string }) {
+  const api = useApi();
   const explanation = explainTransaction(view, networkName);
   const hash = String(view.transaction.hash);
+  const trace = useQuery({ ...traceQuery(api, networkId, hash), enabled: explanation.outcome === 'failed' });
+  const place = trace.data ? revertPlace(trace.data) : undefined;
   return (
     <section className={`card explorer-summary is-${explanation.outcome}`} aria-labelledby="tx-summary">
       <h2 id="tx-summary" className="explorer-summary-headline">
-        {explanation.headline}
+        {place ?? explanation.headline}
       </h2>
       <ul className="explorer-summary-lines">
         {explanation.lines.map((line) => (

@@ -1,0 +1,83 @@
+import { memo } from 'react';
+import { Link } from 'wouter';
+import { checksumAddress } from '../../../../../src-shared/chain/checksumAddresses';
+import { EthAmount } from '../../../../components/chain/Amounts';
+import { formatNumber } from '../../../../lib/formatChain';
+import { DETAILS_HEIGHT, INDENT, ROW_HEIGHT } from './callTreeSizes';
+import { FrameDetails } from './FrameDetails';
+import { calleeName, callText } from './frameNames';
+import type { FrameRow } from './visibleFrames';
+
+interface CallTreeRowProps {
+  id: string;
+  row: FrameRow;
+  rowIndex: number;
+  top: number;
+  active: boolean;
+  origin: boolean;
+  detailsOpen: boolean;
+  onToggle: (key: string) => void;
+  onToggleDetails: (key: string) => void;
+  onActivate: (key: string) => void;
+}
+
+/** One frame of the call tree: its kind, callee, call, value and gas used; a failed one in red with its revert, the origin of the revert marked. */
+export const CallTreeRow = memo(function CallTreeRow({ id, row, rowIndex, top, active, origin, detailsOpen, onToggle, onToggleDetails, onActivate }: CallTreeRowProps) {
+  const { frame, key } = row;
+  const failed = frame.error !== undefined;
+  const call = callText(frame);
+  const hasChildren = frame.children.length > 0;
+  const classes = ['call-tree-row', failed ? 'is-failed' : '', origin ? 'is-origin' : '', active ? 'is-active' : ''].filter(Boolean).join(' ');
+  return (
+    <div
+      id={id}
+      role="row"
+      aria-rowindex={rowIndex}
+      aria-level={frame.depth + 1}
+      aria-expanded={hasChildren ? row.expanded : undefined}
+      aria-selected={active}
+      aria-current={origin ? 'location' : undefined}
+      className={classes}
+      style={{ transform: `translateY(${top}px)`, height: ROW_HEIGHT + (detailsOpen ? DETAILS_HEIGHT : 0) }}
+      onClick={() => onActivate(key)}
+    >
+      <div className="call-tree-line">
+        <span role="gridcell" className="call-tree-call" style={{ paddingLeft: frame.depth * INDENT }}>
+          {hasChildren ? (
+            <button type="button" className="call-tree-toggle" tabIndex={-1} aria-label={row.expanded ? 'Collapse' : 'Expand'} title={`${row.expanded ? 'Hide' : 'Show'} its ${frame.children.length} calls`} onClick={() => onToggle(key)}>
+              {row.expanded ? '▾' : '▸'}
+            </button>
+          ) : (
+            <span className="call-tree-toggle" aria-hidden="true" />
+          )}
+          <span className={`badge call-tree-kind is-${frame.kind}`}>{frame.kind.toUpperCase()}</span>
+          <span className="call-tree-target" title={`${frame.to ? checksumAddress(frame.to) : calleeName(frame)}\n${call}`}>
+            {frame.to ? (
+              <Link href={`/explorer/address/${checksumAddress(frame.to)}`} className={`chain-link call-tree-callee${frame.contract || frame.label ? '' : ' mono'}`}>
+                {calleeName(frame)}
+              </Link>
+            ) : (
+              <span className="muted">{calleeName(frame)}</span>
+            )}
+            <span className="mono call-tree-fn">{call.startsWith('(') ? ` ${call}` : `.${call}`}</span>
+          </span>
+          {failed ? (
+            <span className="call-tree-error" title={frame.revert?.message ?? frame.error}>
+              {origin ? <span className="badge badge-danger">revert began here</span> : null} ✕ {frame.revert?.message ?? frame.error}
+            </span>
+          ) : null}
+        </span>
+        <span role="gridcell" className="call-tree-value align-end">
+          {BigInt(frame.value) > 0n ? <EthAmount wei={frame.value} /> : null}
+        </span>
+        <span role="gridcell" className="call-tree-gas align-end mono">
+          {formatNumber(frame.gasUsed)}
+          <button type="button" className="call-tree-raw" tabIndex={-1} aria-expanded={detailsOpen} aria-label="Raw input and output" title="Raw input and output" onClick={() => onToggleDetails(key)}>
+            {'{…}'}
+          </button>
+        </span>
+      </div>
+      {detailsOpen ? <FrameDetails frame={frame} height={DETAILS_HEIGHT} /> : null}
+    </div>
+  );
+});

@@ -1,0 +1,41 @@
+import { countOf } from '../../../../../src-shared/text/countOf';
+import type { TraceView } from '../../../../../src-shared/trace/traceView';
+
+const SOURCE_WORDS = {
+  callTracer: "From the node's call tracer",
+  replay: 'Replayed in Blockglass: the node offers no debug_ methods',
+} as const;
+
+const FIELD_WORDS = { status: 'status', gasUsed: 'gas used', logs: 'logs' } as const;
+
+/** What a call tree holds at a glance ("14 calls, 4 deep · 1 failed"), where it came from, and a replay's warning when it did not reproduce the receipt. */
+export function TraceSummaryLine({ trace }: { trace: TraceView }) {
+  const { calls, depth, failed } = trace.summary;
+  const mismatch = trace.check && !trace.check.matchesReceipt ? trace.check.differences : undefined;
+  return (
+    <div className="trace-summary">
+      <p className="trace-summary-line">
+        <strong>
+          {countOf(calls, 'call')}, {depth} deep
+        </strong>
+        {failed > 0 ? <span className="badge badge-danger">{failed} failed</span> : null}
+        <span className="muted">
+          {SOURCE_WORDS[trace.source]}
+          {trace.source === 'replay' && trace.hardfork ? ` (at the ${trace.hardfork} hardfork)` : ''}
+        </span>
+      </p>
+      {mismatch ? (
+        <div className="trace-mismatch" role="alert">
+          <strong>This replay does not match the receipt, so the tree below is not the truth:</strong> it shows what Blockglass&apos;s replay did, not what the chain did.
+          <ul>
+            {mismatch.map((difference) => (
+              <li key={difference.field}>
+                {FIELD_WORDS[difference.field]}: the receipt says <span className="mono">{difference.receipt}</span>, the replay <span className="mono">{difference.replay}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import type { DecodedValue } from '../../../../../src-shared/decoding/types';
+import type { TraceFrameView, TraceView } from '../../../../../src-shared/trace/traceView';
+import { frameAt } from '../../../../../src-shared/trace/framesOf';
+import { shortHex } from '../../../../../src-shared/text/shortHex';
+
+/** Who a frame called, in words: its contract name and label (`TraceToken · Glass token`), else its address cut short. */
+export function calleeName(frame: TraceFrameView): string {
+  const names = [frame.contract, frame.label].filter((name, index, all): name is string => !!name && all.indexOf(name) === index);
+  if (names.length > 0) return names.join(' · ');
+  return frame.to ? shortHex(frame.to) : 'a contract not created';
+}
+
+/** What a frame ran: its decoded function's name, `constructor` for a creation, else its 4-byte selector raw (`0xa9059cbb`). */
+export function functionName(frame: TraceFrameView): string | undefined {
+  if (frame.kind === 'create' || frame.kind === 'create2') return 'constructor';
+  if (frame.call?.status === 'decoded') return frame.call.name;
+  return frame.input.length >= 10 ? frame.input.slice(0, 10) : undefined;
+}
+
+/** A frame as `Contract.function` (`TraceToken.transfer`): the contract name (else its label, else its address) and what it ran. */
+export function frameName(frame: TraceFrameView): string {
+  const fn = functionName(frame);
+  const callee = frame.contract ?? frame.label ?? (frame.to ? shortHex(frame.to) : 'a new contract');
+  return fn ? `${callee}.${fn}` : callee;
+}
+
+/** Where a failed transaction's revert began, as a headline says it, when the trace can be believed and the revert began below the transaction's own frame. */
+export function revertPlace(trace: TraceView): string | undefined {
+  const path = trace.summary.revertOrigin;
+  if (!path || path.length === 0 || trace.check?.matchesReceipt === false) return undefined;
+  const origin = frameAt(trace.root, path) as TraceFrameView | undefined;
+  const caller = frameAt(trace.root, path.slice(0, -1)) as TraceFrameView | undefined;
+  if (!origin || !caller) return undefined;
+  return `Reverted in ${frameName(origin)}, called by ${frameName(caller)}: ${origin.revert?.message ?? origin.error ?? 'no reason given'}`;
+}
+
+/** A decoded argument as a row shows it: addresses and long hex cut short, lists and tuples as compact JSON. */
+function argText(value: DecodedValue): string {
+  if (typeof value === 'string') return /^0x[0-9a-fA-F]{40,}$/.test(value) ? shortHex(value) : value;
+  if (typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** What a frame ran, as `name(arg: value, …)` (arguments without a name by value alone), else its raw selector, else what it sent. */
+export function callText(frame: TraceFrameView): string {
+  if (frame.call?.status === 'decoded' && frame.kind !== 'create' && frame.kind !== 'create2') {
+    return `${frame.call.name}(${frame.call.args.map((arg) => `${/^arg\d+$/.test(arg.name) || arg.name === '' ? '' : `${arg.name}: `}${argText(arg.value)}`).join(', ')})`;
+  }
+  return functionName(frame) ?? (BigInt(frame.value) > 0n ? '(ETH sent, no data)' : '(no data)');
+}
