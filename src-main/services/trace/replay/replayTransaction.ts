@@ -104,6 +104,9 @@ export async function replayTransaction(deps: ReplayDeps, txHash: `0x${string}`,
   let result: RunTxResult;
   try {
     result = await runTx(vm, { tx: await toTransaction(mined, common), block: header, skipBlockGasLimitValidation: true, blockGasUsed });
+  } catch (error) {
+    // E.g. a nonce or balance the replayed state does not allow: the node mined it, so the replay's state is wrong.
+    throw new Error(`Replaying transaction ${txHash} failed: ${(error as Error).message}`, { cause: error });
   } finally {
     recorder.detach();
   }
@@ -127,9 +130,15 @@ export async function replayTransaction(deps: ReplayDeps, txHash: `0x${string}`,
     },
   );
   const stateDiff = await stateDiffOf(state, createdBy(frame));
-  return { frame, check, stateDiff, hardfork: common.hardfork(),
+  return {
+    frame,
+    check,
+    stateDiff,
+    hardfork: common.hardfork(),
     intrinsicGas: BigInt(mined.gas) - executionGas,
-    earlierTransactions: earlier.length, stateReads: remote.reads };
+    earlierTransactions: earlier.length,
+    stateReads: remote.reads,
+  };
 }
 
 /**
