@@ -123,6 +123,7 @@ beforeAll(async () => {
     ...call('CALL', contracts.stopper, { value: 10n ** 18n }),
   ], 10n);
   await drive('a block hash', call('CALL', contracts.blockHashReader));
+  hashes['a transaction over EIP-7825’s gas cap (Anvil does not enforce it)'] = await send({ to: contracts.counter, gas: 20_000_000 });
   hashes['a transaction that reverts itself'] = await send({ to: contracts.reverter });
   hashes['a creation that reverts'] = await send({ data: `0x${REVERT_INIT}` });
   await mined(hashes['a creation that reverts']);
@@ -156,6 +157,7 @@ const CASES = [
   'precompile calls',
   'value to a new account and beyond the balance',
   'a block hash',
+  'a transaction over EIP-7825’s gas cap (Anvil does not enforce it)',
   'a transaction that reverts itself',
   'a creation that reverts',
   'the third of three transactions in one block',

@@ -1,7 +1,8 @@
 import { createBlockFromRPC, type JSONRPCBlock } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import type { EVM } from '@ethereumjs/evm';
-import { createTxFromRPC, type TypedTransaction } from '@ethereumjs/tx';
+import type { ParamsDict } from '@ethereumjs/common';
+import { createTxFromRPC, paramsTx, type TypedTransaction } from '@ethereumjs/tx';
 import { Address, bytesToHex, hexToBytes } from '@ethereumjs/util';
 import { createVM, runTx, type RunTxResult } from '@ethereumjs/vm';
 import type { CallFrame } from '../../../../src-shared/trace/callFrame';
@@ -85,11 +86,12 @@ export async function replayTransaction(deps: ReplayDeps, txHash: `0x${string}`,
   });
 
   let blockGasUsed = 0n;
+  const rules = txRules(upTo);
   for (const [position, each] of earlier.entries()) {
     signal?.throwIfAborted();
     let result: RunTxResult;
     try {
-      result = await runTx(vm, { tx: await toTransaction(each, common), block: header, skipBlockGasLimitValidation: true, blockGasUsed });
+      result = await runTx(vm, { tx: await toTransaction(each, common, rules), block: header, skipBlockGasLimitValidation: true, blockGasUsed });
     } catch (error) {
       // The block's state before the transaction asked for cannot be rebuilt: no result rather than a wrong one.
       throw new Error(`Replaying transaction ${position} of block ${number} (${each.hash}), before ${txHash}, failed: ${(error as Error).message}`, { cause: error });
@@ -103,7 +105,7 @@ export async function replayTransaction(deps: ReplayDeps, txHash: `0x${string}`,
   const recorder = recordFrames(vm.evm as EVM);
   let result: RunTxResult;
   try {
-    result = await runTx(vm, { tx: await toTransaction(mined, common), block: header, skipBlockGasLimitValidation: true, blockGasUsed });
+    result = await runTx(vm, { tx: await toTransaction(mined, common, rules), block: header, skipBlockGasLimitValidation: true, blockGasUsed });
   } catch (error) {
     // E.g. a nonce or balance the replayed state does not allow: the node mined it, so the replay's state is wrong.
     throw new Error(`Replaying transaction ${txHash} failed: ${(error as Error).message}`, { cause: error });
@@ -145,12 +147,11 @@ export async function replayTransaction(deps: ReplayDeps, txHash: `0x${string}`,
  * The EVM library's transaction for a node's JSON. Its sender is the node's `from`: recovering it from the signature
  * would cost a signature check per transaction (600 in a big block) to learn what the node already says.
  */
-async function toTransaction(json: RpcTransaction, common: Common): Promise<TypedTransaction> {
+async function toTransaction(json: RpcTransaction, common: Common, params: ParamsDict | undefined): Promise<TypedTransaction> {
   let tx: TypedTransaction;
   try {
-    tx = await createTxFromRPC(json as never, { common, freeze: false });
+    tx = await createTxFromRPC(json as never, { common, freeze: false, ...(params ? { params } : {}) });
   } catch (error) {
-    // E.g. a gas limit over EIP-7825's cap on a node that does not enforce it (Anvil by default).
     throw new Error(`The EVM library refuses transaction ${json.hash} under ${common.hardfork()}: ${(error as Error).message}`, { cause: error });
   }
   const sender = new Address(hexToBytes(json.from));
@@ -163,4 +164,17 @@ function createdBy(frame: CallFrame, into = new Set<string>()): Set<string> {
   if ((frame.kind === 'create' || frame.kind === 'create2') && frame.to && !frame.error) into.add(frame.to);
   for (const child of frame.children) createdBy(child, into);
   return into;
+}
+
+/**
+ * The library's transaction rules for these transactions: its own, except EIP-7825's gas cap (2^24) lifted when one
+ * of them is over it. The node mined that one, so its chain does not apply the cap (Anvil does not by default), and
+ * the cap is only a check: lifting it changes nothing else of the execution.
+ */
+function txRules(transactions: RpcTransaction[]): ParamsDict | undefined {
+  const cap = BigInt((paramsTx as ParamsDict)[7825]!.maxTransactionGasLimit as number);
+  if (!transactions.some((each) => BigInt(each.gas) > cap)) return undefined;
+  const rules = JSON.parse(JSON.stringify(paramsTx)) as ParamsDict;
+  rules[7825] = { ...rules[7825], maxTransactionGasLimit: Number.MAX_SAFE_INTEGER };
+  return rules;
 }
