@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
 import type { TransactionView } from '../../../../src-shared/api/explorer';
 import { useApi } from '../../../api/useApi';
 import { traceQuery } from '../explorerQueries';
@@ -29,6 +30,11 @@ export function TransactionSummary({ view, networkId, networkName }: { view: Tra
         ))}
       </ul>
       <div className="explorer-summary-actions">
+        {explanation.outcome === 'failed' ? (
+          <Link className="btn btn-small" href={`/explorer/tx/${hash}?tab=trace`}>
+            See the call tree
+          </Link>
+        ) : null}
         <button type="button" className="btn btn-small" onClick={() => downloadText(`blockglass-${hash.slice(0, 10)}.md`, caseFileMarkdown(view, networkName), 'text/markdown')}>
           Export case file (Markdown)
         </button>

@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { TraceView } from '../../../../../src-shared/trace/traceView';
 import { CallTreeRow } from './CallTreeRow';
-import { DETAILS_HEIGHT, ROW_HEIGHT } from './callTreeSizes';
+import { DETAILS_HEIGHT, FAILURE_HEIGHT, ROW_HEIGHT } from './callTreeSizes';
 import { initiallyExpanded, keyOf, visibleFrames } from './visibleFrames';
 
 /** Largest height of the tree's scrolling box, px. */
@@ -17,6 +17,8 @@ const MAX_HEIGHT = 560;
 export function CallTree({ trace }: { trace: TraceView }) {
   const origin = trace.summary.revertOrigin;
   const originKey = origin ? keyOf(origin) : undefined;
+  // The frames above the origin failed with its revert, passed up unchanged: they say so rather than repeat it.
+  const passedOnKeys = useMemo(() => new Set(origin ? origin.map((_, i) => keyOf(origin.slice(0, i))) : []), [origin]);
   const [expanded, setExpanded] = useState(() => initiallyExpanded(trace.root, trace.summary.calls + 1, origin));
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
   const rows = useMemo(() => visibleFrames(trace.root, expanded), [trace.root, expanded]);
@@ -29,14 +31,18 @@ export function CallTree({ trace }: { trace: TraceView }) {
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => ROW_HEIGHT + (opened.has(rows[index]!.key) ? DETAILS_HEIGHT : 0),
+    estimateSize: (index) => {
+      const row = rows[index]!;
+      const ownFailure = row.frame.error !== undefined && !passedOnKeys.has(row.key);
+      return ROW_HEIGHT + (ownFailure ? FAILURE_HEIGHT : 0) + (opened.has(row.key) ? DETAILS_HEIGHT : 0);
+    },
     getItemKey: (index) => rows[index]!.key,
     overscan: 12,
     // The rows follow the sticky header in the scroll box, which also covers the top row's height.
     scrollMargin: ROW_HEIGHT,
     scrollPaddingStart: ROW_HEIGHT,
   });
-  // Sizes come from estimateSize alone (a row is one line, or one line and its fixed-height details): measured again
+  // Sizes come from estimateSize alone (a row is one line, a second for its own failure, and its fixed-height details): measured again
   // whenever a row's details open or close.
   useEffect(() => {
     virtualizer.measure();
@@ -99,46 +105,52 @@ export function CallTree({ trace }: { trace: TraceView }) {
   };
 
   return (
-    <div
-      ref={scrollRef}
-      className="call-tree"
-      style={{ maxHeight: MAX_HEIGHT }}
-      role="treegrid"
-      aria-label="Call tree"
-      aria-rowcount={rows.length + 1}
-      tabIndex={0}
-      onKeyDown={onKeyDown}
-      aria-activedescendant={rows[active] ? `${id}-${rows[active].key}` : undefined}
-    >
-      <div className="call-tree-header" role="row" aria-rowindex={1}>
-        <span role="columnheader">Call</span>
-        <span role="columnheader" className="align-end">
-          Value
-        </span>
-        <span role="columnheader" className="align-end">
-          Gas used
-        </span>
+    <>
+      <div
+        ref={scrollRef}
+        className="call-tree"
+        style={{ maxHeight: MAX_HEIGHT }}
+        role="treegrid"
+        aria-label="Call tree"
+        aria-rowcount={rows.length + 1}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        aria-activedescendant={rows[active] ? `${id}-${rows[active].key}` : undefined}
+      >
+        <div className="call-tree-header" role="row" aria-rowindex={1}>
+          <span role="columnheader">Call</span>
+          <span role="columnheader" className="align-end">
+            Value
+          </span>
+          <span role="columnheader" className="align-end">
+            Gas used
+          </span>
+        </div>
+        <div className="call-tree-body" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index]!;
+            return (
+              <CallTreeRow
+                key={row.key}
+                id={`${id}-${row.key}`}
+                row={row}
+                rowIndex={item.index + 2}
+                top={item.start - ROW_HEIGHT}
+                active={item.index === active}
+                origin={row.key === originKey}
+                passedOn={passedOnKeys.has(row.key)}
+                detailsOpen={opened.has(row.key)}
+                onToggle={toggle}
+                onToggleDetails={toggleDetails}
+                onActivate={setActiveKey}
+              />
+            );
+          })}
+        </div>
       </div>
-      <div className="call-tree-body" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const row = rows[item.index]!;
-          return (
-            <CallTreeRow
-              key={row.key}
-              id={`${id}-${row.key}`}
-              row={row}
-              rowIndex={item.index + 2}
-              top={item.start - ROW_HEIGHT}
-              active={item.index === active}
-              origin={row.key === originKey}
-              detailsOpen={opened.has(row.key)}
-              onToggle={toggle}
-              onToggleDetails={toggleDetails}
-              onActivate={setActiveKey}
-            />
-          );
-        })}
-      </div>
-    </div>
+      <p className="call-tree-hint muted">
+        ↑ ↓ move through the calls, ← → fold and unfold them; Enter or <span className="mono">{'{…}'}</span> shows a call&apos;s raw input and output.
+      </p>
+    </>
   );
 }

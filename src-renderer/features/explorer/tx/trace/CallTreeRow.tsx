@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { checksumAddress } from '../../../../../src-shared/chain/checksumAddresses';
 import { EthAmount } from '../../../../components/chain/Amounts';
 import { formatNumber } from '../../../../lib/formatChain';
-import { DETAILS_HEIGHT, INDENT, ROW_HEIGHT } from './callTreeSizes';
+import { DETAILS_HEIGHT, FAILURE_HEIGHT, INDENT, ROW_HEIGHT, TOGGLE_WIDTH } from './callTreeSizes';
 import { FrameDetails } from './FrameDetails';
 import { calleeName, callText } from './frameNames';
 import type { FrameRow } from './visibleFrames';
@@ -15,6 +15,8 @@ interface CallTreeRowProps {
   top: number;
   active: boolean;
   origin: boolean;
+  /** The frame failed only because a call below it did, and passed that revert up unchanged (it is on the path to the origin). */
+  passedOn: boolean;
   detailsOpen: boolean;
   onToggle: (key: string) => void;
   onToggleDetails: (key: string) => void;
@@ -22,9 +24,10 @@ interface CallTreeRowProps {
 }
 
 /** One frame of the call tree: its kind, callee, call, value and gas used; a failed one in red with its revert, the origin of the revert marked. */
-export const CallTreeRow = memo(function CallTreeRow({ id, row, rowIndex, top, active, origin, detailsOpen, onToggle, onToggleDetails, onActivate }: CallTreeRowProps) {
+export const CallTreeRow = memo(function CallTreeRow({ id, row, rowIndex, top, active, origin, passedOn, detailsOpen, onToggle, onToggleDetails, onActivate }: CallTreeRowProps) {
   const { frame, key } = row;
   const failed = frame.error !== undefined;
+  const ownFailure = failed && !passedOn;
   const call = callText(frame);
   const hasChildren = frame.children.length > 0;
   const classes = ['call-tree-row', failed ? 'is-failed' : '', origin ? 'is-origin' : '', active ? 'is-active' : ''].filter(Boolean).join(' ');
@@ -38,7 +41,7 @@ export const CallTreeRow = memo(function CallTreeRow({ id, row, rowIndex, top, a
       aria-selected={active}
       aria-current={origin ? 'location' : undefined}
       className={classes}
-      style={{ transform: `translateY(${top}px)`, height: ROW_HEIGHT + (detailsOpen ? DETAILS_HEIGHT : 0) }}
+      style={{ transform: `translateY(${top}px)`, height: ROW_HEIGHT + (ownFailure ? FAILURE_HEIGHT : 0) + (detailsOpen ? DETAILS_HEIGHT : 0) }}
       onClick={() => onActivate(key)}
     >
       <div className="call-tree-line">
@@ -61,9 +64,9 @@ export const CallTreeRow = memo(function CallTreeRow({ id, row, rowIndex, top, a
             )}
             <span className="mono call-tree-fn">{call.startsWith('(') ? ` ${call}` : `.${call}`}</span>
           </span>
-          {failed ? (
-            <span className="call-tree-error" title={frame.revert?.message ?? frame.error}>
-              {origin ? <span className="badge badge-danger">revert began here</span> : null} ✕ {frame.revert?.message ?? frame.error}
+          {failed && passedOn ? (
+            <span className="call-tree-passed-on" title={frame.revert?.message ?? frame.error}>
+              ✕ passed the revert up
             </span>
           ) : null}
         </span>
@@ -77,6 +80,12 @@ export const CallTreeRow = memo(function CallTreeRow({ id, row, rowIndex, top, a
           </button>
         </span>
       </div>
+      {ownFailure ? (
+        <div className="call-tree-failure" style={{ height: FAILURE_HEIGHT, paddingLeft: `calc(var(--space-3) + var(--space-2) + ${frame.depth * INDENT + TOGGLE_WIDTH}px)` }} title={frame.revert?.message ?? frame.error}>
+          {origin ? <span className="badge badge-danger call-tree-origin-mark">revert began here</span> : null}
+          <span className="call-tree-failure-text">✕ {frame.revert?.message ?? frame.error}</span>
+        </div>
+      ) : null}
       {detailsOpen ? <FrameDetails frame={frame} height={DETAILS_HEIGHT} /> : null}
     </div>
   );

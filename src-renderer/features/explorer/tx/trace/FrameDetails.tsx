@@ -1,3 +1,4 @@
+import { checksumAddress } from '../../../../../src-shared/chain/checksumAddresses';
 import type { TraceFrameView } from '../../../../../src-shared/trace/traceView';
 import { formatNumber } from '../../../../lib/formatChain';
 
@@ -6,7 +7,7 @@ export function FrameDetails({ frame, height }: { frame: TraceFrameView; height:
   return (
     <div className="call-tree-details" style={{ height }} onClick={(event) => event.stopPropagation()}>
       <p className="muted">
-        From <span className="mono">{frame.from}</span> · gas given {formatNumber(frame.gas)}
+        From <span className="mono">{checksumAddress(frame.from)}</span> · gas given {formatNumber(frame.gas)}
         {frame.error ? ` · ${frame.error}` : ''}
       </p>
       <div className="call-tree-raw-data">

@@ -115,6 +115,8 @@ describe('the Trace tab', () => {
     expect(tree.getAttribute('aria-activedescendant')).toBe(row.id);
     const rows = within(tree).getAllByRole('row').slice(1);
     expect(rows.filter((r) => r.classList.contains('is-failed'))).toHaveLength(4);
+    // The frames above it failed with its revert passed up unchanged: they say so instead of repeating it.
+    expect(rows.filter((r) => r.textContent?.includes('passed the revert up'))).toHaveLength(3);
     // Its ancestors are open; the callee links to its address page.
     for (const name of ['TraceRouter', 'TracePool', 'TraceVault']) expect(rows.find((r) => r.textContent?.includes(`${name}.`))?.getAttribute('aria-expanded')).toBe('true');
     expect(within(row).getByRole('link', { name: 'TraceToken' }).getAttribute('href')).toBe('/explorer/address/0x0165878A594ca255338adfa4d48449f69242Eb8F');

@@ -1,13 +1,14 @@
 import type { DecodedValue } from '../../../../../src-shared/decoding/types';
 import type { TraceFrameView, TraceView } from '../../../../../src-shared/trace/traceView';
 import { frameAt } from '../../../../../src-shared/trace/framesOf';
+import { checksumAddress } from '../../../../../src-shared/chain/checksumAddresses';
 import { shortHex } from '../../../../../src-shared/text/shortHex';
 
 /** Who a frame called, in words: its contract name and label (`TraceToken · Glass token`), else its address cut short. */
 export function calleeName(frame: TraceFrameView): string {
   const names = [frame.contract, frame.label].filter((name, index, all): name is string => !!name && all.indexOf(name) === index);
   if (names.length > 0) return names.join(' · ');
-  return frame.to ? shortHex(frame.to) : 'a contract not created';
+  return frame.to ? shortHex(checksumAddress(frame.to)) : 'a contract not created';
 }
 
 /** What a frame ran: its decoded function's name, `constructor` for a creation, else its 4-byte selector raw (`0xa9059cbb`). */
@@ -20,7 +21,7 @@ export function functionName(frame: TraceFrameView): string | undefined {
 /** A frame as `Contract.function` (`TraceToken.transfer`): the contract name (else its label, else its address) and what it ran. */
 export function frameName(frame: TraceFrameView): string {
   const fn = functionName(frame);
-  const callee = frame.contract ?? frame.label ?? (frame.to ? shortHex(frame.to) : 'a new contract');
+  const callee = frame.contract ?? frame.label ?? (frame.to ? shortHex(checksumAddress(frame.to)) : 'a new contract');
   return fn ? `${callee}.${fn}` : callee;
 }
 
