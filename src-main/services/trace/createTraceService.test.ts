@@ -12,6 +12,7 @@ import { createRpcService } from '../rpc/createRpcService';
 import { localSandboxNetwork, sandboxNetwork } from '../rpc/testing/sandboxNetwork';
 import { sharedSandbox } from '../rpc/testing/sharedSandbox';
 import { openStore } from '../store/openStore';
+import { startAnvil } from '../../../test-support/bareAnvil';
 import { createTraceService } from './createTraceService';
 
 // The trace service on the shared sandbox: through its gateway, which refuses debug_ as the hosted service does (so
@@ -97,21 +98,24 @@ describe('kept traces', () => {
     }
   });
 
-  it('keeps nothing of a transaction above the finalized block', async () => {
+  it('keeps a trace only once its block is finalized (on Anvil: 64 blocks below the head)', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-trace-'));
     const store = openStore(dataDir);
+    const node = await startAnvil();
+    const bare = createRpcService({ resolve: async () => ({ ...sandboxNetwork(sandbox.info, '', { id: 'bare', wsUrl: null }), rpcUrl: node.url }) });
     try {
-      const keeping = createTraceService({ rpc, decoding, store, chainOf: async () => 'chain:31337:test' });
-      // The first transaction above the finalized block (live traffic mines one every few seconds).
-      const [finalized, head] = await Promise.all(['finalized', 'latest'].map(async (tag) => BigInt((await rpc.request<{ number: string }>('local', 'eth_getBlockByNumber', [tag, false])).number)));
-      let hash: `0x${string}` | undefined;
-      for (let number = finalized! + 1n; number <= head! && hash === undefined; number++) {
-        hash = (await rpc.request<{ transactions: `0x${string}`[] }>('local', 'eth_getBlockByNumber', [`0x${number.toString(16)}`, false])).transactions[0];
-      }
-      if (hash === undefined) throw new Error(`no transaction between the finalized block ${finalized} and the head ${head}`);
-      await keeping.transaction('local', hash);
-      expect(store.db.prepare("SELECT key FROM chain_cache WHERE kind = 'trace'").all()).toEqual([]);
+      const keeping = createTraceService({ rpc: bare, decoding, store, chainOf: async () => 'chain:31337:bare' });
+      const [from] = await bare.request<`0x${string}`[]>('bare', 'eth_accounts', []);
+      const hash = await bare.request<`0x${string}`>('bare', 'eth_sendTransaction', [{ from, to: `0x${'11'.repeat(20)}`, value: '0x1' }]);
+      const kept = () => store.db.prepare("SELECT key FROM chain_cache WHERE kind = 'trace'").all();
+      expect((await keeping.transaction('bare', hash)).source).toBe('callTracer');
+      expect(kept()).toEqual([]);
+      await bare.request('bare', 'anvil_mine', ['0x40']);
+      await keeping.transaction('bare', hash);
+      expect(kept()).toEqual([{ key: hash.toLowerCase() }]);
     } finally {
+      await bare.close();
+      await node.stop();
       store.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
