@@ -1,3 +1,4 @@
+import { seriousViolations } from './accessibilityChecker';
 import { appPath, seededManifest } from './chain';
 import { expect, test } from './appFixture';
 
@@ -41,6 +42,11 @@ test('a failed transaction’s trace shows where its revert began, and its headl
   await calls.getByRole('treegrid', { name: 'Call tree' }).focus();
   await page.keyboard.press('Enter');
   await expect(origin.getByLabel('Raw revert data')).toContainText(/^0x[0-9a-f]{8}/);
+  // The tree grid, with a row's raw data open, as a screen reader meets it, in the light theme and the dark.
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // The Overview's headline names the origin, its caller and the error.
   await page.getByRole('link', { name: 'Overview', exact: true }).click();

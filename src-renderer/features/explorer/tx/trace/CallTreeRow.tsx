@@ -81,7 +81,7 @@ export const CallTreeRow = memo(function CallTreeRow({ id, row, rowIndex, top, a
         </span>
       </div>
       {ownFailure ? (
-        <div className="call-tree-failure" style={{ height: FAILURE_HEIGHT, paddingLeft: `calc(var(--space-3) + var(--space-2) + ${frame.depth * INDENT + TOGGLE_WIDTH}px)` }} title={frame.revert?.message ?? frame.error}>
+        <div role="gridcell" aria-colspan={3} className="call-tree-failure" style={{ height: FAILURE_HEIGHT, paddingLeft: `calc(var(--space-3) + var(--space-2) + ${frame.depth * INDENT + TOGGLE_WIDTH}px)` }} title={frame.revert?.message ?? frame.error}>
           {origin ? <span className="badge badge-danger call-tree-origin-mark">revert began here</span> : null}
           <span className="call-tree-failure-text">✕ {frame.revert?.message ?? frame.error}</span>
         </div>

@@ -5,7 +5,7 @@ import { formatNumber } from '../../../../lib/formatChain';
 /** A frame's raw data, under its row: the caller, gas given, input and output (its revert data when it failed), each scrolling on its own. */
 export function FrameDetails({ frame, height }: { frame: TraceFrameView; height: number }) {
   return (
-    <div className="call-tree-details" style={{ height }} onClick={(event) => event.stopPropagation()}>
+    <div role="gridcell" aria-colspan={3} className="call-tree-details" style={{ height }} onClick={(event) => event.stopPropagation()}>
       <p className="muted">
         From <span className="mono">{checksumAddress(frame.from)}</span> · gas given {formatNumber(frame.gas)}
         {frame.error ? ` · ${frame.error}` : ''}
