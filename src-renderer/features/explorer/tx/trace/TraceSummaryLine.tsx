@@ -17,8 +17,9 @@ export function TraceSummaryLine({ trace }: { trace: TraceView }) {
       <p className="trace-summary-line">
         <strong>
           {countOf(calls, 'call')}, {depth} deep
-        </strong>
-        {failed > 0 ? <span className="badge badge-danger">{failed} failed</span> : null}
+        </strong>{' '}
+        {/* The spaces between the parts are for text read or copied whole; the flex gap spaces them on screen. */}
+        {failed > 0 ? <span className="badge badge-danger">{failed} failed</span> : null}{' '}
         <span className="muted">
           {SOURCE_WORDS[trace.source]}
           {trace.source === 'replay' && trace.hardfork ? ` (at the ${trace.hardfork} hardfork)` : ''}
