@@ -5,7 +5,7 @@ import type { RpcService } from '../rpc/createRpcService';
 import { decodeFrames, type FrameDecoding } from './decodeFrames';
 import { nodeCallTrace } from './nodeCallTrace';
 import { replayTransaction } from './replay/replayTransaction';
-import type { RpcRequest } from './replay/replayTypes';
+import type { RpcRequest } from './replay/rpcRequest';
 import { createTraceStore, type KeptTrace } from './traceStore';
 import type { Store } from '../store/openStore';
 

@@ -1,7 +1,7 @@
 import type { CallFrame } from '../../../src-shared/trace/callFrame';
 import { CallTracerAnswerError, fromCallTracer } from '../../../src-shared/trace/fromCallTracer';
 import { findErrorOfKind } from '../errors/blockglassError';
-import type { RpcRequest } from './replay/replayTypes';
+import type { RpcRequest } from './replay/rpcRequest';
 
 /**
  * Failures that say nothing of whether the node offers a call tracer (it is down, slow, rate-limited, the key is

@@ -1,6 +1,6 @@
 import type { EVMMockBlockchainInterface } from '@ethereumjs/evm';
 import { hexToBytes } from '@ethereumjs/util';
-import type { RpcRequest } from './replayTypes';
+import type { RpcRequest } from './rpcRequest';
 
 /**
  * The chain as the EVM's BLOCKHASH opcode sees it (before EIP-7709 moves it into state): each earlier block's hash

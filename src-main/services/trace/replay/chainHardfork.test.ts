@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chainCommon, hardforkOf } from './chainHardfork';
-import type { RpcRequest } from './replayTypes';
+import type { RpcRequest } from './rpcRequest';
 
 /** A node answering only eth_chainId and, when given, eth_config. */
 function node(chainId: string, config?: unknown): RpcRequest {

@@ -1,6 +1,6 @@
 import { Common, Hoodi, Holesky, Mainnet, Sepolia, createCustomCommon, type ChainConfig } from '@ethereumjs/common';
 import { NO_KZG } from './noKzg';
-import type { RpcRequest } from './replayTypes';
+import type { RpcRequest } from './rpcRequest';
 
 /** The chains whose fork schedule the EVM library ships, by chain id. */
 const KNOWN_CHAINS = new Map<bigint, ChainConfig>([

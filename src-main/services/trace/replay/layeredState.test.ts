@@ -2,7 +2,7 @@ import { Account, Address, hexToBytes } from '@ethereumjs/util';
 import { describe, expect, it } from 'vitest';
 import { LayeredState } from './layeredState';
 import { RemoteState } from './remoteState';
-import type { RpcRequest } from './replayTypes';
+import type { RpcRequest } from './rpcRequest';
 
 const CONTRACT = new Address(hexToBytes('0x00000000000000000000000000000000000000c0'));
 const NOBODY = new Address(hexToBytes('0x00000000000000000000000000000000000000e0'));

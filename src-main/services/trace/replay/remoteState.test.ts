@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RemoteState } from './remoteState';
-import type { RpcRequest } from './replayTypes';
+import type { RpcRequest } from './rpcRequest';
 
 describe('RemoteState', () => {
   it('keeps at most 32 reads in flight however many are asked at once, and asks each once', async () => {

@@ -1,4 +1,4 @@
-import type { RpcRequest } from './replayTypes';
+import type { RpcRequest } from './rpcRequest';
 
 /**
  * Most reads in flight at once: a big block's read-ahead asks for hundreds of accounts, which a hosted service's

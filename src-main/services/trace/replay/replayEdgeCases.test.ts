@@ -7,7 +7,7 @@ import { assemble, deployer, type Instruction } from './testing/assemble';
 import { frameDifferences } from './testing/frameDifferences';
 import { postJsonRpc } from './testing/postJsonRpc';
 import { prestateOf } from './testing/prestateOf';
-import type { RpcRequest } from './replayTypes';
+import type { RpcRequest } from './rpcRequest';
 
 // What the seeded chain never does, each in a transaction of its own on a bare Anvil: the frames and halts a call
 // tree can hold, replayed (through standard methods only) and compared with Anvil's own callTracer.

@@ -7,7 +7,7 @@ import { UnknownHardforkError } from './chainHardfork';
 import { frameDifferences } from './testing/frameDifferences';
 import { postJsonRpc } from './testing/postJsonRpc';
 import { prestateOf } from './testing/prestateOf';
-import type { RpcRequest } from './replayTypes';
+import type { RpcRequest } from './rpcRequest';
 
 // The replay reads state through the sandbox gateway, which refuses debug_ as the hosted service does; the
 // reference is Anvil's own callTracer, asked directly.

@@ -1,8 +1,6 @@
+import type { RpcRequest } from './rpcRequest';
 import type { CallFrame } from '../../../../src-shared/trace/callFrame';
 import type { PrestateDiff } from './stateDiff';
-
-/** A JSON-RPC request to the network being traced: `(m, p, s) => rpc.request(networkId, m, p, { signal: s })` in the app. */
-export type RpcRequest = (method: string, params: unknown[], signal?: AbortSignal) => Promise<unknown>;
 
 /** What a replay needs from the world: only a way to ask the node standard questions. */
 export interface ReplayDeps {

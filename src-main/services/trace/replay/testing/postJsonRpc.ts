@@ -1,4 +1,4 @@
-import type { RpcRequest } from '../replayTypes';
+import type { RpcRequest } from '../rpcRequest';
 
 /** A JSON-RPC request function posting to one URL, one request per call (tests only: no retries, no size cap). */
 export function postJsonRpc(url: string): RpcRequest {
