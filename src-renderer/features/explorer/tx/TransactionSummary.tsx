@@ -35,10 +35,10 @@ export function TransactionSummary({ view, networkId, networkName }: { view: Tra
             See the call tree
           </Link>
         ) : null}
-        <button type="button" className="btn btn-small" onClick={() => downloadText(`blockglass-${hash.slice(0, 10)}.md`, caseFileMarkdown(view, networkName), 'text/markdown')}>
+        <button type="button" className="btn btn-small" onClick={() => downloadText(`blockglass-${hash.slice(0, 10)}.md`, caseFileMarkdown(view, networkName, new Date(), trace.data), 'text/markdown')}>
           Export case file (Markdown)
         </button>
-        <button type="button" className="btn btn-small" onClick={() => downloadText(`blockglass-${hash.slice(0, 10)}.json`, caseFileJson(view, networkName), 'application/json')}>
+        <button type="button" className="btn btn-small" onClick={() => downloadText(`blockglass-${hash.slice(0, 10)}.json`, caseFileJson(view, networkName, trace.data), 'application/json')}>
           Export JSON
         </button>
       </div>

@@ -1,7 +1,9 @@
 import type { TransactionView } from '../../../../src-shared/api/explorer';
 import { checksumAddressesIn } from '../../../../src-shared/chain/checksumAddresses';
 import { EMPTY_BLOOM_WORD, isEmptyBloom } from '../../../../src-shared/chain/isEmptyBloom';
+import type { TraceView } from '../../../../src-shared/trace/traceView';
 import { explainTransaction } from './explainTransaction';
+import { revertPath } from './trace/frameNames';
 
 /**
  * The view as a case file writes it: every address checksummed (the node answers lowercase, the summary and the
@@ -15,8 +17,11 @@ export function caseFileView(view: TransactionView): TransactionView {
   return checked;
 }
 
-/** A Markdown case file for a ticket: the summary first, then the facts, the decoded call and logs, the receipt. */
-export function caseFileMarkdown(raw: TransactionView, networkName: string, now: Date = new Date()): string {
+/**
+ * A Markdown case file for a ticket: the summary first, then the facts, the decoded call, why it failed and (with its
+ * trace) the path of calls to where the revert began, the logs, the receipt.
+ */
+export function caseFileMarkdown(raw: TransactionView, networkName: string, now: Date = new Date(), trace?: TraceView): string {
   const view = caseFileView(raw);
   const { headline, lines } = explainTransaction(view, networkName);
   const hash = String(view.transaction.hash);
@@ -50,6 +55,12 @@ export function caseFileMarkdown(raw: TransactionView, networkName: string, now:
     out.push('## Why it failed', '', view.revert.decoding ? view.revert.decoding.message : (view.revert.note ?? 'Unknown.'), '');
     if (view.revert.reproduced) out.push(`Reproduced with \`eth_call\` at block ${BigInt(view.revert.atBlock).toString(10)} (the parent block).`, '');
   }
+  const path = trace && revertPath(trace);
+  if (path) {
+    out.push('## Where the revert began', '', `The path of calls (${trace!.source === 'replay' ? 'replayed in Blockglass' : "from the node's call tracer"}), the last where it began:`, '');
+    path.steps.forEach((step, index) => out.push(`${index + 1}. \`${step.call}\`${step.to ? ` at \`${step.to}\`` : ''} (depth ${step.depth})`));
+    out.push('', `It reverted with: ${path.reason}`, '');
+  }
   if (view.logs.length > 0) {
     out.push('## Events', '');
     view.logs.forEach((log, index) => out.push(`${index + 1}. ${log.decoded.status === 'decoded' ? `\`${log.decoded.signature}\`` : `raw (${log.decoded.reason})`} at \`${String(log.log.address)}\``));
@@ -59,8 +70,9 @@ export function caseFileMarkdown(raw: TransactionView, networkName: string, now:
   return out.join('\n');
 }
 
-/** The JSON export: the transaction, its receipt and what the app made of them. */
-export function caseFileJson(raw: TransactionView, networkName: string): string {
+/** The JSON export: the transaction, its receipt and what the app made of them (with its trace, the path of calls to where its revert began). */
+export function caseFileJson(raw: TransactionView, networkName: string, trace?: TraceView): string {
   const view = caseFileView(raw);
-  return JSON.stringify({ network: networkName, summary: explainTransaction(view, networkName), ...view }, null, 2);
+  const path = trace && revertPath(trace);
+  return JSON.stringify({ network: networkName, summary: explainTransaction(view, networkName), ...(path ? { revertPath: path } : {}), ...view }, null, 2);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TransactionView } from '../../../../src-shared/api/explorer';
+import type { TraceFrameView, TraceView } from '../../../../src-shared/trace/traceView';
 import { caseFileJson, caseFileMarkdown } from './caseFile';
 import { explainTransaction } from './explainTransaction';
 
@@ -62,6 +63,19 @@ describe('a transaction in plain words', () => {
     expect(text).toContain('`bump(uint256)` (from the metadata)');
     expect(text).toContain('"status": "0x1"');
     expect(text).toContain('_Case file made by Blockglass on 2026-01-02T03:04:05.000Z._');
+  });
+
+  it('writes the path of calls to where the revert began in both files, when the trace is known', () => {
+    const frame = (depth: number, contract: string, name: string, children: TraceFrameView[] = []): TraceFrameView => ({
+      kind: 'call', from: FROM, to: TO.toLowerCase() as `0x${string}`, value: '0x0', input: '0x', gas: '0x1', gasUsed: '0x1', depth, error: 'execution reverted', contract,
+      call: { status: 'decoded', selector: '0x00000000', name, signature: `${name}()`, args: [], source: 'metadata', alternatives: [] }, children,
+    });
+    const origin = { ...frame(1, 'TraceToken', 'transfer'), revert: { status: 'raw' as const, reason: 'x', alternatives: [], message: 'ERC20InsufficientBalance(…)' } };
+    const trace: TraceView = { hash: `0x${'1'.repeat(64)}`, source: 'replay', check: { matchesReceipt: true, differences: [] }, root: frame(0, 'TraceRouter', 'redeem', [origin]), summary: { calls: 1, depth: 1, failed: 2, revertOrigin: [0] } };
+    const markdown = caseFileMarkdown(view(), 'Local sandbox', new Date(), trace);
+    expect(markdown).toContain(`## Where the revert began\n\nThe path of calls (replayed in Blockglass), the last where it began:\n\n1. \`TraceRouter.redeem\` at \`${TO}\` (depth 0)\n2. \`TraceToken.transfer\` at \`${TO}\` (depth 1)\n\nIt reverted with: ERC20InsufficientBalance(…)`);
+    expect(JSON.parse(caseFileJson(view(), 'L', trace)).revertPath.steps.map((step: { call: string }) => step.call)).toEqual(['TraceRouter.redeem', 'TraceToken.transfer']);
+    expect(caseFileMarkdown(view(), 'L')).not.toContain('Where the revert began');
   });
 
   it('writes each address one way, checksummed, and an empty logs bloom as "empty", in the summary and both files', () => {

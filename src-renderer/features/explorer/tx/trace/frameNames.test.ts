@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceFrameView, TraceView } from '../../../../../src-shared/trace/traceView';
-import { callText, frameName, revertPlace } from './frameNames';
+import { callText, frameName, revertPath, revertPlace } from './frameNames';
 
 const TO = '0x0165878a594ca255338adfa4d48449f69242eb8f';
 const frame = (fields: Partial<TraceFrameView> = {}): TraceFrameView => ({ kind: 'call', from: TO, to: TO, value: '0x0', input: '0x', gas: '0x0', gasUsed: '0x0', depth: 0, children: [], ...fields });
@@ -34,4 +34,28 @@ describe('revertPlace', () => {
     ['says nothing of a transaction that did not fail', trace({ summary: { calls: 2, depth: 2, failed: 0 } }), undefined],
     ['does not believe a replay that missed the receipt', trace({ source: 'replay', check: { matchesReceipt: false, differences: [] } }), undefined],
   ])('%s', (_, given, text) => expect(revertPlace(given)).toBe(text));
+});
+
+describe('revertPath', () => {
+  const token = frame({ depth: 2, contract: 'TraceToken', call: call('transfer'), error: 'execution reverted', revert: { ...call('Boom'), message: 'Boom()' } });
+  const vault = frame({ depth: 1, contract: 'TraceVault', call: call('pay'), error: 'execution reverted', children: [frame({ depth: 2 }), token] });
+  const root = frame({ contract: 'TraceRouter', call: call('redeem'), error: 'execution reverted', children: [vault] });
+  const trace = (fields: Partial<TraceView>): TraceView => ({ hash: `0x${'1'.repeat(64)}`, source: 'replay', check: { matchesReceipt: true, differences: [] }, root, summary: { calls: 3, depth: 2, failed: 3, revertOrigin: [0, 1] }, ...fields });
+
+  it('lists the calls from the transaction down to where its revert began, with their depths, addresses and the revert', () => {
+    const checksummed = '0x0165878A594ca255338adfa4d48449f69242Eb8F';
+    expect(revertPath(trace({}))).toEqual({
+      steps: [
+        { depth: 0, call: 'TraceRouter.redeem', to: checksummed, error: 'execution reverted' },
+        { depth: 1, call: 'TraceVault.pay', to: checksummed, error: 'execution reverted' },
+        { depth: 2, call: 'TraceToken.transfer', to: checksummed, error: 'execution reverted' },
+      ],
+      reason: 'Boom()',
+    });
+  });
+
+  it('says nothing of a transaction that did not fail, nor of a replay that missed the receipt', () => {
+    expect(revertPath(trace({ summary: { calls: 3, depth: 2, failed: 0 } }))).toBeUndefined();
+    expect(revertPath(trace({ check: { matchesReceipt: false, differences: [{ field: 'gasUsed', receipt: '1', replay: '2' }] } }))).toBeUndefined();
+  });
 });

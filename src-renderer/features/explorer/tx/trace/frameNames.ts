@@ -35,6 +35,34 @@ export function revertPlace(trace: TraceView): string | undefined {
   return `Reverted in ${frameName(origin)}, called by ${frameName(caller)}: ${origin.revert?.message ?? origin.error ?? 'no reason given'}`;
 }
 
+/** One call on the way from the transaction to the frame where its revert began, as a case file lists it. */
+export interface RevertStep {
+  depth: number;
+  /** `Contract.function`, as {@link frameName} says it. */
+  call: string;
+  /** The callee's address, checksummed (absent for a creation that made none). */
+  to?: string;
+  /** The node's words for the frame's failure. */
+  error?: string;
+}
+
+/**
+ * The calls from the transaction's own frame down to the one where its revert began (that one last, with its revert
+ * decoded as `reason`), when the trace can be believed; undefined for a transaction that did not fail.
+ */
+export function revertPath(trace: TraceView): { steps: RevertStep[]; reason: string } | undefined {
+  const path = trace.summary.revertOrigin;
+  if (!path || trace.check?.matchesReceipt === false) return undefined;
+  const steps: RevertStep[] = [];
+  for (let length = 0; length <= path.length; length++) {
+    const frame = frameAt(trace.root, path.slice(0, length)) as TraceFrameView | undefined;
+    if (!frame) return undefined;
+    steps.push({ depth: frame.depth, call: frameName(frame), ...(frame.to ? { to: checksumAddress(frame.to) } : {}), ...(frame.error ? { error: frame.error } : {}) });
+  }
+  const origin = frameAt(trace.root, path) as TraceFrameView;
+  return { steps, reason: origin.revert?.message ?? origin.error ?? 'no reason given' };
+}
+
 /** A decoded argument as a row shows it: addresses and long hex cut short, lists and tuples as compact JSON. */
 function argText(value: DecodedValue): string {
   if (typeof value === 'string') return /^0x[0-9a-fA-F]{40,}$/.test(value) ? shortHex(value) : value;
