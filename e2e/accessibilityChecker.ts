@@ -19,8 +19,8 @@ export interface Screen {
 export async function seriousViolations(page: Page): Promise<string[]> {
   // A theme switched a moment ago is still fading (colour transitions): axe would measure the colours halfway.
   // Wait for every finite animation and transition to end; a spinner's endless one does not count.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+  await page.waitForFunction(
+    "document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity)",
   );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
