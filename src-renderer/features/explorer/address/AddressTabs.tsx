@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { LinkTabs, tabOf } from '../../../components/LinkTabs';
 
 /** The address page's tabs, each a deep link (`/explorer/address/<a>?tab=transactions`). */
 export const ADDRESS_TABS = [
@@ -14,23 +14,13 @@ export const ADDRESS_TABS = [
 export type AddressTab = (typeof ADDRESS_TABS)[number]['id'];
 
 /** The tab a page's search string names; the overview when it names none (or one there is not). */
-export function addressTabOf(search: string): AddressTab {
-  const asked = new URLSearchParams(search).get('tab');
-  return ADDRESS_TABS.find((tab) => tab.id === asked)?.id ?? 'overview';
-}
+export const addressTabOf = (search: string): AddressTab => tabOf(ADDRESS_TABS, search);
 
 /** Tabs that only a contract has. */
 const CONTRACT_TABS: readonly AddressTab[] = ['events', 'holders'];
 
-/** The tab bar: links, so each tab can be opened, shared and bookmarked; "Events" and "Holders" for a contract only. */
+/** The tab bar; "Events" and "Holders" for a contract only (or when a link opened one). */
 export function AddressTabs({ address, current, isContract }: { address: string; current: AddressTab; isContract: boolean }) {
-  return (
-    <nav className="address-tabs" aria-label="Address sections">
-      {ADDRESS_TABS.filter((tab) => !CONTRACT_TABS.includes(tab.id) || isContract || current === tab.id).map((tab) => (
-        <Link key={tab.id} href={`/explorer/address/${address}${tab.id === 'overview' ? '' : `?tab=${tab.id}`}`} className={`address-tab${tab.id === current ? ' is-current' : ''}`} aria-current={tab.id === current ? 'page' : undefined}>
-          {tab.label}
-        </Link>
-      ))}
-    </nav>
-  );
+  const tabs = ADDRESS_TABS.filter((tab) => !CONTRACT_TABS.includes(tab.id) || isContract || current === tab.id);
+  return <LinkTabs label="Address sections" path={`/explorer/address/${address}`} tabs={tabs} current={current} />;
 }
