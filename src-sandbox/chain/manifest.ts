@@ -121,6 +121,13 @@ export interface SeedManifest {
      * whose fallback DELEGATECALLs the implementation (one of the proxy transfers seeded with the proxies, not a new one).
      */
     delegateCall: { hash: Hex; proxy: Address; implementation: Address };
+    /**
+     * A mined transaction (status 0) that failed for want of gas and succeeds with more: the tracer's TraceRouter.redeem
+     * of 10 TRC (which the vault can pay) sent with a `gasLimit` too small for the calls below the router, so a frame
+     * below the transaction's own runs out of gas. `gasNeeded` is the node's estimate of the same call at the parent
+     * block (`eth_estimateGas`), above `gasLimit`: re-run with it, the redemption succeeds. The seed's last block.
+     */
+    outOfGas: { hash: Hex; gasLimit: number; gasNeeded: number };
   };
   /** A block holding at least 500 transactions. */
   bigBlock: { number: number; transactionCount: number };

@@ -1,4 +1,4 @@
-import { decodeErrorResult, decodeFunctionData, type Address, type Hex } from 'viem';
+import { decodeErrorResult, decodeFunctionData, numberToHex, type Address, type Hex } from 'viem';
 import { formatAbiItem } from 'viem/utils';
 import { traceChildAbi, traceFactoryAbi, traceTokenAbi } from './abis';
 import type { CallFrame } from '../../src-shared/trace/callFrame';
@@ -27,12 +27,35 @@ export async function checkTraceShowcase(
   client: SandboxClient,
   showcase: TraceShowcase,
   tracer: Address,
-): Promise<Pick<SeedManifest['transactions'], 'deepRevert' | 'internalTransfer' | 'create2'>> {
+): Promise<Pick<SeedManifest['transactions'], 'deepRevert' | 'internalTransfer' | 'create2' | 'outOfGas'>> {
   return {
     deepRevert: await checkDeepRevert(client, showcase.deepRevert),
     internalTransfer: await checkInternalTransfer(client, showcase.internalTransfer),
     create2: await checkCreate2(client, showcase.create2, tracer),
+    outOfGas: await checkOutOfGas(client, showcase.outOfGas),
   };
+}
+
+/**
+ * Checks the out-of-gas redemption: mined with status 0, its gas limit as sent, a frame below the transaction's own
+ * out of gas; and reads what it needs, the node's estimate of the same call at the parent block, above its limit.
+ */
+async function checkOutOfGas(
+  client: SandboxClient,
+  claim: TraceShowcase['outOfGas'],
+): Promise<SeedManifest['transactions']['outOfGas']> {
+  const [receipt, sent] = await Promise.all([client.getTransactionReceipt({ hash: claim.hash }), client.getTransaction({ hash: claim.hash })]);
+  if (receipt.status !== 'reverted') throw new Error(`seed check: the out-of-gas transaction ${claim.hash} has status ${receipt.status}`);
+  if (sent.gas !== BigInt(claim.gasLimit)) throw new Error(`seed check: the out-of-gas transaction was sent with ${sent.gas} gas, expected ${claim.gasLimit}`);
+  const frames = framesOf(await callTreeOf(client, claim.hash));
+  if (!frames.some((f) => f.depth > 0 && f.error?.startsWith('out of gas'))) {
+    throw new Error(`seed check: no frame below the transaction ran out of gas in ${claim.hash}`);
+  }
+  const parent = numberToHex(receipt.blockNumber - 1n);
+  const call = { from: sent.from, to: sent.to, data: sent.input, value: numberToHex(sent.value) };
+  const gasNeeded = Number(BigInt(await rawRequest<Hex>(client, 'eth_estimateGas', [call, parent])));
+  if (gasNeeded <= claim.gasLimit) throw new Error(`seed check: the out-of-gas transaction needs ${gasNeeded} gas at its parent block, no more than its ${claim.gasLimit}`);
+  return { ...claim, gasNeeded };
 }
 
 async function checkDeepRevert(client: SandboxClient, claim: TraceShowcase['deepRevert']): Promise<SeedManifest['transactions']['deepRevert']> {

@@ -101,6 +101,25 @@ describe('the seeded trace showcase', () => {
     expect(tree.calls).toContainEqual(expect.objectContaining({ type: 'DELEGATECALL', from: lower(delegateCall.proxy), to: lower(delegateCall.implementation) }));
   });
 
+  it('has a mined transaction that ran out of gas below the router, and needs the gas the manifest names to succeed', async () => {
+    const { outOfGas } = manifest.transactions;
+    const receipt = await receiptOf(outOfGas.hash);
+    expect(receipt.status).toBe('0x0');
+    // The seed's last block: appended after everything else.
+    expect(Number(receipt.blockNumber)).toBe(manifest.seededToBlock);
+    const sent = await rpcResult<{ gas: Hex; from: Hex; to: Hex; input: Hex; value: Hex }>(anvilUrl, 'eth_getTransactionByHash', [outOfGas.hash]);
+    expect(Number(sent.gas)).toBe(outOfGas.gasLimit);
+    expect(sent.to).toBe(lower(manifest.contracts.trace.router));
+    const frames = framesOf(await callTree(outOfGas.hash));
+    expect(frames.slice(1).some((frame) => frame.error?.startsWith('out of gas'))).toBe(true);
+    const parent = numberToHex(Number(receipt.blockNumber) - 1);
+    const call = { from: sent.from, to: sent.to, data: sent.input, value: sent.value };
+    expect(Number(await rpcResult<Hex>(anvilUrl, 'eth_estimateGas', [call, parent]))).toBe(outOfGas.gasNeeded);
+    expect(outOfGas.gasNeeded).toBeGreaterThan(outOfGas.gasLimit);
+    // With what it needs, the same call at the parent block succeeds.
+    await expect(rpcResult(anvilUrl, 'eth_call', [{ ...call, gas: numberToHex(outOfGas.gasNeeded) }, parent])).resolves.toBeDefined();
+  });
+
   it("keeps each trace contract's Solidity metadata in the content store, under the CID its code names, with its functions and errors", async () => {
     const { trace } = manifest.contracts;
     const authorization = `Basic ${Buffer.from(`${sandbox.info.key}:${sandbox.info.secret}`).toString('base64')}`;

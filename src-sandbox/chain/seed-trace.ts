@@ -24,6 +24,8 @@ export interface TraceShowcase {
   deepRevert: SeedManifest['transactions']['deepRevert'];
   internalTransfer: SeedManifest['transactions']['internalTransfer'];
   create2: SeedManifest['transactions']['create2'];
+  /** The redemption sent with too little gas, as the seeder meant it; `gasNeeded` is read from the node by the check. */
+  outOfGas: Omit<SeedManifest['transactions']['outOfGas'], 'gasNeeded'>;
 }
 
 const TOKEN = (amount: string) => parseUnits(amount, 18);
@@ -32,13 +34,19 @@ const VAULT_FUNDS = TOKEN('100');
 const FIRST_REDEMPTION = TOKEN('40');
 const TOO_MUCH = TOKEN('1000');
 const SPLIT_VALUE = parseEther('1.5');
+/** A redemption the vault can pay (it holds 60 after the first), sent with too little gas for its four calls. */
+const SMALL_REDEMPTION = TOKEN('10');
+/** Enough for the transaction's intrinsic gas and the router's first steps, not for the pool, vault and token below it. */
+const TOO_LITTLE_GAS = 45_000n;
 const CHILD_SALT = keccak256(stringToHex('blockglass sandbox: the trace showcase child'));
 
 /**
  * Seeds, at the very end of the seed and from `tracer` (funded here by `funder`), what a trace must show: the trace
  * contracts; a redemption through router, pool and vault that succeeds; then, in one block, a split of ETH among
  * `payees` (internal transfers), a CREATE2 by the factory, and a redemption too large for the vault, which fails in
- * the token three calls below the transaction (mined with an explicit gas limit, status 0). Four blocks.
+ * the token three calls below the transaction (mined with an explicit gas limit, status 0); then, in a block of its own,
+ * a redemption the vault could pay sent with too little gas, which runs out of gas below the router (status 0). Five
+ * blocks.
  */
 export async function seedTraceShowcase(driver: SeedDriver, funder: HDAccount, tracer: HDAccount, payees: readonly Address[]): Promise<TraceShowcase> {
   const own = compileSandboxContracts();
@@ -70,6 +78,10 @@ export async function seedTraceShowcase(driver: SeedDriver, funder: HDAccount, t
   const deepRevert = await driver.send(tracer, { to: router.address, data: redeem(TOO_MUCH), gas: 200_000n }, 'redeem too much', 'failure');
   await driver.mine();
 
+  // Last, in a block of its own, so nothing seeded before it moved: what-if's subject, a failure more gas would cure.
+  const outOfGas = await driver.send(tracer, { to: router.address, data: redeem(SMALL_REDEMPTION), gas: TOO_LITTLE_GAS }, 'redeem with too little gas', 'failure');
+  await driver.mine();
+
   const initCodeHash = keccak256(encodeDeployData({ abi: traceChildAbi, bytecode: own.TraceChild.bytecode, args: [tracer.address] }));
   return {
     contracts: { token: token.address, pool: pool.address, vault, router: router.address, splitter: splitter.address, factory: factory.address },
@@ -98,5 +110,6 @@ export async function seedTraceShowcase(driver: SeedDriver, funder: HDAccount, t
       initCodeHash,
       address: getContractAddress({ opcode: 'CREATE2', from: factory.address, salt: CHILD_SALT, bytecodeHash: initCodeHash }),
     },
+    outOfGas: { hash: outOfGas, gasLimit: Number(TOO_LITTLE_GAS) },
   };
 }

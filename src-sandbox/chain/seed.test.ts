@@ -251,11 +251,11 @@ describe('seedChain', () => {
       first--;
     }
     const before = BigInt(first - 1);
-    expect(manifest.seededToBlock - first + 1).toBe(4);
+    expect(manifest.seededToBlock - first + 1).toBe(5);
     expect(await client.getTransactionCount({ address: manifest.accounts.tracer.address, blockNumber: before })).toBe(0);
     expect(await client.getBalance({ address: manifest.accounts.tracer.address, blockNumber: before })).toBe(0n);
-    const { deepRevert, internalTransfer, create2 } = manifest.transactions;
-    for (const hash of [deepRevert.hash, internalTransfer.hash, create2.hash]) {
+    const { deepRevert, internalTransfer, create2, outOfGas } = manifest.transactions;
+    for (const hash of [deepRevert.hash, internalTransfer.hash, create2.hash, outOfGas.hash]) {
       expect(Number((await client.getTransactionReceipt({ hash })).blockNumber)).toBeGreaterThanOrEqual(first);
     }
     // The fixtures seeded before the showcase lie before it.
