@@ -27,6 +27,7 @@ import { createCallService } from '../call/createCallService';
 import { createGasService } from '../gas/createGasService';
 import { createContentService } from '../content/createContentService';
 import { createTraceService } from '../trace/createTraceService';
+import { createWhatIfService } from '../trace/whatIf/createWhatIfService';
 import { createChainKeys } from '../chains/createChainKeys';
 import { networkChainKey } from '../chains/chainKey';
 
@@ -187,6 +188,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   // A network whose node turned out to serve another chain: what was cached of the old one goes.
   // Inside a transaction: the node's own call tracer where it offers one, else a replay here (the source learned once per network).
   const trace = createTraceService({ rpc, decoding, store, chainOf: (networkId) => chains.of(networkId), log });
+  // What-if: a transaction run again here with one thing changed, always by replay (nothing kept, nothing learned per network).
+  const whatIf = createWhatIfService({ rpc, decoding });
   chains.onChange((networkId) => {
     explorer.forget(networkId);
     decoding.forget(networkId);
@@ -211,6 +214,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     gas,
     content,
     trace,
+    whatIf,
   });
 
   if (options.startSandbox ?? true) {

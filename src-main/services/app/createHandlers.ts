@@ -21,6 +21,8 @@ import type { ContentService } from '../content/createContentService';
 import { contentHandlers } from '../content/contentHandlers';
 import type { TraceService } from '../trace/createTraceService';
 import { traceHandlers } from '../trace/traceHandlers';
+import type { WhatIfService } from '../trace/whatIf/createWhatIfService';
+import { whatIfHandlers } from '../trace/whatIfHandlers';
 
 /** The services the areas' handlers are written against (the composition root builds the real ones). */
 export interface HandlerDeps extends NetworkHandlerDeps {
@@ -35,6 +37,7 @@ export interface HandlerDeps extends NetworkHandlerDeps {
   gas: GasService;
   content: ContentService;
   trace: TraceService;
+  whatIf: WhatIfService;
 }
 
 /**
@@ -61,6 +64,7 @@ export function createHandlers(deps: HandlerDeps): { handlers: MethodHandlers; t
     ...logs.methods,
     ...callHandlers(deps.call),
     ...traceHandlers(deps.trace),
+    ...whatIfHandlers(deps.whatIf),
     ...gas.methods,
     ...content.methods,
   };

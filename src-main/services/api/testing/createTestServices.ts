@@ -118,6 +118,7 @@ export function createTestServices(options: { healthIntervalMs?: number } = {}):
     'call.pin': async () => unsupported('call.pin'),
     'call.deleteHistory': async () => unsupported('call.deleteHistory'),
     'trace.transaction': async () => unsupported('trace.transaction'),
+    'trace.whatIf': async () => unsupported('trace.whatIf'),
     'gas.history': async () => unsupported('gas.history'),
     'gas.blocks': async () => unsupported('gas.blocks'),
     'gas.settings': async () => unsupported('gas.settings'),
