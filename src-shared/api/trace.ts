@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { networkIdSchema } from '../networks/network';
 import type { RevertDecoding } from '../decoding/decodeRevert';
+import type { StateView } from '../trace/stateView';
 import type { TraceDifference, TraceView } from '../trace/traceView';
 import { method } from './define';
 import { addressSchema, hashSchema } from './explorer';
@@ -15,7 +16,11 @@ export const WHAT_IF_MAX_ARGUMENT_LENGTH = 65_536;
 
 /** A JSON-RPC quantity: `0x`, hex digits without leading zeros, at most 256 bits. */
 const quantitySchema = (what: string) =>
-  z.string().regex(/^0x(?:0|[1-9a-fA-F][0-9a-fA-F]{0,63})$/, `${what} is a quantity: 0x followed by at most 64 hex digits, without leading zeros.`);
+  // Aborts on a bad shape, so a refinement after it (BigInt of it) never sees one.
+  z.string().regex(/^0x(?:0|[1-9a-fA-F][0-9a-fA-F]{0,63})$/, {
+    error: `${what} is a quantity: 0x followed by at most 64 hex digits, without leading zeros.`,
+    abort: true,
+  });
 
 /** A 32-byte word given as 0x and 1 to 64 hex digits (a storage slot's key or value; shorter is padded on the left). */
 const wordSchema = (what: string) => z.string().regex(/^0x[0-9a-fA-F]{1,64}$/, `${what} is 0x followed by 1 to 64 hex digits (32 bytes at most).`);
@@ -101,5 +106,12 @@ export const traceMethods = {
       'and once with one thing changed: its gas limit, its value, its sender, one argument of its decoded function, an account\'s balance or ' +
       'a storage slot. Both outcomes (status, gas used, return or revert decoded, the call tree and its summary), side by side. Always ' +
       'replayed in Blockglass, on any node.',
+  }),
+  'trace.state': method<StateView>()({
+    input: z.strictObject({ networkId: networkIdSchema, hash: hashSchema }),
+    doc:
+      'What a mined transaction changed: per address, its balance, nonce, code and each storage slot before and after (slots named by ' +
+      "variable where the contract's storage layout is known), and token balance changes in token units. From the node's prestateTracer in " +
+      'diff mode where it offers one, else from the replay in Blockglass, checked against the receipt.',
   }),
 } as const;

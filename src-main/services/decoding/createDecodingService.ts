@@ -57,6 +57,11 @@ export interface DecodingService {
   decodeCallData(networkId: string, to: string | null, data: string, signal?: AbortSignal): Promise<Decoding>;
   /** Revert data decoded with every source: the contract's ABIs, the signature database, a guess of the types last. */
   decodeRevert(networkId: string, to: string | null, data: string, signal?: AbortSignal): Promise<RevertDecoding>;
+  /**
+   * A contract's own Solidity metadata (found by the IPFS hash in its code's CBOR tail, read from the network's
+   * content store) with the text of each source file it names; null when the store does not hold it.
+   */
+  solidityMetadata(networkId: string, address: string, signal?: AbortSignal): Promise<{ cid: string; text: string; sources: { path: string; content: string | null }[] } | null>;
   /** Drops the contracts' metadata read on a network (its chain was replaced: an address may hold other code now). */
   forgetContracts(networkId: string): void;
   /** Drops all that is kept for a network: its chain (asked again at the next read) and its contracts' metadata. */
@@ -273,6 +278,10 @@ export function createDecodingService(options: DecodingServiceOptions): Decoding
         ...(await signatures.allEvents()).map((text) => ({ text, source: 'signatures' as const })),
       ];
       return found;
+    },
+    solidityMetadata: async (networkId, address, signal) => {
+      const found = await metadata.metadataFor(networkId, address, signal);
+      return found?.view.metadataCid ? { cid: found.view.metadataCid, text: found.text, sources: found.view.sources ?? [] } : null;
     },
     forgetContracts: (networkId) => {
       metadata.forget(networkId);

@@ -7,6 +7,8 @@ import type { ContentReader } from './readContent';
 /** An address's ABI from its contract's own Solidity metadata, with where it came from. */
 export interface MetadataAbi extends KnownAbi {
   view: AbiSourceView;
+  /** The metadata file as the content store gave it (what a recompile reads its settings from). */
+  text: string;
 }
 
 /**
@@ -26,12 +28,13 @@ export function createMetadataAbis(options: { rpc: Pick<RpcService, 'request'>; 
     if (!pointer?.ipfs) return null;
     const text = await options.readContent(networkId, pointer.ipfs, signal);
     const metadata = text ? parseSolidityMetadata(text) : undefined;
-    if (!metadata) return null;
+    if (!text || !metadata) return null;
     const sources = await Promise.all(metadata.sources.map(async (source) => ({ path: source.path, content: source.cid ? await options.readContent(networkId, source.cid, signal) : null })));
     const names = (type: 'function' | 'event' | 'error') =>
       metadata.abi.flatMap((item) => (item.type === type ? [`${item.name}(${item.inputs.map((input) => input.type).join(',')})`] : []));
     return {
       abi: metadata.abi,
+      text,
       source: 'metadata',
       view: {
         source: 'metadata',

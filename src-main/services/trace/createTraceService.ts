@@ -1,11 +1,18 @@
+import type { StateView } from '../../../src-shared/trace/stateView';
 import { summarizeTrace } from '../../../src-shared/trace/summarizeTrace';
 import type { TraceSource, TraceView } from '../../../src-shared/trace/traceView';
 import { BlockglassError } from '../errors/blockglassError';
+import { createTokenFacts } from '../chains/tokenFacts';
+import type { DecodingService } from '../decoding/createDecodingService';
 import type { RpcService } from '../rpc/createRpcService';
 import { decodeFrames, type FrameDecoding } from './decodeFrames';
 import { nodeCallTrace } from './nodeCallTrace';
 import { replayTransaction } from './replay/replayTransaction';
 import type { RpcRequest } from './replay/rpcRequest';
+import { createStorageLayouts } from './state/createStorageLayouts';
+import { describeState } from './state/describeState';
+import { nodePrestateDiff } from './state/nodePrestateDiff';
+import type { ReceiptLog } from './state/tokenChangesOf';
 import { createTraceStore, type KeptTrace } from './traceStore';
 import type { Store } from '../store/openStore';
 
@@ -13,6 +20,8 @@ import type { Store } from '../store/openStore';
 export interface TraceService {
   /** A mined transaction's call tree, decoded, with its summary; a replay says whether it reproduced the receipt. */
   transaction(networkId: string, hash: `0x${string}`, signal?: AbortSignal): Promise<TraceView>;
+  /** What a mined transaction changed (each address's fields before and after, slots named, token changes), from the node's prestateTracer or the replay. */
+  state(networkId: string, hash: `0x${string}`, signal?: AbortSignal): Promise<StateView>;
   /** Forgets which source a network's node offers (its chain or its address changed): the next trace asks again. */
   forget(networkId: string): void;
 }
@@ -20,7 +29,7 @@ export interface TraceService {
 /** Options of {@link createTraceService}. */
 export interface TraceServiceOptions {
   rpc: Pick<RpcService, 'request'>;
-  decoding: FrameDecoding;
+  decoding: FrameDecoding & Pick<DecodingService, 'solidityMetadata' | 'proxyOf'>;
   /** Where traces of finalized transactions are kept (by chain); none without it. */
   store?: Pick<Store, 'db' | 'assertNoSecrets'>;
   /** The chain a network is on (chains/chainKey.ts): what is kept is the chain's. */
@@ -35,6 +44,8 @@ export interface TraceServiceOptions {
 export function createTraceService(options: TraceServiceOptions): TraceService {
   const sources = new Map<string, TraceSource>();
   const kept = options.store && options.chainOf ? { store: createTraceStore(options.store, options.log), chainOf: options.chainOf } : undefined;
+  const layouts = createStorageLayouts({ decoding: options.decoding, store: options.store, log: options.log });
+  const tokenFacts = createTokenFacts(options.rpc);
 
   /** Keeps a trace whose transaction is in a finalized block: it cannot change any more. */
   const keep = async (networkId: string, hash: `0x${string}`, trace: KeptTrace, signal?: AbortSignal) => {
@@ -59,7 +70,7 @@ export function createTraceService(options: TraceServiceOptions): TraceService {
     }
     try {
       const replay = await replayTransaction({ request }, hash, { signal });
-      return { source: 'replay', frame: replay.frame, check: replay.check, hardfork: replay.hardfork };
+      return { source: 'replay', frame: replay.frame, check: replay.check, hardfork: replay.hardfork, stateDiff: replay.stateDiff };
     } catch (error) {
       if (error instanceof BlockglassError || signal?.aborted) throw error;
       throw new BlockglassError('Blockglass could not replay this transaction.', {
@@ -70,16 +81,39 @@ export function createTraceService(options: TraceServiceOptions): TraceService {
     }
   };
 
+  /** The kept trace, else a new one (kept when final). A replay kept before it carried its state diff is replayed again. */
+  const traceOf = async (networkId: string, hash: `0x${string}`, signal?: AbortSignal, withState = false): Promise<KeptTrace> => {
+    const chain = kept ? await kept.chainOf(networkId) : undefined;
+    const known = chain !== undefined ? kept!.store.read(chain, hash) : undefined;
+    if (known && !(withState && known.source === 'replay' && !known.stateDiff)) return known;
+    const trace = await traced(networkId, hash, signal);
+    await keep(networkId, hash, trace, signal).catch((error: unknown) => options.log?.(`trace: ${hash} was not kept: ${(error as Error).message}`));
+    return trace;
+  };
+
   return {
     async transaction(networkId, hash, signal) {
-      const chain = kept ? await kept.chainOf(networkId) : undefined;
-      const known = chain !== undefined ? kept!.store.read(chain, hash) : undefined;
-      const trace = known ?? (await traced(networkId, hash, signal));
-      if (!known) await keep(networkId, hash, trace, signal).catch((error: unknown) => options.log?.(`trace: ${hash} was not kept: ${(error as Error).message}`));
-      const { frame, ...found } = { ...trace, hash };
+      const trace = await traceOf(networkId, hash, signal);
+      const { frame, stateDiff: _stateDiff, ...found } = { ...trace, hash };
       const codeOf = (address: string, s?: AbortSignal) => options.rpc.request<string>(networkId, 'eth_getCode', [address, 'latest'], { signal: s });
       const root = await decodeFrames(options.decoding, networkId, frame, codeOf, signal);
       return { ...found, root, summary: summarizeTrace(frame) };
+    },
+    async state(networkId, hash, signal) {
+      const request: RpcRequest = (method, params, s) => options.rpc.request(networkId, method, params, { signal: s ?? signal });
+      const trace = await traceOf(networkId, hash, signal, true);
+      const receipt = (await request('eth_getTransactionReceipt', [hash], signal)) as { logs?: ReceiptLog[] } | null;
+      const logs = receipt?.logs ?? [];
+      // The node's own diff where it traced the transaction itself; a replay's diff was read off the same replay.
+      const fromNode = trace.source === 'callTracer' ? await nodePrestateDiff(request, hash, signal) : undefined;
+      const diff = fromNode ?? trace.stateDiff ?? (await traced(networkId, hash, signal)).stateDiff;
+      if (!diff) throw new BlockglassError('Blockglass could not tell what this transaction changed.', { code: 'TRACE_UNAVAILABLE', details: 'The node gave no state diff and the replay none either.' });
+      return describeState(
+        { decoding: options.decoding, layoutOf: layouts.of, tokenFacts: tokenFacts.read },
+        networkId,
+        { hash, source: fromNode ? 'prestateTracer' : 'replay', diff, root: trace.frame, logs, ...(fromNode || !trace.check ? {} : { check: trace.check }) },
+        signal,
+      );
     },
     forget(networkId) {
       sources.delete(networkId);

@@ -1,4 +1,5 @@
 import type { CallFrame } from '../../../src-shared/trace/callFrame';
+import type { PrestateDiffView } from '../../../src-shared/trace/stateView';
 import type { TraceSource, TraceView } from '../../../src-shared/trace/traceView';
 import type { Store } from '../store/openStore';
 
@@ -8,6 +9,8 @@ export interface KeptTrace {
   frame: CallFrame;
   check?: TraceView['check'];
   hardfork?: string;
+  /** A replay's state diff (what the transaction changed); the node's own is asked of the node again. */
+  stateDiff?: PrestateDiffView;
 }
 
 /** Traces of finalized transactions, kept on this machine by chain. */
@@ -32,7 +35,7 @@ export function createTraceStore(store: Pick<Store, 'db' | 'assertNoSecrets'>, l
       if (!row) return undefined;
       try {
         const kept = JSON.parse(row.json) as KeptTrace;
-        if ((kept.source === 'callTracer' || kept.source === 'replay') && isFrame(kept.frame)) return kept;
+        if ((kept.source === 'callTracer' || kept.source === 'replay') && isFrame(kept.frame) && (kept.stateDiff === undefined || isDiff(kept.stateDiff))) return kept;
       } catch {
         // dropped below, like a row of another shape
       }
@@ -58,4 +61,11 @@ function isFrame(value: unknown): value is CallFrame {
     stack.push(...frame.children);
   }
   return true;
+}
+
+/** Whether a value read back is a state diff: its two sections, each an object of accounts. */
+function isDiff(value: unknown): value is PrestateDiffView {
+  const diff = value as Partial<PrestateDiffView> | null;
+  const section = (part: unknown) => typeof part === 'object' && part !== null && Object.values(part).every((account) => typeof account === 'object' && account !== null);
+  return typeof diff === 'object' && diff !== null && section(diff.pre) && section(diff.post);
 }

@@ -119,6 +119,7 @@ export function createTestServices(options: { healthIntervalMs?: number } = {}):
     'call.deleteHistory': async () => unsupported('call.deleteHistory'),
     'trace.transaction': async () => unsupported('trace.transaction'),
     'trace.whatIf': async () => unsupported('trace.whatIf'),
+    'trace.state': async () => unsupported('trace.state'),
     'gas.history': async () => unsupported('gas.history'),
     'gas.blocks': async () => unsupported('gas.blocks'),
     'gas.settings': async () => unsupported('gas.settings'),

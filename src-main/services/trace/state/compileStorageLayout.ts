@@ -1,0 +1,93 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import { readMetadataPointer } from '../../../../src-shared/decoding/solidityMetadata';
+import { isStorageLayout, type StorageLayout } from './storageLayout';
+
+/** What a recompile needs: the metadata file and the text of every source it names. */
+export interface MetadataToCompile {
+  /** The metadata's IPFS CID, as the contract's code names it: the recompile must give code that names the same. */
+  cid: string;
+  text: string;
+  sources: { path: string; content: string | null }[];
+}
+
+/** Why no layout came from a recompile, in words (for the log). */
+export class NoStorageLayoutError extends Error {}
+
+const require = createRequire(import.meta.url);
+/** A recompile of a large contract takes a second or two; past this the answer is given up on. */
+const TIMEOUT_MS = 60_000;
+
+// The compiler runs in a worker thread: solc-js is a large WebAssembly module whose `compile` is synchronous and
+// would hold the main process (every window's requests) for the whole compile.
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const solc = require(workerData.solcPath);
+const version = solc.version();
+parentPort.postMessage({ version, output: version.startsWith(workerData.release) ? solc.compile(workerData.input) : null });
+`;
+
+/**
+ * A contract's storage layout, the way Sourcify verifies a contract: its sources recompiled with the settings its
+ * metadata records, by the solc-js the app ships, and kept only when the recompiled code names the same metadata
+ * CID (so the layout is that code's, not a near relative's). Standard metadata carries no layout, and adding one
+ * would change the hash the code names; the sources and settings it does carry determine the layout. Throws
+ * `NoStorageLayoutError` when the compiler is another version, a source is missing or the result differs.
+ */
+export async function compileStorageLayout(metadata: MetadataToCompile, signal?: AbortSignal): Promise<StorageLayout> {
+  const parsed = JSON.parse(metadata.text) as {
+    language?: string;
+    compiler?: { version?: string };
+    settings?: Record<string, unknown> & { compilationTarget?: Record<string, string> };
+  };
+  const [target] = Object.entries(parsed.settings?.compilationTarget ?? {});
+  if (!target || (parsed.language ?? 'Solidity') !== 'Solidity') throw new NoStorageLayoutError('the metadata names no Solidity compilation target');
+  const missing = metadata.sources.filter((source) => source.content === null).map((source) => source.path);
+  if (missing.length > 0) throw new NoStorageLayoutError(`the content store does not hold ${missing.join(', ')}`);
+  const wanted = parsed.compiler?.version ?? '';
+  const release = /^v?(\d+\.\d+\.\d+\+commit\.[0-9a-f]+)/.exec(wanted)?.[1];
+  if (!release) throw new NoStorageLayoutError(`the metadata names no compiler release (${wanted || 'none'})`);
+  const { compilationTarget: _target, ...settings } = parsed.settings ?? {};
+  const input = JSON.stringify({
+    language: 'Solidity',
+    sources: Object.fromEntries(metadata.sources.map((source) => [source.path, { content: source.content }])),
+    settings: { ...settings, outputSelection: { [target[0]]: { [target[1]]: ['storageLayout', 'evm.deployedBytecode.object'] } } },
+  });
+  const { version, output } = await runWorker({ solcPath: require.resolve('solc'), release, input }, signal);
+  if (output === null) throw new NoStorageLayoutError(`compiled by solc ${wanted}; Blockglass ships solc ${version}`);
+  const answer = JSON.parse(output ?? '{}') as {
+    errors?: { severity: string; message: string }[];
+    contracts?: Record<string, Record<string, { storageLayout?: unknown; evm?: { deployedBytecode?: { object?: string } } }>>;
+  };
+  const failed = answer.errors?.find((error) => error.severity === 'error');
+  if (failed) throw new NoStorageLayoutError(`the sources do not compile: ${failed.message}`);
+  const contract = answer.contracts?.[target[0]]?.[target[1]];
+  const code = contract?.evm?.deployedBytecode?.object;
+  if (!code || readMetadataPointer(`0x${code}`)?.ipfs !== metadata.cid) throw new NoStorageLayoutError('the recompiled code names another metadata file');
+  if (!isStorageLayout(contract.storageLayout)) throw new NoStorageLayoutError('the compiler gave no storage layout');
+  return contract.storageLayout;
+}
+
+function runWorker(workerData: { solcPath: string; release: string; input: string }, signal?: AbortSignal): Promise<{ version: string; output: string | null }> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER, { eval: true, workerData });
+    const stop = (error: Error) => {
+      void worker.terminate();
+      reject(error);
+    };
+    const timer = setTimeout(() => stop(new NoStorageLayoutError(`the compiler took more than ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS);
+    const onAbort = () => stop(signal!.reason instanceof Error ? signal!.reason : new Error('cancelled'));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    worker.once('message', (message: { version: string; output: string | null }) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      void worker.terminate();
+      resolve(message);
+    });
+    worker.once('error', (error) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      reject(error);
+    });
+  });
+}
