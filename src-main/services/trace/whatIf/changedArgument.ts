@@ -41,7 +41,9 @@ export function changedArgument(signature: string, data: Hex, index: number, tex
   const read = formToArgs([parameter], [value]);
   if (!read.ok) {
     const problem = read.problems[0]!;
-    const where = problem.path === '0' ? '' : ` (at ${problem.path.split('.').slice(1).join('.')})`;
+    // An item of an array or a part of a tuple, counted from 1 as the argument is.
+    const parts = problem.path.split('.').slice(1);
+    const where = parts.length === 0 ? '' : `, part ${parts.map((part) => Number(part) + 1).join('.')}`;
     return { ok: false, message: `Argument ${index + 1} (${describe(parameter)})${where}: ${problem.message}` };
   }
   const next = [...args];
