@@ -74,15 +74,15 @@ function SlotRow({ slot }: { slot: SlotChangeView }) {
   return (
     <tr>
       <th scope="row" className="state-slot">
-        <span className="state-slot-what">Storage</span>{' '}
+        {/* What the row is, and the variable's type, above the variable's name (or the slot's number). */}
+        <span className="state-slot-what">Storage{slot.name && slot.type ? ` · ${slot.type}` : ' slot'}</span>{' '}
         {slot.name ? (
           <span className="state-slot-name mono" title={`Slot ${slot.slot}`}>
             {slot.name}
-            {slot.type ? <span className="muted"> : {slot.type}</span> : null}
           </span>
         ) : (
           <span className="state-slot-name mono" title={`Slot ${slot.slot} (no storage layout names it)`}>
-            slot {shortSlot(slot.slot)}
+            {shortSlot(slot.slot)}
           </span>
         )}
       </th>

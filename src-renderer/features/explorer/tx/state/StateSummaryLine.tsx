@@ -16,7 +16,7 @@ export function StateSummaryLine({ state }: { state: StateView }) {
     <div className="trace-summary">
       <p className="trace-summary-line">
         <strong>{countOf(state.accounts.length, 'address', 'addresses')} changed</strong>{' '}
-        <span>· {countOf(slots, 'storage slot')}</span> {state.tokens.length > 0 ? <span>· {countOf(state.tokens.length, 'token balance')}</span> : null}{' '}
+        {slots > 0 ? <span>· {countOf(slots, 'storage slot')}</span> : null} {state.tokens.length > 0 ? <span>· {countOf(state.tokens.length, 'token balance')}</span> : null}{' '}
         <span className="muted">{SOURCE_WORDS[state.source]}</span>
       </p>
       {slots > 0 ? (

@@ -64,7 +64,7 @@ describe('StateTab', () => {
     const sent = within(token).getByRole('row', { name: new RegExp(`_balances\\[${SENDER}\\]`) });
     expect(within(sent).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['10,000,000,000,000,000,000', '8,500,000,000,000,000,000']);
     // A slot no layout names is shown by its number, its words in hex.
-    const unnamed = within(token).getByRole('row', { name: /slot 0x7/ });
+    const unnamed = within(token).getByRole('row', { name: /Storage slot 0x7/ });
     expect(within(unnamed).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['0x1', '0x2']);
 
     const sender = screen.getByRole('article', { name: `Changes of ${SENDER}` });
