@@ -35,6 +35,12 @@ export function TransactionSummary({ view, networkId, networkName }: { view: Tra
             See the call tree
           </Link>
         ) : null}
+        {explanation.outcome === 'failed' ? (
+          // Twice its gas limit, run at once on the What if tab, where the limit can be changed again.
+          <Link className="btn btn-small" href={`/explorer/tx/${hash}?tab=whatif&gas=${(BigInt(String(view.transaction.gas ?? '0x0')) * 2n).toString(10)}`}>
+            Re-run with more gas
+          </Link>
+        ) : null}
         <button type="button" className="btn btn-small" onClick={() => downloadText(`blockglass-${hash.slice(0, 10)}.md`, caseFileMarkdown(view, networkName, new Date(), trace.data), 'text/markdown')}>
           Export case file (Markdown)
         </button>
