@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keccak256 } from 'viem';
 import type { AccountChangeView, PrestateAccountView, PrestateDiffView, StateView } from '../../../../src-shared/trace/stateView';
@@ -6,6 +9,7 @@ import { createContentReader } from '../../decoding/readContent';
 import { createRpcService } from '../../rpc/createRpcService';
 import { localSandboxNetwork, sandboxNetwork } from '../../rpc/testing/sandboxNetwork';
 import { sharedSandbox } from '../../rpc/testing/sharedSandbox';
+import { openStore } from '../../store/openStore';
 import { postJsonRpc } from '../replay/testing/postJsonRpc';
 import { prestateOf } from '../replay/testing/prestateOf';
 import { createTraceService } from '../createTraceService';
@@ -134,12 +138,37 @@ describe('the State tab’s names and tokens', () => {
     for (const change of swap.tokens) expect(change).toMatchObject({ symbol: expect.any(String), decimals: expect.any(Number) });
     // A swap moves tokens between holders: what one gains another loses (no mint, no burn).
     for (const token of new Set(swap.tokens.map((change) => change.token))) {
-      expect(swap.tokens.filter((change) => change.token === token).reduce((sum, change) => sum + BigInt(change.change), 0n)).toBe(0n);
+      expect(swap.tokens.filter((change) => change.token === token).reduce((sum, { change }) => sum + (change.startsWith('-') ? -BigInt(change.slice(1)) : BigInt(change)), 0n)).toBe(0n);
     }
   });
 
   it('leaves the Uniswap pair’s slots unnamed: its npm build published no metadata', async () => {
     const pair = swap.accounts.find((account) => account.storage.length > 0 && !account.contract);
     expect(pair?.storage.every((slot) => slot.name === undefined)).toBe(true);
+  });
+});
+
+describe('kept state', () => {
+  it("keeps a finalized replay's diff and the layouts it named slots with, and opens the state again without replaying", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-state-'));
+    const store = openStore(dataDir);
+    const asked: string[] = [];
+    const counted = createRpcService({ resolve: async () => local, onRequest: (_networkId, method) => asked.push(method) });
+    const keeping = () => createTraceService({ rpc: counted, decoding, store, chainOf: async () => 'chain:31337:test' });
+    try {
+      const hash = manifest.transactions.erc20Transfer;
+      const first = await keeping().state('local', hash);
+      expect(asked).toContain('eth_getStorageAt');
+      const kinds = store.db.prepare('SELECT kind FROM chain_cache ORDER BY kind').all();
+      expect(kinds).toEqual([{ kind: 'storage-layout' }, { kind: 'trace' }]);
+
+      asked.length = 0;
+      expect(await keeping().state('local', hash)).toEqual(first);
+      expect(asked.filter((method) => method === 'eth_getStorageAt' || method === 'debug_traceTransaction')).toEqual([]);
+    } finally {
+      await counted.close();
+      store.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
