@@ -122,12 +122,25 @@ describe('replayTransaction, when it cannot be the truth', () => {
     expect(replay.check.differences.map((difference) => difference.field)).toContain('logs');
   });
 
-  it('refuses a chain whose hardfork it cannot tell instead of guessing one', async () => {
+  it('reads the fork off the block header where the node does not answer eth_config, and says it inferred it', async () => {
     const noConfig: RpcRequest = (method, params, signal) =>
       method === 'eth_config' ? Promise.reject(new Error('the method eth_config does not exist')) : gateway(method, params, signal);
-    const replay = replayTransaction({ request: noConfig }, manifest.transactions.swap);
+    const replay = await replayTransaction({ request: noConfig }, manifest.transactions.swap);
+    expect(replay).toMatchObject({ hardfork: 'inferred osaka', check: { matchesReceipt: true } });
+  });
+
+  it('refuses a chain whose hardfork it cannot tell instead of guessing one', async () => {
+    // No eth_config, and a header without the fields of London and later (as a chain before London states it).
+    const before: RpcRequest = async (method, params, signal) => {
+      if (method === 'eth_config') throw new Error('the method eth_config does not exist');
+      const answer = await gateway(method, params, signal);
+      if (method !== 'eth_getBlockByNumber' || !answer) return answer;
+      const { baseFeePerGas: _a, withdrawalsRoot: _b, blobGasUsed: _c, excessBlobGas: _d, parentBeaconBlockRoot: _e, requestsHash: _f, ...header } = answer as Record<string, unknown>;
+      return header;
+    };
+    const replay = replayTransaction({ request: before }, manifest.transactions.swap);
     await expect(replay).rejects.toBeInstanceOf(UnknownHardforkError);
-    await expect(replay).rejects.toThrowErrorMatchingInlineSnapshot(`[UnknownHardforkError: Cannot tell which hardfork chain 31337 ran block 47 under: the EVM library does not know the chain and the node does not answer eth_config (EIP-7910).]`);
+    await expect(replay).rejects.toThrowErrorMatchingInlineSnapshot(`[UnknownHardforkError: Cannot tell which hardfork chain 31337 ran block 47 under: the EVM library does not know the chain and the node does not answer eth_config (EIP-7910), and its header has no base fee (a fork before London), which a header cannot tell apart.]`);
   });
 
   it('stops when its signal is aborted', async () => {

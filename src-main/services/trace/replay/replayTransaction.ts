@@ -8,7 +8,7 @@ import { createVM, runTx, type RunTxResult } from '@ethereumjs/vm';
 import type { CallFrame } from '../../../../src-shared/trace/callFrame';
 import { blockHashes } from './blockHashes';
 import { applyBlockStart } from './blockStart';
-import { chainCommon } from './chainHardfork';
+import { chainCommon, hardforkLabel } from './chainHardfork';
 import { recordFrames } from './frameRecorder';
 import { LayeredState } from './layeredState';
 import { checkAgainstReceipt, type CheckedLog } from './receiptCheck';
@@ -66,7 +66,7 @@ export async function replayTransaction(deps: ReplayDeps, txHash: `0x${string}`,
   }
 
   const timestamp = BigInt(block.timestamp);
-  const common = await chainCommon(request, { number, timestamp }, signal);
+  const common = await chainCommon(request, { number, timestamp, header: block }, signal);
   const remote = new RemoteState(request, `0x${(number - 1n).toString(16)}`, signal);
   const state = new LayeredState(remote);
   const vm = await createVM({ common, stateManager: state, blockchain: blockHashes(request, signal) });
@@ -78,12 +78,12 @@ export async function replayTransaction(deps: ReplayDeps, txHash: `0x${string}`,
     upTo.flatMap((each) => [each.from, ...(each.to ? [each.to] : []), ...(each.accessList ?? []).map((entry) => entry.address)]),
     upTo.flatMap((each) => (each.accessList ?? []).flatMap((entry) => entry.storageKeys.map((key) => [entry.address, key] as [`0x${string}`, `0x${string}`]))),
   );
-  await applyBlockStart(state, common, {
-    number,
-    timestamp,
-    parentHash: block.parentHash,
-    parentBeaconBlockRoot: block.parentBeaconBlockRoot,
-  });
+  await applyBlockStart(
+    state,
+    common,
+    { number, timestamp, parentHash: block.parentHash, parentBeaconBlockRoot: block.parentBeaconBlockRoot },
+    async (address, slot) => (await request('eth_getStorageAt', [address, slot, block.number], signal)) as string,
+  );
 
   let blockGasUsed = 0n;
   const rules = txRules(upTo);
@@ -136,7 +136,7 @@ export async function replayTransaction(deps: ReplayDeps, txHash: `0x${string}`,
     frame,
     check,
     stateDiff,
-    hardfork: common.hardfork(),
+    hardfork: hardforkLabel(common),
     intrinsicGas: BigInt(mined.gas) - executionGas,
     earlierTransactions: earlier.length,
     stateReads: remote.reads,

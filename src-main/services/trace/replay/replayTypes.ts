@@ -35,7 +35,10 @@ export interface ReplayResult {
   check: ReplayCheck;
   /** What the transaction changed, as a node's `prestateTracer` in diff mode states it (Anvil's way). */
   stateDiff: PrestateDiff;
-  /** The hardfork the transaction was executed under, as the EVM library names it. */
+  /**
+   * The hardfork the transaction was executed under, as the EVM library names it (`prague`); `inferred osaka` when
+   * neither the library's schedule nor the node stated it and it was read off the block's header (chainHardfork.ts).
+   */
   hardfork: string;
   /** The gas the transaction paid before its code ran (its frame's `gas` less what the code was given). */
   intrinsicGas: bigint;
