@@ -1,19 +1,23 @@
 // Test support: the same small chain on any development node (Hardhat's, Ganache), through plain JSON-RPC with
-// viem: ETH transfers, a contract with events, and failed transactions of each kind of revert.
+// viem: ETH transfers, a contract with events, the sandbox's trace showcase (its deep revert), and failed
+// transactions of each kind of revert.
 import {
   createPublicClient,
   createWalletClient,
   defineChain,
   encodeErrorResult,
   encodeFunctionData,
+  getContractAddress,
   http,
   maxUint256,
   parseEther,
+  parseUnits,
   type Abi,
   type Address,
   type Hex,
 } from 'viem';
 import { sandboxAccount } from '../../src-sandbox/chain/accounts';
+import { compileSandboxContracts } from '../../src-sandbox/chain/contracts';
 import { compileDevNodeContracts } from './compileDevNodeContracts';
 import type { DevNode } from './devNodeProcess';
 
@@ -45,6 +49,34 @@ export interface DevNodeChain {
   };
   /** A call that answers: `increment(41)` returns 42. */
   value: { data: Hex; returns: bigint };
+  /** The Local sandbox's trace showcase, its deep revert's part (src-sandbox/chain/seed-trace.ts), sent by `accounts.sender`. */
+  trace: TraceShape;
+}
+
+/**
+ * The sandbox's deep revert, from the same compiled contracts: TraceRouter.redeem → TracePool.redeem →
+ * TraceVault.pay → TraceToken.transfer. The vault holds 100 TRC, pays 40 (`redeemed`), then is asked for 1,000
+ * (`deepRevert`, mined with status 0): the token reverts with `ERC20InsufficientBalance(vault, 60e18, 1000e18)` at
+ * depth 3 and each caller passes it up.
+ *
+ * The bytecode is the sandbox's own (compiled for Prague), so its metadata hash and its frames are the sandbox's. The
+ * calls seeded here use no opcode after Shanghai and run on Ganache 7 too; the token's `name()` and `symbol()` use
+ * MCOPY (Cancun) and fail there.
+ */
+export interface TraceShape {
+  contracts: { token: Address; pool: Address; vault: Address; router: Address };
+  abis: { token: Abi; pool: Abi; vault: Abi; router: Abi };
+  /** The transfer of 100 TRC from the sender to the vault. */
+  fundVault: Hex;
+  /** `redeem(pool, sender, 40 TRC)` through the router: succeeds. */
+  redeemed: Hex;
+  deepRevert: FailedTransaction & {
+    revertingContract: Address;
+    revertingFunction: 'transfer';
+    errorName: 'ERC20InsufficientBalance';
+    /** The reverting frame's depth (the transaction's own frame is 0). */
+    depth: 3;
+  };
 }
 
 /** Gas of each failed transaction: sent as is, so the node does not refuse it when estimating. */
@@ -58,6 +90,9 @@ export async function seedDevNode(node: DevNode): Promise<DevNodeChain> {
   const account = sandboxAccount(0);
   const wallet = createWalletClient({ chain, transport, account });
   const { Reverter, Noticeboard } = compileDevNodeContracts();
+  // Compiled before the first request: compiling takes seconds, and a node may close a connection idle that long
+  // just as the next request goes out on it ("fetch failed").
+  const own = compileSandboxContracts();
   const mined = async (hash: Hex, expect: 'success' | 'reverted'): Promise<Hex> => {
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     if (receipt.status !== expect) throw new Error(`${node.name}: ${hash} ended ${receipt.status}, not ${expect}`);
@@ -67,10 +102,10 @@ export async function seedDevNode(node: DevNode): Promise<DevNodeChain> {
   const receivers = [1, 2, 3].map((index) => sandboxAccount(index).address);
   const transfers: Hex[] = [];
   for (const [i, to] of receivers.entries()) transfers.push(await mined(await wallet.sendTransaction({ to, value: parseEther(`${i + 1}`) }), 'success'));
-  const deploy = async (contract: { abi: Abi; bytecode: Hex }): Promise<Address> => {
-    const hash = await wallet.deployContract({ abi: contract.abi, bytecode: contract.bytecode });
+  const deploy = async (contract: { abi: Abi; bytecode: Hex }, args: unknown[] = []): Promise<Address> => {
+    const hash = await wallet.deployContract({ abi: contract.abi, bytecode: contract.bytecode, args });
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
-    if (!receipt.contractAddress) throw new Error(`${node.name}: deployment ${hash} made no contract`);
+    if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`${node.name}: deployment ${hash} made no contract`);
     return receipt.contractAddress;
   };
   const noticeboard = await deploy(Noticeboard);
@@ -79,6 +114,8 @@ export async function seedDevNode(node: DevNode): Promise<DevNodeChain> {
   for (const text of ['first post', 'second post']) {
     posts.push(await mined(await wallet.sendTransaction({ to: noticeboard, data: encodeFunctionData({ abi: Noticeboard.abi, functionName: 'post', args: [text] }) }), 'success'));
   }
+  // The trace showcase before the failures, so that the failures stay the chain's latest transactions.
+  const trace = await seedDeepRevert(own, deploy, mined, async (to, data, gas) => wallet.sendTransaction({ to, data, ...(gas ? { gas } : {}) }), account.address);
   const fail = async (data: Hex, revertData: Hex): Promise<FailedTransaction> => ({
     hash: await mined(await wallet.sendTransaction({ to: reverter, data, gas: FAILING_GAS }), 'reverted'),
     data,
@@ -102,6 +139,49 @@ export async function seedDevNode(node: DevNode): Promise<DevNodeChain> {
       panic: { ...(await fail(call('increment', [maxUint256]), encodeErrorResult({ abi: PANIC, errorName: 'Panic', args: [0x11n] }))), panicCode: 0x11 },
     },
     value: { data: call('increment', [41n]), returns: 42n },
+    trace,
+  };
+}
+
+const TRC = (amount: string) => parseUnits(amount, 18);
+
+/** Deploys the trace contracts and mines the vault's funding, a redemption that succeeds and the deep revert, as seed-trace.ts does. */
+async function seedDeepRevert(
+  own: Record<'TraceToken' | 'TracePool' | 'TraceVault' | 'TraceRouter', { abi: Abi; bytecode: Hex }>,
+  deploy: (contract: { abi: Abi; bytecode: Hex }, args?: unknown[]) => Promise<Address>,
+  mined: (hash: Hex, expect: 'success' | 'reverted') => Promise<Hex>,
+  send: (to: Address, data: Hex, gas?: bigint) => Promise<Hex>,
+  sender: Address,
+): Promise<TraceShape> {
+  const { TraceToken, TracePool, TraceVault, TraceRouter } = own;
+  const token = await deploy(TraceToken, [TRC('1000000')]);
+  const pool = await deploy(TracePool, [token]);
+  const router = await deploy(TraceRouter);
+  // The pool's constructor creates its vault: the pool's first creation (a contract's nonce starts at 1).
+  const vault = getContractAddress({ from: pool, nonce: 1n });
+  const redeem = (amount: bigint) => encodeFunctionData({ abi: TraceRouter.abi, functionName: 'redeem', args: [pool, sender, amount] });
+  const funds = TRC('100');
+  const paid = TRC('40');
+  const tooMuch = TRC('1000');
+  const fundVault = await mined(await send(token, encodeFunctionData({ abi: TraceToken.abi, functionName: 'transfer', args: [vault, funds] })), 'success');
+  const redeemed = await mined(await send(router, redeem(paid)), 'success');
+  const data = redeem(tooMuch);
+  // Explicit gas: estimation would refuse a call that reverts, and a failed receipt is the point.
+  const hash = await mined(await send(router, data, FAILING_GAS), 'reverted');
+  return {
+    contracts: { token, pool, vault, router },
+    abis: { token: TraceToken.abi, pool: TracePool.abi, vault: TraceVault.abi, router: TraceRouter.abi },
+    fundVault,
+    redeemed,
+    deepRevert: {
+      hash,
+      data,
+      revertData: encodeErrorResult({ abi: TraceToken.abi, errorName: 'ERC20InsufficientBalance', args: [vault, funds - paid, tooMuch] }),
+      revertingContract: token,
+      revertingFunction: 'transfer',
+      errorName: 'ERC20InsufficientBalance',
+      depth: 3,
+    },
   };
 }
 
