@@ -10,12 +10,15 @@ import { TransactionPager } from './TransactionPager';
 import { TransactionSummary } from './TransactionSummary';
 import { TransactionTabs, type TransactionTab } from './TransactionTabs';
 import { TransactionTransfers } from './TransactionTransfers';
+import { StateTab } from './state/StateTab';
 import { TraceTab } from './trace/TraceTab';
+import { WhatIfTab } from './whatif/WhatIfTab';
 import { RECEIPT_FIELDS, TRANSACTION_FIELDS } from './txFields';
 
 /**
- * A transaction read, in two tabs: the overview (what happened in words, then its overview, decoded input, token
- * transfers, logs, fields and receipt) and its trace (the call tree, read only when the tab is opened).
+ * A transaction read, in four tabs: the overview (what happened in words, then its overview, decoded input, token
+ * transfers, logs, fields and receipt), its trace (the call tree), its state (what it changed) and what if (a re-run
+ * with one thing changed). The last three are read only when their tab is opened.
  */
 export function TransactionBody({ view, networkId, networkName, tab = 'overview' }: { view: TransactionView; networkId: string; networkName: string; tab?: TransactionTab }) {
   const hash = String(view.transaction.hash);
@@ -29,7 +32,10 @@ export function TransactionBody({ view, networkId, networkName, tab = 'overview'
       />
       {/* A pending transaction has no trace yet: its page is the overview alone. */}
       {view.pending ? null : <TransactionTabs hash={hash} current={tab} />}
-      {tab === 'trace' && !view.pending ? <TraceTab networkId={networkId} hash={hash} /> : <TransactionOverviewTab view={view} networkId={networkId} networkName={networkName} />}
+      {view.pending || tab === 'overview' ? <TransactionOverviewTab view={view} networkId={networkId} networkName={networkName} /> : null}
+      {tab === 'trace' && !view.pending ? <TraceTab networkId={networkId} hash={hash} /> : null}
+      {tab === 'state' && !view.pending ? <StateTab networkId={networkId} hash={hash} /> : null}
+      {tab === 'whatif' && !view.pending ? <WhatIfTab networkId={networkId} hash={hash} /> : null}
     </div>
   );
 }
