@@ -36,6 +36,9 @@ export interface SlotChangeView {
   type?: string;
 }
 
+/** What an address was to a transaction. */
+export type AccountRole = 'sender' | 'recipient' | 'feeRecipient';
+
 /** One address the transaction changed: each field it changed, before and after; the fields it left alone absent. */
 export interface AccountChangeView {
   address: `0x${string}`;
@@ -43,6 +46,10 @@ export interface AccountChangeView {
   label?: string;
   /** The contract's name from its Solidity metadata. */
   contract?: string;
+  /** The contract whose storage layout named the slots when it is not the address's own (a proxy's implementation). */
+  layoutContract?: string;
+  /** What the address was to the transaction: its sender, its recipient, the block's fee recipient (none for the rest). */
+  roles: AccountRole[];
   /** The transaction created this account's code (it was not there before). */
   created: boolean;
   /** The transaction destroyed the account (a self-destruct in the transaction that created it). */

@@ -81,12 +81,25 @@ export function createTraceService(options: TraceServiceOptions): TraceService {
     }
   };
 
-  /** The kept trace, else a new one (kept when final). A replay kept before it carried its state diff is replayed again. */
+  // Traces made in the last minute, so the Trace and State tabs of one transaction replay it once even where it is
+  // not final (not kept); a minute, because a block that is not final may yet be replaced.
+  const recent = new Map<string, { at: number; trace: KeptTrace }>();
+  const RECENT_MS = 60_000;
+  const RECENT_MAX = 16;
+
+  /** The kept trace, else a recent one, else a new one (kept when final). A replay kept before it carried its state diff is replayed again. */
   const traceOf = async (networkId: string, hash: `0x${string}`, signal?: AbortSignal, withState = false): Promise<KeptTrace> => {
     const chain = kept ? await kept.chainOf(networkId) : undefined;
     const known = chain !== undefined ? kept!.store.read(chain, hash) : undefined;
     if (known && !(withState && known.source === 'replay' && !known.stateDiff)) return known;
-    const trace = await traced(networkId, hash, signal);
+    const key = `${networkId}|${hash.toLowerCase()}`;
+    const fresh = recent.get(key);
+    const trace = fresh && Date.now() - fresh.at < RECENT_MS ? fresh.trace : await traced(networkId, hash, signal);
+    if (trace !== fresh?.trace) {
+      recent.delete(key);
+      recent.set(key, { at: Date.now(), trace });
+      for (const old of recent.keys()) if (recent.size > RECENT_MAX) recent.delete(old);
+    }
     await keep(networkId, hash, trace, signal).catch((error: unknown) => options.log?.(`trace: ${hash} was not kept: ${(error as Error).message}`));
     return trace;
   };
@@ -102,8 +115,12 @@ export function createTraceService(options: TraceServiceOptions): TraceService {
     async state(networkId, hash, signal) {
       const request: RpcRequest = (method, params, s) => options.rpc.request(networkId, method, params, { signal: s ?? signal });
       const trace = await traceOf(networkId, hash, signal, true);
-      const receipt = (await request('eth_getTransactionReceipt', [hash], signal)) as { logs?: ReceiptLog[] } | null;
+      const [receipt, transaction] = (await Promise.all([request('eth_getTransactionReceipt', [hash], signal), request('eth_getTransactionByHash', [hash], signal)])) as [
+        { logs?: ReceiptLog[]; blockNumber?: string } | null,
+        { from?: string; to?: string | null } | null,
+      ];
       const logs = receipt?.logs ?? [];
+      const block = receipt?.blockNumber ? ((await request('eth_getBlockByNumber', [receipt.blockNumber, false], signal).catch(() => null)) as { miner?: string } | null) : null;
       // The node's own diff where it traced the transaction itself; a replay's diff was read off the same replay.
       const fromNode = trace.source === 'callTracer' ? await nodePrestateDiff(request, hash, signal) : undefined;
       const diff = fromNode ?? trace.stateDiff ?? (await traced(networkId, hash, signal)).stateDiff;
@@ -111,12 +128,21 @@ export function createTraceService(options: TraceServiceOptions): TraceService {
       return describeState(
         { decoding: options.decoding, layoutOf: layouts.of, tokenFacts: tokenFacts.read },
         networkId,
-        { hash, source: fromNode ? 'prestateTracer' : 'replay', diff, root: trace.frame, logs, ...(fromNode || !trace.check ? {} : { check: trace.check }) },
+        {
+          hash,
+          source: fromNode ? 'prestateTracer' : 'replay',
+          diff,
+          root: trace.frame,
+          logs,
+          roles: { sender: transaction?.from, recipient: transaction?.to, feeRecipient: block?.miner },
+          ...(fromNode || !trace.check ? {} : { check: trace.check }),
+        },
         signal,
       );
     },
     forget(networkId) {
       sources.delete(networkId);
+      for (const key of [...recent.keys()]) if (key.startsWith(`${networkId}|`)) recent.delete(key);
     },
   };
 }

@@ -9,7 +9,7 @@ const word = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as `0x${stri
 describe('accountChangesOf', () => {
   it('gives each changed field before and after, the unchanged ones left out', () => {
     const [sender] = accountChangesOf({ pre: { [A]: { balance: '0x10', nonce: 3 } }, post: { [A]: { balance: '0x4', nonce: 4 } } });
-    expect(sender).toEqual({ address: A, created: false, destroyed: false, balance: { before: '0x10', after: '0x4' }, nonce: { before: 3, after: 4 }, storage: [] });
+    expect(sender).toEqual({ address: A, roles: [], created: false, destroyed: false, balance: { before: '0x10', after: '0x4' }, nonce: { before: 3, after: 4 }, storage: [] });
   });
 
   it('reads a slot absent from a section as empty: set from empty, emptied, and changed', () => {
@@ -29,8 +29,8 @@ describe('accountChangesOf', () => {
   it('marks an address only in post as created (code from none) and one only in pre as destroyed', () => {
     const accounts = accountChangesOf({ pre: { [B]: { balance: '0x5', code: '0x6001' } }, post: { [C]: { balance: '0x0', nonce: 1, code: '0x6002', storage: { [word(0)]: word(1) } } } });
     expect(accounts).toEqual([
-      { address: B, created: false, destroyed: true, balance: { before: '0x5', after: '0x0' }, code: { before: '0x6001', after: '0x' }, storage: [] },
-      { address: C, created: true, destroyed: false, nonce: { before: 0, after: 1 }, code: { before: '0x', after: '0x6002' }, storage: [{ slot: word(0), before: word(0), after: word(1) }] },
+      { address: B, roles: [], created: false, destroyed: true, balance: { before: '0x5', after: '0x0' }, code: { before: '0x6001', after: '0x' }, storage: [] },
+      { address: C, roles: [], created: true, destroyed: false, nonce: { before: 0, after: 1 }, code: { before: '0x', after: '0x6002' }, storage: [{ slot: word(0), before: word(0), after: word(1) }] },
     ]);
   });
 

@@ -21,7 +21,7 @@ export function accountChangesOf(diff: PrestateDiffView): AccountChangeView[] {
     const is = destroyed
       ? { balance: '0x0' as const, nonce: 0, code: '0x' as const }
       : { balance: post.balance !== undefined ? quantity(post.balance) : was.balance, nonce: post.nonce ?? was.nonce, code: (post.code ?? was.code).toLowerCase() as `0x${string}` };
-    const account: AccountChangeView = { address: address as `0x${string}`, created, destroyed, storage: storageChanges(pre?.storage, destroyed ? {} : post?.storage) };
+    const account: AccountChangeView = { address: address as `0x${string}`, roles: [], created, destroyed, storage: storageChanges(pre?.storage, destroyed ? {} : post?.storage) };
     if (BigInt(was.balance) !== BigInt(is.balance)) account.balance = { before: was.balance, after: is.balance };
     if (was.nonce !== is.nonce) account.nonce = { before: was.nonce, after: is.nonce };
     if (was.code !== is.code) account.code = { before: was.code, after: is.code };

@@ -1,5 +1,5 @@
 import type { CallFrame } from '../../../../src-shared/trace/callFrame';
-import type { PrestateDiffView, StateSource, StateView } from '../../../../src-shared/trace/stateView';
+import type { AccountRole, PrestateDiffView, StateSource, StateView } from '../../../../src-shared/trace/stateView';
 import type { DecodingService } from '../../decoding/createDecodingService';
 import type { TokenFacts } from '../../chains/tokenFacts';
 import { accountChangesOf } from './accountChangesOf';
@@ -24,7 +24,16 @@ export interface StateDescribing {
 export async function describeState(
   deps: StateDescribing,
   networkId: string,
-  input: { hash: `0x${string}`; source: StateSource; diff: PrestateDiffView; root?: CallFrame; logs: readonly ReceiptLog[]; check?: StateView['check'] },
+  input: {
+    hash: `0x${string}`;
+    source: StateSource;
+    diff: PrestateDiffView;
+    root?: CallFrame;
+    logs: readonly ReceiptLog[];
+    check?: StateView['check'];
+    /** Who the transaction's sender and recipient were, and the block's fee recipient (its `miner`). */
+    roles?: Partial<Record<AccountRole, string | null | undefined>>;
+  },
   signal?: AbortSignal,
 ): Promise<StateView> {
   const labelOf = deps.decoding.labelsOf(networkId);
@@ -34,7 +43,8 @@ export async function describeState(
     accountChangesOf(input.diff).map(async (account) => {
       const own = await deps.layoutOf(networkId, account.address, signal);
       const label = labelOf(account.address);
-      const named = { ...account, ...(label ? { label } : {}), ...(own ? { contract: own.contract } : {}) };
+      const roles = (['sender', 'recipient', 'feeRecipient'] as const).filter((role) => input.roles?.[role]?.toLowerCase() === account.address);
+      const named = { ...account, roles, ...(label ? { label } : {}), ...(own ? { contract: own.contract } : {}) };
       if (account.storage.length === 0) return named;
       const proxy = await deps.decoding.proxyOf(networkId, account.address, { signal }).catch(() => null);
       const behind = proxy?.implementation ? await deps.layoutOf(networkId, proxy.implementation, signal) : undefined;
@@ -42,7 +52,8 @@ export async function describeState(
       const names = nameSlots(own?.layout, slots, keys);
       if (behind) for (const [slot, name] of nameSlots(behind.layout, slots, keys)) if (!names.has(slot)) names.set(slot, name);
       if (own || behind) namedContracts++;
-      return { ...named, storage: account.storage.map((change) => ({ ...change, ...(names.get(change.slot) ?? {}) })) };
+      const layoutContract = behind && behind.contract !== own?.contract && account.storage.some((change) => names.get(change.slot)) ? { layoutContract: behind.contract } : {};
+      return { ...named, ...layoutContract, storage: account.storage.map((change) => ({ ...change, ...(names.get(change.slot) ?? {}) })) };
     }),
   );
   const tokens = await Promise.all(

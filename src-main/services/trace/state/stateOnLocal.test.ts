@@ -124,12 +124,15 @@ describe('the State tab’s names and tokens', () => {
     expect(tokenRow.storage.find((slot) => slot.slot === holderSlot)).toMatchObject({ name: `_balances[${tx.from.toLowerCase()}]`, type: 'uint256' });
     expect(tokenRow.storage.every((slot) => slot.name?.startsWith('_balances['))).toBe(true);
     expect(view.namedContracts).toBe(1);
+    expect(view.accounts.find((account) => account.address === tx.from.toLowerCase())?.roles).toEqual(['sender']);
+    expect(tokenRow.roles).toEqual(['recipient']);
   });
 
   it('names a proxy’s slots by its implementation’s layout', async () => {
     const view = await trace.state('local', manifest.transactions.delegateCall.hash);
     const proxy = view.accounts.find((account) => account.address === manifest.transactions.delegateCall.proxy.toLowerCase())!;
     expect(proxy.storage.length).toBeGreaterThan(0);
+    expect(proxy).toMatchObject({ contract: 'ERC1967Proxy', layoutContract: 'ProxiedToken' });
     expect(proxy.storage.map((slot) => slot.name)).toEqual(proxy.storage.map(() => expect.stringMatching(/^balanceOf\[0x[0-9a-f]{40}\]$/)));
   });
 

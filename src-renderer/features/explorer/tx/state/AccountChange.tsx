@@ -1,10 +1,16 @@
 import { memo } from 'react';
-import type { AccountChangeView, SlotChangeView } from '../../../../../src-shared/trace/stateView';
+import type { AccountChangeView, AccountRole, SlotChangeView } from '../../../../../src-shared/trace/stateView';
 import { countOf } from '../../../../../src-shared/text/countOf';
 import { EthAmount } from '../../../../components/chain/Amounts';
 import { AddressLink } from '../../../../components/chain/ChainLinks';
 import { formatEth, formatNumber } from '../../../../lib/formatChain';
 import { slotValueText } from './slotValueText';
+
+const ROLE_WORDS: Record<AccountRole, { text: string; title: string }> = {
+  sender: { text: 'sender', title: "The transaction's sender: it paid the fee and its nonce counts the transaction" },
+  recipient: { text: 'recipient', title: 'The address the transaction was sent to' },
+  feeRecipient: { text: 'fee recipient', title: "The block's fee recipient (its miner or validator's address), paid the transaction's priority fee" },
+};
 
 /** Code as the table shows it: its size, or that there is none. */
 const codeText = (code: `0x${string}`) => (code === '0x' ? 'none' : countOf((code.length - 2) / 2, 'byte'));
@@ -22,7 +28,17 @@ export const AccountChange = memo(function AccountChange({ account }: { account:
     <article className="state-account" aria-label={`Changes of ${account.label ?? account.contract ?? account.address}`}>
       <header className="state-account-header">
         <AddressLink address={account.address} isContract={hasCode} full {...(account.label ? { label: account.label } : {})} />
+        {account.roles.map((role) => (
+          <span key={role} className="badge badge-accent" title={ROLE_WORDS[role].title}>
+            {ROLE_WORDS[role].text}
+          </span>
+        ))}
         {account.contract ? <span className="badge" title="The contract's name, from its Solidity metadata">{account.contract}</span> : null}
+        {account.layoutContract ? (
+          <span className="muted state-layout-note" title="A proxy keeps its implementation's variables: its slots are named by the implementation's storage layout">
+            slots named by {account.layoutContract}
+          </span>
+        ) : null}
         {account.created ? <span className="badge badge-ok" title="The transaction created this account's code">created</span> : null}
         {account.destroyed ? <span className="badge badge-danger" title="The transaction destroyed this account">destroyed</span> : null}
       </header>

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { StateView } from '../../../../../src-shared/trace/stateView';
 import { renderWithApp } from '../../../../testing/renderWithApp';
@@ -23,12 +24,13 @@ const STATE: StateView = {
   namedContracts: 1,
   diff: { pre: {}, post: {} },
   accounts: [
-    { address: COINBASE, created: false, destroyed: false, balance: { before: '0x0', after: '0x5208' }, storage: [] },
-    { address: SENDER, created: false, destroyed: false, balance: { before: '0xde0b6b3a7640000', after: '0xde0a39a35d9b000' }, nonce: { before: 4, after: 5 }, storage: [] },
+    { address: COINBASE, roles: ['feeRecipient'], created: false, destroyed: false, balance: { before: '0x0', after: '0x5208' }, storage: [] },
+    { address: SENDER, roles: ['sender'], created: false, destroyed: false, balance: { before: '0xde0b6b3a7640000', after: '0xde0a39a35d9b000' }, nonce: { before: 4, after: 5 }, storage: [] },
     {
       address: TOKEN,
       contract: 'SandboxToken',
       label: 'Glass token',
+      roles: ['recipient'],
       created: false,
       destroyed: false,
       storage: [
@@ -37,7 +39,7 @@ const STATE: StateView = {
         { slot: word(7n), before: word(1n), after: word(2n) },
       ],
     },
-    { address: CHILD, created: true, destroyed: false, nonce: { before: 0, after: 1 }, code: { before: '0x', after: '0x60806040' }, storage: [] },
+    { address: CHILD, roles: [], created: true, destroyed: false, nonce: { before: 0, after: 1 }, code: { before: '0x', after: '0x60806040' }, storage: [] },
   ],
   tokens: [
     { token: TOKEN, holder: RECEIVER, change: '0x14d1120d7b160000', symbol: 'GLS', decimals: 18 },
@@ -61,6 +63,8 @@ describe('StateTab', () => {
     render(STATE);
     const token = await screen.findByRole('article', { name: 'Changes of Glass token' });
     expect(within(token).getByText('SandboxToken')).toBeTruthy();
+    expect(within(token).getByText('recipient')).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: `Changes of ${COINBASE}` })).getByText('fee recipient')).toBeTruthy();
     const sent = within(token).getByRole('row', { name: new RegExp(`_balances\\[${SENDER}\\]`) });
     expect(within(sent).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['10,000,000,000,000,000,000', '8,500,000,000,000,000,000']);
     // A slot no layout names is shown by its number, its words in hex.
@@ -86,6 +90,20 @@ describe('StateTab', () => {
   it('warns that a replay which differs from the receipt is not the truth', async () => {
     render({ ...STATE, check: { matchesReceipt: false, differences: [{ field: 'gasUsed', receipt: '21000', replay: '21500' }] } });
     expect((await screen.findByRole('alert')).textContent).toContain('This replay does not match the receipt, so the changes below are not the truth');
+  });
+
+  it('says whose layout named a proxy’s slots', async () => {
+    render({ ...STATE, accounts: [{ ...STATE.accounts[2]!, contract: 'ERC1967Proxy', layoutContract: 'ProxiedToken' }] });
+    expect((await screen.findByRole('article', { name: 'Changes of Glass token' })).textContent).toContain('slots named by ProxiedToken');
+  });
+
+  it('shows the first fifty addresses of a transaction that changed more, and the rest on asking', async () => {
+    const many = Array.from({ length: 120 }, (_, i) => ({ ...STATE.accounts[0]!, roles: [], address: `0x${(i + 1).toString(16).padStart(40, '0')}` as `0x${string}` }));
+    render({ ...STATE, accounts: many });
+    expect(await screen.findByText('120 addresses changed')).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(50);
+    await userEvent.click(screen.getByRole('button', { name: 'Show all 120 addresses' }));
+    expect(screen.getAllByRole('article')).toHaveLength(120);
   });
 
   it('says when nothing can be named and no token moved', async () => {
