@@ -15,6 +15,8 @@ function Ending({ outcome }: { outcome: WhatIfOutcome }) {
   return (
     <span className="whatif-wrap">
       Returned <span className="mono">{outcome.output}</span>
+      {/* One word is most often a number (an amount, a count): read as one beside it. */}
+      {outcome.output.length === 66 ? <span className="muted whatif-as-number">As a number: {formatNumber(outcome.output)}</span> : null}
     </span>
   );
 }
