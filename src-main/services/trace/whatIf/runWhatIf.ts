@@ -8,7 +8,7 @@ import type { CallFrame } from '../../../../src-shared/trace/callFrame';
 import { BlockglassError } from '../../errors/blockglassError';
 import { blockHashes } from '../replay/blockHashes';
 import { applyBlockStart } from '../replay/blockStart';
-import { chainCommon } from '../replay/chainHardfork';
+import { chainCommon, type ForkFields } from '../replay/chainHardfork';
 import { recordFrames } from '../replay/frameRecorder';
 import { LayeredState } from '../replay/layeredState';
 import { checkAgainstReceipt, type CheckedLog } from '../replay/receiptCheck';
@@ -92,16 +92,24 @@ export async function runWhatIf(
   const edit = await editOf(mined);
 
   const timestamp = BigInt(block.timestamp!);
-  const common = await chainCommon(request, { number, timestamp }, signal);
+  // The header tells the fork where the node states none (Hardhat 2, Ganache 7), as for the Trace tab's replay.
+  const common = await chainCommon(request, { number, timestamp, header: block as ForkFields }, signal);
   const remote = new RemoteState(request, `0x${(number - 1n).toString(16)}`, signal);
   const header = createBlockFromRPC({ ...block, transactions: [] }, [], { common, skipConsensusFormatValidation: true });
   const start = { number, timestamp, parentHash: block.parentHash as `0x${string}`, parentBeaconBlockRoot: block.parentBeaconBlockRoot as `0x${string}` | undefined };
+  const afterBlockReads = new Map<string, Promise<string>>();
+  const afterBlock = (address: `0x${string}`, slot: `0x${string}`) => {
+    const key = `${address}:${slot}`;
+    if (!afterBlockReads.has(key)) afterBlockReads.set(key, request('eth_getStorageAt', [address, slot, block.number], signal) as Promise<string>);
+    return afterBlockReads.get(key)!;
+  };
   await remote.prefetch([mined.from, ...(mined.to ? [mined.to] : []), ...(edit.from ? [edit.from] : [])]);
 
   const run = async (change: WhatIfEdit): Promise<WhatIfRun & { result: RunTxResult }> => {
     const state = new LayeredState(remote);
     const vm = await createVM({ common, stateManager: state, blockchain: blockHashes(request, signal) });
-    await applyBlockStart(state, common, start);
+    // Only the block-start writes the node made (Hardhat makes none), read once for both runs.
+    await applyBlockStart(state, common, start, afterBlock);
     for (const [address, balance] of change.balances ?? []) await state.modifyAccountFields(addressOf(address), { balance });
     for (const [address, slot, value] of change.storage ?? []) {
       await state.putStorage(addressOf(address), setLengthLeft(hexToBytes(evenHex(slot)), 32), unpadBytes(hexToBytes(evenHex(value))));
