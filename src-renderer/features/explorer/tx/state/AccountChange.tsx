@@ -103,12 +103,24 @@ function SlotRow({ slot }: { slot: SlotChangeView }) {
         )}
       </th>
       <td className="mono state-word" title={slot.before}>
-        {slotValueText(slot.before, slot.type)}
+        <WordText text={slotValueText(slot.before, slot.type)} />
       </td>
       <td className="mono state-word" title={slot.after}>
-        {slotValueText(slot.after, slot.type)}
+        <WordText text={slotValueText(slot.after, slot.type)} />
       </td>
     </tr>
+  );
+}
+
+/** Long hex breaks before its last 16 bytes when it must (not one stray digit on a line of its own). */
+function WordText({ text }: { text: string }) {
+  if (!/^0x[0-9a-f]{33,}$/.test(text)) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, -32)}
+      <wbr />
+      {text.slice(-32)}
+    </>
   );
 }
 
