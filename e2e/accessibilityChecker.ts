@@ -15,12 +15,19 @@ export interface Screen {
   opens?: (page: Page, checker: AccessibilityChecker) => Promise<void>;
 }
 
+/** What of the page's DOM the wait for animations uses (the journeys are typed without the DOM's types). */
+interface PageWithAnimations {
+  document: { getAnimations(): { playState: string; effect: { getComputedTiming(): { endTime?: number | string } } | null }[] };
+}
+
 /** The serious and critical violations axe finds on the page, one line each, with where. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   // A theme switched a moment ago is still fading (colour transitions): axe would measure the colours halfway.
   // Wait for every finite animation and transition to end; a spinner's endless one does not count.
-  await page.waitForFunction(
-    "document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity)",
+  await page.waitForFunction(() =>
+    (globalThis as unknown as PageWithAnimations).document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
   );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
