@@ -57,17 +57,23 @@ export async function chainCommon(
   block: { number: bigint; timestamp: bigint; header?: ForkFields },
   signal?: AbortSignal,
 ): Promise<Common> {
-  const chainId = BigInt((await request('eth_chainId', [], signal)) as string);
+  // Both asked at once (a round to the node fewer); `eth_config` goes unused on a chain the library knows.
+  const [chainIdText, stated] = await Promise.all([
+    request('eth_chainId', [], signal),
+    request('eth_config', [], signal).then(
+      (config) => ({ config }),
+      (error: unknown) => ({ error }),
+    ),
+  ]);
+  const chainId = BigInt(chainIdText as string);
   const known = KNOWN_CHAINS.get(chainId);
   if (known) {
     const common = new Common({ chain: known, customCrypto: { kzg: NO_KZG } });
     common.setHardforkBy({ blockNumber: block.number, timestamp: block.timestamp });
     return common;
   }
-  let config: { current?: ForkConfig | null; next?: ForkConfig | null; last?: ForkConfig | null };
-  try {
-    config = (await request('eth_config', [], signal)) as typeof config;
-  } catch (error) {
+  if ('error' in stated) {
+    const { error } = stated;
     if (signal?.aborted) throw error;
     const unstated = `Cannot tell which hardfork chain ${chainId} ran block ${block.number} under: the EVM library does not know the chain and the node does not answer eth_config (EIP-7910)`;
     if (!block.header) throw new UnknownHardforkError(`${unstated}.`, { cause: error });
@@ -81,6 +87,7 @@ export async function chainCommon(
     INFERRED.add(common);
     return common;
   }
+  const config = stated.config as { current?: ForkConfig | null; next?: ForkConfig | null; last?: ForkConfig | null };
   const active = [config.current, config.next, config.last]
     .filter((fork): fork is ForkConfig => !!fork && BigInt(fork.activationTime) <= block.timestamp)
     .sort((a, b) => b.activationTime - a.activationTime)[0];
