@@ -47,6 +47,9 @@ export async function compileStorageLayout(metadata: MetadataToCompile, signal?:
   const wanted = parsed.compiler?.version ?? '';
   const release = /^v?(\d+\.\d+\.\d+\+commit\.[0-9a-f]+)/.exec(wanted)?.[1];
   if (!release) throw new NoStorageLayoutError(`the metadata names no compiler release (${wanted || 'none'})`);
+  // The package's version says the release without loading the compiler (its commit is checked in the worker).
+  const shipped = (require('solc/package.json') as { version: string }).version;
+  if (!release.startsWith(`${shipped}+`)) throw new NoStorageLayoutError(`compiled by solc ${wanted}; Blockglass ships solc ${shipped}`);
   const { compilationTarget: _target, ...settings } = parsed.settings ?? {};
   const input = JSON.stringify({
     language: 'Solidity',
