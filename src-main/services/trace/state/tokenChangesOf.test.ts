@@ -24,6 +24,17 @@ describe('tokenChangesOf', () => {
     ]);
   });
 
+  it('counts WETH9’s Deposit as a mint to, and its Withdrawal as a burn from, the account that wrapped or unwrapped', () => {
+    const DEPOSIT = '0xe1fffcc4923d04b559f4d29a8bfc6cda04eb5b0d3c460751c2402c5c5cc9109c';
+    const WITHDRAWAL = '0x7fcf532c15f0a6db0bd6d0e038bea71d30d808c7d98cb3bf7268a95bf5081b65';
+    const changes = tokenChangesOf([
+      { address: T1, topics: [DEPOSIT, topic(ALICE)], data: amount(9n) },
+      { address: T1, topics: [TRANSFER, topic(ALICE), topic(BOB)], data: amount(9n) },
+      { address: T1, topics: [WITHDRAWAL, topic(BOB)], data: amount(4n) },
+    ]);
+    expect(changes).toEqual([{ token: T1, holder: BOB, change: 5n }]);
+  });
+
   it('counts a mint and a burn for the holder only (the zero address is no holder), and skips ERC-721 and other events', () => {
     const changes = tokenChangesOf([
       { address: T1, topics: [TRANSFER, topic(ZERO), topic(ALICE)], data: amount(7n) },
