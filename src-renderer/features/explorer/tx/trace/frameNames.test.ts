@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceFrameView, TraceView } from '../../../../../src-shared/trace/traceView';
-import { callText, frameName, revertPath, revertPlace } from './frameNames';
+import { callText, failedIn, frameName, revertPath, revertPlace } from './frameNames';
 
 const TO = '0x0165878a594ca255338adfa4d48449f69242eb8f';
 const frame = (fields: Partial<TraceFrameView> = {}): TraceFrameView => ({ kind: 'call', from: TO, to: TO, value: '0x0', input: '0x', gas: '0x0', gasUsed: '0x0', depth: 0, children: [], ...fields });
@@ -34,6 +34,17 @@ describe('revertPlace', () => {
     ['says nothing of a transaction that did not fail', trace({ summary: { calls: 2, depth: 2, failed: 0 } }), undefined],
     ['does not believe a replay that missed the receipt', trace({ source: 'replay', check: { matchesReceipt: false, differences: [] } }), undefined],
   ])('%s', (_, given, text) => expect(revertPlace(given)).toBe(text));
+});
+
+describe('failedIn', () => {
+  const caller = frame({ contract: 'TraceRouter', call: call('redeem') });
+  it.each([
+    ['a revert, with its reason decoded', frame({ contract: 'TraceToken', call: call('transfer'), error: 'execution reverted', revert: { ...call('Boom'), message: 'Boom()' } }), 'Reverted in TraceToken.transfer, called by TraceRouter.redeem: Boom()'],
+    ['a revert that gave no data', frame({ contract: 'TraceToken', call: call('transfer'), error: 'execution reverted' }), 'Reverted in TraceToken.transfer, called by TraceRouter.redeem: execution reverted'],
+    // An out-of-gas frame returns no data: "reverted without a reason" would hide what happened.
+    ['gas run out, whatever its empty output decodes to', frame({ contract: 'TracePool', call: call('redeem'), error: 'out of gas', revert: { ...call('x'), message: 'Reverted without a reason' } }), 'Ran out of gas in TracePool.redeem, called by TraceRouter.redeem'],
+    ['another failure, in the node\'s words', frame({ contract: 'TracePool', call: call('redeem'), error: 'invalid opcode: INVALID' }), 'Failed in TracePool.redeem, called by TraceRouter.redeem: invalid opcode: INVALID'],
+  ])('%s', (_, origin, text) => expect(failedIn(origin, caller)).toBe(text));
 });
 
 describe('revertPath', () => {

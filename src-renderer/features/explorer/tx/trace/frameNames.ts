@@ -25,6 +25,24 @@ export function frameName(frame: TraceFrameView): string {
   return fn ? `${callee}.${fn}` : callee;
 }
 
+/** Why a frame failed, in words: its revert decoded when it reverted, else the node's words (`out of gas`, `invalid opcode`). */
+export function failureReason(frame: TraceFrameView): string {
+  if (frame.error !== undefined && frame.error !== 'execution reverted') return frame.error;
+  return frame.revert?.message ?? frame.error ?? 'no reason given';
+}
+
+/**
+ * Where a failure began and why, as a headline says it: `Reverted in TraceToken.transfer, called by TraceVault.pay:
+ * ERC20InsufficientBalance(…)`, `Ran out of gas in TracePool.redeem, called by TraceRouter.redeem`, or for another
+ * failure (an invalid opcode, a stack underflow) `Failed in …: <the node's words>`.
+ */
+export function failedIn(origin: TraceFrameView, caller: TraceFrameView): string {
+  const place = `${frameName(origin)}, called by ${frameName(caller)}`;
+  if (origin.error?.startsWith('out of gas')) return `Ran out of gas in ${place}`;
+  if (origin.error === undefined || origin.error === 'execution reverted') return `Reverted in ${place}: ${failureReason(origin)}`;
+  return `Failed in ${place}: ${failureReason(origin)}`;
+}
+
 /** Where a failed transaction's revert began, as a headline says it, when the trace can be believed and the revert began below the transaction's own frame. */
 export function revertPlace(trace: TraceView): string | undefined {
   const path = trace.summary.revertOrigin;
@@ -32,7 +50,7 @@ export function revertPlace(trace: TraceView): string | undefined {
   const origin = frameAt(trace.root, path) as TraceFrameView | undefined;
   const caller = frameAt(trace.root, path.slice(0, -1)) as TraceFrameView | undefined;
   if (!origin || !caller) return undefined;
-  return `Reverted in ${frameName(origin)}, called by ${frameName(caller)}: ${origin.revert?.message ?? origin.error ?? 'no reason given'}`;
+  return failedIn(origin, caller);
 }
 
 /** One call on the way from the transaction to the frame where its revert began, as a case file lists it. */
@@ -60,7 +78,7 @@ export function revertPath(trace: TraceView): { steps: RevertStep[]; reason: str
     steps.push({ depth: frame.depth, call: frameName(frame), ...(frame.to ? { to: checksumAddress(frame.to) } : {}), ...(frame.error ? { error: frame.error } : {}) });
   }
   const origin = frameAt(trace.root, path) as TraceFrameView;
-  return { steps, reason: origin.revert?.message ?? origin.error ?? 'no reason given' };
+  return { steps, reason: failureReason(origin) };
 }
 
 /** A decoded argument as a row shows it: addresses and long hex cut short, lists and tuples as compact JSON. */
