@@ -1,11 +1,12 @@
 import { memo } from 'react';
 import { Link } from 'wouter';
 import { checksumAddress } from '../../../../../src-shared/chain/checksumAddresses';
+import type { TraceFrameView } from '../../../../../src-shared/trace/traceView';
 import { EthAmount } from '../../../../components/chain/Amounts';
 import { formatNumber } from '../../../../lib/formatChain';
 import { DETAILS_HEIGHT, FAILURE_HEIGHT, INDENT, ROW_HEIGHT, TOGGLE_WIDTH } from './callTreeSizes';
 import { FrameDetails } from './FrameDetails';
-import { calleeName, callText } from './frameNames';
+import { calleeName, callText, failureReason } from './frameNames';
 import type { FrameRow } from './visibleFrames';
 
 interface CallTreeRowProps {
@@ -21,6 +22,12 @@ interface CallTreeRowProps {
   onToggle: (key: string) => void;
   onToggleDetails: (key: string) => void;
   onActivate: (key: string) => void;
+}
+
+/** The mark of the frame where the failure began: a revert, gas run out, or another failure (an invalid opcode…). */
+function originMark(frame: TraceFrameView): string {
+  if (frame.error?.startsWith('out of gas')) return 'ran out of gas here';
+  return frame.error === 'execution reverted' ? 'revert began here' : 'failure began here';
 }
 
 /** One frame of the call tree: its kind, callee, call, value and gas used; a failed one in red with its revert, the origin of the revert marked. */
@@ -65,7 +72,7 @@ export const CallTreeRow = memo(function CallTreeRow({ id, row, rowIndex, top, a
             <span className="mono call-tree-fn">{call.startsWith('(') ? ` ${call}` : `.${call}`}</span>
           </span>
           {failed && passedOn ? (
-            <span className="call-tree-passed-on" title={frame.revert?.message ?? frame.error}>
+            <span className="call-tree-passed-on" title={failureReason(frame)}>
               ✕ passed the revert up
             </span>
           ) : null}
@@ -81,9 +88,9 @@ export const CallTreeRow = memo(function CallTreeRow({ id, row, rowIndex, top, a
         </span>
       </div>
       {ownFailure ? (
-        <div role="gridcell" aria-colspan={3} className="call-tree-failure" style={{ height: FAILURE_HEIGHT, paddingLeft: `calc(var(--space-3) + var(--space-2) + ${frame.depth * INDENT + TOGGLE_WIDTH}px)` }} title={frame.revert?.message ?? frame.error}>
-          {origin ? <span className="badge badge-danger call-tree-origin-mark">revert began here</span> : null}
-          <span className="call-tree-failure-text">✕ {frame.revert?.message ?? frame.error}</span>
+        <div role="gridcell" aria-colspan={3} className="call-tree-failure" style={{ height: FAILURE_HEIGHT, paddingLeft: `calc(var(--space-3) + var(--space-2) + ${frame.depth * INDENT + TOGGLE_WIDTH}px)` }} title={failureReason(frame)}>
+          {origin ? <span className="badge badge-danger call-tree-origin-mark">{originMark(frame)}</span> : null}
+          <span className="call-tree-failure-text">✕ {failureReason(frame)}</span>
         </div>
       ) : null}
       {detailsOpen ? <FrameDetails frame={frame} height={DETAILS_HEIGHT} /> : null}

@@ -122,6 +122,18 @@ describe('the Trace tab', () => {
     expect(within(row).getByRole('link', { name: 'TraceToken' }).getAttribute('href')).toBe('/explorer/address/0x0165878A594ca255338adfa4d48449f69242Eb8F');
   });
 
+  it('marks a frame that ran out of gas as where the failure began, in words that say so rather than a reason it has not', async () => {
+    // Gas run out in the token's transfer: its output is empty, which decodes to "reverted without a reason".
+    const outOfGas = { ...TOKEN_TRANSFER, error: 'out of gas', output: '0x', revert: { status: 'failed' as const, message: 'Reverted without a reason' } } as unknown as TraceFrameView;
+    const root = { ...ROOT, children: [{ ...POOL_REDEEM, children: [RESERVE_READ, { ...VAULT_PAY, children: [outOfGas] }] }] };
+    renderWithApp(<TraceTab networkId="local" hash={HASH} />, { api: { methods: { 'trace.transaction': async () => ({ ...DEEP_REVERT, root }) } } });
+    await screen.findByRole('treegrid', { name: 'Call tree' });
+    const row = origin()!;
+    expect(row.textContent).toContain('ran out of gas here');
+    expect(row.textContent).toContain('✕ out of gas');
+    expect(row.textContent).not.toContain('without a reason');
+  });
+
   it('collapses and expands with the keyboard, and shows a row’s raw input and output on Enter', async () => {
     const user = userEvent.setup();
     renderWithApp(<TraceTab networkId="local" hash={HASH} />, { api: { methods: { 'trace.transaction': async () => DEEP_REVERT } } });
