@@ -1,7 +1,7 @@
 import type { StateView } from '../../../src-shared/trace/stateView';
 import { summarizeTrace } from '../../../src-shared/trace/summarizeTrace';
 import type { TraceSource, TraceView } from '../../../src-shared/trace/traceView';
-import { BlockglassError } from '../errors/blockglassError';
+import { BlockglassError, findErrorOfKind } from '../errors/blockglassError';
 import { createTokenFacts } from '../chains/tokenFacts';
 import type { DecodingService } from '../decoding/createDecodingService';
 import type { RpcService } from '../rpc/createRpcService';
@@ -58,6 +58,20 @@ export function createTraceService(options: TraceServiceOptions): TraceService {
     kept.store.write(await kept.chainOf(networkId), hash, trace);
   };
 
+  /** The transaction replayed here; a failure of the replay itself said in words. */
+  const replayOf = async (request: RpcRequest, hash: `0x${string}`, signal?: AbortSignal) => {
+    try {
+      return await replayTransaction({ request }, hash, { signal });
+    } catch (error) {
+      if (error instanceof BlockglassError || signal?.aborted) throw error;
+      throw new BlockglassError('Blockglass could not replay this transaction.', {
+        code: 'TRACE_UNAVAILABLE',
+        details: `The node offers no call tracer, so the transaction is run again here; that failed: ${(error as Error).message}`,
+        cause: error,
+      });
+    }
+  };
+
   const traced = async (networkId: string, hash: `0x${string}`, signal?: AbortSignal): Promise<KeptTrace> => {
     const request: RpcRequest = (method, params, s) => options.rpc.request(networkId, method, params, { signal: s ?? signal });
     if (sources.get(networkId) !== 'replay') {
@@ -68,17 +82,8 @@ export function createTraceService(options: TraceServiceOptions): TraceService {
       }
       sources.set(networkId, 'replay');
     }
-    try {
-      const replay = await replayTransaction({ request }, hash, { signal });
-      return { source: 'replay', frame: replay.frame, check: replay.check, hardfork: replay.hardfork, stateDiff: replay.stateDiff };
-    } catch (error) {
-      if (error instanceof BlockglassError || signal?.aborted) throw error;
-      throw new BlockglassError('Blockglass could not replay this transaction.', {
-        code: 'TRACE_UNAVAILABLE',
-        details: `The node offers no call tracer, so the transaction is run again here; that failed: ${(error as Error).message}`,
-        cause: error,
-      });
-    }
+    const replay = await replayOf(request, hash, signal);
+    return { source: 'replay', frame: replay.frame, check: replay.check, hardfork: replay.hardfork, stateDiff: replay.stateDiff };
   };
 
   // Traces made in the last minute, so the Trace and State tabs of one transaction replay it once even where it is
@@ -121,9 +126,21 @@ export function createTraceService(options: TraceServiceOptions): TraceService {
       ];
       const logs = receipt?.logs ?? [];
       const block = receipt?.blockNumber ? ((await request('eth_getBlockByNumber', [receipt.blockNumber, false], signal).catch(() => null)) as { miner?: string } | null) : null;
-      // The node's own diff where it traced the transaction itself; a replay's diff was read off the same replay.
-      const fromNode = trace.source === 'callTracer' ? await nodePrestateDiff(request, hash, signal) : undefined;
-      const diff = fromNode ?? trace.stateDiff ?? (await traced(networkId, hash, signal)).stateDiff;
+      // The node's own diff where it traced the transaction itself; a replay's diff was read off the same replay. A node
+      // that gives a call tree but refuses prestateTracer has the transaction replayed here for its diff.
+      const fromNode =
+        trace.source === 'callTracer'
+          ? await nodePrestateDiff(request, hash, signal).catch((error: unknown) => {
+              if (signal?.aborted || findErrorOfKind(error, 'unreachable', 'timeout', 'limit', 'credentials', 'cancelled') !== null) throw error;
+              return undefined;
+            })
+          : undefined;
+      let replayed: Pick<KeptTrace, 'stateDiff' | 'check'> = trace;
+      if (!fromNode && !trace.stateDiff) {
+        const replay = await replayOf(request, hash, signal);
+        replayed = { stateDiff: replay.stateDiff, check: replay.check };
+      }
+      const diff = fromNode ?? replayed.stateDiff;
       if (!diff) throw new BlockglassError('Blockglass could not tell what this transaction changed.', { code: 'TRACE_UNAVAILABLE', details: 'The node gave no state diff and the replay none either.' });
       return describeState(
         { decoding: options.decoding, layoutOf: layouts.of, tokenFacts: tokenFacts.read },
@@ -135,7 +152,7 @@ export function createTraceService(options: TraceServiceOptions): TraceService {
           root: trace.frame,
           logs,
           roles: { sender: transaction?.from, recipient: transaction?.to, feeRecipient: block?.miner },
-          ...(fromNode || !trace.check ? {} : { check: trace.check }),
+          ...(fromNode || !replayed.check ? {} : { check: replayed.check }),
         },
         signal,
       );

@@ -115,6 +115,22 @@ describe('the State tab’s names and tokens', () => {
     expect(traced.accounts).toEqual(replayed.accounts);
   });
 
+  it('replays for the diff where the node gives a call tree but refuses prestateTracer', async () => {
+    const refusing = createTraceService({
+      decoding,
+      rpc: {
+        request: (networkId, method, params, options) =>
+          method === 'debug_traceTransaction' && (params[1] as { tracer?: string }).tracer === 'prestateTracer'
+            ? Promise.reject(new Error('tracer not found'))
+            : rpc.request(networkId, method, params, options),
+      },
+    });
+    const hash = manifest.transactions.deepRevert.hash;
+    const [view, reference] = await Promise.all([refusing.state('anvil', hash), trace.state('anvil', hash)]);
+    expect(view).toMatchObject({ source: 'replay', check: { matchesReceipt: true } });
+    expect(view.accounts).toEqual(reference.accounts);
+  });
+
   it('names a token’s balance slots by variable and holder, from the layout of its recompiled metadata', async () => {
     const view = await trace.state('local', manifest.transactions.erc20Transfer);
     const tokenRow = view.accounts.find((account) => account.storage.length > 0)!;
