@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { Fragment, memo } from 'react';
 import type { AccountChangeView, AccountRole, SlotChangeView } from '../../../../../src-shared/trace/stateView';
 import { countOf } from '../../../../../src-shared/text/countOf';
 import { EthAmount } from '../../../../components/chain/Amounts';
@@ -112,8 +112,28 @@ function SlotRow({ slot }: { slot: SlotChangeView }) {
   );
 }
 
-/** Long hex breaks before its last 16 bytes when it must (not one stray digit on a line of its own). */
+/**
+ * A word's text that breaks where it reads well when the column is narrow: a grouped number after a comma, long hex
+ * before its last 16 bytes (not one stray digit on a line of its own).
+ */
 function WordText({ text }: { text: string }) {
+  if (/^−?[\d,]+$/.test(text) && text.includes(',')) {
+    const groups = text.split(',');
+    return (
+      <>
+        {groups.map((group, index) => (
+          <Fragment key={index}>
+            {group}
+            {index < groups.length - 1 ? (
+              <>
+                ,<wbr />
+              </>
+            ) : null}
+          </Fragment>
+        ))}
+      </>
+    );
+  }
   if (!/^0x[0-9a-f]{33,}$/.test(text)) return <>{text}</>;
   return (
     <>

@@ -8,14 +8,14 @@ const magnitude = (change: string) => (change.startsWith('-') ? change.slice(1) 
 const changeText = (row: TokenChangeView) => `${row.change.startsWith('-') ? '−' : '+'}${formatTokenAmount(magnitude(row.change), row.decimals, row.symbol)}`;
 
 const COLUMNS: DataColumn<TokenChangeView>[] = [
-  { id: 'holder', header: 'Holder', value: (row) => row.holder, text: (row) => row.holderLabel ?? row.holder, cell: (row) => <AddressLink address={row.holder} {...(row.holderLabel ? { label: row.holderLabel } : {})} />, width: 'minmax(200px, 1fr)' },
+  { id: 'holder', header: 'Holder', value: (row) => row.holder, text: (row) => row.holderLabel ?? row.holder, cell: (row) => <AddressLink address={row.holder} {...(row.holderLabel ? { label: row.holderLabel } : {})} />, width: 'minmax(150px, 1fr)' },
   {
     id: 'token',
     header: 'Token',
     value: (row) => row.symbol ?? row.token,
     text: (row) => row.symbol ?? row.token,
     cell: (row) => <AddressLink address={row.token} isContract label={row.tokenLabel ?? row.symbol ?? undefined} />,
-    width: 'minmax(200px, 1fr)',
+    width: 'minmax(150px, 1fr)',
   },
   {
     id: 'change',
@@ -27,7 +27,7 @@ const COLUMNS: DataColumn<TokenChangeView>[] = [
         {changeText(row)}
       </span>
     ),
-    width: '240px',
+    width: 'minmax(150px, 200px)',
     align: 'end',
   },
 ];
