@@ -120,7 +120,7 @@ describe('the State tab’s names and tokens', () => {
       decoding,
       rpc: {
         request: (networkId, method, params, options) =>
-          method === 'debug_traceTransaction' && (params[1] as { tracer?: string }).tracer === 'prestateTracer'
+          method === 'debug_traceTransaction' && ((params as unknown[])[1] as { tracer?: string } | undefined)?.tracer === 'prestateTracer'
             ? Promise.reject(new Error('tracer not found'))
             : rpc.request(networkId, method, params, options),
       },
