@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createPublicClient, http } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CallFrame } from '../../../src-shared/trace/callFrame';
 import { frameAt, framesOf } from '../../../src-shared/trace/framesOf';
@@ -62,10 +63,20 @@ describe('the trace service', () => {
     expect(view.root.call).toMatchObject({ status: 'decoded', name: expect.stringMatching(/^swap/) });
   });
 
-  it('says a transaction the node does not know cannot be replayed, in words, never a tree', async () => {
-    const failure = await trace.transaction('local', `0x${'ab'.repeat(32)}`).then(() => expect.unreachable('a trace of nothing'), toApiError);
-    expect(failure).toMatchObject({ kind: 'unsupported', code: 'TRACE_UNAVAILABLE', shortMessage: 'Blockglass could not replay this transaction.' });
-    expect(failure.details).toContain(`0x${'ab'.repeat(32)}`);
+  it('says a transaction the node does not know is not there, in words, never a tree, whichever source the network has', async () => {
+    const unknown = `0x${'ab'.repeat(32)}` as const;
+    for (const networkId of ['local', 'anvil']) {
+      const failure = await trace.transaction(networkId, unknown).then(() => expect.unreachable('a trace of nothing'), toApiError);
+      expect(failure).toMatchObject({ kind: 'notFound', code: 'NOT_FOUND', shortMessage: 'The node does not know this transaction.' });
+      expect(failure.details).toContain(unknown);
+    }
+  });
+
+  it("does not take a node's empty answer for a hash it does not know (Anvil's) as its having no call tracer", async () => {
+    // A new service, so what the network's node offers is learned from this first, unknown, hash.
+    const fresh = createTraceService({ rpc, decoding });
+    await expect(fresh.transaction('anvil', `0x${'cd'.repeat(32)}`)).rejects.toThrow('The node does not know this transaction.');
+    expect((await fresh.transaction('anvil', manifest.transactions.deepRevert.hash)).source).toBe('callTracer');
   });
 });
 
@@ -107,6 +118,8 @@ describe('kept traces', () => {
       const keeping = createTraceService({ rpc: bare, decoding, store, chainOf: async () => 'chain:31337:bare' });
       const [from] = await bare.request<`0x${string}`[]>('bare', 'eth_accounts', []);
       const hash = await bare.request<`0x${string}`>('bare', 'eth_sendTransaction', [{ from, to: `0x${'11'.repeat(20)}`, value: '0x1' }]);
+      // Anvil mines it on its own, but may answer the send first.
+      await createPublicClient({ transport: http(node.url) }).waitForTransactionReceipt({ hash, pollingInterval: 20 });
       const kept = () => store.db.prepare("SELECT key FROM chain_cache WHERE kind = 'trace'").all();
       expect((await keeping.transaction('bare', hash)).source).toBe('callTracer');
       expect(kept()).toEqual([]);

@@ -14,6 +14,7 @@ import { LayeredState } from './layeredState';
 import { checkAgainstReceipt, type CheckedLog } from './receiptCheck';
 import { RemoteState } from './remoteState';
 import type { RpcRequest } from './rpcRequest';
+import { pendingTransaction, unknownTransaction } from './untraceable';
 import { stateDiffOf } from './stateDiff';
 import type { ReplayDeps, ReplayOptions, ReplayResult } from './replayTypes';
 
@@ -85,10 +86,8 @@ export async function replayTransaction(deps: ReplayDeps, txHash: `0x${string}`,
   const { signal } = options;
   const request = deps.request;
   const mined = (await request('eth_getTransactionByHash', [txHash], signal)) as RpcTransaction | null;
-  if (!mined) throw new Error(`The node does not know transaction ${txHash}.`);
-  if (mined.blockNumber === null || mined.transactionIndex === null) {
-    throw new Error(`Transaction ${txHash} is not mined yet: only a mined transaction can be replayed.`);
-  }
+  if (!mined) throw unknownTransaction(txHash);
+  if (mined.blockNumber === null || mined.transactionIndex === null) throw pendingTransaction(txHash);
   const parentTag = `0x${(BigInt(mined.blockNumber) - 1n).toString(16)}` as const;
   const remote = new RemoteState(request, parentTag, signal);
   // What the transaction will touch, asked of the node while the block is read (see `readAhead`).
