@@ -21,7 +21,8 @@ test('a transaction that ran out of gas, re-run with more, succeeds beside the f
 
   await page.goto(appPath(app.url, `/explorer/tx/${outOfGas.hash}`));
   const summary = page.getByRole('region', { name: /^(Failed|Reverted|Ran out)/ });
-  await expect(page.getByRole('heading', { level: 2, name: /^(Failed|Reverted in)/ })).toBeVisible({ timeout: 30_000 });
+  // Once the trace is read, the headline says where the gas ran out, and by whose call.
+  await expect(page.getByRole('heading', { level: 2, name: /^Ran out of gas in Trace\w+\.\w+, called by Trace\w+\.\w+$/ })).toBeVisible({ timeout: 30_000 });
   await expect(summary.getByRole('link', { name: 'Re-run with more gas' })).toBeVisible();
 
   await page.getByRole('link', { name: 'What if', exact: true }).click();

@@ -41,7 +41,7 @@ try {
   }
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as {
     bigBlock: { number: number };
-    transactions: { failed: string };
+    transactions: { failed: string; swap: string; deepRevert: { hash: string }; outOfGas: { hash: string; gasNeeded: number } };
     contracts: { logStorm: string; reverter: string; tokens: { address: string }[] };
     accounts: { traders: { address: string }[] };
     reverts: { customError: { data: string } };
@@ -80,6 +80,15 @@ try {
     { name: 'address-transactions', route: `/explorer/address/${manifest.accounts.traders[0]!.address}?tab=transactions`, ready: '[role=grid][aria-label="transactions sent"] [aria-rowindex="2"]', height: 1000 },
     { name: 'address-balance', route: `/explorer/address/${manifest.accounts.traders[0]!.address}?tab=balance`, ready: '[role=grid][aria-label="balance changes"] [aria-rowindex="2"]', height: 1000 },
     { name: 'token-holders', route: `/explorer/address/${manifest.contracts.tokens[0]!.address}?tab=holders`, ready: 'section.history-section [role=grid] [aria-rowindex="2"]', height: 900 },
+    // Inside a transaction: where the deep revert began, what a swap changed, a gas-starved redemption re-run.
+    { name: 'transaction-trace', route: `/explorer/tx/${manifest.transactions.deepRevert.hash}?tab=trace`, ready: '[role=treegrid] [aria-current=location]', height: 1000 },
+    { name: 'transaction-state', route: `/explorer/tx/${manifest.transactions.swap}?tab=state`, ready: '[aria-label="State changes"] article', height: 1700 },
+    {
+      name: 'transaction-whatif',
+      route: `/explorer/tx/${manifest.transactions.outOfGas.hash}?tab=whatif&gas=${manifest.transactions.outOfGas.gasNeeded}`,
+      ready: 'table[aria-label="The original and the re-run, side by side"]',
+      height: 1500,
+    },
     { name: 'call-revert', route: `/call?to=${manifest.contracts.reverter}&data=${manifest.reverts.customError.data}`, ready: 'form[aria-label="Call"]', act: runCall, height: 1250 },
   ];
   fs.mkdirSync(out, { recursive: true });
