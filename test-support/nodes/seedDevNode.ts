@@ -49,7 +49,7 @@ export interface DevNodeChain {
   };
   /** A call that answers: `increment(41)` returns 42. */
   value: { data: Hex; returns: bigint };
-  /** The Local sandbox's trace showcase, its deep revert's part (src-sandbox/chain/seed-trace.ts), sent by `accounts.sender`. */
+  /** The Local sandbox's trace showcase, its deep revert's part (src-sandbox/chain/seed-trace.ts), sent by its own account (`trace.sender`). */
   trace: TraceShape;
 }
 
@@ -64,6 +64,8 @@ export interface DevNodeChain {
  * MCOPY (Cancun) and fail there.
  */
 export interface TraceShape {
+  /** The account that deployed the showcase and sent its transactions (the redemptions pay it). */
+  sender: Address;
   contracts: { token: Address; pool: Address; vault: Address; router: Address };
   abis: { token: Abi; pool: Abi; vault: Abi; router: Abi };
   /** The transfer of 100 TRC from the sender to the vault. */
@@ -78,6 +80,9 @@ export interface TraceShape {
     depth: 3;
   };
 }
+
+/** The mnemonic's account that sends the trace showcase (after the receivers, 1 to 3; funded on both nodes). */
+const TRACER_INDEX = 4;
 
 /** Gas of each failed transaction: sent as is, so the node does not refuse it when estimating. */
 const FAILING_GAS = 200_000n;
@@ -102,20 +107,23 @@ export async function seedDevNode(node: DevNode): Promise<DevNodeChain> {
   const receivers = [1, 2, 3].map((index) => sandboxAccount(index).address);
   const transfers: Hex[] = [];
   for (const [i, to] of receivers.entries()) transfers.push(await mined(await wallet.sendTransaction({ to, value: parseEther(`${i + 1}`) }), 'success'));
-  const deploy = async (contract: { abi: Abi; bytecode: Hex }, args: unknown[] = []): Promise<Address> => {
-    const hash = await wallet.deployContract({ abi: contract.abi, bytecode: contract.bytecode, args });
+  const deployWith = (from: typeof wallet) => async (contract: { abi: Abi; bytecode: Hex }, args: unknown[] = []): Promise<Address> => {
+    const hash = await from.deployContract({ abi: contract.abi, bytecode: contract.bytecode, args });
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`${node.name}: deployment ${hash} made no contract`);
     return receipt.contractAddress;
   };
+  const deploy = deployWith(wallet);
+  // The trace showcase from an account of its own (its token's supply is minted to it: the sender's page says it
+  // never received a token), early, so that the posts and the failures stay the chain's latest transactions.
+  const tracer = createWalletClient({ chain, transport, account: sandboxAccount(TRACER_INDEX) });
+  const trace = await seedDeepRevert(own, deployWith(tracer), mined, async (to, data, gas) => tracer.sendTransaction({ to, data, ...(gas ? { gas } : {}) }), tracer.account.address);
   const noticeboard = await deploy(Noticeboard);
   const reverter = await deploy(Reverter);
   const posts: Hex[] = [];
   for (const text of ['first post', 'second post']) {
     posts.push(await mined(await wallet.sendTransaction({ to: noticeboard, data: encodeFunctionData({ abi: Noticeboard.abi, functionName: 'post', args: [text] }) }), 'success'));
   }
-  // The trace showcase before the failures, so that the failures stay the chain's latest transactions.
-  const trace = await seedDeepRevert(own, deploy, mined, async (to, data, gas) => wallet.sendTransaction({ to, data, ...(gas ? { gas } : {}) }), account.address);
   const fail = async (data: Hex, revertData: Hex): Promise<FailedTransaction> => ({
     hash: await mined(await wallet.sendTransaction({ to: reverter, data, gas: FAILING_GAS }), 'reverted'),
     data,
@@ -169,6 +177,7 @@ async function seedDeepRevert(
   // Explicit gas: estimation would refuse a call that reverts, and a failed receipt is the point.
   const hash = await mined(await send(router, data, FAILING_GAS), 'reverted');
   return {
+    sender,
     contracts: { token, pool, vault, router },
     abis: { token: TraceToken.abi, pool: TracePool.abi, vault: TraceVault.abi, router: TraceRouter.abi },
     fundVault,

@@ -76,7 +76,7 @@ function shapeOf(frame: TraceFrameView, roles: Roles): unknown {
 }
 
 const localRoles: Roles = { sender: manifest.accounts.tracer.address, ...manifest.contracts.trace };
-const devRoles = (chain: DevNodeChain): Roles => ({ sender: chain.accounts.sender, ...chain.trace.contracts });
+const devRoles = (chain: DevNodeChain): Roles => ({ sender: chain.trace.sender, ...chain.trace.contracts });
 
 const routerAbi = parseAbi(['function redeem(address pool, address to, uint256 amount) returns (uint256)']);
 
