@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { decodeErrorResult, parseAbi } from 'viem';
+import { decodeErrorResult, getAddress, parseAbi } from 'viem';
 import { nodeClient, nodeRefusal } from '../test-support/nodeClient';
 import type { DevNode } from '../test-support/nodes/devNodeProcess';
 import { seedDevNode, type DevNodeChain } from '../test-support/nodes/seedDevNode';
@@ -52,7 +52,7 @@ export function seededDevNode(start: () => Promise<DevNode>): () => { node: DevN
  * demand).
  */
 export function explainFailuresOn(name: string, seeded: () => { node: DevNode; chain: DevNodeChain }): void {
-  test(`on ${name}, a failed transaction shows its custom error, a call its reason string, and gas levels that wait for nothing`, async ({ app, page }) => {
+  test(`on ${name}, a failed transaction shows its custom error, the deep revert where it began, a call its reason string, and gas levels that wait for nothing`, async ({ app, page }) => {
     const { node, chain } = seeded();
     await addAndPickNetwork(page, app.url, { name, chainId: node.chainId, url: node.url });
 
@@ -62,6 +62,19 @@ export function explainFailuresOn(name: string, seeded: () => { node: DevNode; c
     const headline = new RegExp(`^Failed: InsufficientBalance\\(${args[0]}, ${args[1]}\\)$`);
     await expect(page.getByRole('heading', { name: headline })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('region', { name: headline }).getByText(/reproduced with eth_call at block \d+ \(its parent block\)/)).toBeVisible();
+
+    // The deep revert: the node offers no call tracer, so its trace is replayed here, at the fork its header shows;
+    // the headline names where the revert began, and the Trace tab marks that frame.
+    const deep = chain.trace.deepRevert;
+    await page.goto(appPath(app.url, `/explorer/tx/${deep.hash}`));
+    // No content store there, so no metadata names the contracts: each by its address, cut as the page cuts it.
+    const cut = (address: string) => `${getAddress(address).slice(0, 10)}…${getAddress(address).slice(-6)}`;
+    const place = `Reverted in ${cut(chain.trace.contracts.token)}.${deep.revertingFunction}, called by ${cut(chain.trace.contracts.vault)}.pay: ${deep.errorName}(`;
+    await expect(page.getByRole('heading', { level: 2, name: place, exact: false })).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('navigation', { name: 'Transaction sections' }).getByRole('link', { name: 'Trace' }).click();
+    await expect(page.getByText(/^Replayed in Blockglass/).first()).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator('[role=treegrid] [aria-current=location]')).toContainText('revert began here');
+    await expect(page.locator('[role=treegrid] [aria-current=location]')).toContainText(`${cut(chain.trace.contracts.token)}.${deep.revertingFunction}(`);
 
     const reason = String(decodeErrorResult({ abi: errors, data: chain.failed.reasonString.revertData }).args[0]);
     await page.goto(appPath(app.url, `/call?to=${chain.contracts.reverter}&data=${chain.failed.reasonString.data}&from=${chain.accounts.sender}`));

@@ -24,7 +24,7 @@ test('a failed transaction’s trace shows where its revert began, and its headl
   await expect(page.getByRole('link', { name: 'Trace', exact: true })).toHaveAttribute('aria-current', 'page', { timeout: 30_000 });
   const calls = page.getByRole('region', { name: 'Call tree' });
   await expect(calls.getByText(new RegExp(`^\\d+ calls, ${depth} deep$`))).toBeVisible({ timeout: 30_000 });
-  await expect(calls.getByText('Replayed in Blockglass: the node offers no debug_ methods', { exact: false })).toBeVisible();
+  await expect(calls.getByText('Replayed in Blockglass: the node offers no call tracer', { exact: false })).toBeVisible();
   // The replay reproduced the receipt: no warning that the tree is not the truth.
   await expect(calls.getByRole('alert')).toHaveCount(0);
 

@@ -59,7 +59,7 @@ test('a token transfer’s State tab shows each changed address before and after
   await expect(page.getByRole('link', { name: 'State', exact: true })).toHaveAttribute('aria-current', 'page', { timeout: 30_000 });
   const changes = page.getByRole('region', { name: 'State changes' });
   await expect(changes.getByText(/^\d+ addresses changed$/)).toBeVisible({ timeout: 60_000 });
-  await expect(changes.getByText('Replayed in Blockglass: the node offers no debug_ methods')).toBeVisible();
+  await expect(changes.getByText('Replayed in Blockglass: the node offers no state tracer')).toBeVisible();
   await expect(changes.getByRole('alert')).toHaveCount(0);
   // One block per changed address, as many as the summary says.
   const count = Number((await changes.getByText(/^\d+ addresses changed$/).textContent())!.split(' ')[0]);

@@ -3,7 +3,7 @@ import type { StateView } from '../../../../../src-shared/trace/stateView';
 
 const SOURCE_WORDS = {
   prestateTracer: "From the node's prestateTracer (diff mode)",
-  replay: 'Replayed in Blockglass: the node offers no debug_ methods',
+  replay: 'Replayed in Blockglass: the node offers no state tracer',
 } as const;
 
 const FIELD_WORDS = { status: 'status', gasUsed: 'gas used', logs: 'logs' } as const;

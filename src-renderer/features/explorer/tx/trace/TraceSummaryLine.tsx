@@ -3,7 +3,7 @@ import type { TraceView } from '../../../../../src-shared/trace/traceView';
 
 const SOURCE_WORDS = {
   callTracer: "From the node's call tracer",
-  replay: 'Replayed in Blockglass: the node offers no debug_ methods',
+  replay: 'Replayed in Blockglass: the node offers no call tracer',
 } as const;
 
 const FIELD_WORDS = { status: 'status', gasUsed: 'gas used', logs: 'logs' } as const;

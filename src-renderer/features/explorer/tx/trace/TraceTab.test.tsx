@@ -169,7 +169,7 @@ describe('the Trace tab', () => {
       expect(row.textContent!.toLowerCase()).toContain(PAYEES[i]!.slice(0, 10));
       expect(row.textContent!.toLowerCase()).toContain(SPLITTER.slice(0, 10));
     });
-    expect(screen.getByText('Replayed in Blockglass: the node offers no debug_ methods (at the prague hardfork)')).toBeTruthy();
+    expect(screen.getByText('Replayed in Blockglass: the node offers no call tracer (at the prague hardfork)')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
