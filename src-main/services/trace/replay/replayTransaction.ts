@@ -43,6 +43,28 @@ type RpcBlock = Omit<JSONRPCBlock, 'transactions'> & { transactions: RpcTransact
 /** The system contracts a block since Cancun (EIP-4788) and Prague (EIP-2935) writes before its transactions. */
 const SYSTEM_CONTRACTS: `0x${string}`[] = ['0x000F3df6D732807Ef1319fB7B8bB8522d0Beac02', '0x0000F90827F1C53A10CB7A02335B175320002935'];
 
+/** A storage slot's number as `eth_getStorageAt` takes it and the block start asks for it: 32 bytes in hex. */
+const word = (value: bigint) => `0x${value.toString(16).padStart(64, '0')}` as const;
+
+/**
+ * The request function, with each distinct request made once and its answer shared: what is asked early (the chain's
+ * id and config, the block start's slots) is read later, by code that asks for it again, without another round.
+ */
+function sharedRequests(request: RpcRequest): RpcRequest {
+  const asked = new Map<string, Promise<unknown>>();
+  return (method, params, signal) => {
+    const key = `${method} ${JSON.stringify(params)}`;
+    let pending = asked.get(key);
+    if (!pending) {
+      pending = request(method, params, signal);
+      // Read by whoever asks again; a failure unread is not an unhandled rejection.
+      pending.catch(() => undefined);
+      asked.set(key, pending);
+    }
+    return pending;
+  };
+}
+
 /** How many of the block's earlier calls get a read-ahead of their own (those nearest the transaction). */
 const READ_AHEAD_EARLIER = 8;
 
@@ -85,6 +107,10 @@ async function readAhead(request: RpcRequest, tx: RpcTransaction, parentTag: `0x
 export async function replayTransaction(deps: ReplayDeps, txHash: `0x${string}`, options: ReplayOptions = {}): Promise<ReplayResult> {
   const { signal } = options;
   const request = deps.request;
+  // Asked at once and read when needed: each round to the node is a wait (about 6 ms through the sandbox's gateway).
+  const share = sharedRequests(request);
+  void share('eth_chainId', [], signal);
+  void share('eth_config', [], signal);
   const mined = (await request('eth_getTransactionByHash', [txHash], signal)) as RpcTransaction | null;
   if (!mined) throw unknownTransaction(txHash);
   if (mined.blockNumber === null || mined.transactionIndex === null) throw pendingTransaction(txHash);
@@ -118,8 +144,14 @@ export async function replayTransaction(deps: ReplayDeps, txHash: `0x${string}`,
     .filter((each) => each.to && each.input !== '0x')
     .slice(-READ_AHEAD_EARLIER)
     .map((each) => readAhead(request, each, parentTag, signal));
+  // What the block's start wrote, as the node's state after the block holds it (see `applyBlockStart`): asked now.
+  const afterBlock = (address: `0x${string}`, slot: `0x${string}`) => share('eth_getStorageAt', [address.toLowerCase(), slot, block.number], signal) as Promise<string>;
+  if (block.parentBeaconBlockRoot) {
+    void afterBlock(SYSTEM_CONTRACTS[1]!, word((number - 1n) % 8191n)).catch(() => undefined);
+    void afterBlock(SYSTEM_CONTRACTS[0]!, word(timestamp % 8191n)).catch(() => undefined);
+  }
   const [common] = await Promise.all([
-    chainCommon(request, { number, timestamp, header: block }, signal),
+    chainCommon(share, { number, timestamp, header: block }, signal),
     remote.prefetch(
       [
         ...upTo.flatMap((each) => [each.from, ...(each.to ? [each.to] : []), ...(each.accessList ?? []).map((entry) => entry.address)]),
@@ -139,7 +171,7 @@ export async function replayTransaction(deps: ReplayDeps, txHash: `0x${string}`,
     state,
     common,
     { number, timestamp, parentHash: block.parentHash, parentBeaconBlockRoot: block.parentBeaconBlockRoot },
-    async (address, slot) => (await request('eth_getStorageAt', [address, slot, block.number], signal)) as string,
+    afterBlock,
   );
 
   let blockGasUsed = 0n;
