@@ -1,5 +1,6 @@
 import type { AbiFunction, AbiParameter } from 'viem';
 import { z } from 'zod';
+import type { AbiError } from '../decoding/candidates';
 import type { Decoding } from '../decoding/types';
 import { networkIdSchema } from '../networks/network';
 import type { CallHistoryEntry, CallOutcome, CallRequest, ContractAbiView } from '../call/types';
@@ -78,11 +79,19 @@ const functionSchema = z.object({
   stateMutability: z.enum(['pure', 'view', 'nonpayable', 'payable']),
 }) as unknown as z.ZodType<AbiFunction>;
 
+/** An ABI error item (JSON ABI form), from an ABI pasted in the playground. */
+const errorSchema = z.object({
+  type: z.literal('error'),
+  name: z.string().regex(/^[A-Za-z_$][A-Za-z0-9_$]{0,199}$/, 'An error name is letters, digits, _ and $.'),
+  inputs: z.array(parameterSchema).max(100),
+}) as unknown as z.ZodType<AbiError>;
+
 export const callRequestSchema = z.strictObject({
   call: callObjectSchema,
   block: blockIdSchema,
   overrides: z.record(addressSchema, overrideSchema).optional(),
   fn: functionSchema.optional(),
+  errors: z.array(errorSchema).max(1000, 'At most 1,000 custom errors from a pasted ABI.').optional(),
 }) satisfies z.ZodType<CallRequest>;
 
 /** The spec's FELT: 0x hex without leading zeros, below the field prime. */

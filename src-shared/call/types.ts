@@ -36,6 +36,8 @@ export interface CallRequest {
   overrides?: Record<string, AccountOverride>;
   /** The ABI function the data calls (for decoding the outputs); without it the result is shown raw. */
   fn?: AbiFunction;
+  /** The custom errors of an ABI pasted in the playground: a revert is decoded with them first (the contract's own ABI may be unknown). */
+  errors?: AbiError[];
 }
 
 /** The service's error: what happened in the app's words (`message`), and the JSON-RPC error as it answered (`code`, its own words, `data`). */

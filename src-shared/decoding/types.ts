@@ -2,13 +2,14 @@
 // crosses the API boundary and lands in an export as it is.
 
 /** Where a signature or ABI came from, most trusted first. */
-export type DecodeSource = 'imported' | 'metadata' | 'signatures' | 'builtin' | 'guess';
+export type DecodeSource = 'pasted' | 'imported' | 'metadata' | 'signatures' | 'builtin' | 'guess';
 
-/** The order of trust: a lower rank wins. */
-export const SOURCE_RANK: Record<DecodeSource, number> = { imported: 0, metadata: 1, builtin: 2, signatures: 3, guess: 4 };
+/** The order of trust: a lower rank wins (an ABI pasted for one call is what its author asked to decode with). */
+export const SOURCE_RANK: Record<DecodeSource, number> = { pasted: 0, imported: 1, metadata: 2, builtin: 3, signatures: 4, guess: 5 };
 
 /** Each source as a noun, which reads on its own and after "from the" (`from the contract's metadata`). */
 export const SOURCE_LABEL: Record<DecodeSource, string> = {
+  pasted: 'ABI pasted in the playground',
   imported: 'imported ABI',
   metadata: "contract's metadata",
   builtin: 'built-in Solidity errors',
@@ -18,6 +19,7 @@ export const SOURCE_LABEL: Record<DecodeSource, string> = {
 
 /** Each source as a whole phrase, what a badge beside a decoded signature says ("from the imported ABI"). */
 export const SOURCE_PHRASE: Record<DecodeSource, string> = {
+  pasted: 'from the ABI pasted in the playground',
   imported: 'from the imported ABI',
   metadata: "from the contract's metadata",
   builtin: "from Solidity's built-in errors",

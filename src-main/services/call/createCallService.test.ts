@@ -4,6 +4,7 @@ import path from 'node:path';
 import { decodeAbiParameters, encodeFunctionData, parseAbiItem, type AbiFunction } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CallOutcome } from '../../../src-shared/call/types';
+import type { AbiError } from '../../../src-shared/decoding/candidates';
 import { createDecodingService } from '../decoding/createDecodingService';
 import { createContentReader } from '../decoding/readContent';
 import { createRpcService } from '../rpc/createRpcService';
@@ -82,6 +83,24 @@ describe('call service on the sandbox', () => {
       expect(panic.revert?.message).toMatch(new RegExp(`^Panic 0x${manifest.reverts[kind].panicCode.toString(16).padStart(2, '0')}: `));
       expect(panic.error.data).toMatch(/^0x4e487b71/);
     }
+  });
+
+  it('decodes a custom error from the errors pasted with the call, where no metadata or import knows the contract', async () => {
+    // A decoding service that reads no content store: the Reverter's own metadata is out of reach, as on a node
+    // whose contracts have none (Hardhat, Ganache, a hosted chain).
+    const blind = createCallService({ rpc, decoding: createDecodingService({ rpc, projectRoot: process.cwd() }), store, chainOf: async () => '31337', redact: (text) => text });
+    const { data, errorName } = manifest.reverts.customError;
+    const unnamed = failed(await blind.run('local', { call: { from, to: reverter, data }, block: 'latest' }));
+    expect(unnamed.revert?.status === 'decoded' && unnamed.revert.source).not.toBe('pasted');
+    const pasted = parseAbiItem('error InsufficientBalance(uint256 requested, uint256 available)') as AbiError;
+    const outcome = failed(await blind.run('local', { call: { from, to: reverter, data }, block: 'latest', errors: [pasted] }));
+    expect(outcome.revert).toMatchObject({ status: 'decoded', name: errorName, source: 'pasted' });
+    // The arguments as the node's revert data holds them, named as pasted.
+    const raw = await fetch(sandbox.info.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ from, to: reverter, data }, 'latest'] }) });
+    const revertData = ((await raw.json()) as { error: { data: string } }).error.data as `0x${string}`;
+    const [requested, available] = decodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], `0x${revertData.slice(10)}`);
+    expect(outcome.revert?.message).toBe(`InsufficientBalance(requested: ${requested}, available: ${available})`);
+    blind.flush();
   });
 
   it('shows an unknown custom error raw with its argument types guessed, labelled as a guess', async () => {

@@ -93,7 +93,7 @@ export function createCallService(options: CallServiceOptions): CallService {
           ...(answered.nodeSaid !== undefined ? { nodeSaid: options.redact(answered.nodeSaid) } : {}),
           ...(data !== undefined ? { data } : {}),
         },
-        revert: !found.reverted ? null : data !== undefined ? await decoding.decodeRevert(networkId, request.call.to ?? null, data, signal) : REVERTED_WITHOUT_DATA,
+        revert: !found.reverted ? null : data !== undefined ? await decoding.decodeRevert(networkId, request.call.to ?? null, data, signal, request.errors) : REVERTED_WITHOUT_DATA,
         elapsedMs,
         blockNumber: ranAt(head),
         warnings,

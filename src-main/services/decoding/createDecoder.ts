@@ -26,7 +26,8 @@ export interface Decoder {
   log(networkId: string, log: LogData & { address: string }, signal?: AbortSignal): Promise<Decoding>;
   /** The events a log of `address` with topic `topic0` may be, most trusted first (what `log` decodes with). */
   logCandidates(networkId: string, address: string, topic0: string, signal?: AbortSignal): Promise<Candidate<AbiEvent>[]>;
-  revert(networkId: string, to: string | null, data: string, signal?: AbortSignal): Promise<RevertDecoding>;
+  /** A revert's data decoded; `pasted` are errors given with the call (an ABI pasted in the playground), tried first. */
+  revert(networkId: string, to: string | null, data: string, signal?: AbortSignal, pasted?: readonly AbiError[]): Promise<RevertDecoding>;
   /** A table row's method: from ABIs already known and the signature database, no network I/O. */
   methodLabel(networkId: string, to: string | null, input: string): Promise<MethodLabel>;
 }
@@ -79,10 +80,11 @@ export function createDecoder(options: { signatures: SignatureDatabase; abis: Ab
       }) : [];
       return [...itemsOf(known, 'event'), ...fromDb];
     },
-    async revert(networkId, to, data, signal) {
+    async revert(networkId, to, data, signal, pasted = []) {
       const known = to ? await abis.abisFor(networkId, to, signal) : [];
       const selector = data.slice(0, 10).toLowerCase();
-      const result = decodeRevert(data, [...itemsOf(known, 'error'), ...(data.length >= 10 ? await fromDatabase('error', selector) : [])] as Candidate<AbiError>[]);
+      const given = pasted.map((item) => ({ item, source: 'pasted' as const }));
+      const result = decodeRevert(data, [...given, ...itemsOf(known, 'error'), ...(data.length >= 10 ? await fromDatabase('error', selector) : [])] as Candidate<AbiError>[]);
       // An error no source names: its argument types guessed from the data, labelled as a guess.
       if (result.status === 'raw' && result.selector && result.alternatives.length === 0 && options.guess) {
         const types = data.length > 10 ? await options.guess(data) : [];

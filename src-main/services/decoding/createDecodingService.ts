@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Abi, AbiEvent } from 'viem';
 import type { AbiSourceView, ImportedAbiView } from '../../../src-shared/api/explorer';
 import type { ContractAbiView } from '../../../src-shared/call/types';
-import { canonicalType } from '../../../src-shared/decoding/candidates';
+import { canonicalType, type AbiError } from '../../../src-shared/decoding/candidates';
 import { decodeLog } from '../../../src-shared/decoding/decodeLog';
 import type { RevertDecoding } from '../../../src-shared/decoding/decodeRevert';
 import { parseAbiInput } from '../../../src-shared/decoding/parseAbiInput';
@@ -55,8 +55,8 @@ export interface DecodingService {
   contractAbi(networkId: string, address: string, signal?: AbortSignal): Promise<ContractAbiView>;
   /** Calldata decoded with every source, a guess of the types last. */
   decodeCallData(networkId: string, to: string | null, data: string, signal?: AbortSignal): Promise<Decoding>;
-  /** Revert data decoded with every source: the contract's ABIs, the signature database, a guess of the types last. */
-  decodeRevert(networkId: string, to: string | null, data: string, signal?: AbortSignal): Promise<RevertDecoding>;
+  /** Revert data decoded with every source: errors given with the call (`pasted`), the contract's ABIs, the signature database, a guess of the types last. */
+  decodeRevert(networkId: string, to: string | null, data: string, signal?: AbortSignal, pasted?: readonly AbiError[]): Promise<RevertDecoding>;
   /**
    * A contract's own Solidity metadata (found by the IPFS hash in its code's CBOR tail, read from the network's
    * content store) with the text of each source file it names; null when the store does not hold it.
@@ -242,7 +242,7 @@ export function createDecodingService(options: DecodingServiceOptions): Decoding
       return contractAbiOf({ address, code, imported: fromImport, metadata: code !== '0x' ? await metadata.metadataFor(networkId, address, signal) : null, signatures });
     },
     decodeCallData: (networkId, to, data, signal) => decoder.call(networkId, to, data, signal),
-    decodeRevert: (networkId, to, data, signal) => decoder.revert(networkId, to, data, signal),
+    decodeRevert: (networkId, to, data, signal, pasted) => decoder.revert(networkId, to, data, signal, pasted),
     async decodeLogs(networkId, logs, signal) {
       const chain = await chainOf(networkId);
       const labels = new Map<string, string | undefined>();

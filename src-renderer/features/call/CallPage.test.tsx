@@ -99,6 +99,19 @@ describe('CallPage', () => {
     expect(run).not.toHaveBeenCalled();
   });
 
+  it('sends the custom errors of an ABI pasted in its own ABI field with the call, so that main decodes the revert with them', async () => {
+    const user = userEvent.setup();
+    const run = vi.fn(async () => REVERTED);
+    renderPage(run);
+    // Typed with paste: user-event reads braces as key names.
+    await user.click(screen.getByLabelText('ABI (optional): JSON, an artifact, or signatures'));
+    await user.paste('error InsufficientBalance(uint256 requested, uint256 available)\nwithdraw(uint256 amount)');
+    await runTheCall();
+    await waitFor(() => expect(run).toHaveBeenCalled());
+    const [[{ request }]] = run.mock.calls as unknown as [[{ request: { errors?: unknown[] } }]];
+    expect(request.errors).toEqual([{ type: 'error', name: 'InsufficientBalance', inputs: [{ type: 'uint256', name: 'requested' }, { type: 'uint256', name: 'available' }] }]);
+  });
+
   it('brings why the call could not be made into view and focus, in the outcome’s place', async () => {
     placeOutcomeAt(1400);
     renderPage(async () => {

@@ -72,7 +72,7 @@ export function CallPage({ network }: { network: NetworkView }) {
 
   // The call object from the fields; each problem said at its field.
   const problems = callProblems(draft, fn);
-  const request = callRequestOf(draft, fn);
+  const request = callRequestOf(draft, fn, pasted.errors);
   const valid = Object.keys(problems).length === 0;
 
   const run = useMutation({
