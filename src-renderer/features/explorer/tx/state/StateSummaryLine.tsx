@@ -1,12 +1,11 @@
 import { countOf } from '../../../../../src-shared/text/countOf';
 import type { StateView } from '../../../../../src-shared/trace/stateView';
+import { ReplayMismatch } from '../trace/ReplayMismatch';
 
 const SOURCE_WORDS = {
   prestateTracer: "From the node's prestateTracer (diff mode)",
   replay: 'Replayed in Blockglass: the node offers no state tracer',
 } as const;
-
-const FIELD_WORDS = { status: 'status', gasUsed: 'gas used', logs: 'logs' } as const;
 
 /** What changed at a glance ("6 addresses changed · 9 storage slots · 4 token balances"), where it came from, and a replay's warning when it did not reproduce the receipt. */
 export function StateSummaryLine({ state }: { state: StateView }) {
@@ -26,18 +25,7 @@ export function StateSummaryLine({ state }: { state: StateView }) {
             : "No changed contract's storage layout is known (its Solidity metadata is not in the network's content store, or another compiler built it): slots are shown by number."}
         </p>
       ) : null}
-      {mismatch ? (
-        <div className="trace-mismatch" role="alert">
-          <strong>This replay does not match the receipt, so the changes below are not the truth:</strong> they are what Blockglass&apos;s replay did, not what the chain did.
-          <ul>
-            {mismatch.map((difference) => (
-              <li key={difference.field}>
-                {FIELD_WORDS[difference.field]}: the receipt says <span className="mono">{difference.receipt}</span>, the replay <span className="mono">{difference.replay}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {mismatch ? <ReplayMismatch differences={mismatch} shown="changes" /> : null}
     </div>
   );
 }

@@ -1,12 +1,11 @@
 import { countOf } from '../../../../../src-shared/text/countOf';
 import type { TraceView } from '../../../../../src-shared/trace/traceView';
+import { ReplayMismatch } from './ReplayMismatch';
 
 const SOURCE_WORDS = {
   callTracer: "From the node's call tracer",
   replay: 'Replayed in Blockglass: the node offers no call tracer',
 } as const;
-
-const FIELD_WORDS = { status: 'status', gasUsed: 'gas used', logs: 'logs' } as const;
 
 /** What a call tree holds at a glance ("14 calls, 4 deep · 1 failed"), where it came from, and a replay's warning when it did not reproduce the receipt. */
 export function TraceSummaryLine({ trace }: { trace: TraceView }) {
@@ -25,18 +24,7 @@ export function TraceSummaryLine({ trace }: { trace: TraceView }) {
           {trace.source === 'replay' && trace.hardfork ? ` (at the ${trace.hardfork} hardfork)` : ''}
         </span>
       </p>
-      {mismatch ? (
-        <div className="trace-mismatch" role="alert">
-          <strong>This replay does not match the receipt, so the tree below is not the truth:</strong> it shows what Blockglass&apos;s replay did, not what the chain did.
-          <ul>
-            {mismatch.map((difference) => (
-              <li key={difference.field}>
-                {FIELD_WORDS[difference.field]}: the receipt says <span className="mono">{difference.receipt}</span>, the replay <span className="mono">{difference.replay}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {mismatch ? <ReplayMismatch differences={mismatch} shown="tree" /> : null}
     </div>
   );
 }
