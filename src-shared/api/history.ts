@@ -148,6 +148,51 @@ export interface BalanceHistoryView {
   keptUpTo: string | null;
 }
 
+/** An approval the address granted, as it stands now: the latest `Approval`/`ApprovalForAll` of its kind, read again now. */
+export interface ApprovalRow {
+  /** `<token>:<spender>` (an allowance), `<token>:#<token id>` (one ERC-721 token) or `<token>:<operator>:operator`: unique per address. */
+  id: string;
+  /** An ERC-20 allowance, one ERC-721 token's approval (`getApproved`), or an operator of every token (`ApprovalForAll`). */
+  kind: 'allowance' | 'token' | 'operator';
+  /** ERC-20 for an allowance, ERC-721 for one token; an operator's token by `supportsInterface` (null when it says neither). */
+  standard: 'erc20' | 'erc721' | 'erc1155' | null;
+  token: string;
+  symbol: string | null;
+  decimals: number | null;
+  /** The spender (allowance), the approved address (one token), or the operator. */
+  spender: string;
+  /** The spender's label or contract name, where one is known. */
+  spenderName: string | null;
+  /** The ERC-721 token id of a one-token approval (decimal string). */
+  tokenId: string | null;
+  /** The amount the latest `Approval` set (smallest unit, decimal string); null but for an allowance. */
+  granted: string | null;
+  /** `allowance(owner, spender)` now (decimal string); null but for an allowance, or when the token did not answer. */
+  allowance: string | null;
+  /** Whether it stands now: an allowance above 0, `getApproved(id)` still the spender, `isApprovedForAll` true. */
+  active: boolean;
+  /** An allowance of 2^255 or more (max uint256 among them): spending does not exhaust it. */
+  unlimited: boolean;
+  /** The latest approval log of the pair: its block, the block's time (0x seconds), transaction and log index. */
+  blockNumber: string;
+  timestamp: string | null;
+  transactionHash: string;
+  logIndex: number;
+}
+
+/** The approvals an address granted over the whole chain, each read again at `block`. */
+export interface ApprovalsView {
+  address: string;
+  /** The block the logs were read up to and the state read at (0x hex). */
+  block: string;
+  /** Standing approvals first, newest first within them. */
+  rows: ApprovalRow[];
+  /** Approval and ApprovalForAll logs the address's filter matched. */
+  logs: number;
+  /** Requests sent to the node. */
+  requests: number;
+}
+
 /** Changes of an ETH balance listed at most. */
 export const MAX_BALANCE_CHANGES = 400;
 
@@ -156,6 +201,13 @@ export const MAX_SENT_PAGE = 100;
 
 /** The methods of area `history`. */
 export const historyMethods = {
+  'history.approvals': method<ApprovalsView>()({
+    input: z.strictObject({ networkId: z.string().min(1), address: addressSchema }),
+    doc:
+      'The approvals an address granted: every ERC-20/721 Approval and ApprovalForAll with it as owner over the whole chain ' +
+      '(one filter through the log planner), the latest per token and spender (per token id for one ERC-721 token), each ' +
+      'read again now in one batch: allowance(), getApproved(), isApprovedForAll(); with the token\'s symbol and the spender\'s name.',
+  }),
   'history.exportTransfers': method<LogExportResult>()({
     input: z.strictObject({ networkId: z.string().min(1), address: addressSchema }),
     doc: "The address's token transfers (as history.transfers finds them) as a CSV file, written in chunks: a one-time download on the web host, a save dialog in Electron.",

@@ -150,7 +150,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const downloads = createDownloads();
   const saveFile: SaveFile = options.saveFile ?? (async (file) => ({ kind: 'download', url: downloads.offer(file) }));
   // An address's history, from the node itself: nonce counts at past blocks and the explorer's (cached) blocks.
-  const history = createHistoryService({ rpc, explorer, chainOf: (networkId) => chains.of(networkId), store, saveFile });
+  const history = createHistoryService({ rpc, explorer, chainOf: (networkId) => chains.of(networkId), store, saveFile, decoding });
   const logs = createLogsService({
     rpc,
     health,

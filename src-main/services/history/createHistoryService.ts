@@ -1,4 +1,4 @@
-import type { BalanceHistoryView, CreationView, HoldingsView, SentEvent, SentPage, SentTransactionRow, TokenHoldersView, TransfersEvent } from '../../../src-shared/api/history';
+import type { ApprovalsView, BalanceHistoryView, CreationView, HoldingsView, SentEvent, SentPage, SentTransactionRow, TokenHoldersView, TransfersEvent } from '../../../src-shared/api/history';
 import type { AbortSignalLike } from '../../../src-shared/api/types';
 import type { BlockReader } from '../chains/blockReader';
 import { BlockglassError, walkCauses } from '../errors/blockglassError';
@@ -19,6 +19,8 @@ import { readHoldings } from './readHoldings';
 import { scanTransfers } from './scanTransfers';
 import { createTransferStore } from './transferStore';
 import { createSentStore, type SentStoreRow } from './sentStore';
+import { approvalsOf } from './approvalsOf';
+import type { DecodingService } from '../decoding/createDecodingService';
 
 /** What an address did, found on the node itself (no indexer). */
 export interface HistoryService {
@@ -38,6 +40,8 @@ export interface HistoryService {
   holders(networkId: string, token: string, signal?: AbortSignal): Promise<TokenHoldersView>;
   /** Where a contract was created (null for an address without code). */
   creation(networkId: string, address: string, signal?: AbortSignal): Promise<CreationView | null>;
+  /** The approvals the address granted (ERC-20 allowances, ERC-721 tokens and operators), each as it stands now. */
+  approvals(networkId: string, address: string, signal?: AbortSignal): Promise<ApprovalsView>;
 }
 
 export interface HistoryServiceOptions {
@@ -50,6 +54,8 @@ export interface HistoryServiceOptions {
   store?: Pick<Store, 'db' | 'assertNoSecrets'>;
   /** How the shell lets the person save a file (exports). */
   saveFile?: SaveFile;
+  /** Names addresses (labels, contract names); approvals' spenders are unnamed without it. */
+  decoding?: Pick<DecodingService, 'labelsOf' | 'abiSource'>;
 }
 
 /** Blocks read at once while a page's rows are gathered. */
@@ -102,6 +108,7 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
       return view;
     },
     holders: (networkId, token, signal = new AbortController().signal) => readHolders(scanDeps, networkId, token, signal),
+    approvals: (networkId, address, signal = new AbortController().signal) => approvalsOf({ rpc, ...(options.decoding ? { decoding: options.decoding } : {}) }, networkId, address, signal),
     async creation(networkId, address, signal = new AbortController().signal) {
       const readCode = async (block: bigint) => {
         try {

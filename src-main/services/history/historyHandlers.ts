@@ -3,9 +3,10 @@ import { toAbortSignal } from '../rpc/toAbortSignal';
 import type { HistoryService } from './createHistoryService';
 
 /** The contract's `history` area over the history service. */
-export function historyHandlers(history: HistoryService): { methods: Pick<MethodHandlers, 'history.holdings' | 'history.creation' | 'history.holders' | 'history.balance' | 'history.exportTransfers'>; topics: Pick<TopicHandlers, 'history.sent' | 'history.transfers'> } {
+export function historyHandlers(history: HistoryService): { methods: Pick<MethodHandlers, 'history.approvals' | 'history.holdings' | 'history.creation' | 'history.holders' | 'history.balance' | 'history.exportTransfers'>; topics: Pick<TopicHandlers, 'history.sent' | 'history.transfers'> } {
   return {
     methods: {
+      'history.approvals': ({ networkId, address }, context) => history.approvals(networkId, address, toAbortSignal(context.signal)),
       'history.holdings': ({ networkId, address }, context) => history.holdings(networkId, address, toAbortSignal(context.signal)),
       'history.exportTransfers': ({ networkId, address }, context) => history.exportTransfers(networkId, address, toAbortSignal(context.signal)),
       'history.balance': ({ networkId, address, samples }, context) => history.balance(networkId, address, samples ?? 48, toAbortSignal(context.signal)),

@@ -31,8 +31,8 @@ export function historyTestKit() {
     const health = createFeedHub<HealthEvent>({ label: 'health of', log: () => {}, source: (id, emit, signal) => rpc.watchHealth(id, emit, signal) });
     const decoding = createDecodingService({ rpc, ...(store ? { store } : {}) });
     const explorer = createExplorerService({ rpc, health, networkName: async () => 'Local sandbox', decoding, ...(store ? { store } : {}) });
-    const history = createHistoryService({ rpc, explorer, chainOf: (networkId) => decoding.chainOf(networkId), ...(store ? { store } : {}) });
-    return { history, sent, rpc };
+    const history = createHistoryService({ rpc, explorer, chainOf: (networkId) => decoding.chainOf(networkId), decoding, ...(store ? { store } : {}) });
+    return { history, sent, rpc, decoding };
   };
 
   /** Raw JSON-RPC straight to the sandbox: the facts the services must find, read without them. */

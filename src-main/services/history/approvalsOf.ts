@@ -1,0 +1,157 @@
+import { encodeFunctionData, parseAbi, type Hex } from 'viem';
+import type { ApprovalRow, ApprovalsView } from '../../../src-shared/api/history';
+import { runLogQuery } from '../chains/runLogQuery';
+import type { RawNodeLog } from '../chains/rawNodeLog';
+import { readDecimals, readSymbol } from '../chains/tokenFacts';
+import type { DecodingService } from '../decoding/createDecodingService';
+import type { RpcService } from '../rpc/createRpcService';
+import { approvalFilter, latestApprovals, UNLIMITED_FROM } from './approvals';
+
+const abi = parseAbi([
+  'function allowance(address owner, address spender) view returns (uint256)',
+  'function getApproved(uint256 id) view returns (address)',
+  'function isApprovedForAll(address owner, address operator) view returns (bool)',
+  'function supportsInterface(bytes4 id) view returns (bool)',
+  'function symbol() view returns (string)',
+  'function decimals() view returns (uint8)',
+]);
+/** ERC-165 interface ids: an operator's token says which standard it is. */
+const ERC721_ID = '0x80ac58cd';
+const ERC1155_ID = '0xd9b67a26';
+
+/** What reading an address's approvals needs. */
+export interface ApprovalDeps {
+  rpc: Pick<RpcService, 'request' | 'client'>;
+  /** Names spenders: their labels and contract names (metadata, imports); unnamed without it. */
+  decoding?: Pick<DecodingService, 'labelsOf' | 'abiSource'>;
+}
+
+/**
+ * The approvals `address` granted: its `Approval` and `ApprovalForAll` logs from block 0 to the head (one filter,
+ * split within the node's limits by the log planner), the latest of each pair (`latestApprovals`), then, in one
+ * batch at the head: `allowance(owner, spender)`, `getApproved(id)`, `isApprovedForAll(owner, operator)`, each
+ * token's `symbol()` and `decimals()` (and `supportsInterface` for an operator's), the spenders' code, and the
+ * headers of blocks whose logs carried no time. Spenders are named by their label, else their contract's name.
+ */
+export async function approvalsOf(deps: ApprovalDeps, networkId: string, address: string, signal: AbortSignal): Promise<ApprovalsView> {
+  const owner = address.toLowerCase() as `0x${string}`;
+  let requests = 1;
+  const head = await deps.rpc.request<string>(networkId, 'eth_blockNumber', [], { signal });
+  const logs: RawNodeLog[] = [];
+  const run = await runLogQuery<RawNodeLog>({
+    request: (params, requestSignal) => deps.rpc.request(networkId, 'eth_getLogs', params, { signal: requestSignal }),
+    filter: approvalFilter(owner),
+    from: 0,
+    to: Number(BigInt(head)),
+    signal,
+    onLogs: (found) => void logs.push(...found),
+    onProgress: () => undefined,
+  });
+  requests += run.requests;
+  const latest = latestApprovals(logs, owner);
+  if (latest.length === 0) return { address, block: head, rows: [], logs: logs.length, requests };
+
+  // Every read of the state leaves in one batch (the client batches what is asked in the same tick).
+  const client = await deps.rpc.client(networkId, { signal });
+  const ask = <T>(method: string, params: unknown[]) => (client.request({ method, params } as never) as Promise<T>).catch(() => null);
+  const call = (to: string, data: Hex) => ask<Hex>('eth_call', [{ to, data }, head]);
+  const tokens = [...new Set(latest.map((approval) => approval.token))];
+  const operatorTokens = [...new Set(latest.filter((approval) => approval.kind === 'operator').map((approval) => approval.token))];
+  const spenders = [...new Set(latest.map((approval) => approval.spender))];
+  const untimed = [...new Set(latest.filter((approval) => approval.blockTimestamp === null).map((approval) => approval.blockNumber))];
+  const now = latest.map((approval) =>
+    call(
+      approval.token,
+      approval.kind === 'allowance'
+        ? encodeFunctionData({ abi, functionName: 'allowance', args: [owner, approval.spender as `0x${string}`] })
+        : approval.kind === 'token'
+          ? encodeFunctionData({ abi, functionName: 'getApproved', args: [approval.tokenId!] })
+          : encodeFunctionData({ abi, functionName: 'isApprovedForAll', args: [owner, approval.spender as `0x${string}`] }),
+    ),
+  );
+  const facts = tokens.map((token) => Promise.all([call(token, encodeFunctionData({ abi, functionName: 'symbol' })), call(token, encodeFunctionData({ abi, functionName: 'decimals' }))]));
+  const standards = operatorTokens.map((token) =>
+    Promise.all([ERC721_ID, ERC1155_ID].map((id) => call(token, encodeFunctionData({ abi, functionName: 'supportsInterface', args: [id as Hex] })))),
+  );
+  const codes = deps.decoding ? spenders.map((spender) => ask<string>('eth_getCode', [spender, head])) : [];
+  const headers = untimed.map((block) => ask<{ timestamp?: string } | null>('eth_getBlockByNumber', [`0x${block.toString(16)}`, false]));
+  requests += now.length + 2 * facts.length + 2 * standards.length + codes.length + headers.length;
+
+  const [answers, tokenFacts, standardAnswers, codeAnswers, headerAnswers] = await Promise.all([Promise.all(now), Promise.all(facts), Promise.all(standards), Promise.all(codes), Promise.all(headers)]);
+  const factsOf = new Map(tokens.map((token, i) => [token, { symbol: readSymbol(tokenFacts[i]![0]), decimals: readDecimals(tokenFacts[i]![1]) }]));
+  const standardOf = new Map(operatorTokens.map((token, i) => [token, isTrue(standardAnswers[i]![1] ?? null) ? ('erc1155' as const) : isTrue(standardAnswers[i]![0] ?? null) ? ('erc721' as const) : null]));
+  const timeOf = new Map(untimed.map((block, i) => [block, headerAnswers[i]?.timestamp ?? null]));
+  const names = await nameSpenders(deps.decoding, networkId, spenders, codeAnswers, signal);
+
+  const rows = latest.map((approval, i): ApprovalRow => {
+    const answer = answers[i] ?? null;
+    const { symbol, decimals } = factsOf.get(approval.token)!;
+    const allowance = approval.kind === 'allowance' ? word(answer) : null;
+    const active =
+      approval.kind === 'allowance' ? (allowance ?? approval.granted ?? 0n) > 0n : approval.kind === 'token' ? addressIn(answer) === approval.spender : (isTrue(answer) ?? approval.approved === true);
+    return {
+      id: approval.id,
+      kind: approval.kind,
+      standard: approval.kind === 'allowance' ? 'erc20' : approval.kind === 'token' ? 'erc721' : standardOf.get(approval.token) ?? null,
+      token: approval.token,
+      symbol,
+      decimals: approval.kind === 'allowance' ? decimals : 0,
+      spender: approval.spender,
+      spenderName: names.get(approval.spender) ?? null,
+      tokenId: approval.tokenId === null ? null : approval.tokenId.toString(10),
+      granted: approval.granted === null ? null : approval.granted.toString(10),
+      allowance: allowance === null ? null : allowance.toString(10),
+      active,
+      unlimited: approval.kind === 'allowance' && (allowance ?? approval.granted ?? 0n) >= UNLIMITED_FROM,
+      blockNumber: `0x${approval.blockNumber.toString(16)}`,
+      timestamp: approval.blockTimestamp ?? timeOf.get(approval.blockNumber) ?? null,
+      transactionHash: approval.transactionHash,
+      logIndex: approval.logIndex,
+    };
+  });
+  rows.sort(byStandingThenNewest);
+  return { address, block: head, rows, logs: logs.length, requests };
+}
+
+/** Standing approvals first; newest first within each. */
+function byStandingThenNewest(a: ApprovalRow, b: ApprovalRow): number {
+  if (a.active !== b.active) return a.active ? -1 : 1;
+  const x = BigInt(a.blockNumber);
+  const y = BigInt(b.blockNumber);
+  return x === y ? b.logIndex - a.logIndex : x > y ? -1 : 1;
+}
+
+/** Each spender's label (imported with an ABI, set by the person), else its contract's name from its metadata or import. */
+async function nameSpenders(decoding: ApprovalDeps['decoding'], networkId: string, spenders: string[], codes: (string | null)[], signal: AbortSignal): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  if (!decoding) return names;
+  const labelOf = decoding.labelsOf(networkId);
+  await Promise.all(
+    spenders.map(async (spender, i) => {
+      const label = labelOf(spender);
+      if (label) return void names.set(spender, label);
+      const code = codes[i];
+      if (!code || code === '0x') return;
+      const source = await decoding.abiSource(networkId, spender, code, signal).catch(() => null);
+      const name = source?.source === 'metadata' || source?.source === 'imported' ? source.contractName?.split(':').at(-1) : undefined;
+      if (name) names.set(spender, name);
+    }),
+  );
+  return names;
+}
+
+/** A uint256 answer, or null for one that is not a word. */
+function word(answer: Hex | null): bigint | null {
+  return answer && /^0x[0-9a-fA-F]{64}$/.test(answer) ? BigInt(answer) : null;
+}
+
+/** A bool answer (null when not a 0 or 1 word). */
+function isTrue(answer: Hex | null): boolean | null {
+  const value = word(answer);
+  return value === null || value > 1n ? null : value === 1n;
+}
+
+/** An address answer, lowercase (null when not an address word). */
+function addressIn(answer: Hex | null): string | null {
+  return answer && /^0x0{24}[0-9a-fA-F]{40}$/.test(answer) ? `0x${answer.slice(26)}`.toLowerCase() : null;
+}
