@@ -20,6 +20,7 @@ import { StorageReader } from './StorageReader';
 import { NonceRow } from './NonceRow';
 import { ProxyRow } from './ProxyRow';
 import { AddressTabs, addressTabOf } from './AddressTabs';
+import { Approvals } from './history/Approvals';
 import { BalanceHistory } from './history/BalanceHistory';
 import { ContractEvents } from './history/ContractEvents';
 import { CreationRow } from './history/CreationRow';
@@ -77,6 +78,7 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
       {tab === 'transactions' ? <SentTransactions key={`${networkId}:${address}`} networkId={networkId} address={address} isContract={account.data?.isContract ?? false} /> : null}
       {tab === 'transfers' ? <TokenTransfers key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
       {tab === 'holdings' ? <Holdings key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
+      {tab === 'approvals' ? <Approvals key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
       {tab === 'balance' ? <BalanceHistory key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
       {tab === 'events' ? <ContractEvents key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
       {tab === 'holders' ? <TokenHolders key={`${networkId}:${address}`} networkId={networkId} token={address} /> : null}

@@ -6,6 +6,7 @@ export const ADDRESS_TABS = [
   { id: 'transactions', label: 'Transactions' },
   { id: 'transfers', label: 'Token transfers' },
   { id: 'holdings', label: 'Holdings' },
+  { id: 'approvals', label: 'Approvals' },
   { id: 'balance', label: 'Balance over time' },
   { id: 'events', label: 'Events' },
   { id: 'holders', label: 'Holders' },

@@ -1,0 +1,130 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import type { ApprovalRow } from '../../../../../src-shared/api/history';
+import { countOf } from '../../../../../src-shared/text/countOf';
+import { useApi } from '../../../../api/useApi';
+import { AddressLink, BlockLink, TxLink } from '../../../../components/chain/ChainLinks';
+import { Timestamp } from '../../../../components/chain/Timestamp';
+import { ErrorNotice } from '../../../../components/ErrorNotice';
+import { LoadingState } from '../../../../components/LoadingState';
+import { DataTable, type DataColumn } from '../../../../components/table/DataTable';
+import { apiErrorOf } from '../../../../lib/apiErrorOf';
+import { formatNumber, formatTokenAmount } from '../../../../lib/formatChain';
+import { networkKey } from '../../../../queries/queryKeys';
+import { untilSandboxRuns } from '../../../../queries/untilSandboxRuns';
+import './history.css';
+
+const STANDARD_LABEL = { erc20: 'ERC-20', erc721: 'ERC-721', erc1155: 'ERC-1155' } as const;
+const standardOf = (row: ApprovalRow) => (row.standard ? STANDARD_LABEL[row.standard] : 'NFT');
+
+/** What the approval lets the spender take now, in words. */
+export function allowanceText(row: ApprovalRow): string {
+  if (row.kind === 'token') return row.active ? `token #${row.tokenId}` : `token #${row.tokenId}, no longer`;
+  if (row.kind === 'operator') return row.active ? 'every token' : 'none';
+  if (row.unlimited) return 'Unlimited';
+  return row.allowance === null ? 'not answered' : formatTokenAmount(row.allowance, row.decimals, row.symbol);
+}
+
+/** Whether the approval stands now, or what ended it. */
+export function statusOf(row: ApprovalRow): 'standing' | 'revoked' | 'used up' | 'moved' {
+  if (row.active) return 'standing';
+  if (row.kind === 'token') return 'moved';
+  if (row.kind === 'operator' || row.granted === '0') return 'revoked';
+  return 'used up';
+}
+
+const grantedText = (row: ApprovalRow) =>
+  row.kind === 'allowance' ? (BigInt(row.granted ?? '0') >= 2n ** 255n ? 'Unlimited' : formatTokenAmount(row.granted ?? '0', row.decimals, row.symbol)) : row.kind === 'token' ? `token #${row.tokenId}` : 'every token';
+const timeText = (row: ApprovalRow) => (row.timestamp ? new Date(Number(BigInt(row.timestamp)) * 1000).toISOString() : '');
+
+const COLUMNS: DataColumn<ApprovalRow>[] = [
+  {
+    id: 'token',
+    header: 'Token',
+    width: 'minmax(150px, 1fr)',
+    value: (row) => row.symbol ?? row.token,
+    text: (row) => `${row.symbol ?? ''} ${row.token} ${standardOf(row)}`,
+    cell: (row) => (
+      <span className="chain-value">
+        <AddressLink address={row.token} label={row.symbol ?? undefined} isContract copy={false} /> <span className="muted">{standardOf(row)}</span>
+      </span>
+    ),
+  },
+  {
+    id: 'spender',
+    header: 'Spender',
+    width: 'minmax(180px, 1.3fr)',
+    value: (row) => row.spenderName ?? row.spender,
+    text: (row) => `${row.spenderName ?? ''} ${row.spender}${row.kind === 'operator' ? ' operator' : ''}`,
+    cell: (row) => (
+      <span className="chain-value">
+        <AddressLink address={row.spender} label={row.spenderName ?? undefined} copy={false} />
+        {row.kind === 'operator' ? <span className="muted"> operator</span> : null}
+      </span>
+    ),
+  },
+  {
+    id: 'allowance',
+    header: 'Allowance now',
+    width: 'minmax(150px, 1fr)',
+    align: 'end',
+    value: (row) => (row.kind === 'allowance' ? BigInt(row.allowance ?? '0') : row.active ? 1n : 0n),
+    text: (row) => (row.unlimited && row.allowance ? `Unlimited (${row.allowance})` : allowanceText(row)),
+    cell: (row) =>
+      row.unlimited ? (
+        <span className="badge badge-warn" title={`${row.allowance ?? row.granted} in the token's smallest unit: spending does not exhaust it`}>
+          Unlimited
+        </span>
+      ) : (
+        <span title={row.allowance ?? undefined}>{allowanceText(row)}</span>
+      ),
+  },
+  { id: 'granted', header: 'Approved', width: 'minmax(130px, 1fr)', align: 'end', value: (row) => BigInt(row.granted ?? '0'), text: grantedText, cell: (row) => <span title={row.granted ?? undefined}>{grantedText(row)}</span> },
+  {
+    id: 'status',
+    header: 'Status',
+    width: '96px',
+    value: (row) => statusOf(row),
+    text: (row) => statusOf(row),
+    cell: (row) => <span className={`badge ${row.active ? 'badge-ok' : ''}`}>{statusOf(row)}</span>,
+  },
+  { id: 'time', header: 'When granted', width: '120px', value: (row) => BigInt(row.timestamp ?? '0'), text: timeText, cell: (row) => <Timestamp seconds={row.timestamp} /> },
+  { id: 'block', header: 'Block', width: '80px', align: 'end', value: (row) => BigInt(row.blockNumber), text: (row) => BigInt(row.blockNumber).toString(10), cell: (row) => <BlockLink number={row.blockNumber} hash={null} /> },
+  { id: 'tx', header: 'Transaction', width: 'minmax(140px, 0.8fr)', value: (row) => row.transactionHash, text: (row) => row.transactionHash, cell: (row) => <TxLink hash={row.transactionHash} copy={false} /> },
+];
+
+/** The approvals the address granted, each as it stands now (history.approvals). */
+export function Approvals({ networkId, address }: { networkId: string; address: string }) {
+  const api = useApi();
+  const [, navigate] = useLocation();
+  const approvals = useQuery({
+    queryKey: networkKey(networkId, 'history', 'approvals', address.toLowerCase()),
+    queryFn: () => api.call('history.approvals', { networkId, address }),
+    staleTime: 15_000,
+    ...untilSandboxRuns,
+  });
+  const rows = approvals.data?.rows ?? [];
+  const standing = rows.filter((row) => row.active).length;
+  const unlimited = rows.filter((row) => row.active && row.unlimited).length;
+  return (
+    <section className="card explorer-section history-section" aria-labelledby="approvals-title">
+      <h2 id="approvals-title" className="section-title">
+        Approvals{' '}
+        {approvals.data ? (
+          <span className="muted explorer-at">
+            {standing} of {countOf(rows.length, 'approval')} standing{unlimited > 0 ? `, ${unlimited} unlimited` : ''} · at block {formatNumber(approvals.data.block)}
+          </span>
+        ) : null}
+      </h2>
+      <p className="muted history-how">
+        Every Approval and ApprovalForAll this address granted, over the whole chain (eth_getLogs, split to fit the node’s limits), the
+        latest for each token and spender, read again now: allowance() for ERC-20, getApproved() for one ERC-721 token,
+        isApprovedForAll() for an operator. An allowance of 2²⁵⁵ or more is unlimited: spending never uses it up.
+      </p>
+      {approvals.isPending ? <LoadingState label="Reading its approvals…" /> : null}
+      {approvals.isError ? <ErrorNotice error={apiErrorOf(approvals.error)} title="The approvals could not be read" onRetry={() => void approvals.refetch()} /> : null}
+      {approvals.data && rows.length === 0 ? <p className="muted">This address never approved a spender.</p> : null}
+      {rows.length > 0 ? <DataTable rows={rows} columns={COLUMNS} rowKey={(row) => row.id} label="approvals" onOpen={(row) => navigate(`/explorer/tx/${row.transactionHash}`)} maxHeight={480} /> : null}
+    </section>
+  );
+}
