@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AbiError } from '../decoding/candidates';
 import type { Decoding } from '../decoding/types';
 import { networkIdSchema } from '../networks/network';
-import type { CallHistoryEntry, CallOutcome, CallRequest, ContractAbiView } from '../call/types';
+import type { CallHistoryEntry, CallOutcome, CallRequest, ContractAbiView, SuggestedFrom } from '../call/types';
 import { parseStarknetBlockId } from '../starknet/blockId';
 import { ADDRESS_BOUND, FIELD_PRIME } from '../starknet/felt';
 import { selectorFromName } from '../starknet/selector';
@@ -142,6 +142,10 @@ export const callMethods = {
   'call.abi': method<ContractAbiView>()({
     input: z.strictObject({ networkId: networkIdSchema, address: addressSchema }),
     doc: "A contract's functions and errors for the playground: its imported ABI, else its metadata's ABI from the content store, else the selectors in its code named by the signature database.",
+  }),
+  'call.suggestedFrom': method<SuggestedFrom>()({
+    input: z.strictObject({ networkId: networkIdSchema }),
+    doc: "The address From is filled with on a network: the node's first account where it offers eth_accounts, else the from of the network's newest call, else none.",
   }),
   'call.decodeData': method<Decoding>()({
     input: z.strictObject({ networkId: networkIdSchema, to: addressSchema.nullable(), data: dataSchema('data') }),

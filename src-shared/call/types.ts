@@ -88,6 +88,13 @@ export interface CallHistoryEntry {
   summary: { ok: true; returnData: string; result?: string } | { ok: false; message: string; reason?: string };
 }
 
+/** The address the playground fills From with: the node's first account where it offers `eth_accounts`, else the last one used on the network. */
+export interface SuggestedFrom {
+  address: string | null;
+  /** `node`: the node's `eth_accounts`; `history`: the network's newest call; null: neither knows one. */
+  source: 'node' | 'history' | null;
+}
+
 /** A contract's ABI for the playground, from the most trusted source that knows it. */
 export interface ContractAbiView {
   address: string;

@@ -101,6 +101,15 @@ export function createCallHistory(store: Pick<Store, 'db' | 'assertNoSecrets' | 
       const entries = (selectNetwork.all(networkId) as unknown as Row[]).flatMap((row) => read(row) ?? []);
       return [...entries.filter((entry) => entry.pinned), ...entries.filter((entry) => !entry.pinned)].slice(0, LIST_LIMIT);
     },
+    /** The `from` of a network's newest call (pinned or not), if any reads. */
+    lastFrom(networkId: string): string | undefined {
+      flush();
+      for (const row of selectNetwork.all(networkId) as unknown as Row[]) {
+        const entry = read(row);
+        if (entry) return entry.request.call.from;
+      }
+      return undefined;
+    },
     pin(id: number, pinned: boolean): CallHistoryEntry {
       flush();
       const entry = { ...one(id), pinned };

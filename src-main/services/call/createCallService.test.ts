@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { decodeAbiParameters, encodeFunctionData, parseAbiItem, type AbiFunction } from 'viem';
+import { decodeAbiParameters, encodeFunctionData, getAddress, parseAbiItem, type AbiFunction } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CallOutcome } from '../../../src-shared/call/types';
 import type { AbiError } from '../../../src-shared/decoding/candidates';
@@ -144,6 +144,22 @@ describe('call service on the sandbox', () => {
     expect(call.deleteHistory(oldest.id)).toEqual({ deleted: true });
     expect(call.history('local').some((entry) => entry.id === oldest.id)).toBe(false);
     expect(() => call.pin(oldest.id, false)).toThrow(/not in the history/);
+  });
+
+  it("suggests From: the node's first account where eth_accounts offers one, else the last one used on the network", async () => {
+    // The bare Anvil offers its dev accounts; the sandbox's gateway answers [] (as a hosted service does).
+    const anvil = createRpcService({ resolve: async () => ({ ...local, network: { ...local.network, id: 'anvil' }, rpcUrl: sandbox.anvilUrl, wsUrl: null }) });
+    const onAnvil = createCallService({ rpc: anvil, decoding, store, chainOf: async () => '31337', redact: (text) => text });
+    try {
+      const offered = await fetch(sandbox.anvilUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_accounts', params: [] }) });
+      const [first] = ((await offered.json()) as { result: string[] }).result;
+      expect(await onAnvil.suggestedFrom('anvil')).toEqual({ address: getAddress(first!), source: 'node' });
+    } finally {
+      await anvil.close();
+    }
+    const last = call.history('local').toSorted((a, b) => b.createdAt - a.createdAt || b.id - a.id)[0]!;
+    expect(await call.suggestedFrom('local')).toEqual({ address: last.request.call.from, source: 'history' });
+    expect(await call.suggestedFrom('never-used')).toEqual({ address: null, source: null });
   });
 
   it("lists a sandbox contract's functions and errors from its metadata", async () => {

@@ -1,5 +1,5 @@
-import { decodeAbiParameters, type AbiParameter, type Hex } from 'viem';
-import type { CallHistoryEntry, CallOutcome, CallRequest, ContractAbiView } from '../../../src-shared/call/types';
+import { decodeAbiParameters, getAddress, isAddress, type AbiParameter, type Hex } from 'viem';
+import type { CallHistoryEntry, CallOutcome, CallRequest, ContractAbiView, SuggestedFrom } from '../../../src-shared/call/types';
 import { outcomeInBrief } from '../../../src-shared/call/outcomeInBrief';
 import { canonicalType } from '../../../src-shared/decoding/candidates';
 import { toDecodedValue } from '../../../src-shared/decoding/jsonSafe';
@@ -21,6 +21,8 @@ export interface CallService {
   /** Starknet's call (starknet_call) on a Starknet network. */
   starknet(networkId: string, request: StarknetCallRequest, signal?: AbortSignal): Promise<StarknetCallOutcome>;
   abi(networkId: string, address: string, signal?: AbortSignal): Promise<ContractAbiView>;
+  /** What From is filled with: the node's first account (`eth_accounts`) where offered, else the network's last one used. */
+  suggestedFrom(networkId: string, signal?: AbortSignal): Promise<SuggestedFrom>;
   decodeData(networkId: string, to: string | null, data: string, signal?: AbortSignal): Promise<Decoding>;
   history(networkId: string): CallHistoryEntry[];
   pin(id: number, pinned: boolean): CallHistoryEntry;
@@ -104,8 +106,22 @@ export function createCallService(options: CallServiceOptions): CallService {
     return outcome;
   };
 
+  const suggestedFrom = async (networkId: string, signal?: AbortSignal): Promise<SuggestedFrom> => {
+    try {
+      const accounts = await rpc.request<unknown>(networkId, 'eth_accounts', [], { signal });
+      const first = Array.isArray(accounts) ? accounts[0] : undefined;
+      if (typeof first === 'string' && isAddress(first, { strict: false })) return { address: getAddress(first), source: 'node' };
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      // Not offered (a hosted service refuses it), or the node does not answer: the last one used still helps.
+    }
+    const last = history.lastFrom(networkId);
+    return last !== undefined ? { address: last, source: 'history' } : { address: null, source: null };
+  };
+
   return {
     run,
+    suggestedFrom,
     starknet: (networkId, request, signal) => starknet.run(networkId, request, signal),
     abi: (networkId, address, signal) => decoding.contractAbi(networkId, address, signal),
     decodeData: (networkId, to, data, signal) => decoding.decodeCallData(networkId, to, data, signal),

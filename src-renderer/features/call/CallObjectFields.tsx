@@ -4,13 +4,13 @@ import type { CallDraft } from './callDraft';
 import type { CallProblems } from './callProblems';
 
 /** The call object's fields (from, the block, value, gas and fees) and the state overrides, each with its problem. */
-export function CallObjectFields({ draft, change, problems, showErrors }: { draft: CallDraft; change: (update: Partial<CallDraft>) => void; problems: CallProblems; showErrors: boolean }) {
+export function CallObjectFields({ draft, change, problems, showErrors, fromHint }: { draft: CallDraft; change: (update: Partial<CallDraft>) => void; problems: CallProblems; showErrors: boolean; fromHint?: string }) {
   return (
     <>
       <h2 className="section-title">Call object</h2>
       <div className="call-grid">
         {/* An empty from is said once Run is pressed; a from being typed, at once. */}
-        <TextField className="call-wide" label="From (required)" mono value={draft.from} onChange={(event) => change({ from: event.target.value.trim() })} error={showErrors || draft.from !== '' ? problems.from : undefined} />
+        <TextField className="call-wide" label="From (required)" mono value={draft.from} onChange={(event) => change({ from: event.target.value.trim() })} error={showErrors || draft.from !== '' ? problems.from : undefined} hint={fromHint} />
         <TextField label="Block (number, tag or hash)" mono value={draft.block} onChange={(event) => change({ block: event.target.value })} hint="latest, pending, safe, finalized, earliest, a number or a block hash." />
         <TextField label="Value (wei)" mono value={draft.value} onChange={(event) => change({ value: event.target.value })} error={problems.value} />
         <TextField label="Gas" mono value={draft.gas} onChange={(event) => change({ gas: event.target.value })} error={problems.gas} hint="Over 10x the block gas limit, the service caps it silently." />

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NetworkView } from '../../../src-shared/api/networks';
-import type { CallHistoryEntry, CallOutcome } from '../../../src-shared/call/types';
+import type { CallHistoryEntry, CallOutcome, SuggestedFrom } from '../../../src-shared/call/types';
 import { localNetwork } from '../../../src-shared/networks/localNetwork';
 import { renderWithApp } from '../../testing/renderWithApp';
 import { CallPage } from './CallPage';
@@ -20,11 +20,12 @@ const REVERTED: CallOutcome = {
 };
 
 /** The page over a fake API whose `call.run` answers `run`; the history starts empty. */
-function renderPage(run: () => Promise<CallOutcome>) {
+function renderPage(run: () => Promise<CallOutcome>, on: NetworkView = network, suggestedFrom: () => Promise<SuggestedFrom> = async () => ({ address: null, source: null })) {
   const history: CallHistoryEntry[] = [];
-  return renderWithApp(<CallPage network={network} />, {
+  return renderWithApp(<CallPage network={on} />, {
     api: {
       methods: {
+        'call.suggestedFrom': suggestedFrom,
         'call.abi': async ({ address }) => ({ address, isContract: true, source: null, functions: [], errors: [], unknownSelectors: [] }),
         'call.decodeData': async () => ({ status: 'raw', reason: 'No source names it.', alternatives: [] }),
         'call.history': async () => history,
@@ -110,6 +111,25 @@ describe('CallPage', () => {
     await waitFor(() => expect(run).toHaveBeenCalled());
     const [[{ request }]] = run.mock.calls as unknown as [[{ request: { errors?: unknown[] } }]];
     expect(request.errors).toEqual([{ type: 'error', name: 'InsufficientBalance', inputs: [{ type: 'uint256', name: 'requested' }, { type: 'uint256', name: 'available' }] }]);
+  });
+
+  it("fills From on a custom network with the node's account, said under it, and leaves a From emptied on purpose empty", async () => {
+    const custom: NetworkView = { ...network, id: 'hardhat', name: 'Hardhat', kind: 'custom' };
+    const account = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    renderPage(async () => REVERTED, custom, async () => ({ address: account, source: 'node' }));
+    const from = await screen.findByRole('textbox', { name: 'From (required)', description: "The node's first account (eth_accounts)." });
+    await waitFor(() => expect((from as HTMLInputElement).value).toBe(account));
+    await userEvent.setup().clear(from);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((from as HTMLInputElement).value).toBe('');
+  });
+
+  it('fills From with the last one used where the node offers no account', async () => {
+    const custom: NetworkView = { ...network, id: 'hosted', name: 'Hosted', kind: 'custom' };
+    const account = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+    renderPage(async () => REVERTED, custom, async () => ({ address: account, source: 'history' }));
+    await screen.findByRole('textbox', { name: 'From (required)', description: 'The last one used on this network.' });
+    expect((screen.getByLabelText('From (required)') as HTMLInputElement).value).toBe(account);
   });
 
   it('brings why the call could not be made into view and focus, in the outcome’s place', async () => {

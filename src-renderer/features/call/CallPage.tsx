@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import type { NetworkView } from '../../../src-shared/api/networks';
 import { callLinkFromSearch, callLinkToSearch } from '../../../src-shared/call/callRequestText';
-import type { CallHistoryEntry, CallRequest } from '../../../src-shared/call/types';
+import type { CallHistoryEntry, CallRequest, SuggestedFrom } from '../../../src-shared/call/types';
 import { addressTextProblem } from '../../../src-shared/chain/addressTextProblem';
 import { useApi } from '../../api/useApi';
 import { CopyButton } from '../../components/CopyButton';
@@ -31,6 +31,12 @@ import './call.css';
 /** Anvil's first account, which the Local sandbox funds: a sensible `from` there. */
 const LOCAL_FROM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
+/** Where From's address came from, said under it while it is the one suggested. */
+function fromHintOf(suggested: SuggestedFrom | undefined, from: string): string | undefined {
+  if (!suggested?.address || suggested.address.toLowerCase() !== from.toLowerCase()) return undefined;
+  return suggested.source === 'node' ? "The node's first account (eth_accounts)." : 'The last one used on this network.';
+}
+
 /** eth_call with a typed form for every ABI type, the calldata always shown and editable, its outcome decoded, and the history. */
 export function CallPage({ network }: { network: NetworkView }) {
   const api = useApi();
@@ -39,6 +45,13 @@ export function CallPage({ network }: { network: NetworkView }) {
   const search = useSearch();
   const stored = useCallDrafts((state) => state.drafts[networkId]);
   const setDraft = useCallDrafts((state) => state.set);
+  // From on every network: the node's own account where it offers eth_accounts, else the last one used there.
+  const suggested = useQuery({
+    queryKey: networkKey(networkId, 'call-suggested-from'),
+    queryFn: () => api.call('call.suggestedFrom', { networkId }),
+    enabled: network.kind !== 'local',
+    staleTime: 60_000,
+  });
   const defaultFrom = network.kind === 'local' ? LOCAL_FROM : '';
   const draft: CallDraft = stored ?? { ...EMPTY_DRAFT, from: defaultFrom };
   const change = (update: Partial<CallDraft>) => setDraft(networkId, { ...draft, ...update });
@@ -49,6 +62,16 @@ export function CallPage({ network }: { network: NetworkView }) {
   useEffect(() => {
     if (search) setDraft(networkId, draftFromLink(callLinkFromSearch(search), defaultFrom));
   }, [search, networkId, defaultFrom, setDraft]);
+  // The suggestion fills an empty From once, when it comes (after a link's fill, which runs first): a From typed
+  // stays, and one emptied on purpose is not filled again under the typing.
+  const suggestedAddress = suggested.data?.address ?? null;
+  const offered = useRef<string | null>(null);
+  useEffect(() => {
+    if (suggestedAddress === null || offered.current === `${networkId}|${suggestedAddress}`) return;
+    offered.current = `${networkId}|${suggestedAddress}`;
+    // Read from the store, not this render: a link's fill in the same commit is already there.
+    if ((useCallDrafts.getState().drafts[networkId]?.from ?? defaultFrom) === '') setDraft(networkId, { from: suggestedAddress });
+  }, [suggestedAddress, networkId, defaultFrom, setDraft]);
 
   const toReads = draft.to !== '' && addressTextProblem(draft.to) === undefined;
   const contract = useQuery({
@@ -113,7 +136,7 @@ export function CallPage({ network }: { network: NetworkView }) {
           >
             <CallTargetFields draft={draft} change={change} problems={problems} showErrors={showErrors} contract={contract} pastedError={pasted.error} functions={functions} fn={fn} />
             <CalldataField draft={draft} change={change} data={data} problem={problems.data} showErrors={showErrors} decoded={decodedTyped.data} />
-            <CallObjectFields draft={draft} change={change} problems={problems} showErrors={showErrors} />
+            <CallObjectFields draft={draft} change={change} problems={problems} showErrors={showErrors} fromHint={fromHintOf(suggested.data, draft.from)} />
             <CallRunActions method="eth_call" pending={run.isPending} needsAttention={showErrors && !valid} />
           </form>
           <CallRequestText request={request} network={network} />

@@ -114,6 +114,7 @@ export function createTestServices(options: { healthIntervalMs?: number } = {}):
     'call.run': async () => unsupported('call.run'),
     'call.starknet': async () => unsupported('call.starknet'),
     'call.abi': async () => unsupported('call.abi'),
+    'call.suggestedFrom': async () => unsupported('call.suggestedFrom'),
     'call.decodeData': async () => unsupported('call.decodeData'),
     'call.history': async () => unsupported('call.history'),
     'call.pin': async () => unsupported('call.pin'),
