@@ -221,6 +221,31 @@ export interface ImportedAbiView {
   label: string | null;
 }
 
+/** One fact of a token: its value, or why it is absent (in words: the call failed and how, or returned nothing readable). */
+export type TokenFact<T> = { value: T } | { absent: string };
+
+/** The token standards told apart. */
+export type TokenStandard = 'ERC-20' | 'ERC-721' | 'ERC-1155';
+
+/** A token contract's facts, read with plain calls at one block. */
+export interface TokenFactsView {
+  token: string;
+  /** The block every fact was read at (0x hex). */
+  block: string;
+  name: TokenFact<string>;
+  symbol: TokenFact<string>;
+  decimals: TokenFact<number>;
+  /** In the token's smallest unit (decimal string). */
+  totalSupply: TokenFact<string>;
+  /** The standard and how it was told (`supportsInterface(0x80ac58cd)`, or the ERC-20 calls it answers); absent: no token. */
+  standard: TokenFact<{ name: TokenStandard; how: string }>;
+  /**
+   * Holders by its ERC-20 Transfer logs from block 0 to `block` (as history.holders counts them): `count` addresses
+   * with a balance above 0, the `top` largest holding `topHeld` of the `held` all of them hold (smallest unit, decimal).
+   */
+  holders: TokenFact<{ count: number; transfers: number; top: number; topHeld: string; held: string }>;
+}
+
 /** The methods of area `explorer`. */
 export const explorerMethods = {
   'explorer.block': method<BlockView>()({
@@ -254,6 +279,13 @@ export const explorerMethods = {
   'explorer.deleteAbi': method<{ deleted: boolean }>()({
     input: z.strictObject({ networkId: networkIdSchema, address: addressSchema }),
     doc: 'Forgets the ABI and label imported for an address.',
+  }),
+  'explorer.tokenFacts': method<TokenFactsView>()({
+    input: z.strictObject({ networkId: networkIdSchema, token: addressSchema }),
+    doc:
+      "A token contract's facts at one block, from one batch of eth_calls: name, symbol, decimals, totalSupply, the standard " +
+      '(ERC-165 supportsInterface for ERC-721 and ERC-1155, ERC-20 by the calls it answers), and for an ERC-20 its holder ' +
+      "count and the top 10 holders' share from its Transfer logs up to that block. Each fact is absent on its own, with why.",
   }),
   'explorer.storage': method<StorageView>()({
     input: z.strictObject({ networkId: networkIdSchema, address: addressSchema, slot: slotSchema, block: blockIdSchema.optional() }),

@@ -1,4 +1,5 @@
-import type { AddressMark, AddressView, BlockView, ImportedAbiView, LatestView, StorageView, TransactionView } from '../../../src-shared/api/explorer';
+import type { AddressMark, AddressView, BlockView, ImportedAbiView, LatestView, StorageView, TokenFactsView, TransactionView } from '../../../src-shared/api/explorer';
+import { readTokenFacts } from './readTokenFacts';
 import type { HealthEvent } from '../../../src-shared/api/networks';
 import type { AbortSignalLike } from '../../../src-shared/api/types';
 import type { FeedHub } from '../rpc/createFeedHub';
@@ -30,6 +31,8 @@ export interface ExplorerService extends BlockReader {
   /** Imports an ABI (any form `parseAbiInput` reads) and a label for an address on the network's chain. */
   importAbi(networkId: string, address: string, text: string, label: string | undefined): Promise<ImportedAbiView>;
   deleteAbi(networkId: string, address: string): Promise<{ deleted: boolean }>;
+  /** A token contract's facts at the head (one batch of calls), and an ERC-20's holders by its Transfer logs up to that block. */
+  tokenFacts(networkId: string, token: string, signal?: AbortSignal): Promise<TokenFactsView>;
   watchLatest(networkId: string, count: number, emit: (view: LatestView) => void, signal: AbortSignalLike): Promise<void>;
   /**
    * Drops what is cached for a network (its chain was replaced, e.g. the sandbox's chain was reset). `'cache'` keeps
@@ -40,7 +43,7 @@ export interface ExplorerService extends BlockReader {
 }
 
 export interface ExplorerServiceOptions {
-  rpc: Pick<RpcService, 'request'>;
+  rpc: Pick<RpcService, 'request'> & Partial<Pick<RpcService, 'client'>>;
   health: Pick<FeedHub<HealthEvent>, 'watch'>;
   /** The network's name, for sentences such as "No block 9 on Local". */
   networkName: (networkId: string) => Promise<string>;
@@ -151,6 +154,7 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
       cache.forget(networkId);
       return deleted;
     },
+    tokenFacts: (networkId, token, signal = new AbortController().signal) => readTokenFacts({ rpc }, networkId, token, signal),
     watchLatest: async (networkId, count, emit, signal) => {
       const live = (send: (view: LatestView) => void) =>
         chainOf(networkId).then(() =>

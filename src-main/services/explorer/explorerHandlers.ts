@@ -2,7 +2,7 @@ import type { MethodHandlers, TopicHandlers } from '../../../src-shared/api/type
 import { toAbortSignal } from '../rpc/toAbortSignal';
 import type { ExplorerService } from './createExplorerService';
 
-type ExplorerMethods = Pick<MethodHandlers, 'explorer.block' | 'explorer.transaction' | 'explorer.address' | 'explorer.storage' | 'explorer.importAbi' | 'explorer.deleteAbi' | 'explorer.marks'>;
+type ExplorerMethods = Pick<MethodHandlers, 'explorer.block' | 'explorer.transaction' | 'explorer.address' | 'explorer.storage' | 'explorer.importAbi' | 'explorer.deleteAbi' | 'explorer.marks' | 'explorer.tokenFacts'>;
 
 /** The contract's `explorer` area over the explorer service. */
 export function explorerHandlers(explorer: ExplorerService): { methods: ExplorerMethods; topics: Pick<TopicHandlers, 'explorer.latest'> } {
@@ -16,6 +16,7 @@ export function explorerHandlers(explorer: ExplorerService): { methods: Explorer
       'explorer.marks': ({ networkId, addresses }, context) => explorer.marks(networkId, addresses, toAbortSignal(context.signal)),
       'explorer.importAbi': ({ networkId, address, abi, label }) => explorer.importAbi(networkId, address, abi, label),
       'explorer.deleteAbi': ({ networkId, address }) => explorer.deleteAbi(networkId, address),
+      'explorer.tokenFacts': ({ networkId, token }, context) => explorer.tokenFacts(networkId, token, toAbortSignal(context.signal)),
     },
     topics: {
       'explorer.latest': ({ networkId, count }, emit, signal) => explorer.watchLatest(networkId, count ?? 10, emit, signal),

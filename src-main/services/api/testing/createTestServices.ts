@@ -94,6 +94,7 @@ export function createTestServices(options: { healthIntervalMs?: number } = {}):
     'explorer.transaction': async () => unsupported('explorer.transaction'),
     'explorer.address': async () => unsupported('explorer.address'),
     'explorer.storage': async () => unsupported('explorer.storage'),
+    'explorer.tokenFacts': async () => unsupported('explorer.tokenFacts'),
     'history.approvals': async () => unsupported('history.approvals'),
     'history.holdings': async () => unsupported('history.holdings'),
     'history.creation': async () => unsupported('history.creation'),
