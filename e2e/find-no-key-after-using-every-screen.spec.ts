@@ -123,6 +123,8 @@ test('after a session through every screen, on a remote-style network and on Loc
     if (network === REMOTE) {
       const form = page.getByRole('region', { name: 'Import an ABI' });
       await expect(form).toBeVisible({ timeout: 30_000 });
+      // Folded away (the token's ABI is known from its metadata) until opened.
+      await form.getByRole('heading', { name: 'Import an ABI' }).click();
       await form.getByLabel('ABI').fill(TOKEN_ABI);
       await form.getByLabel('Label for this address (optional)').fill('Journey token');
       await form.getByRole('button', { name: 'Import' }).click();

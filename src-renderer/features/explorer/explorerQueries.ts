@@ -46,3 +46,13 @@ export function traceQuery(api: ApiClient, networkId: string, hash: string) {
     ...untilSandboxRuns,
   });
 }
+
+/** A token contract's facts and holders at the head (`explorer.tokenFacts`); fresh for 15 s, as the Holders tab's count. */
+export function tokenFactsQuery(api: ApiClient, networkId: string, token: string) {
+  return queryOptions({
+    queryKey: networkKey(networkId, 'tokenFacts', token.toLowerCase()),
+    queryFn: () => api.call('explorer.tokenFacts', { networkId, token }),
+    staleTime: 15_000,
+    ...untilSandboxRuns,
+  });
+}

@@ -28,6 +28,7 @@ import { Holdings } from './history/Holdings';
 import { SentTransactions } from './history/SentTransactions';
 import { TokenHolders } from './history/TokenHolders';
 import { TokenTransfers } from './history/TokenTransfers';
+import { TokenFactsCard } from './TokenFactsCard';
 import { countOf } from '../../../../src-shared/text/countOf';
 import { shortHex } from '../../../../src-shared/text/shortHex';
 
@@ -88,6 +89,7 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
       {account.isError ? (
         <WaitingForNode networkId={networkId} networkName={networkName} label="" failed={apiErrorOf(account.error)} failedTitle="This address could not be read" onRetry={() => void account.refetch()} />
       ) : null}
+      {account.data?.isContract ? <TokenFactsCard networkId={networkId} address={address} /> : null}
       {account.data ? (
         <section className="card explorer-section" aria-labelledby="address-overview">
           <h2 id="address-overview" className="section-title">
