@@ -22,16 +22,16 @@ const ERC1155_ID = '0xd9b67a26';
 /** What reading an address's approvals needs. */
 export interface ApprovalDeps {
   rpc: Pick<RpcService, 'request' | 'client'>;
-  /** Names spenders: their labels and contract names (metadata, imports); unnamed without it. */
-  decoding?: Pick<DecodingService, 'labelsOf' | 'abiSource'>;
+  /** Names spenders: their labels (set by the person, or an imported ABI's name), else their metadata's contract name. */
+  decoding?: Pick<DecodingService, 'labelsOf' | 'solidityMetadata'>;
 }
 
 /**
  * The approvals `address` granted: its `Approval` and `ApprovalForAll` logs from block 0 to the head (one filter,
  * split within the node's limits by the log planner), the latest of each pair (`latestApprovals`), then, in one
  * batch at the head: `allowance(owner, spender)`, `getApproved(id)`, `isApprovedForAll(owner, operator)`, each
- * token's `symbol()` and `decimals()` (and `supportsInterface` for an operator's), the spenders' code, and the
- * headers of blocks whose logs carried no time. Spenders are named by their label, else their contract's name.
+ * token's `symbol()` and `decimals()` (and `supportsInterface` for an operator's), and the headers of blocks whose
+ * logs carried no time. Meanwhile spenders are named: their label, else the contract name their metadata states.
  */
 export async function approvalsOf(deps: ApprovalDeps, networkId: string, address: string, signal: AbortSignal): Promise<ApprovalsView> {
   const owner = address.toLowerCase() as `0x${string}`;
@@ -51,13 +51,14 @@ export async function approvalsOf(deps: ApprovalDeps, networkId: string, address
   const latest = latestApprovals(logs, owner);
   if (latest.length === 0) return { address, block: head, rows: [], logs: logs.length, requests };
 
+  // Spenders are named while the state is read (their metadata is found from their code, a read of its own).
+  const naming = nameSpenders(deps.decoding, networkId, [...new Set(latest.map((approval) => approval.spender))], signal);
   // Every read of the state leaves in one batch (the client batches what is asked in the same tick).
   const client = await deps.rpc.client(networkId, { signal });
   const ask = <T>(method: string, params: unknown[]) => (client.request({ method, params } as never) as Promise<T>).catch(() => null);
   const call = (to: string, data: Hex) => ask<Hex>('eth_call', [{ to, data }, head]);
   const tokens = [...new Set(latest.map((approval) => approval.token))];
   const operatorTokens = [...new Set(latest.filter((approval) => approval.kind === 'operator').map((approval) => approval.token))];
-  const spenders = [...new Set(latest.map((approval) => approval.spender))];
   const untimed = [...new Set(latest.filter((approval) => approval.blockTimestamp === null).map((approval) => approval.blockNumber))];
   const now = latest.map((approval) =>
     call(
@@ -73,15 +74,13 @@ export async function approvalsOf(deps: ApprovalDeps, networkId: string, address
   const standards = operatorTokens.map((token) =>
     Promise.all([ERC721_ID, ERC1155_ID].map((id) => call(token, encodeFunctionData({ abi, functionName: 'supportsInterface', args: [id as Hex] })))),
   );
-  const codes = deps.decoding ? spenders.map((spender) => ask<string>('eth_getCode', [spender, head])) : [];
   const headers = untimed.map((block) => ask<{ timestamp?: string } | null>('eth_getBlockByNumber', [`0x${block.toString(16)}`, false]));
-  requests += now.length + 2 * facts.length + 2 * standards.length + codes.length + headers.length;
+  requests += now.length + 2 * facts.length + 2 * standards.length + headers.length;
 
-  const [answers, tokenFacts, standardAnswers, codeAnswers, headerAnswers] = await Promise.all([Promise.all(now), Promise.all(facts), Promise.all(standards), Promise.all(codes), Promise.all(headers)]);
+  const [answers, tokenFacts, standardAnswers, headerAnswers, names] = await Promise.all([Promise.all(now), Promise.all(facts), Promise.all(standards), Promise.all(headers), naming]);
   const factsOf = new Map(tokens.map((token, i) => [token, { symbol: readSymbol(tokenFacts[i]![0]), decimals: readDecimals(tokenFacts[i]![1]) }]));
   const standardOf = new Map(operatorTokens.map((token, i) => [token, isTrue(standardAnswers[i]![1] ?? null) ? ('erc1155' as const) : isTrue(standardAnswers[i]![0] ?? null) ? ('erc721' as const) : null]));
   const timeOf = new Map(untimed.map((block, i) => [block, headerAnswers[i]?.timestamp ?? null]));
-  const names = await nameSpenders(deps.decoding, networkId, spenders, codeAnswers, signal);
 
   const rows = latest.map((approval, i): ApprovalRow => {
     const answer = answers[i] ?? null;
@@ -121,23 +120,32 @@ function byStandingThenNewest(a: ApprovalRow, b: ApprovalRow): number {
   return x === y ? b.logIndex - a.logIndex : x > y ? -1 : 1;
 }
 
-/** Each spender's label (imported with an ABI, set by the person), else its contract's name from its metadata or import. */
-async function nameSpenders(decoding: ApprovalDeps['decoding'], networkId: string, spenders: string[], codes: (string | null)[], signal: AbortSignal): Promise<Map<string, string>> {
+/** Each spender's label (set by the person, or the name an imported ABI carried), else the contract name its Solidity metadata states. */
+async function nameSpenders(decoding: ApprovalDeps['decoding'], networkId: string, spenders: string[], signal: AbortSignal): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   if (!decoding) return names;
   const labelOf = decoding.labelsOf(networkId);
   await Promise.all(
-    spenders.map(async (spender, i) => {
+    spenders.map(async (spender) => {
       const label = labelOf(spender);
       if (label) return void names.set(spender, label);
-      const code = codes[i];
-      if (!code || code === '0x') return;
-      const source = await decoding.abiSource(networkId, spender, code, signal).catch(() => null);
-      const name = source?.source === 'metadata' || source?.source === 'imported' ? source.contractName?.split(':').at(-1) : undefined;
+      const metadata = await decoding.solidityMetadata(networkId, spender, signal).catch(() => null);
+      const name = metadata ? compilationTarget(metadata.text) : null;
       if (name) names.set(spender, name);
     }),
   );
   return names;
+}
+
+/** The contract a Solidity metadata file was compiled for (`settings.compilationTarget`'s one value), or null. */
+export function compilationTarget(text: string): string | null {
+  try {
+    const target = (JSON.parse(text) as { settings?: { compilationTarget?: Record<string, unknown> } }).settings?.compilationTarget;
+    const names = target && typeof target === 'object' ? Object.values(target).filter((name): name is string => typeof name === 'string' && name.length > 0) : [];
+    return names.length === 1 ? names[0]!.slice(0, 64) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A uint256 answer, or null for one that is not a word. */

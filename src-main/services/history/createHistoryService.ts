@@ -54,8 +54,8 @@ export interface HistoryServiceOptions {
   store?: Pick<Store, 'db' | 'assertNoSecrets'>;
   /** How the shell lets the person save a file (exports). */
   saveFile?: SaveFile;
-  /** Names addresses (labels, contract names); approvals' spenders are unnamed without it. */
-  decoding?: Pick<DecodingService, 'labelsOf' | 'abiSource'>;
+  /** Names addresses (labels, contract names from metadata); approvals' spenders are unnamed without it. */
+  decoding?: Pick<DecodingService, 'labelsOf' | 'solidityMetadata'>;
 }
 
 /** Blocks read at once while a page's rows are gathered. */
