@@ -1,0 +1,75 @@
+import { decodeAbiParameters, type Hex } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHardhatNode } from '../../../test-support/nodes/startHardhatNode';
+import { startGanache } from '../../../test-support/nodes/startGanache';
+import { seedDevNode, type DevNodeChain } from '../../../test-support/nodes/seedDevNode';
+import type { DevNode } from '../../../test-support/nodes/devNodeProcess';
+import type { NetworkWithCredentials } from '../rpc/networkWithCredentials';
+import { createRpcService, type RpcService } from '../rpc/createRpcService';
+import { readTokenFacts } from './readTokenFacts';
+
+// A token's facts on nodes nobody here wrote, added as a custom network would be: the seeded TraceToken (an
+// OpenZeppelin ERC-20). Its name() and symbol() use MCOPY, which Ganache 7 (Shanghai) cannot run: there those two
+// facts are absent with the node's reason, and every other fact is read as on Hardhat.
+
+function customNetwork(node: DevNode): NetworkWithCredentials {
+  const network = { id: `custom-${node.name}`, name: node.name, family: 'evm' as const, chainId: node.chainId, rpcUrl: node.url, wsUrl: null, gasUrl: null, storageUrl: null, credentialId: `custom-${node.name}`, kind: 'custom' as const };
+  return { network, rpcUrl: node.url, wsUrl: null, gasUrl: null, storageUrl: null, authorization: undefined, secrets: [] };
+}
+
+describe.each([
+  ['Hardhat 2 (EDR)', startHardhatNode, true],
+  ['Ganache 7', startGanache, false],
+])('token facts on %s', (_, start, runsMcopy) => {
+  let node: DevNode;
+  let chain: DevNodeChain;
+  let rpc: RpcService;
+  let id: string;
+
+  beforeAll(async () => {
+    node = await start();
+    chain = await seedDevNode(node);
+    const resolved = customNetwork(node);
+    id = resolved.network.id;
+    rpc = createRpcService({ resolve: async () => resolved });
+  });
+  afterAll(async () => {
+    await rpc?.close();
+    await node?.stop();
+  });
+
+  const raw = async <T,>(method: string, params: unknown[]): Promise<T> => {
+    const response = await fetch(node.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+    return ((await response.json()) as { result: T }).result;
+  };
+
+  it('reads each fact the node can answer at one block, and says why of each it cannot', async () => {
+    const token = chain.trace.contracts.token;
+    const facts = await readTokenFacts({ rpc }, id, token, new AbortController().signal);
+    const at = (data: string) => raw<string>('eth_call', [{ to: token, data }, facts.block]);
+    expect(facts.decimals).toEqual({ value: Number(BigInt(await at('0x313ce567'))) });
+    expect(facts.totalSupply).toEqual({ value: BigInt(await at('0x18160ddd')).toString(10) });
+    expect(facts.standard).toMatchObject({ value: { name: 'ERC-20' } });
+    if (runsMcopy) {
+      const text = async (data: string) => decodeAbiParameters([{ type: 'string' }], (await at(data)) as Hex)[0];
+      expect(facts.name).toEqual({ value: await text('0x06fdde03') });
+      expect(facts.symbol).toEqual({ value: await text('0x95d89b41') });
+    } else {
+      expect('absent' in facts.name && facts.name.absent).toMatch(/^name\(\) failed: /);
+      expect('absent' in facts.symbol && facts.symbol.absent).toMatch(/^symbol\(\) failed: /);
+      // In the node's own words: the opcode it does not know.
+      expect(facts.name).toEqual({ absent: 'name() failed: The call reverted without data (the node said “VM Exception while processing transaction: invalid opcode”).' });
+    }
+    // Holders as the node's own Transfer logs up to the same block leave them.
+    const logs = await raw<{ topics: string[]; data: string }[]>('eth_getLogs', [{ address: token, topics: ['0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'], fromBlock: '0x0', toBlock: facts.block }]);
+    const balances = new Map<string, bigint>();
+    for (const log of logs) {
+      const amount = BigInt(log.data);
+      balances.set(log.topics[1]!, (balances.get(log.topics[1]!) ?? 0n) - amount);
+      balances.set(log.topics[2]!, (balances.get(log.topics[2]!) ?? 0n) + amount);
+    }
+    balances.delete(`0x${'0'.repeat(64)}`);
+    const held = [...balances.values()].filter((balance) => balance > 0n);
+    expect(facts.holders).toMatchObject({ value: { count: held.length, transfers: logs.length, held: held.reduce((sum, b) => sum + b, 0n).toString(10) } });
+  });
+}, 180_000);
