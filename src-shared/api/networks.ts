@@ -59,6 +59,11 @@ const networkRef = z.strictObject({ networkId: networkIdSchema });
 export const networkMethods = {
   /** All networks (presets, Local, custom) with credential status; never a key. */
   'networks.list': method<NetworkView[]>()({ input: z.strictObject({}), doc: 'Every network with its credential status and which is selected.' }),
+  /** Reads the chain id of a node being added. */
+  'networks.chainIdAt': method<{ chainId: number | string }>()({
+    input: z.strictObject({ rpcUrl: z.string().max(2048), family: z.enum(['evm', 'starknet']), credential: z.enum(['own', 'hosted', 'none']) }),
+    doc: "The chain id the node at a JSON-RPC address reports (eth_chainId; starknet_chainId), for the form that adds a network: read with the hosted service's key when the network will use it; an error in words when the node cannot be reached or the address needs a key not set yet.",
+  }),
   /** Adds a custom network (any JSON-RPC URL). */
   'networks.add': method<NetworkView>()({ input: customNetworkInputSchema, doc: 'Adds a custom network; its key is set separately.' }),
   /** Replaces a custom network's fields. */

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { nameSchema } from '../text/nameSchema';
 import { endpointUrlProblem, type EndpointRules } from './endpointUrlProblem';
 import { credentialIdSchema } from './network';
+import { KEY_PLACEHOLDER } from './keyPlaceholder';
+import { NO_KEY_CREDENTIAL_ID } from './presets';
 import { parseStarknetChainId } from './parseStarknetChainId';
 
 const HTTP: EndpointRules = { protocols: ['http', 'https'], keyPlaceholder: false };
@@ -56,7 +58,8 @@ const common = {
   storageUrl: optionalEndpoint(HTTP),
   /**
    * Keychain entry for the key: omit it to give the network its own (the service uses the network id); pass
-   * `hosted` to reuse the hosted service's key, for one of its networks that is not a preset.
+   * `hosted` to reuse the hosted service's key, for one of its networks that is not a preset; `no-key` for a
+   * network that takes none.
    */
   credentialId: credentialIdSchema.optional(),
 };
@@ -67,10 +70,17 @@ const common = {
  * key field and lives in the keychain. Parsing trims text and normalizes the chain id (number for EVM,
  * lowercase hex felt for Starknet).
  */
-export const customNetworkInputSchema = z.discriminatedUnion('family', [
-  z.strictObject({ ...common, family: z.literal('evm'), chainId: evmChainId }),
-  z.strictObject({ ...common, family: z.literal('starknet'), chainId: starknetChainId }),
-], { error: 'Choose the family of the network: evm or starknet.' });
+export const customNetworkInputSchema = z
+  .discriminatedUnion('family', [
+    z.strictObject({ ...common, family: z.literal('evm'), chainId: evmChainId }),
+    z.strictObject({ ...common, family: z.literal('starknet'), chainId: starknetChainId }),
+  ], { error: 'Choose the family of the network: evm or starknet.' })
+  .superRefine((network, context) => {
+    if (network.credentialId !== NO_KEY_CREDENTIAL_ID) return;
+    for (const field of ['rpcUrl', 'wsUrl'] as const) {
+      if (network[field]?.includes(KEY_PLACEHOLDER)) context.addIssue({ code: 'custom', path: [field], message: `A network with no key has no ${KEY_PLACEHOLDER} in its address: remove it, or choose a key.` });
+    }
+  });
 
 /** A custom network as entered (before parsing). */
 export type CustomNetworkInput = z.input<typeof customNetworkInputSchema>;

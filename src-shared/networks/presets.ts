@@ -3,6 +3,9 @@ import type { EvmNetwork, Network, StarknetNetwork } from './network';
 /** Credential shared by every preset of the hosted service: one key opens all its networks. */
 export const HOSTED_CREDENTIAL_ID = 'hosted';
 
+/** A custom network that takes no key (a node of one's own): no keychain entry is read, set or asked for. */
+export const NO_KEY_CREDENTIAL_ID = 'no-key';
+
 /** The hosted service's gas-fee API (`/networks/<chainId>/suggestedGasFees`, basic auth). */
 export const HOSTED_GAS_URL = 'https://gas.api.infura.io';
 

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalSandboxAddresses } from '../../../src-shared/networks/localNetwork';
-import { PRESET_NETWORKS } from '../../../src-shared/networks/presets';
+import { NO_KEY_CREDENTIAL_ID, PRESET_NETWORKS } from '../../../src-shared/networks/presets';
+import { sharedSandbox } from '../rpc/testing/sharedSandbox';
 import { basicAuthToken } from '../secrets/basicAuthorization';
 import { createSecretStore, type SecretStore } from '../secrets/createSecretStore';
 import { describeWithKeychain } from '../secrets/testing/keyringSession';
@@ -112,6 +113,41 @@ describeWithKeychain('network service on a real store and the real keychain', ()
       rpcUrl: 'http://127.0.0.1:8545/node-key',
       authorization: `Basic ${Buffer.from('node-key:').toString('base64')}`,
     });
+  });
+
+  it('adds a network that takes no key: it never reads, sets or appends one, and refuses {key} in its address', async () => {
+    const networks = service();
+    const added = await networks.add({ ...myNode, credentialId: NO_KEY_CREDENTIAL_ID });
+    expect(added.credentialId).toBe(NO_KEY_CREDENTIAL_ID);
+    expect((await networks.get(added.id)).credential).toEqual({ configured: false });
+    expect(await networks.resolveWithCredentials(added.id)).toMatchObject({ rpcUrl: myNode.rpcUrl, authorization: undefined, secrets: [] });
+    await expect(networks.setCredential(added.id, { apiKey: 'node-key' })).rejects.toMatchObject({ name: 'NetworkInputError', data: { fields: { credentialId: 'My node is set to take no key: edit the network and choose a key first.' } } });
+    await expect(networks.add({ ...myNode, rpcUrl: 'https://rpc.example.com/v3/{key}', credentialId: NO_KEY_CREDENTIAL_ID })).rejects.toMatchObject({
+      data: { fields: { rpcUrl: 'A network with no key has no {key} in its address: remove it, or choose a key.' } },
+    });
+    // Given a key of its own later, it gets its own keychain entry.
+    expect((await networks.update(added.id, myNode)).credentialId).toBe(added.id);
+  });
+
+  it('reads the chain id from a node being added: bare, through the hosted key, or says why not', async () => {
+    const sandbox = sharedSandbox();
+    const networks = service();
+    expect(await networks.chainIdAt({ rpcUrl: sandbox.anvilUrl, family: 'evm', credential: 'none' })).toBe(sandbox.info.chainId);
+    // The gateway takes the key in its path: `{key}` there, read with the hosted service's key once it is set.
+    const template = sandbox.info.rpcUrl.replace(sandbox.info.key, '{key}');
+    await expect(networks.chainIdAt({ rpcUrl: template, family: 'evm', credential: 'hosted' })).rejects.toMatchObject({
+      shortMessage: 'The address needs its key ({key}) to be read',
+      details: "The hosted service's key is not set: type the chain id, or set the key in API keys first.",
+    });
+    await expect(networks.chainIdAt({ rpcUrl: template, family: 'evm', credential: 'own' })).rejects.toMatchObject({ details: 'The key is entered once the network is added: type the chain id now.' });
+    await networks.setCredential('mainnet', { apiKey: sandbox.info.key });
+    expect(await networks.chainIdAt({ rpcUrl: template, family: 'evm', credential: 'hosted' })).toBe(sandbox.info.chainId);
+    // Nothing answers: the node's failure in words, never the key.
+    const down = await networks.chainIdAt({ rpcUrl: 'http://127.0.0.1:9/v3/{key}', family: 'evm', credential: 'hosted' }).catch((error: unknown) => error as { shortMessage: string; details?: string; kind?: string });
+    expect(down).toMatchObject({ name: 'NetworkDownError', shortMessage: 'Nothing answers at 127.0.0.1:9: the connection was refused.' });
+    expect(JSON.stringify({ ...(down as object), message: (down as Error).message })).not.toContain(sandbox.info.key);
+    await expect(networks.chainIdAt({ rpcUrl: 'wss://rpc.example.com', family: 'evm', credential: 'none' })).rejects.toMatchObject({ shortMessage: 'The chain id is read from an http(s) address' });
+    await expect(networks.chainIdAt({ rpcUrl: 'ftp://example.com', family: 'evm', credential: 'none' })).rejects.toMatchObject({ name: 'NetworkInputError' });
   });
 
   it('adds, updates and deletes custom networks, keeping built-in ones read-only', async () => {

@@ -5,7 +5,9 @@ import crypto from 'node:crypto';
 import { customNetworkInputSchema } from '../../../src-shared/networks/customNetworkInput';
 import { LOCAL_NETWORK_ID, localNetwork, type LocalSandboxAddresses } from '../../../src-shared/networks/localNetwork';
 import { KEY_PLACEHOLDER, type Network } from '../../../src-shared/networks/network';
-import { PRESET_NETWORKS, presetNetwork } from '../../../src-shared/networks/presets';
+import { HOSTED_CREDENTIAL_ID, NO_KEY_CREDENTIAL_ID, PRESET_NETWORKS, presetNetwork } from '../../../src-shared/networks/presets';
+import { endpointUrlProblem } from '../../../src-shared/networks/endpointUrlProblem';
+import type { NetworkFamily } from '../../../src-shared/networks/network';
 import { basicAuthorization, basicAuthToken } from '../secrets/basicAuthorization';
 import type { GasRequest, NetworkWithCredentials } from '../rpc/networkWithCredentials';
 import type { Credential, CredentialStatus } from '../secrets/credential';
@@ -17,6 +19,7 @@ import { NotFoundError } from '../errors/notFoundError';
 import type { Store } from '../store/openStore';
 import { StoredRowInvalidError } from '../store/storeErrors';
 import { keyedUrl } from './keyedUrl';
+import { ChainIdUnreadableError, readChainIdAt } from './readChainIdAt';
 import {
   CredentialMissingError,
   LocalNetworkNotRunningError,
@@ -53,6 +56,11 @@ export interface NetworkService {
   setCredential(networkId: string, credential: Credential): Promise<CredentialStatus>;
   /** Removes the key of a network's credential; false when none was set. */
   clearCredential(networkId: string): Promise<boolean>;
+  /**
+   * The chain id the node at a JSON-RPC address being added reports (`eth_chainId`, `starknet_chainId`), read
+   * with the key the network will use where it is known already (the hosted service's); throws why not in words.
+   */
+  chainIdAt(input: { rpcUrl: string; family: NetworkFamily; credential: 'own' | 'hosted' | 'none' }, signal?: AbortSignal): Promise<number | string>;
   /** MAIN-PROCESS ONLY. The network with its key put into its addresses; see {@link NetworkWithCredentials}. */
   resolveWithCredentials(networkId: string): Promise<NetworkWithCredentials>;
 }
@@ -104,6 +112,7 @@ export function createNetworkService({ store, secrets, localAddresses = () => un
     const ids = [...new Set(networks.map((network) => network.credentialId))];
     const results = await Promise.all(
       ids.map(async (id): Promise<NetworkEntry['credential']> => {
+        if (id === NO_KEY_CREDENTIAL_ID) return { configured: false }; // never a keychain entry
         try {
           return await secrets.status(id);
         } catch (error) {
@@ -157,7 +166,9 @@ export function createNetworkService({ store, secrets, localAddresses = () => un
     async update(id, input) {
       const existing = findCustomOrThrow(id);
       const { credentialId, ...fields } = parseInput(input);
-      const network: Network = { ...fields, id, credentialId: credentialId ?? existing.credentialId, kind: 'custom' };
+      // A network that took no key and now takes its own gets its own keychain entry (its id), as a new one does.
+      const kept = existing.credentialId === NO_KEY_CREDENTIAL_ID ? id : existing.credentialId;
+      const network: Network = { ...fields, id, credentialId: credentialId ?? kept, kind: 'custom' };
       store.networks.put(network);
       return network;
     },
@@ -174,7 +185,7 @@ export function createNetworkService({ store, secrets, localAddresses = () => un
       const shared = [...builtIn(), ...store.networks.list()].some((other) => other.id !== id && other.credentialId === credentialId);
       // Key first: if the keychain cannot be reached, nothing is deleted and the person can retry, rather
       // than leaving a key behind with no network to show it.
-      if (!shared) await secrets.delete(credentialId);
+      if (!shared && credentialId !== NO_KEY_CREDENTIAL_ID) await secrets.delete(credentialId);
       store.transaction(() => {
         store.networks.delete(id);
         if (store.settings.get('selectedNetworkId') === id) store.settings.delete('selectedNetworkId');
@@ -189,7 +200,8 @@ export function createNetworkService({ store, secrets, localAddresses = () => un
     selectedId,
 
     async setCredential(networkId, credential) {
-      const { credentialId } = findOrThrow(networkId);
+      const { credentialId, name } = findOrThrow(networkId);
+      if (credentialId === NO_KEY_CREDENTIAL_ID) throw new NetworkInputError({ credentialId: `${name} is set to take no key: edit the network and choose a key first.` });
       await secrets.set(credentialId, credential);
       return secrets.status(credentialId);
     },
@@ -198,9 +210,28 @@ export function createNetworkService({ store, secrets, localAddresses = () => un
       return secrets.delete(findOrThrow(networkId).credentialId);
     },
 
+    async chainIdAt({ rpcUrl, family, credential }, signal) {
+      const url = rpcUrl.trim();
+      const problem = endpointUrlProblem(url, { protocols: ['http', 'https', 'ws', 'wss'], keyPlaceholder: true });
+      if (problem !== undefined) throw new NetworkInputError({ rpcUrl: problem });
+      if (/^wss?:/i.test(url)) throw new ChainIdUnreadableError('The chain id is read from an http(s) address', 'This one is a WebSocket address: type the chain id.');
+      const key = credential === 'hosted' ? (await secrets.get(HOSTED_CREDENTIAL_ID))?.apiKey : undefined;
+      if (url.includes(KEY_PLACEHOLDER) && key === undefined) {
+        throw new ChainIdUnreadableError(
+          `The address needs its key (${KEY_PLACEHOLDER}) to be read`,
+          credential === 'hosted' ? "The hosted service's key is not set: type the chain id, or set the key in API keys first." : 'The key is entered once the network is added: type the chain id now.',
+        );
+      }
+      return readChainIdAt(key !== undefined ? keyedUrl(url, key) : url, family, { secrets: key !== undefined ? [key, encodeURIComponent(key)] : [], signal });
+    },
+
     async resolveWithCredentials(networkId) {
       const network = findOrThrow(networkId);
       if (network.kind === 'local' && localAddresses() === undefined) throw new LocalNetworkNotRunningError();
+      // A network that takes no key: its addresses as they are (the schema keeps {key} out of them).
+      if (network.credentialId === NO_KEY_CREDENTIAL_ID) {
+        return { network, rpcUrl: network.rpcUrl, wsUrl: network.wsUrl, gasUrl: network.gasUrl, gasRequest: gasRequestFor(network), storageUrl: network.storageUrl, authorization: undefined, secrets: [] };
+      }
       const credential = await secrets.get(network.credentialId);
       // Built-in networks always need the key; a custom one only if its addresses ask for it with {key}.
       const needsKey = network.kind !== 'custom' || network.rpcUrl.includes(KEY_PLACEHOLDER) || (network.wsUrl ?? '').includes(KEY_PLACEHOLDER);

@@ -6,7 +6,7 @@ import type { RpcService } from '../rpc/createRpcService';
 import type { FeedHub } from '../rpc/createFeedHub';
 import type { NetworkService } from './createNetworkService';
 
-type NetworkMethods = 'networks.list' | 'networks.add' | 'networks.update' | 'networks.delete' | 'networks.select' | 'networks.test';
+type NetworkMethods = 'networks.list' | 'networks.chainIdAt' | 'networks.add' | 'networks.update' | 'networks.delete' | 'networks.select' | 'networks.test';
 
 /** What the `networks` area's handlers are written against. */
 export interface NetworkHandlerDeps {
@@ -29,6 +29,7 @@ export function networkHandlers({ networks, rpc, health }: NetworkHandlerDeps): 
   return {
     methods: {
       'networks.list': () => networks.list(),
+      'networks.chainIdAt': async (input, context) => ({ chainId: await networks.chainIdAt(input, toAbortSignal(context.signal)) }),
       'networks.add': async (input) => view((await networks.add(input)).id),
       'networks.update': async ({ networkId, network }) => view((await networks.update(networkId, network)).id),
       'networks.delete': async ({ networkId }) => {

@@ -49,6 +49,7 @@ export function createTestServices(options: { healthIntervalMs?: number } = {}):
   const handlers: MethodHandlers = {
     'app.info': async (_input, context) => (count('app.info'), { name: 'Blockglass', version: '0.0.0-test', shell: context.shell, keychain: 'system' }),
     'networks.list': async () => (count('networks.list'), PRESET_NETWORKS.map((network) => view(network.id))),
+    'networks.chainIdAt': async () => unsupported('networks.chainIdAt'),
     'networks.add': async () => {
       count('networks.add');
       throw Object.assign(new Error('Custom networks are not kept by the test services.'), { name: 'NotSupportedError' });

@@ -1,7 +1,7 @@
 import type { CredentialView } from '../../../../src-shared/api/credentials';
 import type { NetworkView } from '../../../../src-shared/api/networks';
 import { LOCAL_CREDENTIAL_ID } from '../../../../src-shared/networks/localNetwork';
-import { HOSTED_CREDENTIAL_ID } from '../../../../src-shared/networks/presets';
+import { HOSTED_CREDENTIAL_ID, NO_KEY_CREDENTIAL_ID } from '../../../../src-shared/networks/presets';
 
 /** One keychain entry and the networks that use it (the hosted service's key opens all its presets). */
 export interface CredentialGroup {
@@ -11,10 +11,11 @@ export interface CredentialGroup {
   networks: NetworkView[];
 }
 
-/** The networks grouped by credential, in list order: Local's first only if it comes first in the list. */
+/** The networks grouped by credential, in list order: Local's first only if it comes first in the list; networks that take no key are left out. */
 export function credentialGroups(networks: readonly NetworkView[]): CredentialGroup[] {
   const groups = new Map<string, CredentialGroup>();
   for (const network of networks) {
+    if (network.credentialId === NO_KEY_CREDENTIAL_ID) continue;
     const group = groups.get(network.credentialId);
     if (group) group.networks.push(network);
     else groups.set(network.credentialId, { credentialId: network.credentialId, title: titleOf(network), credential: network.credential, networks: [network] });

@@ -1,9 +1,11 @@
 import { Link } from 'wouter';
 import type { NetworkView } from '../../../../src-shared/api/networks';
+import { NO_KEY_CREDENTIAL_ID } from '../../../../src-shared/networks/presets';
 
 /** Whether a network's key is set (with its hint), not set, or unknown because the keychain did not answer. */
 export function CredentialBadge({ network }: { network: Pick<NetworkView, 'credential' | 'credentialId'> }) {
   const { credential } = network;
+  if (network.credentialId === NO_KEY_CREDENTIAL_ID) return <span className="badge" title="This network takes no key">No key</span>;
   if (credential.error) {
     return (
       <span className="badge badge-danger" title={`${credential.error.shortMessage}${credential.error.details ? ` ${credential.error.details}` : ''}`}>

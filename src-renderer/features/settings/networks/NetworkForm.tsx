@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { ApiError } from '../../../../src-shared/api/apiError';
 import type { CustomNetworkInput } from '../../../../src-shared/networks/customNetworkInput';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Select } from '../../../components/Select';
 import { TextField } from '../../../components/TextField';
+import { endpointUrlProblem } from '../../../../src-shared/networks/endpointUrlProblem';
+import { useChainIdFromNode, type ChainIdRead } from './useChainIdFromNode';
 import { fieldErrorsFromApiError, inputFromValues, validateNetworkForm, type FieldErrors, type NetworkFormField, type NetworkFormValues } from './networkFormValues';
 
 /** Props of {@link NetworkForm}. */
@@ -42,6 +44,25 @@ export function NetworkForm({ initial, submitLabel, pending, serverError, onSubm
     setEdited((previous) => new Set(previous).add(field));
   };
 
+  // The chain id is read from the node once its address is typed (on leaving the field), into an empty chain id
+  // or one read before; one typed by hand stays. The button reads it again whenever asked.
+  const readChainId = useRef<string | null>(null);
+  const asked = useRef(false);
+  const chainIdFromNode = useChainIdFromNode((chainId) => {
+    const before = readChainId.current;
+    readChainId.current = chainId;
+    // A chain id typed while the node was asked stays, unless the button asked.
+    setValues((previous) => (asked.current || previous.chainId.trim() === '' || previous.chainId === before ? { ...previous, chainId } : previous));
+  });
+  const readFromNode = (byButton: boolean) => {
+    if (values.rpcUrl.trim() === '') return;
+    if (!byButton && values.chainId.trim() !== '' && values.chainId !== readChainId.current) return;
+    // An address that is no address is said at its own field when the form is sent; the button still asks.
+    if (!byButton && endpointUrlProblem(values.rpcUrl.trim(), { protocols: ['http', 'https'], keyPlaceholder: true }) !== undefined) return;
+    asked.current = byButton;
+    chainIdFromNode.read(values);
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setAttempted(true);
@@ -49,7 +70,7 @@ export function NetworkForm({ initial, submitLabel, pending, serverError, onSubm
     onSubmit(inputFromValues(values));
   };
 
-  const text = (field: 'name' | 'chainId' | 'rpcUrl' | 'wsUrl' | 'gasUrl' | 'storageUrl', label: string, extra: { hint?: string; placeholder?: string; mono?: boolean; wide?: boolean } = {}) => (
+  const text = (field: 'name' | 'wsUrl' | 'gasUrl' | 'storageUrl', label: string, extra: { hint?: string; placeholder?: string; mono?: boolean; wide?: boolean } = {}) => (
     <TextField
       label={label}
       name={field}
@@ -72,25 +93,56 @@ export function NetworkForm({ initial, submitLabel, pending, serverError, onSubm
         <option value="evm">EVM (Ethereum JSON-RPC)</option>
         <option value="starknet">Starknet</option>
       </Select>
-      {text('chainId', 'Chain id', {
-        mono: true,
-        placeholder: values.family === 'evm' ? '1' : 'SN_MAIN',
-        hint: values.family === 'evm' ? 'A number such as 1 or 11155111 (0x hex works too).' : 'A short string such as SN_SEPOLIA, or its 0x felt.',
-      })}
       <Select
         label="API key"
         value={values.credential}
         onChange={(event) => set('credential')(event.target.value)}
+        error={errorOf('credential')}
         hint={
-          <>
-            Keys are entered in <Link to="~/settings/keys">API keys</Link>, never in an address.
-          </>
+          values.credential === 'none' ? (
+            'A node of your own, or any address that takes no key: none is read, appended or asked for.'
+          ) : (
+            <>
+              Keys are entered in <Link to="~/settings/keys">API keys</Link>, never in an address.
+            </>
+          )
         }
       >
         <option value="own">Its own key</option>
         <option value="hosted">The hosted service's key</option>
+        <option value="none">No key</option>
       </Select>
-      {text('rpcUrl', 'JSON-RPC address', { mono: true, wide: true, placeholder: 'https://rpc.example.com/v3/', hint: 'http(s) or ws(s). Use {key} where the key goes; otherwise it is appended.' })}
+      <TextField
+        label="JSON-RPC address"
+        name="rpcUrl"
+        value={values.rpcUrl}
+        onChange={(event) => set('rpcUrl')(event.target.value)}
+        onBlur={() => readFromNode(false)}
+        error={errorOf('rpcUrl')}
+        hint={values.credential === 'none' ? 'http(s) or ws(s).' : 'http(s) or ws(s). Use {key} where the key goes; otherwise it is appended.'}
+        placeholder="https://rpc.example.com/v3/"
+        mono
+        className="field-wide"
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <TextField
+        label="Chain id"
+        name="chainId"
+        value={values.chainId}
+        onChange={(event) => set('chainId')(event.target.value)}
+        error={errorOf('chainId') ?? (chainIdFromNode.status.state === 'failed' && values.chainId.trim() === '' ? chainIdProblem(chainIdFromNode.status) : undefined)}
+        hint={chainIdHint(values, chainIdFromNode.status)}
+        placeholder={values.family === 'evm' ? '1' : 'SN_MAIN'}
+        mono
+        autoComplete="off"
+        spellCheck={false}
+        after={
+          <button type="button" className="btn btn-small" onClick={() => readFromNode(true)} disabled={values.rpcUrl.trim() === '' || chainIdFromNode.status.state === 'reading'}>
+            Read from the node
+          </button>
+        }
+      />
       {text('wsUrl', 'WebSocket address (optional)', { mono: true, wide: true, placeholder: 'wss://rpc.example.com/ws/v3/' })}
       {text('gasUrl', 'Gas API address (optional)', { mono: true, placeholder: 'https://gas.api.example.com', hint: 'Without one, the gas dashboard estimates fees locally from eth_feeHistory.' })}
       <Select label="Gas API credentials" value={values.gasAuth} onChange={(event) => set('gasAuth')(event.target.value)} disabled={values.gasUrl.trim() === ''} error={errorOf('gasAuth')}>
@@ -114,4 +166,19 @@ export function NetworkForm({ initial, submitLabel, pending, serverError, onSubm
       </div>
     </form>
   );
+}
+
+/** Why the chain id could not be read, in one sentence with what to do. */
+function chainIdProblem(status: Extract<ChainIdRead, { state: 'failed' }>): string {
+  const { shortMessage, details } = status.error;
+  return `The chain id could not be read from the node: ${shortMessage}.${details ? ` ${details}` : ''} Type it instead.`.replace(/\.\./g, '.');
+}
+
+/** What the chain id field says under it: where its value came from, or how to write one. */
+function chainIdHint(values: NetworkFormValues, status: ChainIdRead): string {
+  if (status.state === 'reading') return 'Reading the chain id from the node…';
+  if (status.state === 'read' && status.chainId === values.chainId) return `Read from the node (${values.family === 'evm' ? 'eth_chainId' : 'starknet_chainId'}); it can still be changed.`;
+  if (status.state === 'failed' && values.chainId.trim() !== '') return chainIdProblem(status);
+  const form = values.family === 'evm' ? 'A number such as 1 or 11155111 (0x hex works too).' : 'A short string such as SN_SEPOLIA, or its 0x felt.';
+  return `${form} Read from the node once the JSON-RPC address is typed.`;
 }

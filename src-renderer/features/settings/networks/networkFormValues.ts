@@ -1,7 +1,7 @@
 import type { ApiError } from '../../../../src-shared/api/apiError';
 import type { NetworkView } from '../../../../src-shared/api/networks';
 import { customNetworkInputSchema, type CustomNetworkInput } from '../../../../src-shared/networks/customNetworkInput';
-import { HOSTED_CREDENTIAL_ID } from '../../../../src-shared/networks/presets';
+import { HOSTED_CREDENTIAL_ID, NO_KEY_CREDENTIAL_ID } from '../../../../src-shared/networks/presets';
 import { formatChainId } from '../../../lib/formatChainId';
 
 /** The network form's fields, as text. */
@@ -15,8 +15,8 @@ export interface NetworkFormValues {
   /** How the gas API takes the key. */
   gasAuth: 'basic' | 'path';
   storageUrl: string;
-  /** `own`: the network gets its own key; `hosted`: it shares the hosted service's key. */
-  credential: 'own' | 'hosted';
+  /** `own`: the network gets its own key; `hosted`: it shares the hosted service's key; `none`: it takes no key. */
+  credential: 'own' | 'hosted' | 'none';
 }
 
 /** A field of the form, or `form` for problems that belong to none. */
@@ -51,7 +51,7 @@ export function valuesFromNetwork(network: NetworkView): NetworkFormValues {
     gasUrl: network.gasUrl ?? '',
     gasAuth: network.gasAuth ?? 'basic',
     storageUrl: network.storageUrl ?? '',
-    credential: network.credentialId === HOSTED_CREDENTIAL_ID ? 'hosted' : 'own',
+    credential: network.credentialId === HOSTED_CREDENTIAL_ID ? 'hosted' : network.credentialId === NO_KEY_CREDENTIAL_ID ? 'none' : 'own',
   };
 }
 
@@ -66,7 +66,7 @@ export function inputFromValues(values: NetworkFormValues): CustomNetworkInput {
     gasUrl: values.gasUrl.trim() === '' ? null : values.gasUrl,
     ...(values.gasUrl.trim() !== '' && values.gasAuth === 'path' ? { gasAuth: 'path' as const } : {}),
     storageUrl: values.storageUrl.trim() === '' ? null : values.storageUrl,
-    ...(values.credential === 'hosted' ? { credentialId: HOSTED_CREDENTIAL_ID } : {}),
+    ...(values.credential === 'hosted' ? { credentialId: HOSTED_CREDENTIAL_ID } : values.credential === 'none' ? { credentialId: NO_KEY_CREDENTIAL_ID } : {}),
   };
 }
 
