@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openStore } from '../store/openStore';
 import { useTempDataDirs } from '../store/testing/tempDataDir';
 import { APPROVAL_FOR_ALL_TOPIC, APPROVAL_TOPIC } from './approvals';
-import { compilationTarget } from './approvalsOf';
+import { approvalsOf, compilationTarget } from './approvalsOf';
 import { historyTestKit } from './testing/historyTestKit';
 import { addressTopic } from './tokenTransfers';
 
@@ -82,5 +82,32 @@ describe('approvals on the sandbox', () => {
     expect(compilationTarget(JSON.stringify({ settings: { compilationTarget: { a: 'A', b: 'B' } } }))).toBeNull();
     expect(compilationTarget(JSON.stringify({ settings: {} }))).toBeNull();
     expect(compilationTarget('not json')).toBeNull();
+  });
+
+  it('asks the log planner, up to the head, when the node refuses the whole chain in one request', async () => {
+    const owner = '0x1111111111111111111111111111111111111111';
+    const token = '0x4444444444444444444444444444444444444444';
+    const spender = '0x2222222222222222222222222222222222222222';
+    const word = (value: bigint) => `0x${value.toString(16).padStart(64, '0')}`;
+    const asked: unknown[] = [];
+    const log = { address: token, topics: [APPROVAL_TOPIC, addressTopic(owner), addressTopic(spender)], data: word(5n), blockNumber: '0x7', blockHash: word(7n), transactionHash: word(1n), transactionIndex: '0x0', logIndex: '0x0', blockTimestamp: '0x65' };
+    const rpc = {
+      request: async (_networkId: string, method: string, params: unknown[]) => {
+        if (method === 'eth_blockNumber') return '0x10';
+        asked.push((params[0] as { toBlock: string }).toBlock);
+        if ((params[0] as { toBlock: string }).toBlock === 'latest') throw new Error('block range too wide');
+        return [log];
+      },
+      client: async () => ({
+        request: async ({ params }: { params: [{ data: string }, string] }) => {
+          const selector = params[0].data.slice(0, 10);
+          return selector === '0xdd62ed3e' ? word(3n) : selector === '0x313ce567' ? word(6n) : '0x';
+        },
+      }),
+    } as unknown as Parameters<typeof approvalsOf>[0]['rpc'];
+    const view = await approvalsOf({ rpc }, 'x', owner, new AbortController().signal);
+    expect(asked).toEqual(['latest', '0x10']);
+    expect(view.block).toBe('0x10');
+    expect(view.rows.map((row) => [row.spender, row.granted, row.allowance, row.decimals, row.timestamp, row.unlimited, row.active])).toEqual([[spender, '5', '3', 6, '0x65', false, true]]);
   });
 });

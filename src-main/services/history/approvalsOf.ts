@@ -18,6 +18,8 @@ const abi = parseAbi([
 /** ERC-165 interface ids: an operator's token says which standard it is. */
 const ERC721_ID = '0x80ac58cd';
 const ERC1155_ID = '0xd9b67a26';
+/** How long the one request for the whole chain may take before the log planner is asked instead. */
+const WHOLE_RANGE_MS = 3_000;
 
 /** What reading an address's approvals needs. */
 export interface ApprovalDeps {
@@ -28,7 +30,7 @@ export interface ApprovalDeps {
 
 /**
  * The approvals `address` granted: its `Approval` and `ApprovalForAll` logs from block 0 to the head (one filter,
- * split within the node's limits by the log planner), the latest of each pair (`latestApprovals`), then, in one
+ * asked whole, else split within the node's limits by the log planner), the latest of each pair (`latestApprovals`), then, in one
  * batch at the head: `allowance(owner, spender)`, `getApproved(id)`, `isApprovedForAll(owner, operator)`, each
  * token's `symbol()` and `decimals()` (and `supportsInterface` for an operator's), and the headers of blocks whose
  * logs carried no time. Meanwhile spenders are named: their label, else the contract name their metadata states.
@@ -36,27 +38,48 @@ export interface ApprovalDeps {
 export async function approvalsOf(deps: ApprovalDeps, networkId: string, address: string, signal: AbortSignal): Promise<ApprovalsView> {
   const owner = address.toLowerCase() as `0x${string}`;
   let requests = 1;
-  const head = await deps.rpc.request<string>(networkId, 'eth_blockNumber', [], { signal });
-  const logs: RawNodeLog[] = [];
-  const run = await runLogQuery<RawNodeLog>({
-    request: (params, requestSignal) => deps.rpc.request(networkId, 'eth_getLogs', params, { signal: requestSignal }),
-    filter: approvalFilter(owner),
-    from: 0,
-    to: Number(BigInt(head)),
-    signal,
-    onLogs: (found) => void logs.push(...found),
-    onProgress: () => undefined,
-  });
-  requests += run.requests;
+  const filter = approvalFilter(owner);
+  // The whole chain is asked in one request first, beside the head (an owner's approvals are few, and many nodes
+  // answer a filtered range of any width); a node that refuses it (a range limit, too many results) or is slow to
+  // answer is then asked through the log planner, in pieces within its limits, up to the head.
+  const whole = AbortSignal.any([signal, AbortSignal.timeout(WHOLE_RANGE_MS)]);
+  const [headHex, answered] = await Promise.all([
+    deps.rpc.request<string>(networkId, 'eth_blockNumber', [], { signal }),
+    deps.rpc.request<RawNodeLog[]>(networkId, 'eth_getLogs', [{ ...filter, fromBlock: '0x0', toBlock: 'latest' }], { signal: whole }).catch(() => {
+      signal.throwIfAborted();
+      return null;
+    }),
+  ]);
+  requests += 1;
+  let logs: RawNodeLog[];
+  let head = BigInt(headHex);
+  if (Array.isArray(answered)) {
+    logs = answered;
+    // 'latest' may have moved on after the head was read: the state is read at the newest block the logs reached.
+    for (const log of logs) if (log.blockNumber && BigInt(log.blockNumber) > head) head = BigInt(log.blockNumber);
+  } else {
+    logs = [];
+    const run = await runLogQuery<RawNodeLog>({
+      request: (params, requestSignal) => deps.rpc.request(networkId, 'eth_getLogs', params, { signal: requestSignal }),
+      filter,
+      from: 0,
+      to: Number(head),
+      signal,
+      onLogs: (found) => void logs.push(...found),
+      onProgress: () => undefined,
+    });
+    requests += run.requests;
+  }
+  const block = `0x${head.toString(16)}`;
   const latest = latestApprovals(logs, owner);
-  if (latest.length === 0) return { address, block: head, rows: [], logs: logs.length, requests };
+  if (latest.length === 0) return { address, block, rows: [], logs: logs.length, requests };
 
   // Spenders are named while the state is read (their metadata is found from their code, a read of its own).
   const naming = nameSpenders(deps.decoding, networkId, [...new Set(latest.map((approval) => approval.spender))], signal);
   // Every read of the state leaves in one batch (the client batches what is asked in the same tick).
   const client = await deps.rpc.client(networkId, { signal });
   const ask = <T>(method: string, params: unknown[]) => (client.request({ method, params } as never) as Promise<T>).catch(() => null);
-  const call = (to: string, data: Hex) => ask<Hex>('eth_call', [{ to, data }, head]);
+  const call = (to: string, data: Hex) => ask<Hex>('eth_call', [{ to, data }, block]);
   const tokens = [...new Set(latest.map((approval) => approval.token))];
   const operatorTokens = [...new Set(latest.filter((approval) => approval.kind === 'operator').map((approval) => approval.token))];
   const untimed = [...new Set(latest.filter((approval) => approval.blockTimestamp === null).map((approval) => approval.blockNumber))];
@@ -74,13 +97,13 @@ export async function approvalsOf(deps: ApprovalDeps, networkId: string, address
   const standards = operatorTokens.map((token) =>
     Promise.all([ERC721_ID, ERC1155_ID].map((id) => call(token, encodeFunctionData({ abi, functionName: 'supportsInterface', args: [id as Hex] })))),
   );
-  const headers = untimed.map((block) => ask<{ timestamp?: string } | null>('eth_getBlockByNumber', [`0x${block.toString(16)}`, false]));
+  const headers = untimed.map((number) => ask<{ timestamp?: string } | null>('eth_getBlockByNumber', [`0x${number.toString(16)}`, false]));
   requests += now.length + 2 * facts.length + 2 * standards.length + headers.length;
 
   const [answers, tokenFacts, standardAnswers, headerAnswers, names] = await Promise.all([Promise.all(now), Promise.all(facts), Promise.all(standards), Promise.all(headers), naming]);
   const factsOf = new Map(tokens.map((token, i) => [token, { symbol: readSymbol(tokenFacts[i]![0]), decimals: readDecimals(tokenFacts[i]![1]) }]));
   const standardOf = new Map(operatorTokens.map((token, i) => [token, isTrue(standardAnswers[i]![1] ?? null) ? ('erc1155' as const) : isTrue(standardAnswers[i]![0] ?? null) ? ('erc721' as const) : null]));
-  const timeOf = new Map(untimed.map((block, i) => [block, headerAnswers[i]?.timestamp ?? null]));
+  const timeOf = new Map(untimed.map((number, i) => [number, headerAnswers[i]?.timestamp ?? null]));
 
   const rows = latest.map((approval, i): ApprovalRow => {
     const answer = answers[i] ?? null;
@@ -109,7 +132,7 @@ export async function approvalsOf(deps: ApprovalDeps, networkId: string, address
     };
   });
   rows.sort(byStandingThenNewest);
-  return { address, block: head, rows, logs: logs.length, requests };
+  return { address, block, rows, logs: logs.length, requests };
 }
 
 /** Standing approvals first; newest first within each. */
