@@ -13,6 +13,7 @@ import { benchExplorer } from './explorer';
 import { benchGasApi } from './gas';
 import { benchGasDashboard } from './gasDashboard';
 import { benchHistory } from './history';
+import { benchApprovals } from './approvals';
 import { benchPages } from './pages';
 import { benchTrace } from './trace';
 import { addBenchLogs, benchLogs } from './logs';
@@ -91,7 +92,7 @@ async function logsBench(seededDir: string, quick: boolean): Promise<SectionResu
 
 const rpc = (method: string, params: unknown[]) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
 const fmt = (value: number, digits = 2) => value.toFixed(digits);
-const SECTIONS = ['logs', 'app', 'explorer', 'call', 'gas', 'content', 'history', 'pages', 'trace'] as const;
+const SECTIONS = ['logs', 'app', 'explorer', 'call', 'gas', 'content', 'history', 'approvals', 'pages', 'trace'] as const;
 type Only = (typeof SECTIONS)[number];
 const SEED_TARGET_S = 60;
 const THROUGHPUT_TARGET = 0.85;
@@ -150,7 +151,7 @@ async function gatewayVersusAnvil(info: ChildInfo, quick: boolean): Promise<Sect
 
 async function main() {
   const quick = process.argv.includes('--quick');
-  // `--only logs|app|explorer|call|gas|content|history|pages|trace`: just that section (after the seed), for working on it.
+  // `--only logs|app|explorer|call|gas|content|history|approvals|pages|trace`: just that section (after the seed), for working on it.
   const onlyAt = process.argv.indexOf('--only');
   const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
   if (only !== undefined && !SECTIONS.includes(only as Only)) {
@@ -192,10 +193,11 @@ async function main() {
       const contentSave = () => benchContentSave({ quick, storageUrl: info.storageUrl, key: info.key, secret: info.secret });
       const call = () => benchCall({ quick, rpcUrl: info.rpcUrl, anvilUrl: info.anvilUrl, dataDir });
       const history = () => benchHistory({ quick, rpcUrl: info.rpcUrl, anvilUrl: info.anvilUrl, dataDir });
+      const approvals = () => benchApprovals({ quick, rpcUrl: info.rpcUrl, dataDir });
       const trace = () => benchTrace({ quick, rpcUrl: info.rpcUrl, anvilUrl: info.anvilUrl, storageUrl: info.storageUrl, key: info.key, secret: info.secret, dataDir });
       const pages = () => benchPages({ quick, projectRoot: process.cwd(), dataDir, anvilUrl: info.anvilUrl, gasUrl: info.gasUrl, storageUrl: info.storageUrl, key: info.key, secret: info.secret });
       if (only !== undefined) {
-        take(await { logs, app, call, gas: gasDashboard, content: contentSave, explorer, history, pages, trace }[only as Only]());
+        take(await { logs, app, call, gas: gasDashboard, content: contentSave, explorer, history, approvals, pages, trace }[only as Only]());
       } else {
         take(await gatewayVersusAnvil(info, quick));
         console.log('');
@@ -229,6 +231,10 @@ async function main() {
 
         console.log("== Address history: a trader's transactions and token transfers vs a raw scan of every block");
         take(await history());
+        console.log('');
+
+        console.log("== Approvals: a trader's approvals vs one raw eth_getLogs");
+        take(await approvals());
         console.log('');
 
         take(await trace());
