@@ -6,7 +6,7 @@ import { addAndPickNetwork } from './devNodes';
 // A developer's node is down (stopped, or not started yet, as the Local sandbox is while the app starts): the
 // explorer's home shows the blocks it last saw at once, from this machine, and says so; it does not sit empty.
 
-test('the home shows the blocks it last saw, labelled as saved on this machine, while the node does not answer', async ({ app, page }) => {
+test('the home says when its node stopped answering, and shows the blocks it last saw, labelled as saved on this machine, while the node does not answer', async ({ app, page }) => {
   const node = await startHardhatNode();
   let running = true;
   try {
@@ -22,9 +22,14 @@ test('the home shows the blocks it last saw, labelled as saved on this machine, 
     await expect(note).toHaveCount(0);
     const shown = await blocks.allInnerTexts();
 
-    // The node goes away; the page is opened again.
+    // The node goes away: the open page says so itself (not only the header's dot), over the blocks it last saw.
     await node.stop();
     running = false;
+    await expect(page.getByRole('status').filter({ hasText: 'Hardhat node stopped answering' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Latest blocks and transactions on Hardhat node, as last seen.')).toBeVisible();
+    await expect(blocks.first()).toContainText(`Block ${head}`);
+
+    // The page is opened again.
     await page.reload();
     await expect(note).toBeVisible({ timeout: 30_000 });
     await expect(note).toContainText('Hardhat node has not answered yet');

@@ -13,6 +13,7 @@ import { formatEth, formatNumber } from '../../../lib/formatChain';
 import { formatAgo, formatDateTime } from '../../../lib/formatTime';
 import { WaitingForNode } from '../../../components/WaitingForNode';
 import { MethodBadge } from '../MethodBadge';
+import { NodeStoppedNote } from './NodeStoppedNote';
 import { countOf } from '../../../../src-shared/text/countOf';
 
 /** The explorer's start page: the latest blocks and transactions, live from the network's head feed. */
@@ -20,10 +21,23 @@ export function ExplorerHome({ networkId, networkName }: { networkId: string; ne
   // Asked again every second while it fails (the sandbox is starting, the node is down): the kept view shows meanwhile.
   const latest = useLiveSubscription('explorer.latest', { networkId, count: 10 }, { retryMs: 1000 });
   const view = latest.data;
+  // The node's own health (the header's dot hears the same feed): when it stops answering, the blocks shown are
+  // stale, and the page says so itself rather than "live" over them.
+  const health = useLiveSubscription('network.health', { networkId });
+  const stopped = view !== undefined && view.storedAt === undefined && health.data?.state === 'error' ? health.data : undefined;
+  const retry = () => {
+    health.restart();
+    latest.restart();
+  };
   return (
     <div className="page explorer-page">
-      <PageHeader title="Explorer" description={`Latest blocks and transactions on ${networkName}, ${view?.storedAt !== undefined ? 'as last seen' : 'live'}.`} actions={<ReceiptLookup />} />
+      <PageHeader
+        title="Explorer"
+        description={`Latest blocks and transactions on ${networkName}, ${view?.storedAt !== undefined || stopped ? 'as last seen' : 'live'}.`}
+        actions={<ReceiptLookup />}
+      />
       {view?.storedAt !== undefined ? <StoredNote savedAt={view.storedAt} networkName={networkName} /> : null}
+      {stopped ? <NodeStoppedNote event={stopped} networkName={networkName} newestAt={view?.blocks[0]?.timestamp} onRetry={retry} /> : null}
       {view ? <HeadStrip view={view} /> : null}
       {!view ? (
         <WaitingForNode

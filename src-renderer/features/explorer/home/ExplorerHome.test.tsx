@@ -1,0 +1,73 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { LatestView } from '../../../../src-shared/api/explorer';
+import type { HealthEvent } from '../../../../src-shared/api/networks';
+import { renderWithApp } from '../../../testing/renderWithApp';
+import { ExplorerHome } from './ExplorerHome';
+
+const now = Date.now();
+const VIEW: LatestView = {
+  head: '0x64',
+  blocks: [{ number: '0x64', hash: `0x${'ab'.repeat(32)}`, timestamp: `0x${Math.floor((now - 120_000) / 1000).toString(16)}`, miner: `0x${'00'.repeat(20)}`, transactionCount: 0, gasUsed: '0x0', gasLimit: '0x1c9c380', baseFeePerGas: '0x7' }],
+  transactions: [],
+  reset: false,
+};
+const CONNECTED: HealthEvent = { networkId: 'staging', state: 'connected', ok: true, chainIdMismatch: false, checkedAt: now };
+const DOWN: HealthEvent = {
+  networkId: 'staging',
+  state: 'error',
+  ok: false,
+  chainIdMismatch: false,
+  error: { name: 'NetworkDownError', kind: 'unreachable', code: 'ECONNREFUSED', shortMessage: 'Nothing answers at 127.0.0.1:8545: the connection was refused.' },
+  checkedAt: now,
+  failingSince: now - 90_000,
+  failedAttempts: 12,
+};
+
+/** The home over a fake API whose latest view is VIEW and whose health feed sends what `health()` says when subscribed. */
+function renderHome(health: () => HealthEvent) {
+  let subscriptions = 0;
+  const wait = (signal: AbortSignal) => new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+  renderWithApp(<ExplorerHome networkId="staging" networkName="Staging" />, {
+    api: {
+      topics: {
+        'explorer.latest': async (_input, emit, signal) => {
+          emit(VIEW);
+          await wait(signal as AbortSignal);
+        },
+        'network.health': async (_input, emit, signal) => {
+          subscriptions += 1;
+          emit(health());
+          await wait(signal as AbortSignal);
+        },
+      },
+    },
+  });
+  return { subscriptions: () => subscriptions };
+}
+
+describe('ExplorerHome', () => {
+  it('says "live" while the node answers', async () => {
+    renderHome(() => CONNECTED);
+    expect(await screen.findByText('Latest blocks and transactions on Staging, live.')).toBeTruthy();
+    expect(screen.queryByText(/stopped answering/)).toBeNull();
+  });
+
+  it('says on the page when the node stopped answering: why, since when, that the blocks are the last seen; Try again asks again', async () => {
+    const user = userEvent.setup();
+    let answering = false;
+    const feed = renderHome(() => (answering ? CONNECTED : DOWN));
+    expect(await screen.findByText('Latest blocks and transactions on Staging, as last seen.')).toBeTruthy();
+    const note = screen.getByText(/^Staging stopped answering/).closest('[role="status"]') as HTMLElement;
+    expect(note.textContent).toContain('Staging stopped answering 2 min ago');
+    expect(note.textContent).toContain(': Nothing answers at 127.0.0.1:8545: the connection was refused. The blocks below are the last ones seen, the newest made 2 min ago; they are not live.');
+    expect(note.textContent).toContain('Tried 12 times; Blockglass keeps trying every few seconds');
+    const before = feed.subscriptions();
+    answering = true;
+    await user.click(within(note).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Latest blocks and transactions on Staging, live.')).toBeTruthy();
+    expect(feed.subscriptions()).toBeGreaterThan(before);
+    expect(screen.queryByText(/stopped answering/)).toBeNull();
+  });
+});
