@@ -8,7 +8,10 @@ describe("explorer.tokenFacts's input", () => {
   it('takes a network and a token address in any case, and nothing else', () => {
     expect(input.parse({ networkId: 'local', token: '0x5FbDB2315678afecb367f032d93F642f64180aa3' })).toEqual({ networkId: 'local', token: '0x5FbDB2315678afecb367f032d93F642f64180aa3' });
     expect(input.safeParse({ networkId: 'local', token: '0x5fbdb2315678afecb367f032d93f642f64180aa3' }).success).toBe(true);
-    expect(input.safeParse({ networkId: 'local', token: '0x5fbdb2315678afecb367f032d93f642f64180aa3', block: 'latest' }).success).toBe(false);
+    expect(input.parse({ networkId: 'local', token: '0x5fbdb2315678afecb367f032d93f642f64180aa3', block: '0xe6', holders: false })).toEqual({ networkId: 'local', token: '0x5fbdb2315678afecb367f032d93f642f64180aa3', block: '0xe6', holders: false });
+    expect(input.safeParse({ networkId: 'local', token: '0x5fbdb2315678afecb367f032d93f642f64180aa3', block: 'latest' }).error?.issues[0]?.message).toBe('A block number is 0x followed by 1 to 16 hex digits.');
+    expect(input.safeParse({ networkId: 'local', token: '0x5fbdb2315678afecb367f032d93f642f64180aa3', block: '0x12345678901234567' }).success).toBe(false);
+    expect(input.safeParse({ networkId: 'local', token: '0x5fbdb2315678afecb367f032d93f642f64180aa3', extra: 1 }).success).toBe(false);
     expect(input.safeParse({ networkId: '', token: '0x5fbdb2315678afecb367f032d93f642f64180aa3' }).success).toBe(false);
     expect(input.safeParse({ networkId: 'local', token: '0x5fbdb2' }).error?.issues[0]?.message).toBe('An address is 0x followed by 40 hex digits.');
   });

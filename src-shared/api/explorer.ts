@@ -242,8 +242,9 @@ export interface TokenFactsView {
   /**
    * Holders by its ERC-20 Transfer logs from block 0 to `block` (as history.holders counts them): `count` addresses
    * with a balance above 0, the `top` largest holding `topHeld` of the `held` all of them hold (smallest unit, decimal).
+   * Null when not asked for (`holders: false`: a chain-wide log scan, long on a busy token, asked for on its own).
    */
-  holders: TokenFact<{ count: number; transfers: number; top: number; topHeld: string; held: string }>;
+  holders: TokenFact<{ count: number; transfers: number; top: number; topHeld: string; held: string }> | null;
 }
 
 /** The methods of area `explorer`. */
@@ -281,11 +282,19 @@ export const explorerMethods = {
     doc: 'Forgets the ABI and label imported for an address.',
   }),
   'explorer.tokenFacts': method<TokenFactsView>()({
-    input: z.strictObject({ networkId: networkIdSchema, token: addressSchema }),
+    input: z.strictObject({
+      networkId: networkIdSchema,
+      token: addressSchema,
+      /** The block to read at (0x number); the head when absent. */
+      block: z.string().regex(/^0x[0-9a-fA-F]{1,16}$/, 'A block number is 0x followed by 1 to 16 hex digits.').optional(),
+      /** Whether to count an ERC-20's holders (its Transfer logs from block 0); true when absent. */
+      holders: z.boolean().optional(),
+    }),
     doc:
       "A token contract's facts at one block, from one batch of eth_calls: name, symbol, decimals, totalSupply, the standard " +
       '(ERC-165 supportsInterface for ERC-721 and ERC-1155, ERC-20 by the calls it answers), and for an ERC-20 its holder ' +
-      "count and the top 10 holders' share from its Transfer logs up to that block. Each fact is absent on its own, with why.",
+      "count and the top 10 holders' share from its Transfer logs up to that block (unless `holders` is false). Each fact " +
+      'is absent on its own, with why.',
   }),
   'explorer.storage': method<StorageView>()({
     input: z.strictObject({ networkId: networkIdSchema, address: addressSchema, slot: slotSchema, block: blockIdSchema.optional() }),

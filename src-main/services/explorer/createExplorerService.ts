@@ -32,7 +32,7 @@ export interface ExplorerService extends BlockReader {
   importAbi(networkId: string, address: string, text: string, label: string | undefined): Promise<ImportedAbiView>;
   deleteAbi(networkId: string, address: string): Promise<{ deleted: boolean }>;
   /** A token contract's facts at the head (one batch of calls), and an ERC-20's holders by its Transfer logs up to that block. */
-  tokenFacts(networkId: string, token: string, signal?: AbortSignal): Promise<TokenFactsView>;
+  tokenFacts(networkId: string, token: string, options: { block?: string; holders?: boolean }, signal?: AbortSignal): Promise<TokenFactsView>;
   watchLatest(networkId: string, count: number, emit: (view: LatestView) => void, signal: AbortSignalLike): Promise<void>;
   /**
    * Drops what is cached for a network (its chain was replaced, e.g. the sandbox's chain was reset). `'cache'` keeps
@@ -154,7 +154,7 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
       cache.forget(networkId);
       return deleted;
     },
-    tokenFacts: (networkId, token, signal = new AbortController().signal) => readTokenFacts({ rpc }, networkId, token, signal),
+    tokenFacts: (networkId, token, factsOptions, signal = new AbortController().signal) => readTokenFacts({ rpc }, networkId, token, signal, factsOptions),
     watchLatest: async (networkId, count, emit, signal) => {
       const live = (send: (view: LatestView) => void) =>
         chainOf(networkId).then(() =>

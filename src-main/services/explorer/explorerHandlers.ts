@@ -16,7 +16,8 @@ export function explorerHandlers(explorer: ExplorerService): { methods: Explorer
       'explorer.marks': ({ networkId, addresses }, context) => explorer.marks(networkId, addresses, toAbortSignal(context.signal)),
       'explorer.importAbi': ({ networkId, address, abi, label }) => explorer.importAbi(networkId, address, abi, label),
       'explorer.deleteAbi': ({ networkId, address }) => explorer.deleteAbi(networkId, address),
-      'explorer.tokenFacts': ({ networkId, token }, context) => explorer.tokenFacts(networkId, token, toAbortSignal(context.signal)),
+      'explorer.tokenFacts': ({ networkId, token, block, holders }, context) =>
+        explorer.tokenFacts(networkId, token, { ...(block !== undefined ? { block } : {}), ...(holders !== undefined ? { holders } : {}) }, toAbortSignal(context.signal)),
     },
     topics: {
       'explorer.latest': ({ networkId, count }, emit, signal) => explorer.watchLatest(networkId, count ?? 10, emit, signal),

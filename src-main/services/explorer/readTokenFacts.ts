@@ -33,11 +33,18 @@ function supportsInterface(id: string): string {
 /**
  * A token contract's facts at the head, read in one batch of eth_calls at that block: name, symbol, decimals, total
  * supply, its standard (ERC-165 first, then the ERC-20 calls it answers) and, for an ERC-20, its holders by its
- * Transfer logs up to the same block. A failed call (a revert, an opcode the node's fork lacks) leaves its own fact
+ * Transfer logs up to the same block (unless `holders` is false). A failed call (a revert, an opcode the node's fork lacks) leaves its own fact
  * absent with the node's words, never the others.
  */
-export async function readTokenFacts(deps: { rpc: Pick<RpcService, 'request'> & Partial<Pick<RpcService, 'client'>> }, networkId: string, token: string, signal: AbortSignal): Promise<TokenFactsView> {
-  const block = await deps.rpc.request<string>(networkId, 'eth_blockNumber', [], { signal });
+export async function readTokenFacts(
+  deps: { rpc: Pick<RpcService, 'request'> & Partial<Pick<RpcService, 'client'>> },
+  networkId: string,
+  token: string,
+  signal: AbortSignal,
+  options: { block?: string; holders?: boolean } = {},
+): Promise<TokenFactsView> {
+  // A block asked for is written as a node reads it (no leading zeros).
+  const block = options.block ? `0x${BigInt(options.block).toString(16)}` : await deps.rpc.request<string>(networkId, 'eth_blockNumber', [], { signal });
   // Through the batching client where the rpc service offers one: calls sent in the same tick leave as one batch.
   const client = deps.rpc.client ? await deps.rpc.client(networkId, { signal }) : null;
   const call = (data: string): Promise<string> =>
@@ -59,9 +66,11 @@ export async function readTokenFacts(deps: { rpc: Pick<RpcService, 'request'> & 
   const answer = Object.fromEntries(names.map((name, i) => [name, answers[i]!])) as Record<CallName, Answer>;
   const standard = standardOf(answer);
   const holders: TokenFactsView['holders'] =
-    'value' in standard && standard.value.name === 'ERC-20'
-      ? await holdersAt(deps, networkId, token, Number(BigInt(block)), signal)
-      : { absent: 'value' in standard ? `Counted for ERC-20 tokens only (their Transfer logs carry the amount).` : 'Not a token.' };
+    options.holders === false
+      ? null
+      : 'value' in standard && standard.value.name === 'ERC-20'
+        ? await holdersAt(deps, networkId, token, Number(BigInt(block)), signal)
+        : { absent: 'value' in standard ? `Counted for ERC-20 tokens only (their Transfer logs carry the amount).` : 'Not a token.' };
   return {
     token,
     block,
@@ -103,7 +112,7 @@ export function standardOf(answer: Record<CallName, Answer>): TokenFact<{ name: 
   if (yes('erc1155')) return { value: { name: 'ERC-1155', how: `ERC-165: ${CALLS.erc1155.says} is true` } };
   const word = (name: CallName) => answer[name].ok && uintOf(answer[name].data) !== null;
   if (word('totalSupply') && word('balanceOfZero')) {
-    return { value: { name: 'ERC-20', how: `answers totalSupply() and balanceOf(address)${word('decimals') ? ' and decimals()' : ''}` } };
+    return { value: { name: 'ERC-20', how: word('decimals') ? 'answers totalSupply(), balanceOf(address) and decimals()' : 'answers totalSupply() and balanceOf(address)' } };
   }
   return { absent: 'Neither ERC-165 names ERC-721 or ERC-1155, nor does it answer totalSupply() and balanceOf(address) as an ERC-20 does.' };
 }

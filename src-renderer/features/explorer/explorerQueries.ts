@@ -47,11 +47,14 @@ export function traceQuery(api: ApiClient, networkId: string, hash: string) {
   });
 }
 
-/** A token contract's facts and holders at the head (`explorer.tokenFacts`); fresh for 15 s, as the Holders tab's count. */
-export function tokenFactsQuery(api: ApiClient, networkId: string, token: string) {
+/**
+ * A token contract's facts (`explorer.tokenFacts`): without its holders (`at` absent: at the head, the calls only), or
+ * with them at the block those facts were read (`at`), so both say the same block; fresh for 15 s.
+ */
+export function tokenFactsQuery(api: ApiClient, networkId: string, token: string, at?: string) {
   return queryOptions({
-    queryKey: networkKey(networkId, 'tokenFacts', token.toLowerCase()),
-    queryFn: () => api.call('explorer.tokenFacts', { networkId, token }),
+    queryKey: networkKey(networkId, 'tokenFacts', token.toLowerCase(), at ?? 'calls'),
+    queryFn: () => api.call('explorer.tokenFacts', at ? { networkId, token, block: at } : { networkId, token, holders: false }),
     staleTime: 15_000,
     ...untilSandboxRuns,
   });

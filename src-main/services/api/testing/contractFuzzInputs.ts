@@ -90,7 +90,7 @@ export function fuzzExamples({ manifest, demoContent }: ProvidedSandbox, fixture
     'explorer.marks': [{ networkId: 'local', addresses: [weth, from] }],
     'explorer.importAbi': [{ networkId: 'local', address: reverter, abi: 'function f(uint256) returns (bool)\nevent E(address indexed a)', label: 'Fuzzed label' }],
     'explorer.storage': [{ networkId: 'local', address: storageShowcase, slot: '0x0', block: 'latest' }],
-    'explorer.tokenFacts': [{ networkId: 'local', token: manifest.contracts.tokens[0]!.address }, { networkId: 'local', token: reverter }],
+    'explorer.tokenFacts': [{ networkId: 'local', token: manifest.contracts.tokens[0]!.address }, { networkId: 'local', token: reverter, holders: false }, { networkId: 'local', token: weth, block: '0x1' }],
     'logs.preflight': [{ networkId: 'local', query }, { networkId: 'local', query: byEvent }],
     'logs.events': [{ networkId: 'local', search: 'Trans', address: weth }],
     'logs.export': [{ runId: '00000000-0000-0000-0000-000000000000', format: 'csv' }],

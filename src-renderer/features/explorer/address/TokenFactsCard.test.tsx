@@ -15,7 +15,7 @@ const GLS: TokenFactsView = {
   symbol: { value: 'GLS' },
   decimals: { value: 18 },
   totalSupply: { value: '1000000000000000000000000' },
-  standard: { value: { name: 'ERC-20', how: 'answers totalSupply() and balanceOf(address) and decimals()' } },
+  standard: { value: { name: 'ERC-20', how: 'answers totalSupply(), balanceOf(address) and decimals()' } },
   holders: { value: { count: 12, transfers: 57, top: 10, topHeld: '934100000000000000000000', held: '1000000000000000000000000' } },
 };
 
@@ -31,10 +31,37 @@ describe('the Token card', () => {
     expect(rowOf(list, 'Decimals').textContent).toBe('Decimals18');
     const supply = within(rowOf(list, 'Total supply')).getByText('1,000,000 GLS');
     expect(supply.getAttribute('title')).toBe('1000000000000000000000000 (raw units)');
-    expect(rowOf(list, 'Standard').textContent).toBe('StandardERC-20 answers totalSupply() and balanceOf(address) and decimals()');
+    expect(rowOf(list, 'Standard').textContent).toBe('StandardERC-20 answers totalSupply(), balanceOf(address) and decimals()');
     expect(rowOf(list, 'Holders').textContent).toBe('Holders12 with a balance, from 57 Transfer logs up to block 230');
     expect(rowOf(list, 'Top 10 holders hold').textContent).toBe('Top 10 holders hold93.41% of the 1,000,000 GLS its Transfer logs leave held');
     expect(within(card).getByText(/at block 230/)).toBeTruthy();
+  });
+
+  it('shows the calls at once and says the holders are being counted, then shows them counted at the same block', async () => {
+    let release: () => void = () => undefined;
+    const counted = new Promise<void>((resolve) => (release = resolve));
+    const asked: unknown[] = [];
+    renderWithApp(<TokenFactsCard networkId="local" address={TOKEN} />, {
+      api: {
+        methods: {
+          'explorer.tokenFacts': async (input) => {
+            asked.push(input);
+            if (input.holders === false) return { ...GLS, holders: null };
+            await counted;
+            return GLS;
+          },
+        },
+      },
+    });
+    const list = await screen.findByLabelText('Token facts');
+    expect(rowOf(list, 'Holders').textContent).toBe('HoldersCounting them from its Transfer logs…');
+    expect(rowOf(list, 'Name').textContent).toBe('NameGlass Token');
+    release();
+    await screen.findByText('Top 10 holders hold');
+    expect(asked).toEqual([
+      { networkId: 'local', token: TOKEN, holders: false },
+      { networkId: 'local', token: TOKEN, block: '0xe6' },
+    ]);
   });
 
   it('says per fact why it is absent (a node whose fork cannot run name() and symbol()), the others still shown', async () => {

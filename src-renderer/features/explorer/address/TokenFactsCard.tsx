@@ -33,10 +33,15 @@ function Fact<T>({ fact, children }: { fact: TokenFact<T>; children: (value: T) 
  */
 export function TokenFactsCard({ networkId, address }: { networkId: string; address: string }) {
   const api = useApi();
+  // The calls first (one batch, at once); an ERC-20's holders then, at the same block (a chain-wide log scan: long on a busy token).
   const facts = useQuery(tokenFactsQuery(api, networkId, address));
+  const erc20 = facts.data && 'value' in facts.data.standard && facts.data.standard.value.name === 'ERC-20';
+  const withHolders = useQuery({ ...tokenFactsQuery(api, networkId, address, facts.data?.block), enabled: !!erc20 });
   if (facts.isError) return <ErrorNotice error={apiErrorOf(facts.error)} title="The token's facts could not be read" onRetry={() => void facts.refetch()} />;
   if (!facts.data || !('value' in facts.data.standard)) return null;
-  return <TokenFactsList view={facts.data} />;
+  const view = withHolders.data ?? facts.data;
+  const holders: TokenFactsView['holders'] = withHolders.isError ? { absent: `Its Transfer logs could not be read: ${apiErrorOf(withHolders.error).shortMessage}` } : view.holders;
+  return <TokenFactsList view={{ ...view, holders }} />;
 }
 
 /** The card itself, over a view already read. */
@@ -71,18 +76,24 @@ export function TokenFactsList({ view }: { view: TokenFactsView }) {
           </Fact>
         </InfoRow>
         <InfoRow label="Holders">
-          <Fact fact={view.holders}>
-            {(holders) => (
-              <span>
-                <span className="mono">{formatNumber(holders.count)}</span>{' '}
-                <span className="muted">
-                  with a balance, from {countOf(holders.transfers, 'Transfer log')} up to block {formatNumber(view.block)}
+          {view.holders === null ? (
+            <span className="muted" role="status">
+              Counting them from its Transfer logs…
+            </span>
+          ) : (
+            <Fact fact={view.holders}>
+              {(holders) => (
+                <span>
+                  <span className="mono">{formatNumber(holders.count)}</span>{' '}
+                  <span className="muted">
+                    with a balance, from {countOf(holders.transfers, 'Transfer log')} up to block {formatNumber(view.block)}
+                  </span>
                 </span>
-              </span>
-            )}
-          </Fact>
+              )}
+            </Fact>
+          )}
         </InfoRow>
-        {'value' in view.holders && view.holders.value.count > 0 ? (
+        {view.holders && 'value' in view.holders && view.holders.value.count > 0 ? (
           <InfoRow label={`Top ${view.holders.value.top === 1 ? 'holder holds' : `${view.holders.value.top} holders hold`}`}>
             <span>
               <span className="mono">{shareOf(view.holders.value.topHeld, view.holders.value.held)}</span>{' '}
