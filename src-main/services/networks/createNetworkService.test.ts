@@ -145,7 +145,7 @@ describeWithKeychain('network service on a real store and the real keychain', ()
     // Nothing answers: the node's failure in words, never the key.
     const down = await networks.chainIdAt({ rpcUrl: 'http://127.0.0.1:9/v3/{key}', family: 'evm', credential: 'hosted' }).catch((error: unknown) => error as { shortMessage: string; details?: string; kind?: string });
     expect(down).toMatchObject({ name: 'NetworkDownError', shortMessage: 'Nothing answers at 127.0.0.1:9: the connection was refused.' });
-    expect(JSON.stringify({ ...(down as object), message: (down as Error).message })).not.toContain(sandbox.info.key);
+    expect(JSON.stringify({ ...(down as object), message: (down as unknown as Error).message })).not.toContain(sandbox.info.key);
     await expect(networks.chainIdAt({ rpcUrl: 'wss://rpc.example.com', family: 'evm', credential: 'none' })).rejects.toMatchObject({ shortMessage: 'The chain id is read from an http(s) address' });
     await expect(networks.chainIdAt({ rpcUrl: 'ftp://example.com', family: 'evm', credential: 'none' })).rejects.toMatchObject({ name: 'NetworkInputError' });
   });

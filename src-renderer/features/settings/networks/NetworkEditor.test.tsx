@@ -9,7 +9,7 @@ import { NetworkEditor } from './NetworkEditor';
 const added: NetworkView = { ...localNetwork(), id: 'custom-1', name: 'My node', kind: 'custom', credentialId: 'no-key', credential: { configured: false }, selected: false, available: true };
 
 function renderForm(chainIdAt: () => Promise<{ chainId: number | string }>) {
-  const add = vi.fn(async () => added);
+  const add = vi.fn(async (_input: unknown) => added);
   const read = vi.fn(chainIdAt);
   renderWithApp(<NetworkEditor />, { api: { methods: { 'networks.chainIdAt': read, 'networks.add': add } } });
   return { add, read };
