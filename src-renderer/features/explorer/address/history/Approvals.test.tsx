@@ -37,11 +37,14 @@ describe('Approvals', () => {
     renderWithApp(<Approvals networkId="local" address={OWNER} />, { api: { methods: { 'history.approvals': async () => view } } });
     const table = await screen.findByRole('grid', { name: 'approvals' });
     const headers = within(table).getAllByRole('columnheader').map((header) => header.textContent);
-    expect(headers).toEqual(['Token', 'Spender', 'Allowance now', 'Approved', 'Status', 'When granted', 'Block', 'Transaction']);
+    expect(headers).toEqual(['Token', 'Spender', 'Allowance now', 'Approved', 'When granted', 'Transaction']);
     expect(within(table).getByText('Uniswap V2 router')).toBeTruthy();
     expect(within(table).getAllByText('Unlimited').length).toBeGreaterThanOrEqual(2);
     expect(within(table).getAllByText('8,079 GLS')).toHaveLength(2);
     expect(within(table).getAllByRole('time').length).toBe(3);
+    // What no longer stands says what ended it, in the allowance's cell.
+    expect(within(table).getByText('none · revoked')).toBeTruthy();
+    expect(within(table).getByText('every ERC-1155 token')).toBeTruthy();
     expect(screen.getByRole('heading', { name: /Approvals 2 of 3 approvals standing, 1 unlimited · at block 240/ })).toBeTruthy();
   });
 

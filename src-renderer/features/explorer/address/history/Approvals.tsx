@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import type { ApprovalRow } from '../../../../../src-shared/api/history';
 import { countOf } from '../../../../../src-shared/text/countOf';
 import { useApi } from '../../../../api/useApi';
-import { AddressLink, BlockLink, TxLink } from '../../../../components/chain/ChainLinks';
+import { AddressLink, TxLink } from '../../../../components/chain/ChainLinks';
 import { Timestamp } from '../../../../components/chain/Timestamp';
 import { ErrorNotice } from '../../../../components/ErrorNotice';
 import { LoadingState } from '../../../../components/LoadingState';
@@ -33,27 +33,29 @@ export function statusOf(row: ApprovalRow): 'standing' | 'revoked' | 'used up' |
   return 'used up';
 }
 
+const NFT_LABEL = { erc721: 'ERC-721', erc1155: 'ERC-1155' } as const;
+const everyToken = (row: ApprovalRow) => (row.standard === 'erc721' || row.standard === 'erc1155' ? `every ${NFT_LABEL[row.standard]} token` : 'every token');
 const grantedText = (row: ApprovalRow) =>
-  row.kind === 'allowance' ? (BigInt(row.granted ?? '0') >= 2n ** 255n ? 'Unlimited' : formatTokenAmount(row.granted ?? '0', row.decimals, row.symbol)) : row.kind === 'token' ? `token #${row.tokenId}` : 'every token';
+  row.kind === 'allowance' ? (BigInt(row.granted ?? '0') >= 2n ** 255n ? 'Unlimited' : formatTokenAmount(row.granted ?? '0', row.decimals, row.symbol)) : row.kind === 'token' ? `ERC-721 #${row.tokenId}` : everyToken(row);
 const timeText = (row: ApprovalRow) => (row.timestamp ? new Date(Number(BigInt(row.timestamp)) * 1000).toISOString() : '');
+/** The allowance now, and what ended an approval that no longer stands. */
+const nowText = (row: ApprovalRow) => `${row.unlimited && row.allowance ? `Unlimited (${row.allowance})` : allowanceText(row)}${row.active ? '' : ` · ${statusOf(row)}`}`;
 
+// Six columns that fit a 1,360-pixel window whole: the status rides in the allowance's cell, the block in the time's
+// cell (its text, for the filter and copying, and its title).
 const COLUMNS: DataColumn<ApprovalRow>[] = [
   {
     id: 'token',
     header: 'Token',
-    width: 'minmax(150px, 1fr)',
+    width: 'minmax(140px, 1fr)',
     value: (row) => row.symbol ?? row.token,
     text: (row) => `${row.symbol ?? ''} ${row.token} ${standardOf(row)}`,
-    cell: (row) => (
-      <span className="chain-value">
-        <AddressLink address={row.token} label={row.symbol ?? undefined} isContract copy={false} /> <span className="muted">{standardOf(row)}</span>
-      </span>
-    ),
+    cell: (row) => <AddressLink address={row.token} label={row.symbol ?? undefined} isContract copy={false} />,
   },
   {
     id: 'spender',
     header: 'Spender',
-    width: 'minmax(180px, 1.3fr)',
+    width: 'minmax(150px, 1.2fr)',
     value: (row) => row.spenderName ?? row.spender,
     text: (row) => `${row.spenderName ?? ''} ${row.spender}${row.kind === 'operator' ? ' operator' : ''}`,
     cell: (row) => (
@@ -66,31 +68,35 @@ const COLUMNS: DataColumn<ApprovalRow>[] = [
   {
     id: 'allowance',
     header: 'Allowance now',
-    width: 'minmax(150px, 1fr)',
+    width: '140px',
     align: 'end',
     value: (row) => (row.kind === 'allowance' ? BigInt(row.allowance ?? '0') : row.active ? 1n : 0n),
-    text: (row) => (row.unlimited && row.allowance ? `Unlimited (${row.allowance})` : allowanceText(row)),
+    text: nowText,
     cell: (row) =>
-      row.unlimited ? (
-        <span className="badge badge-warn" title={`${row.allowance ?? row.granted} in the token's smallest unit: spending does not exhaust it`}>
+      row.unlimited && row.active ? (
+        <span className="badge badge-warn" title={`${row.allowance ?? row.granted} in the token's smallest unit: spending does not use it up`}>
           Unlimited
         </span>
       ) : (
-        <span title={row.allowance ?? undefined}>{allowanceText(row)}</span>
+        <span title={row.allowance ?? undefined} className={row.active ? undefined : 'muted'}>
+          {nowText(row)}
+        </span>
       ),
   },
-  { id: 'granted', header: 'Approved', width: 'minmax(130px, 1fr)', align: 'end', value: (row) => BigInt(row.granted ?? '0'), text: grantedText, cell: (row) => <span title={row.granted ?? undefined}>{grantedText(row)}</span> },
+  { id: 'granted', header: 'Approved', width: '124px', align: 'end', value: (row) => BigInt(row.granted ?? '0'), text: grantedText, cell: (row) => <span title={row.granted ?? undefined}>{grantedText(row)}</span> },
   {
-    id: 'status',
-    header: 'Status',
-    width: '96px',
-    value: (row) => statusOf(row),
-    text: (row) => statusOf(row),
-    cell: (row) => <span className={`badge ${row.active ? 'badge-ok' : ''}`}>{statusOf(row)}</span>,
+    id: 'time',
+    header: 'When granted',
+    width: '144px',
+    value: (row) => BigInt(row.timestamp ?? '0') * 1_000_000n + BigInt(row.blockNumber),
+    text: (row) => `${timeText(row)} block ${BigInt(row.blockNumber).toString(10)}`,
+    cell: (row) => (
+      <span title={`Block ${formatNumber(row.blockNumber)}`}>
+        <Timestamp seconds={row.timestamp} />
+      </span>
+    ),
   },
-  { id: 'time', header: 'When granted', width: '120px', value: (row) => BigInt(row.timestamp ?? '0'), text: timeText, cell: (row) => <Timestamp seconds={row.timestamp} /> },
-  { id: 'block', header: 'Block', width: '80px', align: 'end', value: (row) => BigInt(row.blockNumber), text: (row) => BigInt(row.blockNumber).toString(10), cell: (row) => <BlockLink number={row.blockNumber} hash={null} /> },
-  { id: 'tx', header: 'Transaction', width: 'minmax(140px, 0.8fr)', value: (row) => row.transactionHash, text: (row) => row.transactionHash, cell: (row) => <TxLink hash={row.transactionHash} copy={false} /> },
+  { id: 'tx', header: 'Transaction', width: '160px', value: (row) => row.transactionHash, text: (row) => row.transactionHash, cell: (row) => <TxLink hash={row.transactionHash} copy={false} /> },
 ];
 
 /** The approvals the address granted, each as it stands now (history.approvals). */
