@@ -121,5 +121,6 @@ export function fuzzExamples({ manifest, demoContent }: ProvidedSandbox, fixture
     'content.save': [{ networkId: 'local', cid: file.cid, path: [], name: 'saved.txt', as: 'file' }],
     'explorer.latest': [{ networkId: 'local', count: 3 }],
     'history.sent': [{ networkId: 'local', address: from, count: 5 }],
+    'history.approvals': [{ networkId: 'local', address: manifest.accounts.traders[1]!.address }],
   };
 }
