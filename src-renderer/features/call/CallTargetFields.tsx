@@ -45,7 +45,7 @@ export function CallTargetFields({ draft, change, problems, showErrors, contract
         placeholder="balanceOf(address owner) returns (uint256)"
         onChange={(event) => change({ abiText: event.target.value })}
         error={pastedError}
-        hint={pastedError ? undefined : 'Used before the contract’s own ABI when given.'}
+        hint={pastedError ? undefined : 'Used before the contract’s own ABI when given; its custom errors (error Low(uint256 have)) decode a revert.'}
       />
       <Select
         id="call-function"
