@@ -45,7 +45,7 @@ describe('NetworkEditor (adding a network)', () => {
   it('says at the chain id why the node could not be read, and leaves it to be typed', async () => {
     const user = userEvent.setup();
     renderForm(async () => {
-      throw Object.assign(new Error('Nothing answers at 127.0.0.1:9: the connection was refused.'), { name: 'NetworkDownError' });
+      throw Object.assign(new Error('Nothing answers at 127.0.0.1:9: the connection was refused.'), { name: 'NetworkDownError', kind: 'unreachable', code: 'ECONNREFUSED' });
     });
     await user.type(screen.getByLabelText('JSON-RPC address'), 'http://127.0.0.1:9');
     await user.tab();

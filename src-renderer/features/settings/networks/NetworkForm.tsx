@@ -138,7 +138,7 @@ export function NetworkForm({ initial, submitLabel, pending, serverError, onSubm
         autoComplete="off"
         spellCheck={false}
         after={
-          <button type="button" className="btn btn-small" onClick={() => readFromNode(true)} disabled={values.rpcUrl.trim() === '' || chainIdFromNode.status.state === 'reading'}>
+          <button type="button" className="btn btn-small network-form-read" onClick={() => readFromNode(true)} disabled={values.rpcUrl.trim() === '' || chainIdFromNode.status.state === 'reading'}>
             Read from the node
           </button>
         }
@@ -170,8 +170,10 @@ export function NetworkForm({ initial, submitLabel, pending, serverError, onSubm
 
 /** Why the chain id could not be read, in one sentence with what to do. */
 function chainIdProblem(status: Extract<ChainIdRead, { state: 'failed' }>): string {
-  const { shortMessage, details } = status.error;
-  return `The chain id could not be read from the node: ${shortMessage}.${details ? ` ${details}` : ''} Type it instead.`.replace(/\.\./g, '.');
+  const { shortMessage, details, kind } = status.error;
+  // A node that does not answer: what to check (the failure's own advice speaks of networks already added).
+  const advice = kind === 'unreachable' || kind === 'timeout' ? 'Check the address and that the node runs.' : (details ?? '');
+  return `The chain id could not be read from the node: ${shortMessage}. ${advice} Type it instead.`.replace(/\.\./g, '.').replace(/\s+/g, ' ');
 }
 
 /** What the chain id field says under it: where its value came from, or how to write one. */
@@ -180,5 +182,5 @@ function chainIdHint(values: NetworkFormValues, status: ChainIdRead): string {
   if (status.state === 'read' && status.chainId === values.chainId) return `Read from the node (${values.family === 'evm' ? 'eth_chainId' : 'starknet_chainId'}); it can still be changed.`;
   if (status.state === 'failed' && values.chainId.trim() !== '') return chainIdProblem(status);
   const form = values.family === 'evm' ? 'A number such as 1 or 11155111 (0x hex works too).' : 'A short string such as SN_SEPOLIA, or its 0x felt.';
-  return `${form} Read from the node once the JSON-RPC address is typed.`;
+  return status.state === 'failed' ? form : `${form} Read from the node once the JSON-RPC address is typed.`;
 }
