@@ -25,11 +25,11 @@ export function App() {
         <TopBar />
         <ConnectionBanner />
         <KeychainNotice />
+        <GasAlertNotices />
         <main id="main" className="app-main" tabIndex={-1}>
           <AppRoutes />
         </main>
       </div>
-      <GasAlertNotices />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { networkIdSchema } from '../networks/network';
-import { parseThreshold } from '../gas/gasAlerts';
+import { MAX_SNOOZE_MINUTES, parseThreshold } from '../gas/gasAlerts';
 import { GAS_POLL_SECONDS, GAS_RETENTION_DAYS, type GasSettings } from '../gas/gasSettings';
 import type { FiredGasAlert, GasAlert, GasBlocks, GasEvent, GasHistory } from '../gas/gasTypes';
 import { method, topic } from './define';
@@ -58,6 +58,13 @@ export const gasMethods = {
     doc: 'Adds an alert: tell me when a figure goes below (or above) a threshold in gwei. Bad thresholds are refused with the reason.',
   }),
   'gas.deleteAlert': method<{ deleted: boolean }>()({ input: z.strictObject({ id: z.number().int().positive() }), doc: 'Deletes an alert (what it fired stays in the list).' }),
+  'gas.snoozeAlert': method<GasAlert>()({
+    input: z.strictObject({
+      id: z.number().int().positive(),
+      minutes: z.number().int('Snooze for whole minutes.').min(0, 'Snooze for 0 minutes (wake it) or more.').max(MAX_SNOOZE_MINUTES, 'Snooze for at most a week.'),
+    }),
+    doc: 'Snoozes an alert for some minutes from now (0 wakes it): it fires nothing meanwhile, and a crossing made meanwhile is told when it wakes if it still holds. Each alert also keeps quiet for ALERT_COOLDOWN_MS after it fires.',
+  }),
   'gas.firedAlerts': method<FiredGasAlert[]>()({
     input: z.strictObject({ limit: z.number().int().min(1).max(500).optional() }),
     doc: 'Alerts that fired, newest first (default 50).',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeAlert, evaluateAlert, parseThreshold } from './gasAlerts';
+import { ALERT_COOLDOWN_MS, alertQuietUntil, describeAlert, evaluateAlert, parseThreshold } from './gasAlerts';
 
 describe('parseThreshold', () => {
   it.each([
@@ -47,10 +47,10 @@ describe('parseThreshold', () => {
 
 describe('evaluateAlert', () => {
   it('compares strictly, in wei', () => {
-    expect(evaluateAlert({ direction: 'below', thresholdGwei: '2' }, '1.999999999')).toEqual({ met: true, fire: true });
-    expect(evaluateAlert({ direction: 'below', thresholdGwei: '2' }, '2')).toEqual({ met: false, fire: false });
-    expect(evaluateAlert({ direction: 'above', thresholdGwei: '2' }, '2.000000001')).toEqual({ met: true, fire: true });
-    expect(evaluateAlert({ direction: 'above', thresholdGwei: '2', met: true }, '3')).toEqual({ met: true, fire: false });
+    expect(evaluateAlert({ direction: 'below', thresholdGwei: '2' }, '1.999999999')).toEqual({ met: true, fire: true, owed: false });
+    expect(evaluateAlert({ direction: 'below', thresholdGwei: '2' }, '2')).toEqual({ met: false, fire: false, owed: false });
+    expect(evaluateAlert({ direction: 'above', thresholdGwei: '2' }, '2.000000001')).toEqual({ met: true, fire: true, owed: false });
+    expect(evaluateAlert({ direction: 'above', thresholdGwei: '2', met: true }, '3')).toEqual({ met: true, fire: false, owed: false });
   });
 
   it('fires exactly once per crossing into the condition, whatever the sequence of values', () => {
@@ -68,6 +68,35 @@ describe('evaluateAlert', () => {
         expect(fired).toBe(entries);
       }),
     );
+  });
+
+  it('stays quiet for the cooldown after it fires: an oscillating fee is told once, then again after the quiet if it still holds', () => {
+    // A fee around 10 gwei, crossing every 45 s for 7.6 minutes (the six fires), then holding below.
+    const start = Date.UTC(2026, 10, 29, 10, 0, 0);
+    let state: { met?: boolean; owed?: boolean; lastFiredAt?: number } = {};
+    const fires: number[] = [];
+    const run = (at: number, value: string) => {
+      const result = evaluateAlert({ direction: 'below', thresholdGwei: '10', ...state }, value, at);
+      if (result.fire) fires.push(at);
+      state = { met: result.met, owed: result.owed, ...(result.fire ? { lastFiredAt: at } : state.lastFiredAt !== undefined ? { lastFiredAt: state.lastFiredAt } : {}) };
+    };
+    for (let step = 0; step * 45_000 <= 456_000; step += 1) run(start + step * 45_000, step % 2 === 0 ? '9' : '11');
+    expect(fires).toEqual([start]);
+    run(start + ALERT_COOLDOWN_MS - 1000, '9');
+    expect(fires).toHaveLength(1);
+    run(start + ALERT_COOLDOWN_MS, '9'); // still below when the quiet ends: the crossing owed is told
+    expect(fires).toEqual([start, start + ALERT_COOLDOWN_MS]);
+  });
+
+  it('does not fire while snoozed; a crossing owed is cleared when the figure goes back', () => {
+    const now = Date.UTC(2026, 10, 29, 10, 0, 0);
+    const snoozed = { direction: 'above' as const, thresholdGwei: '5', snoozedUntil: now + 3_600_000 };
+    expect(evaluateAlert(snoozed, '6', now)).toEqual({ met: true, fire: false, owed: true });
+    expect(evaluateAlert({ ...snoozed, met: true, owed: true }, '4', now + 60_000)).toEqual({ met: false, fire: false, owed: false });
+    expect(evaluateAlert({ ...snoozed, met: true, owed: true }, '6', now + 3_600_000)).toEqual({ met: true, fire: true, owed: false });
+    expect(alertQuietUntil({ snoozedUntil: now + 60_000, lastFiredAt: now - 60_000 }, now)).toEqual({ until: now - 60_000 + ALERT_COOLDOWN_MS, why: 'cooldown' });
+    expect(alertQuietUntil({ snoozedUntil: now + 3_600_000, lastFiredAt: now - 60_000 }, now)).toEqual({ until: now + 3_600_000, why: 'snoozed' });
+    expect(alertQuietUntil({ lastFiredAt: now - ALERT_COOLDOWN_MS }, now)).toBeUndefined();
   });
 
   it('describes an alert in words', () => {

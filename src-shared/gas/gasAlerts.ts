@@ -8,6 +8,15 @@ import { gweiToWei, weiToGwei } from './gwei';
 /** The highest threshold accepted: far above any fee a chain has charged (mainnet peaked near 2,000 gwei). */
 export const MAX_THRESHOLD_GWEI = 1_000_000;
 
+/**
+ * After an alert fires it stays quiet this long: a fee that oscillates around a threshold (two alerts fired six
+ * times in 7.6 minutes) is told once, and again only after the quiet, if it still holds.
+ */
+export const ALERT_COOLDOWN_MS = 15 * 60_000;
+
+/** The longest snooze: a week. */
+export const MAX_SNOOZE_MINUTES = 7 * 24 * 60;
+
 /** How each metric is named in sentences. */
 export const METRIC_NAMES: Record<GasAlertMetric, string> = {
   low: 'low max fee',
@@ -47,14 +56,30 @@ export function describeAlert(alert: Pick<GasAlert, 'metric' | 'direction' | 'th
   return `${METRIC_NAMES[alert.metric]} ${alert.direction} ${alert.thresholdGwei} gwei`;
 }
 
+/** Until when an alert is quiet at `now` (snoozed, or cooling down after it fired), and why; undefined when it is not. */
+export function alertQuietUntil(alert: Pick<GasAlert, 'lastFiredAt' | 'snoozedUntil'>, now: number): { until: number; why: 'snoozed' | 'cooldown' } | undefined {
+  const cooldown = alert.lastFiredAt !== undefined ? alert.lastFiredAt + ALERT_COOLDOWN_MS : undefined;
+  const snoozed = alert.snoozedUntil !== undefined && alert.snoozedUntil > now ? alert.snoozedUntil : undefined;
+  const cooling = cooldown !== undefined && cooldown > now ? cooldown : undefined;
+  if (snoozed !== undefined && (cooling === undefined || snoozed >= cooling)) return { until: snoozed, why: 'snoozed' };
+  return cooling !== undefined ? { until: cooling, why: 'cooldown' } : undefined;
+}
+
 /**
  * Whether a value meets an alert's condition (strictly below or above the threshold), and whether it fires now:
  * once when the condition becomes true (or is true at the first value seen), then not again until the value has
- * gone back across and crosses again.
+ * gone back across and crosses again; never while it is quiet (`now` within its cooldown or snooze). A crossing
+ * made while quiet is `owed`: it fires once quiet ends if the condition still holds; going back across clears it.
  */
-export function evaluateAlert(alert: Pick<GasAlert, 'direction' | 'thresholdGwei' | 'met'>, valueGwei: string): { met: boolean; fire: boolean } {
+export function evaluateAlert(
+  alert: Pick<GasAlert, 'direction' | 'thresholdGwei' | 'met' | 'owed' | 'lastFiredAt' | 'snoozedUntil'>,
+  valueGwei: string,
+  now: number = Date.now(),
+): { met: boolean; fire: boolean; owed: boolean } {
   const value = gweiToWei(valueGwei);
   const threshold = gweiToWei(alert.thresholdGwei);
   const met = alert.direction === 'below' ? value < threshold : value > threshold;
-  return { met, fire: met && alert.met !== true };
+  const crossing = met && (alert.met !== true || alert.owed === true);
+  const quiet = alertQuietUntil(alert, now) !== undefined;
+  return { met, fire: crossing && !quiet, owed: crossing && quiet };
 }

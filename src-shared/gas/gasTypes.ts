@@ -118,6 +118,12 @@ export interface GasAlert {
   /** The last value seen (gwei) and whether it met the condition; absent before the first poll. */
   lastValueGwei?: string;
   met?: boolean;
+  /** When it last fired (ms since the epoch): it stays quiet for {@link ALERT_COOLDOWN_MS} after. */
+  lastFiredAt?: number;
+  /** Snoozed: it does not fire before this time (ms since the epoch). */
+  snoozedUntil?: number;
+  /** Its figure crossed while it was quiet (cooling down or snoozed): it fires once quiet ends, if the condition still holds. */
+  owed?: boolean;
 }
 
 /** An alert that fired: the value that crossed, the block and the time. */

@@ -203,6 +203,30 @@ describe('gas service on the sandbox', () => {
     gas.deleteAlert(never.id);
     expect(gas.firedAlerts().map((f) => f.id)).toContain(event!.id);
   });
+
+  it('keeps a snoozed alert quiet, tells the crossing it owes once woken, then keeps quiet for the cooldown after it fired', async () => {
+    const alert = gas.addAlert('basic', 'medium', 'below', '100000'); // always holds on the sandbox
+    const snoozed = gas.snoozeAlert(alert.id, 60);
+    expect(snoozed.snoozedUntil).toBeGreaterThan(Date.now() + 59 * 60_000);
+    const quiet = await gas.pollOnce('basic', AbortSignal.timeout(20_000));
+    expect(quiet.fired.filter((f) => f.alertId === alert.id)).toEqual([]);
+    expect(gas.alerts().find((a) => a.id === alert.id)).toMatchObject({ met: true, owed: true });
+
+    expect(gas.snoozeAlert(alert.id, 0).snoozedUntil).toBeUndefined();
+    const woken = await gas.pollOnce('basic', AbortSignal.timeout(20_000));
+    expect(woken.fired.filter((f) => f.alertId === alert.id)).toHaveLength(1);
+    const after = gas.alerts().find((a) => a.id === alert.id)!;
+    expect(after).toMatchObject({ met: true, lastFiredAt: woken.fetchedAt });
+    expect(after.owed).toBeUndefined();
+
+    // The figure goes back across and crosses again within the cooldown (as an oscillating fee does): not told.
+    store.db.prepare('UPDATE gas_alerts SET met = 0 WHERE id = ?').run(alert.id);
+    const again = await gas.pollOnce('basic', AbortSignal.timeout(20_000));
+    expect(again.fired.filter((f) => f.alertId === alert.id)).toEqual([]);
+    expect(gas.alerts().find((a) => a.id === alert.id)).toMatchObject({ owed: true, lastFiredAt: woken.fetchedAt });
+    await expect(async () => gas.snoozeAlert(999_999, 5)).rejects.toMatchObject({ shortMessage: 'That alert is not there any more.' });
+    gas.deleteAlert(alert.id);
+  });
 });
 
 describe('gas service failures', () => {

@@ -36,6 +36,8 @@ export interface GasService {
   alerts(): GasAlert[];
   addAlert(networkId: string, metric: GasAlertMetric, direction: 'below' | 'above', thresholdGwei: string): GasAlert;
   deleteAlert(id: number): { deleted: boolean };
+  /** Snoozes an alert for `minutes` from now (0 wakes it): it fires nothing meanwhile. */
+  snoozeAlert(id: number, minutes: number): GasAlert;
   firedAlerts(limit?: number): FiredGasAlert[];
   /** One poll now, stored as a sample and its alerts evaluated, as each tick of the feed does (bench, tests). */
   pollOnce(networkId: string, signal: AbortSignal): Promise<GasSnapshot>;
@@ -91,7 +93,7 @@ export function createGasService(options: GasServiceOptions): GasService {
         samples.add(chain, { ...polled, fired: [] });
         const updates = alerts.forNetwork(polled.networkId).map((alert) => {
           const valueGwei = metricValue(alert.metric, polled.suggestion);
-          return { alert, valueGwei, ...evaluateAlert(alert, valueGwei) };
+          return { alert, valueGwei, ...evaluateAlert(alert, valueGwei, polled.fetchedAt) };
         });
         if (updates.length > 0) fired = alerts.record(updates, polled.suggestionBlock, polled.fetchedAt);
       });
@@ -231,6 +233,7 @@ export function createGasService(options: GasServiceOptions): GasService {
     alerts: () => alerts.list(),
     addAlert: (networkId, metric, direction, thresholdGwei) => alerts.add(networkId, metric, direction, thresholdGwei),
     deleteAlert: (id) => ({ deleted: alerts.delete(id) }),
+    snoozeAlert: (id, minutes) => alerts.snooze(id, minutes > 0 ? Date.now() + minutes * 60_000 : null),
     firedAlerts: (limit = 50) => alerts.fired(limit),
     pollOnce,
     polling: () => hub.running(),

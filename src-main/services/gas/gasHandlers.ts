@@ -4,7 +4,7 @@ import type { GasService } from './createGasService';
 
 type GasMethods = Pick<
   MethodHandlers,
-  'gas.history' | 'gas.blocks' | 'gas.settings' | 'gas.updateSettings' | 'gas.alerts' | 'gas.addAlert' | 'gas.deleteAlert' | 'gas.firedAlerts'
+  'gas.history' | 'gas.blocks' | 'gas.settings' | 'gas.updateSettings' | 'gas.alerts' | 'gas.addAlert' | 'gas.deleteAlert' | 'gas.snoozeAlert' | 'gas.firedAlerts'
 >;
 
 /** The contract's `gas` area over the gas service. */
@@ -18,6 +18,7 @@ export function gasHandlers(gas: GasService): { methods: GasMethods; topics: Pic
       'gas.alerts': async () => gas.alerts(),
       'gas.addAlert': async ({ networkId, metric, direction, threshold }) => gas.addAlert(networkId, metric, direction, threshold),
       'gas.deleteAlert': async ({ id }) => gas.deleteAlert(id),
+      'gas.snoozeAlert': async ({ id, minutes }) => gas.snoozeAlert(id, minutes),
       'gas.firedAlerts': async ({ limit }) => gas.firedAlerts(limit),
     },
     topics: {

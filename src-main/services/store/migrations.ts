@@ -287,4 +287,14 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT, WITHOUT ROWID;
     `,
   },
+  {
+    name: 'gas alerts keep quiet: a cooldown after each fire, and a snooze',
+    sql: `
+      -- services/gas/gasAlertRows.ts: when an alert last fired (it stays quiet ALERT_COOLDOWN_MS after), until when
+      -- it is snoozed, and whether its figure crossed while it was quiet (told once the quiet ends, if it still holds).
+      ALTER TABLE gas_alerts ADD COLUMN last_fired_at INTEGER;
+      ALTER TABLE gas_alerts ADD COLUMN snoozed_until INTEGER;
+      ALTER TABLE gas_alerts ADD COLUMN owed INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];

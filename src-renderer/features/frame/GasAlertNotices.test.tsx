@@ -1,12 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NetworkView } from '../../../src-shared/api/networks';
 import type { FiredGasAlert } from '../../../src-shared/gas/gasTypes';
 import { renderWithApp } from '../../testing/renderWithApp';
 import { useSeeGasAlerts } from '../../hooks/useUnseenGasAlerts';
 import { useGasAlertsSeen } from '../../state/useGasAlertsSeen';
-import { GasAlertNotices } from './GasAlertNotices';
+import { GasAlertNotices, NOTICE_MS } from './GasAlertNotices';
 import { Sidebar } from './Sidebar';
 
 const LOCAL = { id: 'local', name: 'Local sandbox', family: 'evm' } as NetworkView;
@@ -23,7 +23,10 @@ function frame(alerts: FiredGasAlert[], extra: React.ReactNode = null) {
     { path: '/explorer', api: { methods: { 'gas.firedAlerts': async () => alerts, 'networks.list': async () => [LOCAL] } } },
   );
 }
-afterEach(() => useGasAlertsSeen.setState({ seen: {} }));
+afterEach(() => {
+  vi.useRealTimers();
+  useGasAlertsSeen.setState({ seen: {} });
+});
 
 describe('a fired gas alert, on another screen', () => {
   it('shows as a notice with the network, the value and the way to the gas page, and as a count on the Gas entry', async () => {
@@ -69,6 +72,21 @@ describe('a fired gas alert, on another screen', () => {
     const [notice, ...others] = await screen.findAllByRole('alert');
     expect(others).toEqual([]);
     expect(notice!.textContent).toContain('below 5 gwei');
+    expect(screen.getByRole('link', { name: 'Gas, 1 new alert' })).toBeTruthy();
+  });
+
+  it('goes by itself after a while, not while the pointer is on it; the Gas entry still counts it', async () => {
+    frame([fired(6)]);
+    const notice = await screen.findByRole('alert');
+    vi.useFakeTimers();
+    fireEvent.pointerEnter(notice);
+    act(() => vi.advanceTimersByTime(NOTICE_MS * 2));
+    expect(screen.getByRole('alert')).toBe(notice);
+    fireEvent.pointerLeave(notice);
+    act(() => vi.advanceTimersByTime(NOTICE_MS - 1));
+    expect(screen.queryByRole('alert')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('link', { name: 'Gas, 1 new alert' })).toBeTruthy();
   });
 });

@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { METRIC_NAMES, parseThreshold } from '../../../src-shared/gas/gasAlerts';
+import { ALERT_COOLDOWN_MS, METRIC_NAMES, parseThreshold } from '../../../src-shared/gas/gasAlerts';
 import type { GasAlertMetric } from '../../../src-shared/gas/gasTypes';
 import { useApi } from '../../api/useApi';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { apiErrorOf } from '../../lib/apiErrorOf';
 import { formatDateTime } from '../../lib/formatTime';
 import { gasAlertsKey, gasAlertsQuery, gasFiredQuery } from '../../queries/gasAlerts';
+import { AlertItem } from './AlertItem';
 import { Gwei } from './Gwei';
 import { notificationPermission } from './notifyAlerts';
 
@@ -96,7 +97,8 @@ export function AlertsPanel({ networkId, networkName }: { networkId: string; net
       ) : null}
       {add.error ? <ErrorNotice error={apiErrorOf(add.error)} title="The alert was not added" /> : null}
       <p className="muted gas-note">
-        An alert fires once each time the figure crosses its threshold, while a Blockglass window is open (polling pauses when none is visible).{' '}
+        An alert fires once each time the figure crosses its threshold, then keeps quiet for {ALERT_COOLDOWN_MS / 60_000} minutes (a fee going back and forth is told once, and again after the quiet if it
+        still holds); snooze one to keep it quiet longer. It fires while a Blockglass window is open (polling pauses when none is visible).{' '}
         {permission === 'granted' ? 'Desktop notifications are on.' : null}
         {permission === 'denied' ? 'Desktop notifications are blocked for this app: alerts show in the list below, and as a notice on any screen of the app.' : null}
         {permission === 'unsupported' ? 'This window cannot show desktop notifications: alerts show in the list below, and as a notice on any screen of the app.' : null}
@@ -109,23 +111,7 @@ export function AlertsPanel({ networkId, networkName }: { networkId: string; net
       {mine.length > 0 ? (
         <ul className="gas-alert-list" aria-label="Alerts">
           {mine.map((alert) => (
-            <li key={alert.id} className="gas-alert-item">
-              <span>
-                {METRIC_NAMES[alert.metric]} {alert.direction} <strong className="mono">{alert.thresholdGwei} gwei</strong>
-              </span>
-              <span className="muted">
-                {alert.lastValueGwei === undefined ? (
-                  'waiting for the first poll'
-                ) : (
-                  <>
-                    now <Gwei gwei={alert.lastValueGwei} unit /> · {alert.met ? 'condition met' : 'not met'}
-                  </>
-                )}
-              </span>
-              <button type="button" className="btn btn-small btn-ghost" onClick={() => remove.mutate(alert.id)} aria-label={`Delete alert: ${METRIC_NAMES[alert.metric]} ${alert.direction} ${alert.thresholdGwei} gwei`}>
-                Delete
-              </button>
-            </li>
+            <AlertItem key={alert.id} alert={alert} onDelete={() => remove.mutate(alert.id)} />
           ))}
         </ul>
       ) : (

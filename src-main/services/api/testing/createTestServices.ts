@@ -131,6 +131,7 @@ export function createTestServices(options: { healthIntervalMs?: number } = {}):
     'gas.alerts': async () => unsupported('gas.alerts'),
     'gas.addAlert': async () => unsupported('gas.addAlert'),
     'gas.deleteAlert': async () => unsupported('gas.deleteAlert'),
+    'gas.snoozeAlert': async () => unsupported('gas.snoozeAlert'),
     'gas.firedAlerts': async () => unsupported('gas.firedAlerts'),
     'content.resolve': async () => unsupported('content.resolve'),
     'content.preview': async () => unsupported('content.preview'),
