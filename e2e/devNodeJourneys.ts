@@ -84,6 +84,13 @@ export function exploreAndFollowLogsOn(name: string, seeded: SeededDevNode): voi
     await expect(sent.getByRole('row').filter({ has: page.getByTitle(chain.failed.customError.hash, { exact: true }) }).getByText('Failed', { exact: true })).toBeVisible();
     await sections.getByRole('link', { name: 'Holdings' }).click();
     await expect(page.getByText('This address never received a token.')).toBeVisible({ timeout: 30_000 });
+    // Nor did it approve a spender: the node's own Approval and ApprovalForAll logs with it as owner are none.
+    const owner = `0x${chain.accounts.sender.slice(2).toLowerCase().padStart(64, '0')}` as Hex;
+    const approvalEvents = [toEventSelector('Approval(address,address,uint256)'), toEventSelector('ApprovalForAll(address,address,bool)')];
+    const approvals = await client.request({ method: 'eth_getLogs', params: [{ fromBlock: '0x0', toBlock: 'latest', topics: [approvalEvents, owner] }] });
+    expect(approvals).toEqual([]);
+    await sections.getByRole('link', { name: 'Approvals' }).click();
+    await expect(page.getByText('This address never approved a spender.')).toBeVisible({ timeout: 30_000 });
 
     // The Noticeboard: a contract, its code size as the chain has it; a person imports its ABI there.
     await page.goto(appPath(app.url, `/explorer/address/${chain.contracts.noticeboard}`));
