@@ -80,6 +80,7 @@ try {
     { name: 'address-transactions', route: `/explorer/address/${manifest.accounts.traders[0]!.address}?tab=transactions`, ready: '[role=grid][aria-label="transactions sent"] [aria-rowindex="2"]', height: 1000 },
     { name: 'address-balance', route: `/explorer/address/${manifest.accounts.traders[0]!.address}?tab=balance`, ready: '[role=grid][aria-label="balance changes"] [aria-rowindex="2"]', height: 1000 },
     { name: 'token-holders', route: `/explorer/address/${manifest.contracts.tokens[0]!.address}?tab=holders`, ready: 'section.history-section [role=grid] [aria-rowindex="2"]', height: 900 },
+    { name: 'address-approvals', route: `/explorer/address/${manifest.accounts.traders[1]!.address}?tab=approvals`, ready: '[role=grid][aria-label="approvals"] [aria-rowindex="2"]', height: 900 },
     // Inside a transaction: where the deep revert began, what a swap changed, a gas-starved redemption re-run.
     { name: 'transaction-trace', route: `/explorer/tx/${manifest.transactions.deepRevert.hash}?tab=trace`, ready: '[role=treegrid] [aria-current=location]', height: 1000 },
     { name: 'transaction-state', route: `/explorer/tx/${manifest.transactions.swap}?tab=state`, ready: '[aria-label="State changes"] article', height: 1700 },
