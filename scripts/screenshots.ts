@@ -83,11 +83,11 @@ try {
     { name: 'address-approvals', route: `/explorer/address/${manifest.accounts.traders[1]!.address}?tab=approvals`, ready: '[role=grid][aria-label="approvals"] [aria-rowindex="2"]', height: 900 },
     // Inside a transaction: where the deep revert began, what a swap changed, a gas-starved redemption re-run.
     { name: 'transaction-trace', route: `/explorer/tx/${manifest.transactions.deepRevert.hash}?tab=trace`, ready: '[role=treegrid] [aria-current=location]', height: 1000 },
-    { name: 'transaction-state', route: `/explorer/tx/${manifest.transactions.swap}?tab=state`, ready: '[aria-label="State changes"] article', height: 1700 },
+    { name: 'transaction-state', route: `/explorer/tx/${manifest.transactions.swap}?tab=state`, ready: 'section[aria-labelledby=tx-state] article', height: 1700 },
     {
       name: 'transaction-whatif',
       route: `/explorer/tx/${manifest.transactions.outOfGas.hash}?tab=whatif&gas=${manifest.transactions.outOfGas.gasNeeded}`,
-      ready: 'table[aria-label="The original and the re-run, side by side"]',
+      ready: 'table.whatif-compare tbody tr',
       height: 1500,
     },
     { name: 'call-revert', route: `/call?to=${manifest.contracts.reverter}&data=${manifest.reverts.customError.data}`, ready: 'form[aria-label="Call"]', act: runCall, height: 1250 },
