@@ -1,6 +1,8 @@
 import { decodeAbiParameters, formatUnits, keccak256, toHex, type Hex } from 'viem';
-import { appPath, readChain, seededManifest } from './chain';
+import { nodeClient } from '../test-support/nodeClient';
+import { appPath, seededManifest } from './chain';
 import { expect, test } from './appFixture';
+import { appSandbox } from './appSandbox';
 
 // A support engineer opens a token contract's page and reads it at a glance, as on Etherscan: its name, symbol,
 // decimals, total supply in units, its standard, how many hold it and how much the ten largest hold. Every figure is
@@ -20,7 +22,11 @@ test("a token's facts at a glance, each as the node answers it at the block the 
   expect(at).not.toBeNull();
   const block = `0x${BigInt(at![1]!.replace(/,/g, '')).toString(16)}`;
 
-  // The node's own answers at that block.
+  // The node's own answers at that block: the app's own sandbox's (its live traffic after the seed is its own, so
+  // another sandbox's blocks past the seed are not these).
+  const sandbox = await appSandbox(app);
+  const node = nodeClient(`${sandbox.origin}/local/v3/${sandbox.key}`);
+  const readChain = async <T>(method: string, params: unknown[]) => (await node.request({ method, params } as never)) as T;
   const call = (data: string) => readChain<Hex>('eth_call', [{ to: token.address, data }, block]);
   const [name] = decodeAbiParameters([{ type: 'string' }], await call('0x06fdde03'));
   const [symbol] = decodeAbiParameters([{ type: 'string' }], await call('0x95d89b41'));

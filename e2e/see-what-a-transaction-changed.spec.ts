@@ -73,6 +73,8 @@ test('a token transfer’s State tab shows each changed address before and after
   // The token: named from its metadata, the sender's balance slot named by variable and holder, read as a number.
   const tokenBlock = changes.getByRole('article', { name: /^Changes of / }).filter({ hasText: 'SandboxToken' });
   const senderSlot = tokenBlock.getByRole('row', { name: new RegExp(`_balances\\[${sender}\\]`) });
+  // Its name comes with the storage layout, recompiled from the metadata a moment after the changes show.
+  await expect(senderSlot).toBeVisible({ timeout: 60_000 });
   const [wasText, isText] = await senderSlot.getByRole('cell').allTextContents();
   const [was, is] = [wasText, isText].map((text) => BigInt(text!.replaceAll(',', '')));
   expect(held(was! - is!)).toBe(held(amount));
