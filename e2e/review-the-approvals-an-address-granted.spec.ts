@@ -1,6 +1,20 @@
 import { formatUnits } from 'viem';
-import { expect, test } from './appFixture';
-import { appPath, readChain, seededManifest } from './chain';
+import { nodeClient } from '../test-support/nodeClient';
+import { expect, test, type RunningApp } from './appFixture';
+import { appSandbox } from './appSandbox';
+import { appPath, seededManifest } from './chain';
+
+type ReadChain = <T>(method: string, params: unknown[]) => Promise<T>;
+
+/**
+ * Reads the app's own sandbox: the block the page names is past the seed, where each sandbox's live traffic is its
+ * own (the shared e2e sandbox may not even have that block yet).
+ */
+async function appChain(app: RunningApp): Promise<ReadChain> {
+  const sandbox = await appSandbox(app);
+  const node = nodeClient(`${sandbox.origin}/local/v3/${sandbox.key}`);
+  return async <T>(method: string, params: unknown[]) => (await node.request({ method, params } as never)) as T;
+}
 
 // "Which contracts can still spend my tokens?": from the address alone, every approval it granted, as it stands now,
 // found on the node (eth_getLogs of Approval and ApprovalForAll with the owner's topic, then allowance()), no indexer.
@@ -18,7 +32,7 @@ interface Log {
 }
 
 /** The owner's latest approval of each (token, spender), as the node's own logs say, up to `block`. */
-async function approvalsOnChain(owner: string, block: string): Promise<Map<string, Log>> {
+async function approvalsOnChain(readChain: ReadChain, owner: string, block: string): Promise<Map<string, Log>> {
   const me = `0x${owner.slice(2).toLowerCase().padStart(64, '0')}`;
   const latest = new Map<string, Log>();
   const order = (log: Log) => BigInt(log.blockNumber) * 100_000n + BigInt(log.logIndex);
@@ -37,6 +51,7 @@ test("an address's Approvals tab lists every spender it approved, the allowance 
   test.setTimeout(60_000);
   const manifest = seededManifest();
   const trader = manifest.accounts.traders[1]!.address;
+  const readChain = await appChain(app);
 
   await page.goto(appPath(app.url, `/explorer/address/${trader}`));
   await page.getByRole('navigation', { name: 'Address sections' }).getByRole('link', { name: 'Approvals' }).click();
@@ -45,7 +60,7 @@ test("an address's Approvals tab lists every spender it approved, the allowance 
   const heading = section.getByRole('heading', { name: /at block/ });
   await expect(heading).toBeVisible({ timeout: 45_000 });
   const block = `0x${BigInt((await heading.textContent())!.match(/at block ([\d,]+)/)![1]!.replace(/,/g, '')).toString(16)}`;
-  const expected = await approvalsOnChain(trader, block);
+  const expected = await approvalsOnChain(readChain, trader, block);
   expect(expected.size).toBeGreaterThanOrEqual(4);
 
   const grid = section.getByRole('grid', { name: 'approvals' });
