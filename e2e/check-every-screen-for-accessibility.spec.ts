@@ -125,6 +125,8 @@ async function makeData(page: Page, app: RunningApp, checker: AccessibilityCheck
   await page.goto(appPath(app.url, `/explorer/address/${await labelledToken()}`));
   const form = page.getByRole('region', { name: 'Import an ABI' });
   // Folded away (the token's ABI is known from its metadata) until opened.
+  // Folded once the metadata says the ABI is known (the form shows unfolded until then).
+  await expect(form.getByText(/its ABI is known/)).toBeVisible({ timeout: 30_000 });
   await form.getByRole('heading', { name: 'Import an ABI' }).click({ timeout: 30_000 });
   await form.getByLabel('ABI').fill('function transfer(address recipient, uint256 amount) returns (bool)', { timeout: 30_000 });
   await form.getByLabel('Label for this address (optional)').fill(LABEL);

@@ -23,11 +23,15 @@ export function AbiImport({ networkId, account }: { networkId: string; account: 
   const [text, setText] = useState('');
   const [label, setLabel] = useState(account.label ?? '');
   const [problem, setProblem] = useState<string | undefined>();
+  // Whether the fold is open, kept here: the account read again (a new head, the metadata found a moment later) must
+  // not close what the person opened, nor fold away text they typed before the ABI was known.
+  const [unfolded, setUnfolded] = useState(false);
   const refresh = () => queries.invalidateQueries({ queryKey: networkScope(networkId) });
   const save = useMutation({
     mutationFn: () => api.call('explorer.importAbi', { networkId, address: account.address, abi: text, ...(label.trim() ? { label } : {}) }),
     onSuccess: () => {
       setText('');
+      setUnfolded(false);
       void refresh();
     },
   });
@@ -36,6 +40,7 @@ export function AbiImport({ networkId, account }: { networkId: string; account: 
 
   // An ABI known already (its metadata, an import, a proxy's implementation) needs no import: the form folds away.
   const known = account.abi !== null && account.abi.source !== 'guess';
+  const onToggle = (event: React.SyntheticEvent<HTMLDetailsElement>) => setUnfolded(event.currentTarget.open);
   const intro = <p className="muted">Paste a JSON ABI, a Foundry or Hardhat artifact, or signatures one per line. It decodes this contract first, before its metadata and the signature database.</p>;
   const form = (
         <form
@@ -57,7 +62,10 @@ export function AbiImport({ networkId, account }: { networkId: string; account: 
             inputClassName="abi-import-text"
             rows={6}
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              setText(event.target.value);
+              setUnfolded(true);
+            }}
             placeholder={'function transfer(address to, uint256 amount) returns (bool)\nevent Transfer(address indexed from, address indexed to, uint256 value)'}
             error={problem}
             announce
@@ -107,7 +115,7 @@ export function AbiImport({ networkId, account }: { networkId: string; account: 
             Remove the imported ABI
           </button>
         </p>
-        <details className="abi-import-fold">
+        <details className="abi-import-fold" open={unfolded} onToggle={onToggle}>
           <summary>Import another ABI</summary>
           {intro}
           {form}
@@ -119,7 +127,7 @@ export function AbiImport({ networkId, account }: { networkId: string; account: 
   if (known) {
     return (
       <section className="card explorer-section" aria-labelledby={`${id}-title`}>
-        <details className="abi-import-fold">
+        <details className="abi-import-fold" open={unfolded} onToggle={onToggle}>
           <summary>
             <h2 id={`${id}-title`} className="section-title abi-import-summary-title">
               Import an ABI
