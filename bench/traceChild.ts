@@ -12,14 +12,14 @@ import { rawJsonRpc } from '../test-support/rawJsonRpc';
 import type { TraceBenchOptions, TraceMeasures } from './trace';
 
 // The trace bench's measuring half, in a process of its own (`bench/trace.ts` starts it): what it holds is what
-// tracing needs in main (the rpc, decoding and trace services, SQLite), not the bench runner's browsers and
+// tracing and the State tab need in main (the rpc, decoding and trace services, SQLite), not the bench runner's browsers and
 // reports, so its resident memory is a trace's in main. Prints one JSON line of raw measures; nothing typed by hand.
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 interface Manifest {
-  transactions: { deepRevert: { hash: `0x${string}` } };
+  transactions: { deepRevert: { hash: `0x${string}` }; erc20Transfer: `0x${string}` };
   bigBlock: { number: number };
 }
 
@@ -95,7 +95,13 @@ async function measure(options: TraceBenchOptions): Promise<TraceMeasures> {
     const kept: number[] = [];
     for (let i = 0; i < runs; i++) kept.push(await time(() => createTraceService({ rpc, decoding, store, chainOf: async () => 'chain:bench' }).transaction('local', lastOfBigBlock)));
     const keptRows = store.db.prepare("SELECT COUNT(*) AS n FROM chain_cache WHERE kind = 'trace'").all() as { n: number }[];
-    return { runs, deep, big, kept: median(kept), keptRows: keptRows[0]?.n ?? 0, restingRss, peakRss };
+
+    // The State tab of a token transfer, each time with nothing kept: its storage layout is recompiled from the
+    // metadata's sources (solc-js, in a child process of its own), the step that weighs most on main's memory.
+    const tracingPeakRss = peakRss;
+    const state: number[] = [];
+    for (let i = 0; i < runs; i++) state.push(await time(() => createTraceService({ rpc, decoding }).state('local', manifest.transactions.erc20Transfer)));
+    return { runs, deep, big, kept: median(kept), keptRows: keptRows[0]?.n ?? 0, state: median(state), restingRss, tracingPeakRss, peakRss };
   } finally {
     clearInterval(sampler);
     store.close();

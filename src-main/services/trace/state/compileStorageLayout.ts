@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import { spawn } from 'node:child_process';
 import { readMetadataPointer } from '../../../../src-shared/decoding/solidityMetadata';
 import { isStorageLayout, type StorageLayout } from './storageLayout';
 
@@ -18,13 +18,20 @@ const require = createRequire(import.meta.url);
 /** A recompile of a large contract takes a second or two; past this the answer is given up on. */
 const TIMEOUT_MS = 60_000;
 
-// The compiler runs in a worker thread: solc-js is a large WebAssembly module whose `compile` is synchronous and
-// would hold the main process (every window's requests) for the whole compile.
-const WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const solc = require(workerData.solcPath);
-const version = solc.version();
-parentPort.postMessage({ version, output: version.startsWith(workerData.release) ? solc.compile(workerData.input) : null });
+// The compiler runs in a child process of its own, ended once it has answered: solc-js is a large WebAssembly module
+// whose `compile` is synchronous (it would hold the main process, and every window's requests, for the whole compile)
+// and whose memory is never given back while it is loaded (in a worker thread of main, main's memory grew by 100 to
+// 200 MB per compile). The input comes on stdin, the answer goes to stdout as one JSON text.
+const CHILD = `
+const solc = require(process.argv[1]);
+const release = process.argv[2];
+let input = '';
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', (chunk) => { input += chunk; });
+process.stdin.on('end', () => {
+  const version = solc.version();
+  process.stdout.write(JSON.stringify({ version, output: version.startsWith(release) ? solc.compile(input) : null }));
+});
 `;
 
 /**
@@ -47,7 +54,7 @@ export async function compileStorageLayout(metadata: MetadataToCompile, signal?:
   const wanted = parsed.compiler?.version ?? '';
   const release = /^v?(\d+\.\d+\.\d+\+commit\.[0-9a-f]+)/.exec(wanted)?.[1];
   if (!release) throw new NoStorageLayoutError(`the metadata names no compiler release (${wanted || 'none'})`);
-  // The package's version says the release without loading the compiler (its commit is checked in the worker).
+  // The package's version says the release without loading the compiler (its commit is checked in the child).
   const shipped = (require('solc/package.json') as { version: string }).version;
   if (!release.startsWith(`${shipped}+`)) throw new NoStorageLayoutError(`compiled by solc ${wanted}; Blockglass ships solc ${shipped}`);
   const { compilationTarget: _target, ...settings } = parsed.settings ?? {};
@@ -56,7 +63,7 @@ export async function compileStorageLayout(metadata: MetadataToCompile, signal?:
     sources: Object.fromEntries(metadata.sources.map((source) => [source.path, { content: source.content }])),
     settings: { ...settings, outputSelection: { [target[0]]: { [target[1]]: ['storageLayout', 'evm.deployedBytecode.object'] } } },
   });
-  const { version, output } = await runWorker({ solcPath: require.resolve('solc'), release, input }, signal);
+  const { version, output } = await runCompiler({ solcPath: require.resolve('solc'), release, input }, signal);
   if (output === null) throw new NoStorageLayoutError(`compiled by solc ${wanted}; Blockglass ships solc ${version}`);
   const answer = JSON.parse(output ?? '{}') as {
     errors?: { severity: string; message: string }[];
@@ -71,26 +78,49 @@ export async function compileStorageLayout(metadata: MetadataToCompile, signal?:
   return contract.storageLayout;
 }
 
-function runWorker(workerData: { solcPath: string; release: string; input: string }, signal?: AbortSignal): Promise<{ version: string; output: string | null }> {
+/**
+ * Runs the compiler in a child process (Node, or Electron's binary run as Node) with an environment of its own: nothing
+ * of main's environment is passed. Killed on cancel, past the time limit, or when it has answered.
+ */
+function runCompiler(args: { solcPath: string; release: string; input: string }, signal?: AbortSignal): Promise<{ version: string; output: string | null }> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER, { eval: true, workerData });
-    const stop = (error: Error) => {
-      void worker.terminate();
-      reject(error);
+    if (signal?.aborted) return reject(signal.reason instanceof Error ? signal.reason : new Error('cancelled'));
+    const child = spawn(process.execPath, ['-e', CHILD, args.solcPath, args.release], {
+      env: { ELECTRON_RUN_AS_NODE: '1' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+      windowsHide: true,
+    });
+    let settled = false;
+    const chunks: Buffer[] = [];
+    const errors: Buffer[] = [];
+    const finish = (error: Error | undefined, answer?: { version: string; output: string | null }) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      if (error) reject(error);
+      else resolve(answer!);
     };
-    const timer = setTimeout(() => stop(new NoStorageLayoutError(`the compiler took more than ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS);
-    const onAbort = () => stop(signal!.reason instanceof Error ? signal!.reason : new Error('cancelled'));
+    const timer = setTimeout(() => finish(new NoStorageLayoutError(`the compiler took more than ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS);
+    const onAbort = () => finish(signal!.reason instanceof Error ? signal!.reason : new Error('cancelled'));
     signal?.addEventListener('abort', onAbort, { once: true });
-    worker.once('message', (message: { version: string; output: string | null }) => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      void worker.terminate();
-      resolve(message);
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => errors.push(chunk));
+    child.once('error', (error) => finish(new NoStorageLayoutError(`the compiler could not be started: ${error.message}`)));
+    child.once('close', (code, killedBy) => {
+      if (code !== 0) {
+        const said = Buffer.concat(errors).toString('utf8').trim().split('\n').slice(-1)[0] ?? '';
+        return finish(new NoStorageLayoutError(`the compiler ended ${killedBy ? `by ${killedBy}` : `with exit code ${code}`}${said ? `: ${said}` : ''}`));
+      }
+      try {
+        finish(undefined, JSON.parse(Buffer.concat(chunks).toString('utf8')) as { version: string; output: string | null });
+      } catch {
+        finish(new NoStorageLayoutError('the compiler answered something that is not JSON'));
+      }
     });
-    worker.once('error', (error) => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      reject(error);
-    });
+    // A child that ends before reading its input would fail the write (EPIPE): that is said by 'close' above.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(args.input);
   });
 }
