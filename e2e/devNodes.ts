@@ -53,6 +53,8 @@ export function seededDevNode(start: () => Promise<DevNode>): () => { node: DevN
  */
 export function explainFailuresOn(name: string, seeded: () => { node: DevNode; chain: DevNodeChain }): void {
   test(`on ${name}, a failed transaction shows its custom error, the deep revert where it began, a call its reason string, and gas levels that wait for nothing`, async ({ app, page }) => {
+    // Four screens on a node started for the file, the deep revert replayed here: more than one journey's time on a busy machine.
+    test.setTimeout(120_000);
     const { node, chain } = seeded();
     await addAndPickNetwork(page, app.url, { name, chainId: node.chainId, url: node.url });
 
@@ -70,7 +72,13 @@ export function explainFailuresOn(name: string, seeded: () => { node: DevNode; c
     // No content store there, so no metadata names the contracts: each by its address, cut as the page cuts it.
     const cut = (address: string) => `${getAddress(address).slice(0, 10)}…${getAddress(address).slice(-6)}`;
     const place = `Reverted in ${cut(chain.trace.contracts.token)}.${deep.revertingFunction}, called by ${cut(chain.trace.contracts.vault)}.pay: ${deep.errorName}(`;
-    await expect(page.getByRole('heading', { level: 2, name: place, exact: false })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { level: 2, name: place, exact: false }))
+      .toBeVisible({ timeout: 60_000 })
+      .catch(async (error: Error) => {
+        // What the summary said instead (its headline, and why the place could not be read), for whoever reads the failure.
+        const summary = await page.locator('section:has(> #tx-summary)').innerText().catch(() => '(no summary)');
+        throw new Error(`${error.message}\nthe summary said instead:\n${summary}`);
+      });
     await page.getByRole('navigation', { name: 'Transaction sections' }).getByRole('link', { name: 'Trace' }).click();
     await expect(page.getByText(/^Replayed in Blockglass/).first()).toBeVisible({ timeout: 60_000 });
     await expect(page.locator('[role=treegrid] [aria-current=location]')).toContainText('revert began here');

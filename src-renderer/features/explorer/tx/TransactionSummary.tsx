@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { TransactionView } from '../../../../src-shared/api/explorer';
 import { useApi } from '../../../api/useApi';
+import { apiErrorOf } from '../../../lib/apiErrorOf';
 import { traceQuery } from '../explorerQueries';
 import { caseFileJson, caseFileMarkdown } from './caseFile';
 import { downloadText } from './downloadText';
@@ -11,7 +12,8 @@ import { revertPlace } from './trace/frameNames';
 /**
  * What happened, in plain words (for support), and the case file to send: Markdown or JSON. A failed transaction's
  * trace is read (one request) so the headline can name where its revert began when that was below the transaction's
- * own call; until it is in, or where it cannot be read, the headline gives the outermost reason.
+ * own call; until it is in, or where it cannot be read, the headline gives the outermost reason (and a line says why
+ * the place could not be read).
  */
 export function TransactionSummary({ view, networkId, networkName }: { view: TransactionView; networkId: string; networkName: string }) {
   const api = useApi();
@@ -19,6 +21,7 @@ export function TransactionSummary({ view, networkId, networkName }: { view: Tra
   const hash = String(view.transaction.hash);
   const trace = useQuery({ ...traceQuery(api, networkId, hash), enabled: explanation.outcome === 'failed' });
   const place = trace.data ? revertPlace(trace.data) : undefined;
+  const traceFailed = trace.isError ? apiErrorOf(trace.error).shortMessage : undefined;
   return (
     <section className={`card explorer-summary is-${explanation.outcome}`} aria-labelledby="tx-summary">
       <h2 id="tx-summary" className="explorer-summary-headline">
@@ -28,6 +31,7 @@ export function TransactionSummary({ view, networkId, networkName }: { view: Tra
         {explanation.lines.map((line) => (
           <li key={line}>{line}</li>
         ))}
+        {traceFailed ? <li className="muted">Where the revert began could not be read: {traceFailed} (the Trace tab says more).</li> : null}
       </ul>
       <div className="explorer-summary-actions">
         {explanation.outcome === 'failed' ? (
