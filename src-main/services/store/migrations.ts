@@ -297,4 +297,25 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE gas_alerts ADD COLUMN owed INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    name: 'names of content added or named, found by name',
+    sql: `
+      -- services/content/contentNames.ts: the names content goes by on a network, kept apart from the recent list (which
+      -- keeps 200 and is cleared at will): an added file's or folder's name (source 'added'), the files inside an added
+      -- folder ('in-folder', root_cid and path say where), and names people set ('named'). One row per CID and name.
+      CREATE TABLE content_names (
+        network_id TEXT NOT NULL,
+        cid        TEXT NOT NULL,
+        name       TEXT NOT NULL,
+        source     TEXT NOT NULL CHECK (source IN ('added', 'in-folder', 'named')),
+        root_cid   TEXT NOT NULL,
+        path       TEXT NOT NULL,
+        kind       TEXT CHECK (kind IN ('directory', 'file', 'symlink', 'other')),
+        size       INTEGER,
+        at         INTEGER NOT NULL,
+        PRIMARY KEY (network_id, cid, name)
+      ) STRICT;
+      CREATE INDEX content_names_by_time ON content_names (network_id, at);
+    `,
+  },
 ];
