@@ -24,6 +24,7 @@ describe('typed ABIs', () => {
     ['storageShowcaseAbi', abis.storageShowcaseAbi, compiled.StorageShowcase.abi],
     ['logStormAbi', abis.logStormAbi, compiled.LogStorm.abi],
     ['gasBurnerAbi', abis.gasBurnerAbi, compiled.GasBurner.abi],
+    ['priceFeedAbi', abis.priceFeedAbi, compiled.SandboxPriceFeed.abi],
     ['gasProbeAbi', abis.gasProbeAbi, compiled.GasProbe.abi],
     ['batchCallAbi', abis.batchCallAbi, compiled.BatchCall.abi],
     ['proxiedTokenAbi', abis.proxiedTokenAbi, compiled.ProxiedToken.abi],

@@ -80,6 +80,21 @@ export const gasBurnerAbi = parseAbi([
   'function burn(uint256 gasToBurn)',
 ]);
 
+/** SandboxPriceFeed.sol: a Chainlink-style ETH / USD aggregator (AggregatorV3Interface) the traffic moves. */
+export const priceFeedAbi = parseAbi([
+  'constructor(address updater_, int256 initialAnswer)',
+  'function decimals() view returns (uint8)',
+  'function description() view returns (string)',
+  'function latestRound() view returns (uint80)',
+  'function updater() view returns (address)',
+  'function updateAnswer(int256 answer)',
+  'function getRoundData(uint80 roundId) view returns (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)',
+  'function latestRoundData() view returns (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)',
+  'event AnswerUpdated(int256 indexed current, uint256 indexed roundId, uint256 updatedAt)',
+  'error NotUpdater(address caller)',
+  'error NoSuchRound(uint80 roundId)',
+]);
+
 /** GasProbe.sol. */
 export const gasProbeAbi = parseAbi(['function gasLeft() view returns (uint256)']);
 

@@ -18,6 +18,7 @@ export type SandboxContractName =
   | 'LogStorm'
   | 'GasBurner'
   | 'GasProbe'
+  | 'SandboxPriceFeed'
   | 'BatchCall'
   | 'ProxiedToken'
   | 'TraceToken'
@@ -44,6 +45,8 @@ const SANDBOX_CONTRACTS: readonly SandboxContractName[] = [
   'LogStorm',
   'GasBurner',
   'GasProbe',
+  // A Chainlink-style ETH / USD feed (seed-price-feed.ts), moved by the live traffic.
+  'SandboxPriceFeed',
   'BatchCall',
   'ProxiedToken',
   // What a trace must show (seed-trace.ts): a revert three calls deep, internal ETH transfers, a CREATE2.

@@ -48,6 +48,12 @@ export interface SeedManifest {
      * `internalTransfer` and `create2`.
      */
     trace: { token: Address; pool: Address; vault: Address; router: Address; splitter: Address; factory: Address };
+    /**
+     * A Chainlink-style ETH / USD aggregator (SandboxPriceFeed.sol: AggregatorV3Interface, 8 decimals), its first round
+     * answered by the seed; the last traffic account starts a new round every few live blocks. Absent from chains
+     * seeded before the feed existed.
+     */
+    priceFeed?: Address;
   };
   /** Accounts of the sandbox mnemonic by role (`index` is the m/44'/60'/0'/0/index address index). */
   accounts: {

@@ -15,6 +15,7 @@ import { deployContracts } from './seed-deploy';
 import { SEED_BLOCK_INTERVAL_SECONDS, SeedDriver } from './seed-driver';
 import { fundAccounts } from './seed-funding';
 import { seedLogStorm } from './seed-log-storm';
+import { seedPriceFeed } from './seed-price-feed';
 import { seedProxies } from './seed-proxies';
 import { seedTraceShowcase } from './seed-trace';
 import { checkDelegateCall, checkTraceShowcase } from './seed-trace-checks';
@@ -100,6 +101,10 @@ export async function seedChain(options: SeedOptions): Promise<SeedManifest> {
     const late = await seedActivity(driver, ctx, traders, rng, ACTIVITY_BLOCKS_LATE);
     const { proxies: proxiedToken, transferThroughProxy } = await seedProxies(driver, deployer, traders.slice(0, 4));
     log(`seed: a token behind an ERC1967Proxy and a TransparentUpgradeableProxy by block ${driver.head}`);
+    // In a block of its own after the proxies (the blocks before it stay as they were); the last traffic account
+    // moves its price from then on.
+    const priceFeed = await seedPriceFeed(driver, deployer, traffic[traffic.length - 1]!.address);
+    log(`seed: an ETH / USD price feed at ${priceFeed} by block ${driver.head}`);
     // Appended after everything else, so the blocks seeded before it (and every number and hash pinned on them)
     // stay as they were; its transactions come from an account of its own.
     const traceShowcase = await seedTraceShowcase(driver, deployer, tracer, PAYEE_INDICES.map((index) => sandboxAccount(index).address));
@@ -144,6 +149,7 @@ export async function seedChain(options: SeedOptions): Promise<SeedManifest> {
         batchCall: deployment.batchCall,
         proxiedToken,
         trace: traceShowcase.contracts,
+        priceFeed,
       },
       accounts: {
         deployer: accountEntry(DEPLOYER_INDEX, deployer),

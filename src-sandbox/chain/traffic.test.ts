@@ -10,6 +10,8 @@ import { readSavedChain, stateFileToLoad } from './chainState';
 import type { SeedManifest } from './manifest';
 import { createSandboxClient, rawRequest, type SandboxClient } from './sandbox-chain';
 import { startTraffic } from './traffic';
+import { priceFeedAbi } from './abis';
+import { nextAnswer, PRICE_ROUND_BLOCKS } from './traffic-price';
 
 // Traffic runs on a chain restored from a saved state, as on every start after the first: it must need nothing
 // but the manifest. The chain is a copy of the seeded one of this seeder version (test-support/seededSandbox.ts,
@@ -137,6 +139,18 @@ describe('startTraffic', () => {
     expect(await client.getBlockNumber({ cacheTime: 0 })).toBe(blockAt(BLOCKS + 3));
     expect(await nonces()).toEqual(sent);
     expect(answered).toHaveLength(BLOCKS);
+
+    // The price feed moved (its last round, sent for block BLOCKS, is mined after it): a round for each block the traffic answered whose number is a multiple of
+    // PRICE_ROUND_BLOCKS, each answer the step nextAnswer takes from the one before for that block.
+    const feed = manifest.contracts.priceFeed!;
+    const rounds = await client.getContractEvents({ address: feed, abi: priceFeedAbi, eventName: 'AnswerUpdated', fromBlock: blockAt(1), toBlock: blockAt(BLOCKS + 3) });
+    const roundBlocks = answered.filter((head) => head % PRICE_ROUND_BLOCKS === 0n);
+    expect(rounds.length).toBe(roundBlocks.length);
+    let previous = (await client.readContract({ address: feed, abi: priceFeedAbi, functionName: 'latestRoundData', blockNumber: first.number }))[1];
+    for (const [i, round] of rounds.entries()) {
+      expect(round.args.current).toBe(nextAnswer(previous, roundBlocks[i]!));
+      previous = round.args.current!;
+    }
   }, 120_000);
 
   it('mines a block every blockTimeSeconds and sends for each; logs and carries on when the node goes away; stop() ends it', async () => {

@@ -9,6 +9,7 @@ import { blockFill, DEFAULT_FEE_WAVE, targetBaseFee, type FeeWave } from './fee-
 import type { SeedManifest } from './manifest';
 import { createPrng, type Prng } from './prng';
 import { createSandboxClient, rawRequest, type SandboxClient } from './sandbox-chain';
+import { movePrice } from './traffic-price';
 import { shortMessage, TrafficSender } from './traffic-sender';
 
 /** Options of `startTraffic`. */
@@ -35,8 +36,8 @@ export interface TrafficOptions {
   onRound?: (head: bigint, line: string) => void;
 }
 
-/** What the traffic sends to: the everyday mix's addresses plus the burner. */
-type TrafficContext = ActivityContext & { gasBurner: Address };
+/** What the traffic sends to: the everyday mix's addresses plus the burner and the price feed (when the chain has one). */
+type TrafficContext = ActivityContext & { gasBurner: Address; priceFeed?: Address };
 
 /** A running traffic generator. */
 export interface TrafficHandle {
@@ -242,6 +243,8 @@ async function sendRound(
     const burnTx = { to: ctx.gasBurner, data, gas: amount + 60_000n, maxFeePerGas: maxFee, maxPriorityFeePerGas: burnTip };
     if (await sender.send(from, burnTx, 'GasBurner.burn')) sent++;
   }
+  // The price feed's updater is the last traffic account (seed-price-feed.ts); a new round every few blocks.
+  if (ctx.priceFeed && !round.signal.aborted && (await movePrice(client, sender, accounts[accounts.length - 1]!, ctx.priceFeed, round.head, maxFee))) sent++;
   return (
     `traffic: block ${round.head} base fee ${formatGwei(baseFee)} gwei, target ${formatGwei(target)} gwei, ` +
     `fill ${Math.round(fill * 100)}%, sent ${sent}${backlog > BACKLOG ? ` (backlog ${backlog})` : ''}`
@@ -267,6 +270,7 @@ function activityContext(manifest: SeedManifest, accounts: readonly HDAccount[])
     storageShowcase: manifest.contracts.storageShowcase,
     reverter: manifest.contracts.reverter,
     gasBurner: manifest.contracts.gasBurner,
+    priceFeed: manifest.contracts.priceFeed,
     // The periphery's test ERC20 from its build artifact: a real creation without running solc.
     creation: {
       data: encodeDeployData({
