@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { networkIdSchema } from '../networks/network';
 import { inspectCid } from '../content/inspectCid';
-import type { ContentListEvent, ContentNode, ContentPins, ContentPreview, ContentSaveEvent, RecentContent, UploadResult } from '../content/contentTypes';
+import type { ContentFindResult, ContentListEvent, ContentNode, ContentPins, ContentPreview, ContentSaveEvent, RecentContent, UploadResult } from '../content/contentTypes';
 import { method, topic } from './define';
 
 // Area `content`: the content browser. Every call goes to the network's content store (Kubo's RPC under
@@ -65,6 +65,14 @@ export const contentMethods = {
   'content.forgetRecent': method<{ deleted: number }>()({
     input: z.strictObject({ networkId: networkIdSchema, cid: cidSchema.optional(), path: z.string().max(16_384).optional() }),
     doc: "Forgets one recent place (`cid` and its `path`, '' for the root), every place under a CID (`cid` alone), or all of a network's.",
+  }),
+  'content.find': method<ContentFindResult>()({
+    input: z.strictObject({
+      networkId: networkIdSchema,
+      text: z.string().trim().min(1, 'Type a name, or part of one.').max(255, 'A name is at most 255 characters.'),
+      limit: z.number().int().min(1).max(100).optional(),
+    }),
+    doc: "Content found by its name (case-insensitive, any part of it): the names given when files and folders were added, the files' names inside added folders, names people set, names places were opened by, and the store's own pin names (`pin/ls --names`, where it keeps them). Best first (the whole name, then its start, then the newest; default 20); with no match, `none` says what was searched.",
   }),
   'content.addBegin': method<{ uploadId: string }>()({
     input: z.strictObject({

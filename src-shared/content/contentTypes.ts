@@ -86,3 +86,40 @@ export type ContentSaveEvent =
   | { kind: 'progress'; bytes: number; total: number | null; /** While the store is gone: what the save does about it. */ waiting?: string }
   | { kind: 'done'; bytes: number; path?: string }
   | { kind: 'cancelled' };
+
+/**
+ * Where a content name comes from: given when it was added (`added`), a file's name inside a folder that was added
+ * (`in-folder`), set by a person (`named`), the name a place was opened by (`opened`, the recent list), or a pin's name
+ * kept by the store itself (`pin`, Kubo's `pin ls --names`).
+ */
+export type ContentNameSource = 'added' | 'in-folder' | 'named' | 'opened' | 'pin';
+
+/** Content found by its name: where it is (a root CID and a path under it), what it is, and since when it goes by it. */
+export interface ContentNameMatch {
+  /** The CID of what the name names (a file's own inside a folder); null for a place opened under a root whose own CID was not kept. */
+  cid: string | null;
+  name: string;
+  source: ContentNameSource;
+  /** The root CID it is opened under, and the path under it ('' for the root itself). */
+  rootCid: string;
+  path: string;
+  /** The name the root goes by, when one is known (so a file inside a folder opens under its folder's name). */
+  rootName: string;
+  kind: ContentKind | null;
+  /** A file's size in bytes, a folder's bytes in files; null when not known here (a pin, a place opened by a link). */
+  size: number | null;
+  /** When it was added, named or opened (ms since the epoch); null for a pin's name. */
+  at: number | null;
+}
+
+/** What a find by name answers: the matches (best first), what was searched, and words for no match. */
+export interface ContentFindResult {
+  text: string;
+  matches: ContentNameMatch[];
+  /** More matched than `matches` holds. */
+  truncated: boolean;
+  /** Names kept on this device for the network; the store's pins read (null when the store could not be read) and how many had a name. */
+  searched: { names: number; pins: number | null; pinNames: number };
+  /** When nothing matched: what was searched, in words. */
+  none?: string;
+}

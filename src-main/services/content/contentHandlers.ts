@@ -13,6 +13,7 @@ type ContentMethods = Pick<
   | 'content.recent'
   | 'content.remember'
   | 'content.forgetRecent'
+  | 'content.find'
   | 'content.addBegin'
   | 'content.addChunk'
   | 'content.addFinish'
@@ -31,6 +32,7 @@ export function contentHandlers(content: ContentService): { methods: ContentMeth
       'content.recent': async ({ networkId, limit, cid }) => content.recent(networkId, limit, cid),
       'content.remember': async ({ networkId, cid, path, name, kind }) => content.remember(networkId, cid, path, name, kind),
       'content.forgetRecent': async ({ networkId, cid, path }) => content.forgetRecent(networkId, cid, path),
+      'content.find': ({ networkId, text, limit }) => content.find(networkId, text, limit),
       'content.addBegin': ({ networkId, kind, entries, wrap }) => content.addBegin(networkId, kind, entries, wrap),
       'content.addChunk': ({ uploadId, base64 }) => {
         if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 !== 0) throw new ContentError('BAD_REQUEST', 'An upload chunk must be base64.');

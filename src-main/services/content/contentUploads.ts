@@ -15,6 +15,8 @@ interface Upload {
   kind: 'files' | 'car';
   entries: readonly UploadEntry[];
   wrap: boolean;
+  /** Whose upload it is (the network's id), told back when it finishes. */
+  owner: string;
   /** Set when the store refused or failed before the upload finished. */
   failure?: unknown;
 }
@@ -53,7 +55,7 @@ export function createContentUploads(log: (line: string) => void) {
     }, IDLE_MS).unref();
 
   return {
-    begin(target: StoreTarget, kind: 'files' | 'car', entries: readonly UploadEntry[], wrap: boolean): string {
+    begin(target: StoreTarget, kind: 'files' | 'car', entries: readonly UploadEntry[], wrap: boolean, owner = ''): string {
       if (kind === 'car' && entries.some((entry) => entry.kind !== 'file')) throw new ContentError('BAD_REQUEST', 'Only CAR files can be imported, not folders.');
       const topLevel = new Set(entries.map((entry) => entry.path.split('/')[0]));
       const uploadId = randomBytes(16).toString('hex');
@@ -73,7 +75,7 @@ export function createContentUploads(log: (line: string) => void) {
         for await (const value of ndjsonObjects(started.body, doing)) objects.push(value);
         return objects;
       })();
-      const upload: Upload = { body, controller, answer, idle: armIdle(uploadId), kind, entries, wrap: wrapped };
+      const upload: Upload = { body, controller, answer, idle: armIdle(uploadId), kind, entries, wrap: wrapped, owner };
       // A failure before the end is seen by the next chunk (or the finish), and stops the body.
       answer.catch((error: unknown) => {
         upload.failure = error;
@@ -101,12 +103,14 @@ export function createContentUploads(log: (line: string) => void) {
       }
     },
 
-    async finish(uploadId: string): Promise<UploadResult> {
+    /** Ends an upload: what the store made, with what was declared and whose it is (for the names it gives). */
+    async finish(uploadId: string): Promise<{ result: UploadResult; kind: 'files' | 'car'; entries: readonly UploadEntry[]; owner: string }> {
       const upload = take(uploadId);
       upload.body.finish();
       try {
         const objects = await upload.answer;
-        return upload.kind === 'car' ? carResult(objects) : addResult(objects, upload);
+        const result = upload.kind === 'car' ? carResult(objects) : addResult(objects, upload);
+        return { result, kind: upload.kind, entries: upload.entries, owner: upload.owner };
       } finally {
         end(uploadId);
       }

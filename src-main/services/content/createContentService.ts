@@ -1,4 +1,4 @@
-import type { ContentEntry, ContentListEvent, ContentNode, ContentPins, ContentPreview, ContentSaveEvent, RecentContent, UploadEntry, UploadResult } from '../../../src-shared/content/contentTypes';
+import type { ContentEntry, ContentFindResult, ContentListEvent, ContentNode, ContentPins, ContentPreview, ContentSaveEvent, RecentContent, UploadEntry, UploadResult } from '../../../src-shared/content/contentTypes';
 import type { ContentKind } from '../../../src-shared/content/contentTypes';
 import type { SaveFile } from '../files/createDownloads';
 import type { NetworkWithCredentials } from '../rpc/networkWithCredentials';
@@ -9,6 +9,9 @@ import { jsonAnswer, kuboCommand, ndjsonObjects, type StoreTarget } from './kubo
 import { readNode } from './readNode';
 import { readPreview } from './readPreview';
 import { createRecentContent } from './recentContent';
+import { createContentNames } from './contentNames';
+import { findByName, type PinNames } from './findContent';
+import { readPinNames } from './readPinNames';
 import { plainFileName, saveContent } from './saveContent';
 import { placeName } from '../../../src-shared/content/placeName';
 
@@ -25,11 +28,16 @@ const LIST_BATCH = 500;
 /** Pins read at most, of each type. */
 const PINS_MAX = 50_000;
 const DEFAULT_PREVIEW_BYTES = 256 * 1024;
+/** How long the store's pin names, once read, answer a find before they are read again. */
+const PIN_NAMES_FRESH_MS = 15_000;
 
 /** The content browser's service: every call to a network's content store (Kubo RPC), with its credentials. */
 export function createContentService(options: ContentServiceOptions) {
   const recent = createRecentContent(options.store);
   const uploads = createContentUploads(options.log);
+  const names = createContentNames(options.store);
+  // The store's pin names, read once for a run of keystrokes in the search box (a store may hold 50,000 pins).
+  const pinNames = new Map<string, { at: number; read: Promise<PinNames | null> }>();
 
   const target = async (networkId: string): Promise<StoreTarget> => {
     const resolved = await options.resolve(networkId);
@@ -120,6 +128,7 @@ export function createContentService(options: ContentServiceOptions) {
       const store = await target(networkId);
       const answer = await kuboCommand(store, 'pin/add', [['arg', cid], ['recursive', 'true']], { signal, timeoutSeconds: 120, doing: 'pin this' });
       await jsonAnswer(answer, 'pin this');
+      pinNames.delete(networkId);
       return { pinned: cid };
     },
 
@@ -129,11 +138,30 @@ export function createContentService(options: ContentServiceOptions) {
       if (pin === 'indirect') throw new ContentError('BAD_REQUEST', 'This is pinned only as part of a pinned folder: unpin that folder instead.');
       const answer = await kuboCommand(store, 'pin/rm', [['arg', cid], ['recursive', String(pin !== 'direct')]], { signal, doing: 'unpin this' });
       await jsonAnswer(answer, 'unpin this');
+      pinNames.delete(networkId);
       return { unpinned: cid };
     },
 
     recent: (networkId: string, limit?: number, cid?: string): RecentContent[] => recent.list(networkId, limit, cid),
-    remember: (networkId: string, cid: string, segments: readonly string[], name: string, kind: ContentKind | null): RecentContent => recent.remember(networkId, cid, segments, name, kind),
+    remember(networkId: string, cid: string, segments: readonly string[], name: string, kind: ContentKind | null): RecentContent {
+      const kept = recent.remember(networkId, cid, segments, name, kind);
+      // A root opened by a name (one given by hand, a link's) goes by it: kept where Clear in Recent does not reach.
+      if (segments.length === 0 && name !== '') names.recordNamed(networkId, cid, name, kind);
+      return kept;
+    },
+
+    async find(networkId: string, text: string, limit = 20): Promise<ContentFindResult> {
+      const resolved = await options.resolve(networkId);
+      const cached = pinNames.get(networkId);
+      let read = cached && Date.now() - cached.at < PIN_NAMES_FRESH_MS ? cached.read : undefined;
+      if (!read) {
+        read = resolved.storageUrl ? readPinNames({ storageUrl: resolved.storageUrl, authorization: resolved.authorization }, PINS_MAX).catch(() => null) : Promise.resolve(null);
+        pinNames.set(networkId, { at: Date.now(), read });
+        // A failed read is not kept: the next keystroke asks again.
+        void read.then((value) => value === null && pinNames.get(networkId)?.read === read && pinNames.delete(networkId));
+      }
+      return findByName(text, names.all(networkId), await read, limit, resolved.network.name);
+    },
     forgetRecent: (networkId: string, cid?: string, path?: string): { deleted: number } => ({ deleted: recent.forget(networkId, cid, path) }),
 
     async addBegin(networkId: string, kind: 'files' | 'car', entries: readonly UploadEntry[], wrap: boolean): Promise<{ uploadId: string }> {
@@ -142,10 +170,16 @@ export function createContentService(options: ContentServiceOptions) {
         if (paths.has(entry.path)) throw new ContentError('BAD_REQUEST', `"${entry.path}" is in the upload twice.`);
         paths.add(entry.path);
       }
-      return { uploadId: uploads.begin(await target(networkId), kind, entries, wrap) };
+      return { uploadId: uploads.begin(await target(networkId), kind, entries, wrap, networkId) };
     },
     addChunk: async (uploadId: string, bytes: Uint8Array): Promise<{ received: number }> => ({ received: await uploads.chunk(uploadId, bytes) }),
-    addFinish: (uploadId: string): Promise<UploadResult> => uploads.finish(uploadId),
+    async addFinish(uploadId: string): Promise<UploadResult> {
+      const finished = await uploads.finish(uploadId);
+      // Added files are found again by their names (and the names of the files inside an added folder).
+      if (finished.kind === 'files') names.recordUpload(finished.owner, finished.entries, finished.result);
+      pinNames.delete(finished.owner);
+      return finished.result;
+    },
     addCancel: (uploadId: string): { cancelled: boolean } => ({ cancelled: uploads.cancel(uploadId) }),
 
     async save(networkId: string, cid: string, segments: readonly string[], name: string, as: 'file' | 'folder', emit: (event: ContentSaveEvent) => void, signal: AbortSignal): Promise<void> {
