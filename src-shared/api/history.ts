@@ -3,6 +3,7 @@ import { method, topic } from './define';
 import type { TransactionRow } from './explorer';
 import { addressSchema } from './explorer';
 import type { LogExportResult } from '../logs/types';
+import { callersTopics } from './callers';
 
 // Area `history`: what an address did, found on any standard JSON-RPC node without an indexer (issue 29).
 
@@ -242,6 +243,7 @@ export const historyMethods = {
 
 /** The subscriptions of area `history`. */
 export const historyTopics = {
+  ...callersTopics,
   'history.sent': topic<SentEvent>()({
     mode: 'stream',
     input: z.strictObject({

@@ -20,6 +20,9 @@ import { scanTransfers } from './scanTransfers';
 import { createTransferStore } from './transferStore';
 import { createSentStore, type SentStoreRow } from './sentStore';
 import { approvalsOf } from './approvalsOf';
+import { callersOf } from './callersOf';
+import { isKeptCallers } from './keptCallers';
+import type { CallersEvent } from '../../../src-shared/api/callers';
 import type { DecodingService } from '../decoding/createDecodingService';
 
 /** What an address did, found on the node itself (no indexer). */
@@ -42,6 +45,8 @@ export interface HistoryService {
   creation(networkId: string, address: string, signal?: AbortSignal): Promise<CreationView | null>;
   /** The approvals the address granted (ERC-20 allowances, ERC-721 tokens and operators), each as it stands now. */
   approvals(networkId: string, address: string, signal?: AbortSignal): Promise<ApprovalsView>;
+  /** Who called a contract (or what came into an account): the blocks its state changed in, by bisection, and their transactions that touched it. */
+  callers(networkId: string, address: string, emit: (event: CallersEvent) => void, signal: AbortSignalLike): Promise<void>;
 }
 
 export interface HistoryServiceOptions {
@@ -76,7 +81,7 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
   // (above the finalized block, which a reorganisation may change) are kept for this run and checked again after.
   const memory = new Map<string, { known: KnownCounts; finalized: bigint }>();
 
-  return {
+  const service: HistoryService = {
     forget(chain) {
       if (chain === undefined) return;
       for (const key of [...memory.keys()]) if (key.startsWith(`${chain}\n`)) memory.delete(key);
@@ -109,6 +114,14 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
     },
     holders: (networkId, token, signal = new AbortController().signal) => readHolders(scanDeps, networkId, token, signal),
     approvals: (networkId, address, signal = new AbortController().signal) => approvalsOf({ rpc, ...(options.decoding ? { decoding: options.decoding } : {}) }, networkId, address, signal),
+    async callers(networkId, address, emit, signalLike) {
+      const signal = signalLike as AbortSignal;
+      const chain = await options.chainOf(networkId);
+      const kept = facts?.read(chain, address, 'callers', isKeptCallers);
+      const creation = (id: string, at: string, creationSignal: AbortSignal) => service.creation(id, at, creationSignal);
+      const keep = await callersOf({ rpc, explorer: options.explorer, creation }, networkId, address, kept?.value, emit, signal);
+      if (keep && (!kept || BigInt(keep.coveredTo) > kept.block)) facts?.write(chain, address, 'callers', BigInt(keep.coveredTo), keep);
+    },
     async creation(networkId, address, signal = new AbortController().signal) {
       const readCode = async (block: bigint) => {
         try {
@@ -226,6 +239,7 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
       });
     },
   };
+  return service;
 }
 
 /** Whether a value read back from the store is a creation as `creation` kept it. */

@@ -1,11 +1,11 @@
 import type { Store } from '../store/openStore';
 
 /** The kinds of fact kept in `history_facts`. */
-export type HistoryFactKind = 'creation' | 'balance';
+export type HistoryFactKind = 'creation' | 'balance' | 'callers';
 
 /**
  * Facts found of an address that a later visit reads instead of asking the node again (table `history_facts`, by
- * chain): a contract's creation, and its balance history up to a finalized block. Each is one JSON value with the
+ * chain): a contract's creation, its balance history up to a finalized block, and who called it up to one (kind 'callers'). Each is one JSON value with the
  * block it stands at; only facts at or below a finalized block are written, so a reorganisation cannot leave a
  * wrong one behind. A value that no longer parses, or fails `valid`, reads as nothing (and is found again).
  */

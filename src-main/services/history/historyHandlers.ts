@@ -3,7 +3,7 @@ import { toAbortSignal } from '../rpc/toAbortSignal';
 import type { HistoryService } from './createHistoryService';
 
 /** The contract's `history` area over the history service. */
-export function historyHandlers(history: HistoryService): { methods: Pick<MethodHandlers, 'history.approvals' | 'history.holdings' | 'history.creation' | 'history.holders' | 'history.balance' | 'history.exportTransfers'>; topics: Pick<TopicHandlers, 'history.sent' | 'history.transfers'> } {
+export function historyHandlers(history: HistoryService): { methods: Pick<MethodHandlers, 'history.approvals' | 'history.holdings' | 'history.creation' | 'history.holders' | 'history.balance' | 'history.exportTransfers'>; topics: Pick<TopicHandlers, 'history.sent' | 'history.transfers' | 'history.callers'> } {
   return {
     methods: {
       'history.approvals': ({ networkId, address }, context) => history.approvals(networkId, address, toAbortSignal(context.signal)),
@@ -16,6 +16,7 @@ export function historyHandlers(history: HistoryService): { methods: Pick<Method
     topics: {
       'history.sent': ({ networkId, address, before, count }, emit, signal) => history.sent(networkId, address, { ...(before !== undefined ? { before } : {}), count }, emit, signal),
       'history.transfers': ({ networkId, address }, emit, signal) => history.transfers(networkId, address, emit, signal),
+      'history.callers': ({ networkId, address }, emit, signal) => history.callers(networkId, address, emit, signal),
     },
   };
 }

@@ -1,0 +1,215 @@
+import type { CallerRow, CallersEvent, CallersMode } from '../../../src-shared/api/callers';
+import type { BlockReader } from '../chains/blockReader';
+import type { RawNodeLog } from '../chains/rawNodeLog';
+import { runLogQuery } from '../chains/runLogQuery';
+import { BlockglassError, walkCauses } from '../errors/blockglassError';
+import { isNodeFailure, type NodeError } from '../rpc/nodeError';
+import type { RpcService } from '../rpc/createRpcService';
+import { KnownStates, locateStateChanges } from './locateStateChanges';
+import { readTouchingRows } from './readTouchingRows';
+
+/** What a visit keeps for the next (at or below a finalized block): the state there, and the rows up to it. */
+export interface KeptCallers {
+  mode: CallersMode;
+  /** The first block looked at (0x hex). */
+  from: string;
+  /** The finalized block covered (0x hex), and the address's state read there. */
+  coveredTo: string;
+  state: string;
+  changedBlocks: number;
+  rows: (CallerRow & { input: string | null })[];
+}
+
+/** What finding an address's callers needs. */
+export interface CallersDeps {
+  rpc: Pick<RpcService, 'request' | 'client'>;
+  explorer: Pick<BlockReader, 'methodLabel'>;
+  /** The contract's creation (block and deploying transaction); null for an address without code. */
+  creation: (networkId: string, address: string, signal: AbortSignal) => Promise<{ block: string; transactionHash: string | null } | null>;
+}
+
+/** Candidate blocks read at once. */
+const BLOCK_READS = 16;
+/** At most one progress event per this many ms. */
+const PROGRESS_MS = 100;
+
+/**
+ * Who called `address` (a contract), or what came into it (an account): the blocks where its state changed
+ * (`locateStateChanges` on eth_getProof, or on its balance where the node refuses eth_getProof), with the blocks
+ * of its logs, then each block's transactions that touched it (`readTouchingRows`). Rows are emitted as found, kept
+ * ones first; returns what to keep for the next visit (undefined when nothing is at or below `finalized`).
+ */
+export async function callersOf(
+  deps: CallersDeps,
+  networkId: string,
+  address: string,
+  kept: KeptCallers | undefined,
+  emit: (event: CallersEvent) => void,
+  signal: AbortSignal,
+): Promise<KeptCallers | undefined> {
+  const me = address.toLowerCase();
+  let requests = 0;
+  const counted = <T>(request: Promise<T>): Promise<T> => ((requests += 1), request);
+  const [headHex, finalizedBlock, creation] = await Promise.all([
+    counted(deps.rpc.request<string>(networkId, 'eth_blockNumber', [], { signal })),
+    counted(deps.rpc.request<{ number?: string } | null>(networkId, 'eth_getBlockByNumber', ['finalized', false], { signal }).catch(() => null)),
+    deps.creation(networkId, me, signal),
+  ]);
+  const head = BigInt(headHex);
+  const finalized = typeof finalizedBlock?.number === 'string' ? BigInt(finalizedBlock.number) : -1n;
+  const isContract = creation !== null;
+  const from = creation ? BigInt(creation.block) : 0n;
+
+  // eth_getProof at the head tells whether the node offers it; a refusal is said, and the balance used instead.
+  const client = await deps.rpc.client(networkId, { signal });
+  const ask = <T>(method: string, params: unknown[]) => counted(client.request({ method, params } as never) as Promise<T>);
+  let mode: CallersMode = 'proof';
+  let proofRefused: string | null = null;
+  const proofState = async (block: bigint) => {
+    const proof = await ask<{ balance: string; nonce: string; storageHash: string; codeHash: string }>('eth_getProof', [me, [], hex(block)]);
+    return `${BigInt(proof.balance).toString(10)}:${BigInt(proof.nonce).toString(10)}:${proof.storageHash.toLowerCase()}:${proof.codeHash.toLowerCase()}`;
+  };
+  const balanceState = async (block: bigint) => BigInt(await ask<string>('eth_getBalance', [me, hex(block)])).toString(10);
+  const known = new KnownStates();
+  try {
+    known.set(head, await proofState(head));
+  } catch (error) {
+    signal.throwIfAborted();
+    // Refused by the node (a method it lacks, parameters it will not take): not a fault of the network.
+    const refusal = walkCauses(error, (cause) => isNodeFailure(cause, 'methodNotFound', 'invalidParams', 'rpc')) as NodeError | null;
+    if (!refusal) throw error;
+    mode = 'balance';
+    proofRefused = refusal.nodeSaid ?? refusal.shortMessage;
+  }
+  const stateAt = async (block: bigint) => {
+    try {
+      return mode === 'proof' ? await proofState(block) : await balanceState(block);
+    } catch (error) {
+      throw archiveRefusal(error, block);
+    }
+  };
+
+  const usable = kept && kept.mode === mode && kept.from === hex(from) && BigInt(kept.coveredTo) <= head ? kept : undefined;
+  const scanFrom = usable ? BigInt(usable.coveredTo) : from;
+  if (usable) known.set(scanFrom, usable.state);
+  emit({ kind: 'start', mode, from: hex(from), head: headHex, isContract, keptUpTo: usable ? usable.coveredTo : null, proofRefused });
+  const rows: (CallerRow & { input: string | null })[] = [];
+  if (usable) {
+    const named = await Promise.all(usable.rows.map(async (row) => ({ ...row, method: row.input === null ? null : await deps.explorer.methodLabel(networkId, row.to, row.input) })));
+    rows.push(...named);
+    if (named.length > 0) emit({ kind: 'rows', rows: named.map(withoutInput) });
+  }
+
+  let progress = { phase: 'bisecting' as 'bisecting' | 'reading', stateReads: 0, changedBlocks: 0, blocksRead: 0 };
+  let lastProgress = 0;
+  const tell = (force = false) => {
+    const now = performance.now();
+    if (!force && now - lastProgress < PROGRESS_MS) return;
+    lastProgress = now;
+    emit({ kind: 'progress', ...progress, requests });
+  };
+  tell(true);
+
+  // The finalized block's state is read first: what is found up to it is kept, and a later visit starts there.
+  if (finalized > scanFrom && finalized < head && known.get(finalized) === undefined) known.set(finalized, await stateAt(finalized));
+  // The contract's logs over the same blocks (one filter, through the log planner), beside the bisection: a block
+  // where it emitted without a change of state is looked at too, and the transactions its logs name are found.
+  const logHashes = new Map<bigint, Set<string>>();
+  const logsPer = new Map<string, number>();
+  const logs = isContract && head > scanFrom
+    ? runLogQuery<RawNodeLog>({
+        request: (params, requestSignal) => counted(deps.rpc.request(networkId, 'eth_getLogs', params, { signal: requestSignal })),
+        filter: { address: me },
+        from: Number(usable ? scanFrom + 1n : scanFrom),
+        to: Number(head),
+        signal,
+        onLogs: (found) => {
+          for (const log of found) {
+            if (log.removed || !log.blockNumber || !log.transactionHash) continue;
+            const block = BigInt(log.blockNumber);
+            const hashes = logHashes.get(block) ?? new Set<string>();
+            hashes.add(log.transactionHash.toLowerCase());
+            logHashes.set(block, hashes);
+            logsPer.set(log.transactionHash.toLowerCase(), (logsPer.get(log.transactionHash.toLowerCase()) ?? 0) + 1);
+          }
+        },
+        onProgress: () => undefined,
+      })
+    : Promise.resolve();
+  const [changes] = await Promise.all([
+    locateStateChanges(scanFrom, head, known, stateAt, ({ reads, changes: found }) => {
+      progress = { ...progress, stateReads: reads, changedBlocks: found };
+      tell();
+    }),
+    logs,
+  ]);
+  const candidates = new Set<bigint>(changes);
+  for (const block of logHashes.keys()) candidates.add(block);
+  if (!usable && isContract) candidates.add(from);
+  const blocks = [...candidates].sort((a, b) => (a < b ? -1 : 1));
+  progress = { ...progress, phase: 'reading', changedBlocks: changes.length };
+  tell(true);
+
+  let next = 0;
+  const readOne = async (): Promise<void> => {
+    while (next < blocks.length) {
+      const block = blocks[next++]!;
+      const changed = changes.includes(block) || block === from;
+      const before = known.get(block - 1n);
+      const after = known.get(block);
+      const found = await readTouchingRows(
+        { ask, methodLabel: (to, input) => deps.explorer.methodLabel(networkId, to, input) },
+        {
+          address: me,
+          block,
+          isContract,
+          deployment: !usable && block === from ? creation?.transactionHash ?? null : null,
+          logHashes: logHashes.get(block) ?? new Set(),
+          logsPer,
+          // The balance's change over the block, where both ends were read (a change of state found by bisection).
+          balanceChange: changed && before !== undefined && after !== undefined ? balanceIn(after) - balanceIn(before) : null,
+          changed,
+        },
+      );
+      rows.push(...found);
+      progress = { ...progress, blocksRead: progress.blocksRead + 1 };
+      if (found.length > 0) emit({ kind: 'rows', rows: found.map(withoutInput) });
+      tell();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BLOCK_READS, blocks.length) }, readOne));
+  emit({ kind: 'done', head: headHex, count: rows.length, changedBlocks: (usable?.changedBlocks ?? 0) + changes.length, requests });
+
+  const keepTo = known.get(finalized) !== undefined ? finalized : usable ? BigInt(usable.coveredTo) : -1n;
+  if (keepTo < 0n) return undefined;
+  return {
+    mode,
+    from: hex(from),
+    coveredTo: hex(keepTo),
+    state: known.get(keepTo)!,
+    changedBlocks: (usable?.changedBlocks ?? 0) + changes.filter((block) => block <= keepTo).length,
+    rows: rows.filter((row) => BigInt(row.blockNumber) <= keepTo),
+  };
+}
+
+const hex = (block: bigint) => `0x${block.toString(16)}`;
+
+/** The balance a state string holds: its first field (wei, decimal). */
+const balanceIn = (state: string): bigint => BigInt(state.split(':')[0]!);
+
+function withoutInput({ input: _input, ...row }: CallerRow & { input: string | null }): CallerRow {
+  return row;
+}
+
+/** A read at an old block refused for want of an archive, said for this history; anything else as it is. */
+function archiveRefusal(error: unknown, block: bigint): unknown {
+  const pruned = walkCauses(error, (cause) => isNodeFailure(cause, 'statePruned')) as NodeError | null;
+  if (!pruned) return error;
+  return new BlockglassError(`The node would not read the address's state at block ${block.toString(10)}: it keeps no state of old blocks.`, {
+    code: 'STATE_PRUNED',
+    details: 'Who called a contract is found from its state at past blocks, which needs an archive node. Add this chain with an archive endpoint in Settings → Networks.',
+    ...(pruned.nodeSaid !== undefined ? { nodeSaid: pruned.nodeSaid } : {}),
+    fix: { label: 'Add a network', route: '/settings/networks/new' },
+    cause: pruned,
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * Where an address's state changed, from its state alone: the state at a block is read as one string (its storage
+ * root, balance, nonce and code hash from `eth_getProof`, or its balance alone), and wherever the states at the two
+ * ends of an interval agree, no change within it is assumed; where they differ, the interval is split at its middle
+ * until the block of each change is found. Both halves go on in parallel, so the reads of one level leave in the same
+ * tick (a batching client sends them as one batch). States already known split an interval first, without a read: a
+ * second visit, whatever its head, asks only about blocks it has not seen.
+ *
+ * What this cannot see: a change undone within an interval whose ends agree (a value set and set back), and a call
+ * that changed nothing (a view, a failed call, a call to a contract that keeps no state of its own).
+ */
+
+/** States known at blocks, sorted by block: what was read before. */
+export class KnownStates {
+  private readonly blocks: bigint[] = [];
+  private readonly states = new Map<bigint, string>();
+
+  constructor(points: Iterable<[bigint, string]> = []) {
+    for (const [block, state] of points) this.set(block, state);
+  }
+
+  get(block: bigint): string | undefined {
+    return this.states.get(block);
+  }
+
+  set(block: bigint, state: string): void {
+    if (this.states.has(block)) return;
+    this.states.set(block, state);
+    this.blocks.splice(this.insertionPoint(block), 0, block);
+  }
+
+  /** The known block strictly between `low` and `high` nearest their middle, if any. */
+  between(low: bigint, high: bigint): bigint | undefined {
+    const from = this.insertionPoint(low + 1n);
+    const to = this.insertionPoint(high);
+    if (from >= to) return undefined;
+    const middle = (low + high) / 2n;
+    const at = Math.min(Math.max(this.insertionPoint(middle), from), to - 1);
+    let best = this.blocks[at]!;
+    if (at - 1 >= from) {
+      const before = this.blocks[at - 1]!;
+      if (middle - before < (best > middle ? best - middle : middle - best)) best = before;
+    }
+    return best;
+  }
+
+  entries(): [bigint, string][] {
+    return this.blocks.map((block) => [block, this.states.get(block)!]);
+  }
+
+  private insertionPoint(block: bigint): number {
+    let low = 0;
+    let high = this.blocks.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (this.blocks[mid]! < block) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+}
+
+/**
+ * The blocks in (`from`, `to`] at whose end the state differs from the block before, oldest first, reading states
+ * with `stateAt` where `known` has none (each read is added to `known`; `from` and `to` must be known or are read).
+ * `onRead` hears each read and each change found. Throws what `stateAt` throws.
+ */
+export async function locateStateChanges(
+  from: bigint,
+  to: bigint,
+  known: KnownStates,
+  stateAt: (block: bigint) => Promise<string>,
+  onProgress?: (found: { reads: number; changes: number }) => void,
+): Promise<bigint[]> {
+  const changes: bigint[] = [];
+  let reads = 0;
+  const read = async (block: bigint): Promise<string> => {
+    const cached = known.get(block);
+    if (cached !== undefined) return cached;
+    const state = await stateAt(block);
+    reads += 1;
+    known.set(block, state);
+    onProgress?.({ reads, changes: changes.length });
+    return state;
+  };
+  const search = async (low: bigint, lowState: string, high: bigint, highState: string): Promise<void> => {
+    if (lowState === highState) return;
+    if (high - low === 1n) {
+      changes.push(high);
+      onProgress?.({ reads, changes: changes.length });
+      return;
+    }
+    const split = known.between(low, high) ?? (low + high) / 2n;
+    const state = await read(split);
+    await Promise.all([search(low, lowState, split, state), search(split, state, high, highState)]);
+  };
+  if (to <= from) return [];
+  const [fromState, toState] = await Promise.all([read(from), read(to)]);
+  await search(from, fromState, to, toState);
+  return changes.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
