@@ -122,5 +122,6 @@ export function fuzzExamples({ manifest, demoContent }: ProvidedSandbox, fixture
     'explorer.latest': [{ networkId: 'local', count: 3 }],
     'history.sent': [{ networkId: 'local', address: from, count: 5 }],
     'history.approvals': [{ networkId: 'local', address: manifest.accounts.traders[1]!.address }],
+    'history.callers': [{ networkId: 'local', address: manifest.contracts.storageShowcase }],
   };
 }
