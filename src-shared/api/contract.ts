@@ -7,6 +7,7 @@ import { gasMethods, gasTopics } from './gas';
 import { historyMethods, historyTopics } from './history';
 import { logsMethods, logsTopics } from './logs';
 import { networkMethods, networkTopics } from './networks';
+import { pricesMethods } from './prices';
 import { sandboxMethods, sandboxTopics } from './sandbox';
 import { settingsMethods } from './settings';
 import { traceMethods } from './trace';
@@ -32,6 +33,7 @@ export const methods = {
   ...traceMethods,
   ...gasMethods,
   ...contentMethods,
+  ...pricesMethods,
 } as const;
 
 /**

@@ -2,6 +2,7 @@
 // leaves (handler answers, errors, events, log lines) is either built without them or passed through
 // `redact`, which knows every key and secret this process has read, written or resolved. The store refuses
 // writes that contain any of them.
+import path from 'node:path';
 import type { MethodHandlers, TopicHandlers } from '../../../src-shared/api/types';
 import type { KeychainMode } from '../../../src-shared/api/app';
 import type { HealthEvent } from '../../../src-shared/api/networks';
@@ -30,6 +31,8 @@ import { createTraceService } from '../trace/createTraceService';
 import { createWhatIfService } from '../trace/whatIf/createWhatIfService';
 import { createChainKeys } from '../chains/createChainKeys';
 import { networkChainKey } from '../chains/chainKey';
+import { createPricesService } from '../prices/createPricesService';
+import { readSandboxManifest } from '../prices/readSandboxManifest';
 
 /** What the shells (Electron, web host) get: the contract's handlers, the redactor, and the way out. */
 export interface AppServices {
@@ -198,6 +201,13 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   });
 
   const content = createContentService({ resolve, store, saveFile, log });
+  // The ETH price of a network: a known feed by chain id, Local's from the sandbox's manifest (read each time: a reset seeds anew).
+  const prices = createPricesService({
+    request: (networkId, method, params, requestOptions) => rpc.request(networkId, method, params, requestOptions),
+    network: (networkId) => networks.get(networkId),
+    settings: store.settings,
+    sandbox: { networkId: LOCAL_NETWORK_ID, facts: () => readSandboxManifest(path.join(options.dataDir, 'sandbox')) },
+  });
 
   const { handlers, topics } = createHandlers({
     networks,
@@ -215,6 +225,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     content,
     trace,
     whatIf,
+    prices,
   });
 
   if (options.startSandbox ?? true) {

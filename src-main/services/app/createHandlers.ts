@@ -23,6 +23,8 @@ import type { TraceService } from '../trace/createTraceService';
 import { traceHandlers } from '../trace/traceHandlers';
 import type { WhatIfService } from '../trace/whatIf/createWhatIfService';
 import { whatIfHandlers } from '../trace/whatIfHandlers';
+import type { PricesService } from '../prices/createPricesService';
+import { pricesHandlers } from '../prices/pricesHandlers';
 
 /** The services the areas' handlers are written against (the composition root builds the real ones). */
 export interface HandlerDeps extends NetworkHandlerDeps {
@@ -38,6 +40,7 @@ export interface HandlerDeps extends NetworkHandlerDeps {
   content: ContentService;
   trace: TraceService;
   whatIf: WhatIfService;
+  prices: PricesService;
 }
 
 /**
@@ -67,6 +70,7 @@ export function createHandlers(deps: HandlerDeps): { handlers: MethodHandlers; t
     ...whatIfHandlers(deps.whatIf),
     ...gas.methods,
     ...content.methods,
+    ...pricesHandlers(deps.prices),
   };
   const topics: TopicHandlers = { ...networks.topics, ...sandbox.topics, ...explorer.topics, ...history.topics, ...logs.topics, ...gas.topics, ...content.topics };
   return { handlers, topics };

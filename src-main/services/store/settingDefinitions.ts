@@ -17,6 +17,8 @@ export const SETTING_DEFINITIONS = {
   gasRetentionDays: z.number().int().min(GAS_RETENTION_DAYS.min).max(GAS_RETENTION_DAYS.max),
   /** Networks the gas dashboard shows side by side; unset means the selected network alone. */
   gasCompare: z.array(networkIdSchema).max(6),
+  /** The price of one ETH a person set per network (services/prices): a decimal, its ISO 4217 currency, when it was set (Unix ms). */
+  ethPrices: z.record(networkIdSchema, z.strictObject({ amount: z.string().regex(/^\d+(\.\d+)?$/), currency: z.string().regex(/^[A-Z]{3}$/), setAt: z.number().int().nonnegative() })),
 } satisfies Record<string, z.ZodType>;
 
 /** The name of a setting. */

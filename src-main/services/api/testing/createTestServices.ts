@@ -146,6 +146,11 @@ export function createTestServices(options: { healthIntervalMs?: number } = {}):
     'content.addChunk': async () => unsupported('content.addChunk'),
     'content.addFinish': async () => unsupported('content.addFinish'),
     'content.addCancel': async () => unsupported('content.addCancel'),
+    'prices.ethPrice': async () => unsupported('prices.ethPrice'),
+    'prices.setUserPrice': async () => unsupported('prices.setUserPrice'),
+    'prices.clearUserPrice': async () => unsupported('prices.clearUserPrice'),
+    'prices.typicalGas': async () => unsupported('prices.typicalGas'),
+    'prices.estimateGas': async () => unsupported('prices.estimateGas'),
   };
 
   const topics: TopicHandlers = {
