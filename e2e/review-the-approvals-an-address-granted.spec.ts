@@ -1,4 +1,4 @@
-import { formatUnits } from 'viem';
+import { tokenUnitsText } from './amountText';
 import { nodeClient } from '../test-support/nodeClient';
 import { expect, test, type RunningApp } from './appFixture';
 import { appSandbox } from './appSandbox';
@@ -84,8 +84,7 @@ test("an address's Approvals tab lists every spender it approved, the allowance 
       unlimited += 1;
     } else {
       const facts = manifest.contracts.tokens.find((entry) => entry.address.toLowerCase() === token)!;
-      const whole = BigInt(formatUnits(allowance, facts.decimals).split('.')[0]!).toLocaleString('en-US');
-      await expect(cell).toHaveText(new RegExp(`^${whole}(\\.\\d{1,6})? ${facts.symbol}$`));
+      await expect(cell).toHaveText(tokenUnitsText(allowance, facts.decimals, facts.symbol));
       limited += 1;
     }
     // When granted: the time of the latest approval's block, as the node gives it.

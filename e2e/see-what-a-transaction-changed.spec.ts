@@ -1,6 +1,6 @@
-import { formatUnits } from 'viem';
 import { seriousViolations } from './accessibilityChecker';
 import { appPath, readChain, seededManifest } from './chain';
+import { tokenUnitsText } from './amountText';
 import { expect, test } from './appFixture';
 
 // A support engineer asks what a token transfer changed. Its State tab, opened by its link, shows each changed
@@ -12,12 +12,6 @@ import { expect, test } from './appFixture';
 const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 const BALANCE_OF = '0x70a08231';
 
-/** An amount in a token's units as a page writes it: at most six fraction digits, thousands grouped, the symbol after (`1,250.5 GLS`). */
-function tokenUnits(amount: bigint, decimals: number, symbol: string): string {
-  const [whole, fraction = ''] = formatUnits(amount, decimals).split('.');
-  const cut = fraction.slice(0, 6).replace(/0+$/, '');
-  return `${BigInt(whole!).toLocaleString('en-US')}${cut ? `.${cut}` : ''} ${symbol}`;
-}
 
 interface Receipt {
   from: string;
@@ -84,7 +78,7 @@ test('a token transfer’s State tab shows each changed address before and after
 
   // The tokens moved, in the token's units: what the sender lost, from its Transfer log.
   const tokens = page.getByRole('region', { name: /^Token balance changes/ });
-  const sent = tokenUnits(amount, token.decimals, token.symbol);
+  const sent = tokenUnitsText(amount, token.decimals, token.symbol);
   await expect(tokens.getByRole('row').filter({ hasText: `−${sent}` })).toHaveCount(1);
   await expect(tokens.getByRole('row').filter({ hasText: `+${sent}` })).toHaveCount(1);
 

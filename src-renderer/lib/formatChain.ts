@@ -16,15 +16,22 @@ function group(decimal: string): string {
   return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
 }
 
-/** Cuts a decimal string to `digits` significant fraction digits (no rounding up: never shows more than there is). */
-function trimFraction(decimal: string, digits: number): string {
-  const [whole, fraction] = decimal.split('.');
-  if (!fraction) return decimal;
-  const cut = fraction.slice(0, digits).replace(/0+$/, '');
-  return cut ? `${whole}.${cut}` : whole!;
+// Amounts for reading: six fraction digits, or six significant digits below 1, whichever keeps more; rounded half up,
+// never cut (0.000131595 stays whole, 1.9999996 is 2). A decimal string is formatted exactly (Intl reads it as a
+// decimal, not a float), grouped by thousands. The exact value goes in titles and copies.
+const readers = new Map<number, Intl.NumberFormat>();
+
+/** A decimal string rounded for reading to `digits` and grouped: `1234.56789012` → `1,234.56789`, `0.0001315956` → `0.000131596`. */
+export function readableDecimal(decimal: string, digits = 6): string {
+  let reader = readers.get(digits);
+  if (!reader) {
+    reader = new Intl.NumberFormat('en-US', { maximumFractionDigits: digits, maximumSignificantDigits: Math.max(1, Math.min(21, digits)), roundingPriority: 'morePrecision' });
+    readers.set(digits, reader);
+  }
+  return reader.format(decimal as `${number}`);
 }
 
-/** A wei quantity (0x hex or decimal) in a unit, cut to `digits` fraction digits: `1.5 ETH`, `30.2 gwei`, `1,000 wei` (wei is exact). */
+/** A wei quantity (0x hex or decimal) in a unit, rounded for reading: `1.5 ETH`, `30.2 gwei`, `1,000 wei` (wei is exact). */
 export function formatEth(wei: string | bigint, unit: EthUnit = 'ETH', digits = 6): string {
   let value: bigint;
   try {
@@ -33,19 +40,33 @@ export function formatEth(wei: string | bigint, unit: EthUnit = 'ETH', digits = 
     return String(wei);
   }
   if (unit === 'wei') return `${group(value.toString(10))} wei`;
-  const text = formatUnits(value, unit === 'ETH' ? 18 : 9);
-  // A tiny amount is shown whole rather than as 0.
-  const cut = trimFraction(text, digits);
-  const shown = cut === '0' && value !== 0n ? text : cut;
-  return `${group(shown)} ${unit}`;
+  return `${readableDecimal(formatUnits(value, unit === 'ETH' ? 18 : 9), digits)} ${unit}`;
 }
 
-/** A token amount in its units (`1,250.5 GLS`), or its raw integer when the decimals are unknown. */
+/** A wei quantity in ETH, exact (every digit): what a copy of an amount gives. */
+export function exactEth(wei: string | bigint): string {
+  try {
+    return formatUnits(typeof wei === 'bigint' ? wei : BigInt(wei), 18);
+  } catch {
+    return String(wei);
+  }
+}
+
+/** A token amount in its units (`1,250.5 GLS`), rounded for reading, or its raw integer when the decimals are unknown. */
 export function formatTokenAmount(amount: string, decimals: number | null, symbol: string | null): string {
   try {
     const value = BigInt(amount);
-    const text = decimals === null ? value.toString(10) : trimFraction(formatUnits(value, decimals), 6);
-    return `${group(text)}${symbol ? ` ${symbol}` : decimals === null ? ' (raw units)' : ''}`;
+    const text = decimals === null ? group(value.toString(10)) : readableDecimal(formatUnits(value, decimals));
+    return `${text}${symbol ? ` ${symbol}` : decimals === null ? ' (raw units)' : ''}`;
+  } catch {
+    return amount;
+  }
+}
+
+/** A token amount in its units, exact (every digit, no grouping): what a copy of the amount gives. */
+export function exactTokenAmount(amount: string, decimals: number | null): string {
+  try {
+    return decimals === null ? BigInt(amount).toString(10) : formatUnits(BigInt(amount), decimals);
   } catch {
     return amount;
   }
@@ -61,11 +82,11 @@ export function formatNumber(value: string | number | bigint | null | undefined)
   }
 }
 
-/** A percentage with one decimal: used of limit. */
+/** A percentage with one decimal, rounded half up (0.376% → 0.4%, never cut to 0.3%): used of limit. */
 export function percentOf(used: string, limit: string): number {
   try {
     const l = BigInt(limit);
-    return l === 0n ? 0 : Number((BigInt(used) * 1000n) / l) / 10;
+    return l === 0n ? 0 : Number((BigInt(used) * 2000n + l) / (2n * l)) / 10;
   } catch {
     return 0;
   }

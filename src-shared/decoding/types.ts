@@ -39,6 +39,17 @@ export interface DecodedArg {
   value: DecodedValue;
   /** Events: whether the argument came from a topic. */
   indexed?: boolean;
+  /**
+   * An amount of a token, in the token's units: set where the contract is a token (it answers `decimals()`) and the
+   * argument is one of its standard amounts (see tokenAmounts.ts); the value stays the raw integer.
+   */
+  units?: TokenUnits;
+}
+
+/** A token's units: its decimals and symbol, as its own calls answer. */
+export interface TokenUnits {
+  decimals: number;
+  symbol: string | null;
 }
 
 /** Another signature that matches the same selector, and whether the data decodes with it. */

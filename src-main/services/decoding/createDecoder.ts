@@ -5,8 +5,10 @@ import { decodeCall } from '../../../src-shared/decoding/decodeCall';
 import { decodeGuessed } from '../../../src-shared/decoding/decodeGuessed';
 import { decodeLog, type LogData } from '../../../src-shared/decoding/decodeLog';
 import { decodeRevert, type RevertDecoding } from '../../../src-shared/decoding/decodeRevert';
+import { hasTokenAmounts, withTokenUnits } from '../../../src-shared/decoding/tokenAmounts';
 import type { Decoding } from '../../../src-shared/decoding/types';
 import type { SignatureDatabase } from './signatureDatabase';
+import type { TokenUnitsOf } from './tokenUnits';
 
 /** An ABI a source knows for an address, most trusted source first (imported, then the contract's metadata). */
 export interface KnownAbi {
@@ -28,6 +30,8 @@ export interface Decoder {
   logCandidates(networkId: string, address: string, topic0: string, signal?: AbortSignal): Promise<Candidate<AbiEvent>[]>;
   /** A revert's data decoded; `pasted` are errors given with the call (an ABI pasted in the playground), tried first. */
   revert(networkId: string, to: string | null, data: string, signal?: AbortSignal, pasted?: readonly AbiError[]): Promise<RevertDecoding>;
+  /** A decoded call or log of `address` with its token amounts in the token's units, where it is a token. */
+  inUnits(networkId: string, address: string | null, decoding: Decoding, signal?: AbortSignal): Promise<Decoding>;
   /** A table row's method: from ABIs already known and the signature database, no network I/O. */
   methodLabel(networkId: string, to: string | null, input: string): Promise<MethodLabel>;
 }
@@ -37,8 +41,13 @@ const itemsOf = <T extends 'function' | 'event' | 'error'>(known: KnownAbi[], ty
     T extends 'function' ? AbiFunction : T extends 'event' ? AbiEvent : AbiError
   >[];
 
-export function createDecoder(options: { signatures: SignatureDatabase; abis: AbiProvider; guess?: (data: string) => Promise<string[] | null> }): Decoder {
+export function createDecoder(options: { signatures: SignatureDatabase; abis: AbiProvider; guess?: (data: string) => Promise<string[] | null>; tokenUnits?: TokenUnitsOf }): Decoder {
   const { signatures, abis } = options;
+  /** A call or log of a token with its amounts in the token's units (see tokenAmounts.ts); as decoded where none can be read. */
+  const inUnits = async (networkId: string, address: string | null, decoding: Decoding, signal?: AbortSignal): Promise<Decoding> => {
+    if (!address || !options.tokenUnits || !hasTokenAmounts(decoding)) return decoding;
+    return withTokenUnits(decoding, await options.tokenUnits(networkId, address, signal).catch(() => null));
+  };
   // Parsed once each: the same few signatures decode every log of a query (and their selectors stay cached).
   const parsedEvents = new Map<string, AbiEvent | undefined>();
   const parsedEvent = (text: string) => {
@@ -66,11 +75,12 @@ export function createDecoder(options: { signatures: SignatureDatabase; abis: Ab
         const guessed = types ? decodeGuessed(input, types) : undefined;
         if (guessed) return guessed;
       }
-      return result;
+      return inUnits(networkId, to, result, signal);
     },
     async log(networkId, log, signal) {
-      return decodeLog(log, await decoder.logCandidates(networkId, log.address, log.topics[0] ?? '', signal));
+      return inUnits(networkId, log.address, decodeLog(log, await decoder.logCandidates(networkId, log.address, log.topics[0] ?? '', signal)), signal);
     },
+    inUnits,
     async logCandidates(networkId, address, topic0, signal) {
       const known = await abis.abisFor(networkId, address, signal);
       const fromDb = topic0 ? (await signatures.events(topic0)).flatMap((text) => {

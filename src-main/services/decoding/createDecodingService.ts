@@ -20,6 +20,7 @@ import { guessAbiFromCode } from './guessAbiFromCode';
 import { guessArgumentTypes } from './guessArgumentTypes';
 import type { ContentReader } from './readContent';
 import { createSignatureDatabase, type SignatureDatabase } from './signatureDatabase';
+import { createTokenUnits } from './tokenUnits';
 
 /**
  * What the app knows about contracts, for every screen: the ABIs and labels people imported (by chain), the contracts'
@@ -174,7 +175,8 @@ export function createDecodingService(options: DecodingServiceOptions): Decoding
   };
   const signatures =
     options.signatures ?? createSignatureDatabase({ log: options.log, ...(options.projectRoot ? { knownAbisFile: path.join(options.projectRoot, 'resources', 'signatures', 'known-abis.json') } : {}) });
-  const decoder = createDecoder({ signatures, abis, guess: guessArgumentTypes });
+  const tokenUnits = createTokenUnits(rpc);
+  const decoder = createDecoder({ signatures, abis, guess: guessArgumentTypes, tokenUnits });
   const ownAbiSource = async (networkId: string, chain: string, address: string, code: string, signal?: AbortSignal): Promise<AbiSourceView | null> => {
     const fromImport = imported?.get(chain, address);
     const fromMetadata = !fromImport && code !== '0x' ? await metadata.metadataFor(networkId, address, signal) : null;
@@ -259,7 +261,7 @@ export function createDecodingService(options: DecodingServiceOptions): Decoding
           known = await decoder.logCandidates(networkId, address, log.topics[0] ?? '', signal);
           candidates.set(key, known);
         }
-        out.push({ decoded: decodeLog(log, known), ...(label ? { addressLabel: label } : {}) });
+        out.push({ decoded: await decoder.inUnits(networkId, address, decodeLog(log, known), signal), ...(label ? { addressLabel: label } : {}) });
       }
       return out;
     },
@@ -285,11 +287,13 @@ export function createDecodingService(options: DecodingServiceOptions): Decoding
     },
     forgetContracts: (networkId) => {
       metadata.forget(networkId);
+      tokenUnits.forget(networkId);
       forgetProxies(networkId);
     },
     forget: (networkId) => {
       chains.delete(networkId); // asked again at the next read: the chain may be another now
       metadata.forget(networkId);
+      tokenUnits.forget(networkId);
       forgetProxies(networkId);
     },
   };

@@ -1,11 +1,13 @@
-import type { DecodedArg, DecodedValue, Decoding } from '../../../src-shared/decoding/types';
+import type { DecodedArg, DecodedValue, Decoding, TokenUnits } from '../../../src-shared/decoding/types';
 import { SOURCE_PHRASE } from '../../../src-shared/decoding/types';
+import { TokenAmount } from './Amounts';
 import { AddressLink } from './ChainLinks';
 import { RawJson } from './RawJson';
 import './decoded.css';
 
-function Value({ value, type }: { value: DecodedValue; type: string }) {
+function Value({ value, type, units }: { value: DecodedValue; type: string; units?: TokenUnits }) {
   if (type === 'address' && typeof value === 'string') return <AddressLink address={value} full />;
+  if (units && typeof value === 'string') return <TokenAmount amount={value} decimals={units.decimals} symbol={units.symbol} />;
   if (typeof value === 'string' || typeof value === 'boolean') return <span className="mono decoded-scalar">{String(value)}</span>;
   return <pre className="mono decoded-nested">{JSON.stringify(value, null, 2)}</pre>;
 }
@@ -30,7 +32,7 @@ export function DecodedArgs({ args }: { args: DecodedArg[] }) {
             </td>
             <td className="mono muted">{arg.type}</td>
             <td>
-              <Value value={arg.value} type={arg.type} />
+              <Value value={arg.value} type={arg.type} {...(arg.units ? { units: arg.units } : {})} />
             </td>
           </tr>
         ))}

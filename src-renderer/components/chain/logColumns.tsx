@@ -1,6 +1,7 @@
-import type { DecodedValue } from '../../../src-shared/decoding/types';
+import type { DecodedArg, DecodedValue } from '../../../src-shared/decoding/types';
 import type { LogRow } from '../../../src-shared/logs/types';
 import { shortHex } from '../../../src-shared/text/shortHex';
+import { exactTokenAmount, formatNumber, formatTokenAmount } from '../../lib/formatChain';
 import type { DataColumn } from '../table/DataTable';
 import { AddressLink, BlockLink, TxLink } from './ChainLinks';
 import './logColumns.css';
@@ -8,10 +9,22 @@ import './logColumns.css';
 const number = (hex: string) => (/^0x[0-9a-f]+$/i.test(hex) ? Number.parseInt(hex, 16) : -1);
 const short = (value: DecodedValue): string => (typeof value === 'string' ? shortHex(value) : typeof value === 'boolean' ? String(value) : JSON.stringify(value));
 
-/** The event's name and its arguments in one line (`Transfer(from=0x…, value=5)`), or why it is raw. */
-export function eventText(row: LogRow): string {
+/**
+ * An argument's value in a line: a token amount in the token's units (`6,400 GLS`), any other integer whole and
+ * grouped (never cut in the middle), hex and addresses short. `exact` gives every digit (titles, copies, CSV).
+ */
+export function argText(arg: DecodedArg, exact = false): string {
+  if (arg.units && typeof arg.value === 'string') {
+    return exact ? `${exactTokenAmount(arg.value, arg.units.decimals)}${arg.units.symbol ? ` ${arg.units.symbol}` : ''}` : formatTokenAmount(arg.value, arg.units.decimals, arg.units.symbol);
+  }
+  if (typeof arg.value === 'string' && /^-?\d+$/.test(arg.value)) return exact ? arg.value : formatNumber(arg.value);
+  return exact && typeof arg.value === 'string' ? arg.value : short(arg.value);
+}
+
+/** The event's name and its arguments in one line (`Transfer(from=0x…, value=6,400 GLS)`), or why it is raw; `exact` with every digit and whole hex. */
+export function eventText(row: LogRow, exact = false): string {
   if (row.decoded.status !== 'decoded') return `(not decoded) ${row.topics[0] ?? 'no topic'}`;
-  return `${row.decoded.name}(${row.decoded.args.map((arg) => `${arg.name}=${short(arg.value)}`).join(', ')})`;
+  return `${row.decoded.name}(${row.decoded.args.map((arg) => `${arg.name}=${argText(arg, exact)}`).join(', ')})`;
 }
 
 /**
@@ -28,12 +41,12 @@ export const LOG_COLUMNS: DataColumn<LogRow>[] = [
     header: 'Event and arguments',
     width: 'minmax(240px, 3fr)',
     value: (row) => (row.decoded.status === 'decoded' ? row.decoded.name : ''),
-    text: eventText,
+    text: (row) => eventText(row),
     cell: (row) =>
       row.decoded.status === 'decoded' ? (
-        <span className="log-event-cell" title={eventText(row)}>
+        <span className="log-event-cell" title={eventText(row, true)}>
           <strong>{row.decoded.name}</strong>
-          <span className="mono muted">({row.decoded.args.map((arg) => `${arg.name}=${short(arg.value)}`).join(', ')})</span>
+          <span className="mono muted">({row.decoded.args.map((arg) => `${arg.name}=${argText(arg)}`).join(', ')})</span>
         </span>
       ) : (
         <span className="mono muted" title={row.decoded.reason}>

@@ -125,7 +125,7 @@ describe('the What if tab', () => {
     const table = screen.getByRole('table', { name: 'The original and the re-run, side by side' });
     const cells = (row: string) => within(within(table).getByRole('row', { name: new RegExp(`^${row}`) })).getAllByRole('cell').map((cell) => cell.textContent);
     expect(cells('Status')).toEqual(['Failed', 'Success']);
-    expect(cells('Gas used')).toEqual(['44,625 of 45,000 (99.1%)', '51,363 of 54,771 (93.7%)']);
+    expect(cells('Gas used')).toEqual(['44,625 of 45,000 (99.2%)', '51,363 of 54,771 (93.8%)']);
     expect(cells('Outcome')).toEqual(['Ran out of gas in TraceToken.transfer, called by TraceVault', `Returned 0x${BigInt(AMOUNT).toString(16).padStart(64, '0')}As a number: 10,000,000,000,000,000,000`]);
     expect(cells('Calls')).toEqual(['3 calls, 3 deep4 failed', '3 calls, 3 deep']);
     expect(within(table).getByRole('columnheader', { name: /^Re-run/ }).textContent).toBe('Re-run with gas limit 54,771 (was 45,000)');
