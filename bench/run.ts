@@ -14,6 +14,7 @@ import { benchGasApi } from './gas';
 import { benchGasDashboard } from './gasDashboard';
 import { benchHistory } from './history';
 import { benchApprovals } from './approvals';
+import { benchCallers } from './callers';
 import { benchPages } from './pages';
 import { benchTrace } from './trace';
 import { addBenchLogs, benchLogs } from './logs';
@@ -92,7 +93,7 @@ async function logsBench(seededDir: string, quick: boolean): Promise<SectionResu
 
 const rpc = (method: string, params: unknown[]) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
 const fmt = (value: number, digits = 2) => value.toFixed(digits);
-const SECTIONS = ['logs', 'app', 'explorer', 'call', 'gas', 'content', 'history', 'approvals', 'pages', 'trace'] as const;
+const SECTIONS = ['logs', 'app', 'explorer', 'call', 'gas', 'content', 'history', 'approvals', 'callers', 'pages', 'trace'] as const;
 type Only = (typeof SECTIONS)[number];
 const SEED_TARGET_S = 60;
 const THROUGHPUT_TARGET = 0.85;
@@ -151,7 +152,7 @@ async function gatewayVersusAnvil(info: ChildInfo, quick: boolean): Promise<Sect
 
 async function main() {
   const quick = process.argv.includes('--quick');
-  // `--only logs|app|explorer|call|gas|content|history|approvals|pages|trace`: just that section (after the seed), for working on it.
+  // `--only logs|app|explorer|call|gas|content|history|approvals|callers|pages|trace`: just that section (after the seed), for working on it.
   const onlyAt = process.argv.indexOf('--only');
   const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
   if (only !== undefined && !SECTIONS.includes(only as Only)) {
@@ -194,10 +195,11 @@ async function main() {
       const call = () => benchCall({ quick, rpcUrl: info.rpcUrl, anvilUrl: info.anvilUrl, dataDir });
       const history = () => benchHistory({ quick, rpcUrl: info.rpcUrl, anvilUrl: info.anvilUrl, dataDir });
       const approvals = () => benchApprovals({ quick, rpcUrl: info.rpcUrl, dataDir });
+      const callers = () => benchCallers({ quick, rpcUrl: info.rpcUrl, anvilUrl: info.anvilUrl, dataDir });
       const trace = () => benchTrace({ quick, rpcUrl: info.rpcUrl, anvilUrl: info.anvilUrl, storageUrl: info.storageUrl, key: info.key, secret: info.secret, dataDir });
       const pages = () => benchPages({ quick, projectRoot: process.cwd(), dataDir, anvilUrl: info.anvilUrl, gasUrl: info.gasUrl, storageUrl: info.storageUrl, key: info.key, secret: info.secret });
       if (only !== undefined) {
-        take(await { logs, app, call, gas: gasDashboard, content: contentSave, explorer, history, approvals, pages, trace }[only as Only]());
+        take(await { logs, app, call, gas: gasDashboard, content: contentSave, explorer, history, approvals, callers, pages, trace }[only as Only]());
       } else {
         take(await gatewayVersusAnvil(info, quick));
         console.log('');
@@ -235,6 +237,10 @@ async function main() {
 
         console.log("== Approvals: a trader's approvals vs one raw eth_getLogs");
         take(await approvals());
+        console.log('');
+
+        console.log("== Who called a contract: the storage showcase's callers vs a raw scan of every block");
+        take(await callers());
         console.log('');
 
         take(await trace());

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { CallerRow, CallersEvent, CallersMode } from '../../../src-shared/api/callers';
 import type { BlockReader } from '../chains/blockReader';
 import type { RawNodeLog } from '../chains/rawNodeLog';
@@ -45,9 +46,13 @@ export async function callersOf(
   address: string,
   kept: KeptCallers | undefined,
   emit: (event: CallersEvent) => void,
-  signal: AbortSignal,
+  given: AbortSignal,
 ): Promise<KeptCallers | undefined> {
   const me = address.toLowerCase();
+  // Its own signal, tied to the caller's: the block reads, the bisection's batches and the log planner all listen to
+  // it at once (more than Node's default of 10 listeners, which it would warn about as a leak).
+  const signal = AbortSignal.any([given]);
+  setMaxListeners(4 * BLOCK_READS + 16, signal);
   let requests = 0;
   const counted = <T>(request: Promise<T>): Promise<T> => ((requests += 1), request);
   const [headHex, finalizedBlock, creation] = await Promise.all([

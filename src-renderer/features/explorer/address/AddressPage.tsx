@@ -3,6 +3,7 @@ import { Link, useSearch } from 'wouter';
 import { addressTextProblem, BAD_CHECKSUM } from '../../../../src-shared/chain/addressTextProblem';
 import { quoteInput } from '../../../../src-shared/text/quoteInput';
 import { useApi } from '../../../api/useApi';
+import { MoneyBeside } from '../../../components/money/MoneyBeside';
 import { EthAmount } from '../../../components/chain/Amounts';
 import { CidLink } from '../../../components/chain/ChainLinks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
@@ -21,6 +22,7 @@ import { NonceRow } from './NonceRow';
 import { ProxyRow } from './ProxyRow';
 import { AddressTabs, addressTabOf } from './AddressTabs';
 import { Approvals } from './history/Approvals';
+import { Callers } from './history/Callers';
 import { BalanceHistory } from './history/BalanceHistory';
 import { ContractEvents } from './history/ContractEvents';
 import { CreationRow } from './history/CreationRow';
@@ -76,7 +78,15 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
         }
       />
       <AddressTabs address={address} current={tab} isContract={account.data?.isContract ?? false} />
-      {tab === 'transactions' ? <SentTransactions key={`${networkId}:${address}`} networkId={networkId} address={address} isContract={account.data?.isContract ?? false} /> : null}
+      {tab === 'transactions' ? (
+        // A contract: who called it first (what it sent counts only the contracts it created); an account: what it
+        // sent, then what came in. Each waits for the address to be read (keyed: what it sent never starts twice).
+        <>
+          {account.data?.isContract ? <Callers key={`callers:${networkId}:${address}`} networkId={networkId} address={address} isContract /> : null}
+          <SentTransactions key={`${networkId}:${address}`} networkId={networkId} address={address} isContract={account.data?.isContract ?? false} />
+          {account.data && !account.data.isContract ? <Callers key={`received:${networkId}:${address}`} networkId={networkId} address={address} isContract={false} /> : null}
+        </>
+      ) : null}
       {tab === 'transfers' ? <TokenTransfers key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
       {tab === 'holdings' ? <Holdings key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
       {tab === 'approvals' ? <Approvals key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
@@ -98,6 +108,7 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
           <InfoList label="Address overview">
             <InfoRow label="Balance">
               <EthAmount wei={account.data.balance} />
+              <MoneyBeside networkId={networkId} wei={account.data.balance} testId="balance-money" />
             </InfoRow>
             <NonceRow nonce={account.data.nonce} isContract={account.data.isContract} />
             <InfoRow label="Code">
