@@ -2,11 +2,16 @@ import { useState } from 'react';
 import { parseContentPath } from '../../../src-shared/content/contentPath';
 import { Field } from '../../components/Field';
 
+// What a CID, or a link to one, starts with: a CIDv0, the common CIDv1 prefixes (base32 `baf…`, base36 `k51…`, base58
+// `z…`), `/ipfs/`, `ipfs://`, a gateway's `http(s)://`. Text that starts otherwise is taken for a name.
+const CID_LIKE = /^\s*(Qm|baf|bag|k51|z[1-9A-HJ-NP-Za-km-z]{8}|\/ipfs\/|ipfs:\/\/|https?:\/\/)/i;
+
 /**
  * The CID box: a CID or a path under one (`<cid>/a/b`, `/ipfs/…`, `ipfs://…`, a gateway address, whose `?filename=`
- * names it); a bad CID gets its specific message.
+ * names it); a bad CID gets its specific message. Text that is no CID and does not start like one is a name: it goes
+ * to `onName` (Find by name), not to a message about multibase prefixes.
  */
-export function CidBox({ initial, onOpen }: { initial: string; onOpen: (target: { cid: string; segments: string[]; name?: string }) => void }) {
+export function CidBox({ initial, onOpen, onName }: { initial: string; onOpen: (target: { cid: string; segments: string[]; name?: string }) => void; onName: (text: string) => void }) {
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | undefined>();
   return (
@@ -17,6 +22,10 @@ export function CidBox({ initial, onOpen }: { initial: string; onOpen: (target: 
       onSubmit={(event) => {
         event.preventDefault();
         const parsed = parseContentPath(text);
+        if (!parsed.ok && text.trim() !== '' && !CID_LIKE.test(text)) {
+          setError(undefined);
+          return onName(text.trim());
+        }
         if (!parsed.ok) return setError(parsed.message);
         setError(undefined);
         // A gateway address's `?filename=` names what it opens.

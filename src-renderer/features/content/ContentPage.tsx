@@ -10,6 +10,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { CidBox } from './CidBox';
 import { itemsFromDrop } from './collectFiles';
 import { AddButtons } from './AddButtons';
+import { FindByName } from './FindByName';
+import { FoundContent } from './FoundContent';
 import { PlaceView } from './PlaceView';
 import { RecentList } from './RecentList';
 import { TransferStrip } from './TransferStrip';
@@ -40,7 +42,17 @@ export function ContentPage({ network, cid, path }: { network: NetworkView; cid?
   const segments = segmentsOf(path);
   // `?name=` is the name the root CID was opened by (an added file's or folder's, a contract source's): its heading,
   // its breadcrumb and its saved name. Cleaned: a link is typed by anyone.
-  const routeName = placeName(new URLSearchParams(useSearch()).get('name') ?? '') || undefined;
+  const search = new URLSearchParams(useSearch());
+  const routeName = placeName(search.get('name') ?? '') || undefined;
+  // `?find=` is what "Find by name" holds: a find is a link, and the CID box sends a name typed into it here.
+  const find = cid ? '' : (search.get('find') ?? '').slice(0, 255);
+  const [findText, setFindText] = useState(find);
+  const shownFind = cid ? findText : find;
+  const onFind = (text: string) => {
+    setFindText(text);
+    // From a place, the first key opens the list (Back returns to the place); on the list, each key replaces it.
+    navigate(text === '' ? '/content' : `/content?find=${encodeURIComponent(text)}`, { replace: !cid });
+  };
 
   // The Local network's store has an address only while its sandbox runs; the list is fetched again when it does.
   if (network.kind === 'local' && !network.available) {
@@ -89,7 +101,13 @@ export function ContentPage({ network, cid, path }: { network: NetworkView; cid?
         description={`Inspect a CID, browse its folders, preview and save files, and add your own to ${network.name}’s content store. Drop files or folders anywhere on this page to add them.`}
       />
       <div className="card content-toolbar">
-        <CidBox key={cid ?? ''} initial={cid ? [cid, ...segments].join('/') : ''} onOpen={(target) => navigate(contentRoute(target.cid, target.segments, target.name))} />
+        <CidBox
+          key={cid ?? ''}
+          initial={cid ? [cid, ...segments].join('/') : ''}
+          onOpen={(target) => navigate(contentRoute(target.cid, target.segments, target.name))}
+          onName={(text) => onFind(text)}
+        />
+        <FindByName text={shownFind} onText={onFind} />
         <AddButtons onPick={transfers.upload} />
       </div>
       <TransferStrip />
@@ -101,6 +119,8 @@ export function ContentPage({ network, cid, path }: { network: NetworkView; cid?
         </div>
       ) : cid ? (
         <PlaceView networkId={network.id} cid={cid} segments={segments} routeName={routeName} onSave={transfers.save} />
+      ) : find.trim() !== '' ? (
+        <FoundContent networkId={network.id} text={find} />
       ) : (
         <RecentList networkId={network.id} demoCid={network.kind === 'local' ? sandbox.data?.demoContentCid : undefined} />
       )}

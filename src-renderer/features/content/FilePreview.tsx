@@ -7,7 +7,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { LoadingState } from '../../components/LoadingState';
 import { apiErrorOf } from '../../lib/apiErrorOf';
 import { contentPreviewQuery } from './contentQueries';
-import { formatBytes } from './formatBytes';
+import { formatBytes } from '../../lib/formatBytes';
 import { HexView } from './HexView';
 import { JsonTree } from './JsonTree';
 import { MetadataFolder, solidityMetadataOf } from './MetadataFolder';

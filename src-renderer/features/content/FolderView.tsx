@@ -10,7 +10,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { DataTable, type DataColumn } from '../../components/table/DataTable';
 import { useStream } from '../../hooks/useStream';
 import { contentPinsQuery } from './contentQueries';
-import { formatBytes } from './formatBytes';
+import { formatBytes } from '../../lib/formatBytes';
 import type { SaveContent } from './useContentTransfers';
 import { Thumbnail, isImageName } from './Thumbnail';
 

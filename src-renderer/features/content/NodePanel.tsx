@@ -5,7 +5,7 @@ import { useApi } from '../../api/useApi';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { apiErrorOf } from '../../lib/apiErrorOf';
 import { networkKey } from '../../queries/queryKeys';
-import { formatBytes } from './formatBytes';
+import { formatBytes } from '../../lib/formatBytes';
 import { pinsKey } from './contentQueries';
 import type { SaveContent } from './useContentTransfers';
 

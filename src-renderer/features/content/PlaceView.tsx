@@ -7,6 +7,7 @@ import { useApi } from '../../api/useApi';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { LoadingState } from '../../components/LoadingState';
 import { apiErrorOf } from '../../lib/apiErrorOf';
+import { contentFindKey } from '../../queries/contentFind';
 import { countOf } from '../../../src-shared/text/countOf';
 import { Breadcrumbs } from './Breadcrumbs';
 import { CidInspector } from './CidInspector';
@@ -43,7 +44,7 @@ export function PlaceView({ networkId, cid, segments, routeName, onSave }: { net
     if (!node.data) return;
     api
       .call('content.remember', { networkId, cid, path: segments, name: segments.at(-1) ?? routeName ?? '', kind: node.data.kind })
-      .then(() => queryClient.invalidateQueries({ queryKey: recentKey(networkId) }))
+      .then(() => Promise.all([queryClient.invalidateQueries({ queryKey: recentKey(networkId) }), queryClient.invalidateQueries({ queryKey: contentFindKey(networkId) })]))
       .catch(() => undefined);
   });
   const openedCid = node.data?.cid;

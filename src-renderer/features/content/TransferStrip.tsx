@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { formatBytes } from './formatBytes';
+import { formatBytes } from '../../lib/formatBytes';
 import { useTransfers, type Transfer } from './useTransfers';
 
 /** Uploads and saves of this window, each with its progress bar, Cancel while running, and its result. */

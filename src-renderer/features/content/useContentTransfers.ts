@@ -5,6 +5,7 @@ import { placeName } from '../../../src-shared/content/placeName';
 import { countOf } from '../../../src-shared/text/countOf';
 import { useApi } from '../../api/useApi';
 import { apiErrorOf } from '../../lib/apiErrorOf';
+import { contentFindKey } from '../../queries/contentFind';
 import type { PickedItem } from './collectFiles';
 import { pinsKey, recentKey } from './contentQueries';
 import { runUpload } from './runUpload';
@@ -56,6 +57,8 @@ export function useContentTransfers(networkId: string, onUploaded: (route: strin
           }
           update(id, { status: 'done', bytes: total, result: { route, cid: result.root.cid }, cancel: undefined });
           void queryClient.invalidateQueries({ queryKey: pinsKey(networkId) });
+          // Its name (and its files' names) can be found from now on.
+          void queryClient.invalidateQueries({ queryKey: contentFindKey(networkId) });
           onUploaded(route);
         })
         .catch((error: unknown) => {

@@ -1,5 +1,14 @@
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
+import { useApi } from '../../api/useApi';
+import { ContentMatchLine } from '../../components/content/ContentMatchLine';
+import { contentMatchRoute } from '../../components/content/contentMatchRoute';
+import { useNow } from '../../components/chain/Timestamp';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { useSelectedNetwork } from '../../hooks/useSelectedNetwork';
+import { contentFindQuery } from '../../queries/contentFind';
+import { unknownTextWords } from './describeText';
 import { classifyQuery } from '../../../src-shared/search/classifyQuery';
 import { describeQuery } from '../../../src-shared/search/describeQuery';
 import { Icon } from '../../components/Icon';
@@ -8,9 +17,13 @@ import { searchRoute } from './searchRoute';
 import { useSearchHotkeys } from './useSearchHotkeys';
 import './GlobalSearch.css';
 
+/** Content offered under the box for a name, at most. */
+const NAME_MATCHES = 6;
+
 /**
  * The global search box: a block number or tag, a hash, an address or a CID opens the screen that shows
- * it; anything else gets a specific message under the box. Focus it with `/` or Ctrl/Cmd+K.
+ * it; other text is looked up as a name content goes by on the network (added, named, pinned), whose matches are
+ * offered under the box; anything else gets a specific message under the box. Focus it with `/` or Ctrl/Cmd+K.
  */
 export function GlobalSearch() {
   const draft = useUiStore((state) => state.searchDraft);
@@ -26,15 +39,44 @@ export function GlobalSearch() {
 
   const classified = useMemo(() => classifyQuery(draft), [draft]);
   const target = classified.kind === 'empty' || classified.kind === 'invalid' ? undefined : classified;
+  // Text that is no block, hash, address or CID may be a name: of a file added, a CID named, a pin.
+  const api = useApi();
+  const network = useSelectedNetwork();
+  const now = useNow(30_000);
+  const asName = classified.kind === 'invalid' && (classified.reason === 'unrecognised' || classified.reason === 'ens') ? draft.trim() : '';
+  const settledName = useDebouncedValue(asName, 150);
+  const found = useQuery(
+    network && settledName !== '' ? contentFindQuery(api, network.id, settledName, NAME_MATCHES) : { queryKey: ['content find', 'nothing to find'], queryFn: skipToken },
+  );
+  const named = asName !== '' && found.data?.text === asName ? found.data : undefined;
+  const matches = named?.matches ?? [];
   // While typing, the box says what the text looks like (or what it lacks); after Enter, a refusal says why.
-  const said = useMemo(() => describeQuery(draft, classified), [draft, classified]);
-  const showHint = focused && said !== undefined && message === undefined;
+  const said = useMemo(() => {
+    if (asName !== '' && named && named.matches.length === 0 && classified.kind === 'invalid' && classified.reason === 'unrecognised') {
+      return { tone: 'short' as const, words: unknownTextWords(asName, network?.name) };
+    }
+    return describeQuery(draft, classified);
+  }, [draft, classified, asName, named, network?.name]);
+  const showMatches = focused && message === undefined && matches.length > 0;
+  const showHint = focused && said !== undefined && message === undefined && !showMatches;
+
+  const close = () => {
+    setMessage(undefined);
+    setDraft('');
+    input.current?.blur();
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (classified.kind === 'empty') return;
     if (classified.kind === 'invalid') {
-      setMessage(classified.message);
+      // A name content goes by opens its best match; text that names nothing says what it looks like.
+      if (matches[0]) {
+        close();
+        navigate(contentMatchRoute(matches[0]));
+        return;
+      }
+      setMessage(asName !== '' && named && classified.reason === 'unrecognised' ? unknownTextWords(asName, network?.name) : classified.message);
       return;
     }
     setMessage(undefined);
@@ -89,6 +131,20 @@ export function GlobalSearch() {
       ) : null}
       {/* A live region is announced only when it was in the page before its text changed: it stays, and its
           text comes and goes. */}
+      {showMatches ? (
+        // Pressing on a match must not blur the box first (that would close the list before the click lands).
+        <div className="global-search-popover global-search-found" onMouseDown={(event) => event.preventDefault()}>
+          <p className="global-search-found-title">Content on {network?.name ?? 'this network'} by this name</p>
+          <ul aria-label="Content by this name">
+            {matches.map((match) => (
+              <li key={`${match.rootCid}/${match.path}\n${match.name}`}>
+                <ContentMatchLine match={match} now={now} compact onOpen={close} />
+              </li>
+            ))}
+          </ul>
+          {named?.truncated ? <p className="global-search-found-more">More match: type more of the name, or use Find by name in Content.</p> : null}
+        </div>
+      ) : null}
       <div className="global-search-live" role="status" aria-live="polite">
         {showHint && said ? (
           <p id={hintId} className="global-search-popover global-search-hint" data-tone={said.tone}>
