@@ -1,4 +1,4 @@
-import type { Decoding, TokenUnits } from './types';
+import type { DecodedArg, Decoding, TokenUnits } from './types';
 
 /**
  * The arguments that are amounts of the contract's own token, by canonical signature: ERC-20's events and functions
@@ -25,6 +25,20 @@ export const TOKEN_AMOUNT_ARGS: Readonly<Record<string, readonly number[]>> = {
   'withdraw(uint256)': [0],
   'permit(address,address,uint256,uint256,uint8,bytes32,bytes32)': [2],
 };
+
+/** The outputs that are amounts of the contract's own token, by the function's canonical signature. */
+export const TOKEN_AMOUNT_OUTPUTS: Readonly<Record<string, readonly number[]>> = {
+  'balanceOf(address)': [0],
+  'totalSupply()': [0],
+  'allowance(address,address)': [0],
+};
+
+/** A call's decoded outputs with the token amounts among them in the token's units (see TOKEN_AMOUNT_OUTPUTS). */
+export function outputsWithTokenUnits<A extends DecodedArg>(signature: string, outputs: A[], units: TokenUnits | null): A[] {
+  const positions = TOKEN_AMOUNT_OUTPUTS[signature];
+  if (!positions || units === null) return outputs;
+  return outputs.map((arg, index) => (positions.includes(index) && arg.type === 'uint256' && typeof arg.value === 'string' ? { ...arg, units } : arg));
+}
 
 /** Whether a decoded signature has amounts of the contract's token (and so whether its units are worth asking for). */
 export function hasTokenAmounts(decoding: Decoding): boolean {

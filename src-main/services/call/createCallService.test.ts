@@ -51,7 +51,10 @@ describe('call service on the sandbox', () => {
     const outcome = await call.run('local', { call: { from, to: token, data }, block: 'latest', fn: balanceOf });
     if (!outcome.ok) throw new Error(outcome.error.message);
     const expected = decodeAbiParameters([{ type: 'uint256' }], (await rawCall(token, data)) as `0x${string}`)[0];
-    expect(outcome.outputs).toEqual({ status: 'decoded', args: [{ name: 'balance', type: 'uint256', value: expected.toString(10) }] });
+    // In the token's units: its decimals and symbol as the token answers them.
+    const [decimals] = decodeAbiParameters([{ type: 'uint8' }], (await rawCall(token, '0x313ce567')) as `0x${string}`);
+    const [symbol] = decodeAbiParameters([{ type: 'string' }], (await rawCall(token, '0x95d89b41')) as `0x${string}`);
+    expect(outcome.outputs).toEqual({ status: 'decoded', args: [{ name: 'balance', type: 'uint256', value: expected.toString(10), units: { decimals, symbol } }] });
     expect(outcome.blockNumber).toBeNull(); // asked at a tag: shown as the tag, no second request for the header
     expect(outcome.elapsedMs).toBeGreaterThan(0);
   });

@@ -3,6 +3,7 @@ import type { CallHistoryEntry, CallOutcome, CallRequest, ContractAbiView, Sugge
 import { outcomeInBrief } from '../../../src-shared/call/outcomeInBrief';
 import { canonicalType } from '../../../src-shared/decoding/candidates';
 import { toDecodedValue } from '../../../src-shared/decoding/jsonSafe';
+import { outputsWithTokenUnits, TOKEN_AMOUNT_OUTPUTS } from '../../../src-shared/decoding/tokenAmounts';
 import type { Decoding } from '../../../src-shared/decoding/types';
 import { BlockglassError, walkCauses } from '../errors/blockglassError';
 import type { DecodingService } from '../decoding/createDecodingService';
@@ -33,7 +34,7 @@ export interface CallService {
 
 export interface CallServiceOptions {
   rpc: Pick<RpcService, 'request'>;
-  decoding: Pick<DecodingService, 'contractAbi' | 'decodeCallData' | 'decodeRevert'>;
+  decoding: Pick<DecodingService, 'contractAbi' | 'decodeCallData' | 'decodeRevert' | 'tokenUnits'>;
   store: Pick<Store, 'db' | 'assertNoSecrets' | 'transaction'>;
   /** The chain id of a network (the history keeps it beside the network). */
   chainOf: (networkId: string) => Promise<string>;
@@ -70,13 +71,19 @@ export function createCallService(options: CallServiceOptions): CallService {
           : rpc.request<{ number?: string; gasLimit?: string } | null>(networkId, 'eth_getBlockByNumber', [block, false], { signal })
         ).catch(() => null);
     const ranAt = (head: { number?: string } | null): string | null => head?.number ?? (ref.kind === 'number' ? `0x${ref.number.toString(16)}` : null);
+    /** A token's balanceOf, totalSupply or allowance in the token's units (see tokenAmounts.ts). */
+    const inTokenUnits = async (fn: NonNullable<CallRequest['fn']>, to: string | undefined | null, outputs: ReturnType<typeof decodeOutputs>): Promise<ReturnType<typeof decodeOutputs>> => {
+      const signature = `${fn.name}(${fn.inputs.map(canonicalType).join(',')})`;
+      if (!to || outputs?.status !== 'decoded' || TOKEN_AMOUNT_OUTPUTS[signature] === undefined) return outputs;
+      return { ...outputs, args: outputsWithTokenUnits(signature, outputs.args, await decoding.tokenUnits(networkId, to, signal).catch(() => null)) };
+    };
     const started = performance.now();
     let outcome: CallOutcome;
     try {
       const returnData = await rpc.request<string>(networkId, 'eth_call', params, { signal });
       const elapsedMs = performance.now() - started;
       const head = await header;
-      outcome = { ok: true, returnData, outputs: request.fn ? decodeOutputs(request.fn.outputs, returnData) : null, elapsedMs, blockNumber: ranAt(head), warnings: warningsFor(request, head) };
+      outcome = { ok: true, returnData, outputs: request.fn ? await inTokenUnits(request.fn, request.call.to, decodeOutputs(request.fn.outputs, returnData)) : null, elapsedMs, blockNumber: ranAt(head), warnings: warningsFor(request, head) };
     } catch (error) {
       const elapsedMs = performance.now() - started;
       const answered = walkCauses(error, (cause) => cause instanceof BlockglassError && typeof cause.code === 'number') as BlockglassError | null;

@@ -6,7 +6,7 @@ import { canonicalType, type AbiError } from '../../../src-shared/decoding/candi
 import { decodeLog } from '../../../src-shared/decoding/decodeLog';
 import type { RevertDecoding } from '../../../src-shared/decoding/decodeRevert';
 import { parseAbiInput } from '../../../src-shared/decoding/parseAbiInput';
-import type { Decoding } from '../../../src-shared/decoding/types';
+import type { Decoding, TokenUnits } from '../../../src-shared/decoding/types';
 import { BlockglassError } from '../errors/blockglassError';
 import type { RpcService } from '../rpc/createRpcService';
 import type { Store } from '../store/openStore';
@@ -63,6 +63,8 @@ export interface DecodingService {
    * content store) with the text of each source file it names; null when the store does not hold it.
    */
   solidityMetadata(networkId: string, address: string, signal?: AbortSignal): Promise<{ cid: string; text: string; sources: { path: string; content: string | null }[] } | null>;
+  /** A token's decimals and symbol (null where the contract answers no `decimals()`), kept a while per network. */
+  tokenUnits(networkId: string, address: string, signal?: AbortSignal): Promise<TokenUnits | null>;
   /** Drops the contracts' metadata read on a network (its chain was replaced: an address may hold other code now). */
   forgetContracts(networkId: string): void;
   /** Drops all that is kept for a network: its chain (asked again at the next read) and its contracts' metadata. */
@@ -244,6 +246,7 @@ export function createDecodingService(options: DecodingServiceOptions): Decoding
       return contractAbiOf({ address, code, imported: fromImport, metadata: code !== '0x' ? await metadata.metadataFor(networkId, address, signal) : null, signatures });
     },
     decodeCallData: (networkId, to, data, signal) => decoder.call(networkId, to, data, signal),
+    tokenUnits: (networkId, address, signal) => tokenUnits(networkId, address, signal),
     decodeRevert: (networkId, to, data, signal, pasted) => decoder.revert(networkId, to, data, signal, pasted),
     async decodeLogs(networkId, logs, signal) {
       const chain = await chainOf(networkId);
