@@ -6,6 +6,8 @@ import { seedDevNode, type DevNodeChain } from '../../../test-support/nodes/seed
 import type { DevNode } from '../../../test-support/nodes/devNodeProcess';
 import type { NetworkWithCredentials } from '../rpc/networkWithCredentials';
 import { createRpcService, type RpcService } from '../rpc/createRpcService';
+import type { Decoded } from '../../../src-shared/decoding/types';
+import { createDecodingService } from '../decoding/createDecodingService';
 import { readTokenFacts } from './readTokenFacts';
 
 // A token's facts on nodes nobody here wrote, added as a custom network would be: the seeded TraceToken (an
@@ -71,5 +73,20 @@ describe.each([
     balances.delete(`0x${'0'.repeat(64)}`);
     const held = [...balances.values()].filter((balance) => balance > 0n);
     expect(facts.holders).toMatchObject({ value: { count: held.length, transfers: logs.length, held: held.reduce((sum, b) => sum + b, 0n).toString(10) } });
+  });
+
+  it("shows the token's transfers in its units, as the token answers decimals() and symbol()", async () => {
+    const token = chain.trace.contracts.token;
+    const decoding = createDecodingService({ rpc, projectRoot: process.cwd() });
+    const logs = await raw<{ address: string; topics: string[]; data: string }[]>('eth_getLogs', [{ address: token, topics: ['0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'], fromBlock: '0x0', toBlock: 'latest' }]);
+    expect(logs.length).toBeGreaterThan(0);
+    const decimals = Number(BigInt(await raw<string>('eth_call', [{ to: token, data: '0x313ce567' }, 'latest'])));
+    const symbol = runsMcopy ? decodeAbiParameters([{ type: 'string' }], (await raw<string>('eth_call', [{ to: token, data: '0x95d89b41' }, 'latest'])) as Hex)[0] : null;
+    for (const { decoded } of await decoding.decodeLogs(id, logs)) {
+      const event = decoded as Decoded;
+      expect(event.signature).toBe('Transfer(address,address,uint256)');
+      // Ganache 7 cannot run symbol() (MCOPY): the amount is in units still, without a symbol.
+      expect(event.args[2]!.units).toEqual({ decimals, symbol });
+    }
   });
 }, 180_000);
