@@ -14,11 +14,17 @@ import { BaseFeePanel } from './BaseFeePanel';
 import { BlocksChart } from './BlocksChart';
 import { CompareStrip } from './CompareStrip';
 import { FeeRanges } from './FeeRanges';
-import { gasSettingsQuery } from './gasQueries';
+import { gasSettingsQuery, typicalGasQuery } from './gasQueries';
 import { GasSettingsForm } from './GasSettingsForm';
 import { HistoryChart } from './HistoryChart';
 import { LevelCards } from './LevelCards';
 import { useGasFeed } from './useGasFeed';
+import type { TypicalGas } from '../../../src-shared/api/prices';
+import { PriceSource } from '../../components/money/PriceSource';
+import { currencyName } from '../../lib/money/formatMoney';
+import { ethPriceQuery } from '../../queries/ethPrice';
+import { EthPriceForm } from './EthPriceForm';
+import { SavedCallCosts } from './SavedCallCosts';
 import { useSeeGasAlerts } from '../../hooks/useUnseenGasAlerts';
 import type { BlockCadence } from '../../../src-shared/gas/blockCadence';
 import { countOf } from '../../../src-shared/text/countOf';
@@ -59,6 +65,7 @@ export function GasScreen() {
       <GasDetail networkId={focused.id} networkName={focused.name} />
       <CompareStrip networks={networks.data} focusedId={focused.id} onFocus={(networkId) => navigate(`/gas?network=${encodeURIComponent(networkId)}`)} />
       <GasBody networkId={focused.id} networkName={focused.name} />
+      <GasSettings networkId={focused.id} networkName={focused.name} />
     </div>
   );
 }
@@ -91,7 +98,6 @@ function GasDetail({ networkId, networkName }: { networkId: string; networkName:
                 {snapshot.blockCadence ? <span className="muted gas-fallback" data-testid="block-cadence">{cadenceText(snapshot.blockCadence)}</span> : null}
               </>
             ) : null}
-            <GasSettingsForm />
           </div>
           {error ? <ErrorNotice error={error} title={snapshot ? 'The latest poll failed (showing the one before)' : 'Gas could not be read'} /> : null}
         </>
@@ -100,12 +106,27 @@ function GasDetail({ networkId, networkName }: { networkId: string; networkName:
   );
 }
 
+/** The levels first, with what things cost at each, then the base fee, ranges, history, blocks and alerts. */
 function GasBody({ networkId, networkName }: { networkId: string; networkName: string }) {
+  const api = useApi();
   const { snapshot, error, backfilling } = useGasFeed(networkId);
+  const price = useQuery(ethPriceQuery(api, networkId));
+  const typical = useQuery(typicalGasQuery(api, networkId));
   if (!snapshot) return error ? null : <WaitingForNode networkId={networkId} networkName={networkName} label={`Reading gas on ${networkName}…`} />;
+  const ethPrice = price.data?.price ?? null;
   return (
     <>
-      <LevelCards snapshot={snapshot} />
+      <p className="gas-price-line" data-testid="gas-price-line">
+        {price.data ? (
+          <>
+            Costs in ETH{ethPrice ? ` and ${currencyName(ethPrice.currency)}` : ''}: <PriceSource view={price.data} />
+          </>
+        ) : (
+          <span className="muted">Reading the price of ETH…</span>
+        )}
+      </p>
+      <LevelCards snapshot={snapshot} typical={typical.data ?? TRANSFER_ONLY} price={ethPrice} />
+      <SavedCallCosts networkId={networkId} snapshot={snapshot} price={ethPrice} />
       <div className="gas-row">
         <BaseFeePanel snapshot={snapshot} />
         <section className="card gas-ranges-card" aria-labelledby="gas-ranges-title">
@@ -121,6 +142,30 @@ function GasBody({ networkId, networkName }: { networkId: string; networkName: s
         <AlertsPanel networkId={networkId} networkName={networkName} />
       </div>
     </>
+  );
+}
+
+/** What the levels price before the network's typical figures are read: a transfer's gas is fixed. */
+const TRANSFER_ONLY: TypicalGas[] = [{ kind: 'transfer', gas: '21000', basis: 'protocol' }];
+
+/** The page's settings, last: how gas is polled and kept, and the price of ETH the person sets for this network. */
+function GasSettings({ networkId, networkName }: { networkId: string; networkName: string }) {
+  return (
+    <section className="card gas-settings-card" aria-labelledby="gas-settings-title">
+      <h2 id="gas-settings-title" className="section-title">
+        Settings
+      </h2>
+      <div className="gas-settings-grid">
+        <div>
+          <h3 className="gas-settings-heading">Polling and history (every network)</h3>
+          <GasSettingsForm />
+        </div>
+        <div>
+          <h3 className="gas-settings-heading">Price of ETH on {networkName}</h3>
+          <EthPriceForm networkId={networkId} networkName={networkName} />
+        </div>
+      </div>
+    </section>
   );
 }
 

@@ -1,9 +1,10 @@
 import { FEE_LEVELS, type FeeLevel } from '../../../src-shared/gas/feeSuggestion';
 import type { GasSnapshot } from '../../../src-shared/gas/gasTypes';
-import { gweiToWei } from '../../../src-shared/gas/gwei';
-import { formatEth } from '../../lib/formatChain';
+import type { EthPrice, TypicalGas } from '../../../src-shared/api/prices';
 import { CopyButton } from '../../components/CopyButton';
-import { costWei, showWait, TOKEN_TRANSFER_GAS, TRANSFER_GAS } from './gasFormat';
+import { showWait } from './gasFormat';
+import { levelFeePerGas } from './levelCost';
+import { LevelCosts } from './LevelCosts';
 import { GAS_TERMS } from './gasTerms';
 import { Gwei } from './Gwei';
 import { Term } from './Term';
@@ -15,18 +16,16 @@ const TITLES: Record<FeeLevel, { name: string; hint: string }> = {
 };
 
 /**
- * The three levels: max fee and priority fee (gwei, as the source gave them), the wait, and what a plain transfer
- * and a token transfer cost: likely (next base fee + priority fee) and at most (max fee).
+ * The three levels: max fee and priority fee (gwei, as the source gave them), the wait, and what a plain transfer,
+ * a token transfer and a swap cost, in ETH and the price's currency: likely (next base fee + priority fee) and at
+ * most (max fee).
  */
-export function LevelCards({ snapshot }: { snapshot: GasSnapshot }) {
-  const next = BigInt(snapshot.nextBaseFee);
+export function LevelCards({ snapshot, typical, price }: { snapshot: GasSnapshot; typical: TypicalGas[]; price: EthPrice | null }) {
   return (
     <section className="gas-levels" aria-label="Fee levels">
       {FEE_LEVELS.map((level) => {
         const fees = snapshot.suggestion[level];
-        const tip = gweiToWei(fees.suggestedMaxPriorityFeePerGas);
-        const cap = gweiToWei(fees.suggestedMaxFeePerGas);
-        const likely = next + tip < cap ? next + tip : cap;
+        const { likely, cap } = levelFeePerGas(snapshot, level);
         return (
           <article key={level} className={`card gas-level gas-level-${level}`} aria-label={`${TITLES[level].name} level`} data-level={level}>
             <header className="gas-level-head">
@@ -56,20 +55,9 @@ export function LevelCards({ snapshot }: { snapshot: GasSnapshot }) {
                 </dt>
                 <dd>{snapshot.blockCadence?.kind === 'onDemand' ? 'none: mined on demand' : showWait(fees.minWaitTimeEstimate, fees.maxWaitTimeEstimate)}</dd>
               </div>
-              <div>
-                <dt>Transfer (21,000 gas)</dt>
-                <dd title={`at most ${formatEth(costWei(TRANSFER_GAS, fees.suggestedMaxFeePerGas), 'ETH', 18)}`}>
-                  {formatEth(TRANSFER_GAS * likely, 'ETH', 8)}
-                  <span className="muted gas-at-most">at most {formatEth(TRANSFER_GAS * cap, 'ETH', 8)}</span>
-                </dd>
-              </div>
-              <div>
-                <dt>Token transfer (≈65,000 gas)</dt>
-                <dd title={`at most ${formatEth(costWei(TOKEN_TRANSFER_GAS, fees.suggestedMaxFeePerGas), 'ETH', 18)}`}>
-                  {formatEth(TOKEN_TRANSFER_GAS * likely, 'ETH', 8)}
-                  <span className="muted gas-at-most">at most {formatEth(TOKEN_TRANSFER_GAS * cap, 'ETH', 8)}</span>
-                </dd>
-              </div>
+            </dl>
+            <dl className="gas-level-facts gas-level-costs" aria-label={`What things cost at the ${TITLES[level].name.toLowerCase()} level`}>
+              <LevelCosts rows={typical} likely={likely} cap={cap} price={price} level={level} />
             </dl>
             <p className="muted gas-note">Costs: likely (next base fee + priority fee), and at most (max fee), per the gas shown.</p>
           </article>

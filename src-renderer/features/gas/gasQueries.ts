@@ -31,3 +31,8 @@ export const gasSettingsKey = appKey('gas', 'settings');
 export function gasSettingsQuery(api: ApiClient) {
   return queryOptions({ queryKey: gasSettingsKey, queryFn: () => api.call('gas.settings', {}), staleTime: Infinity });
 }
+
+/** Gas of a transfer, a token transfer and a swap on a network (`prices.typicalGas`): the seeded receipts on Local. */
+export function typicalGasQuery(api: ApiClient, networkId: string) {
+  return queryOptions({ queryKey: networkKey(networkId, 'gas', 'typical'), queryFn: () => api.call('prices.typicalGas', { networkId }), staleTime: Infinity });
+}

@@ -44,7 +44,7 @@ function TransactionOverviewTab({ view, networkId, networkName }: { view: Transa
   return (
     <>
       <TransactionSummary view={view} networkId={networkId} networkName={networkName} />
-      <TransactionOverview view={view} />
+      <TransactionOverview view={view} networkId={networkId} />
 
       {view.input ? (
         <section className="card explorer-section" aria-labelledby="tx-input">

@@ -5,12 +5,14 @@ import { AddressLink, BlockLink } from '../../../components/chain/ChainLinks';
 import { GasBar } from '../../../components/chain/GasBar';
 import { Timestamp } from '../../../components/chain/Timestamp';
 import { formatNumber } from '../../../lib/formatChain';
+import { MoneyBeside } from '../../../components/money/MoneyBeside';
+import { PriceLine } from '../../../components/money/PriceLine';
 import { StatusBadge } from '../StatusBadge';
 import { addressMarkOf } from './addressMarkOf';
 import { TRANSACTION_TYPES } from './txFields';
 
 /** The transaction at a glance: its block and confirmations, who sent it to whom, its status, value, fee and gas. */
-export function TransactionOverview({ view }: { view: TransactionView }) {
+export function TransactionOverview({ view, networkId }: { view: TransactionView; networkId: string }) {
   const type = String(view.transaction.type ?? '0x0');
   const confirmations = view.block ? BigInt(view.head) - BigInt(view.block.number) + 1n : null;
   return (
@@ -63,13 +65,21 @@ export function TransactionOverview({ view }: { view: TransactionView }) {
           <dt>Value</dt>
           <dd>
             <EthAmount wei={String(view.transaction.value ?? '0x0')} />
+            <MoneyBeside networkId={networkId} wei={String(view.transaction.value ?? '0x0')} testId="tx-value-money" />
           </dd>
         </div>
         <div className="info-row">
           <dt>Transaction fee</dt>
           <dd>
             <EthAmount wei={view.fee} />
+            <MoneyBeside networkId={networkId} wei={view.fee} testId="tx-fee-money" />
             {view.receipt ? <span className="muted">· {formatNumber(String(view.receipt.gasUsed))} gas at <EthAmount wei={String(view.receipt.effectiveGasPrice)} unit="gwei" /></span> : null}
+          </dd>
+        </div>
+        <div className="info-row">
+          <dt>Price of ETH</dt>
+          <dd>
+            <PriceLine networkId={networkId} />
           </dd>
         </div>
         <div className="info-row">
