@@ -3,8 +3,9 @@ import { parseContentPath } from '../../../src-shared/content/contentPath';
 import { Field } from '../../components/Field';
 
 // What a CID, or a link to one, starts with: a CIDv0, the common CIDv1 prefixes (base32 `baf…`, base36 `k51…`, base58
-// `z…`), `/ipfs/`, `ipfs://`, a gateway's `http(s)://`. Text that starts otherwise is taken for a name.
-const CID_LIKE = /^\s*(Qm|baf|bag|k51|z[1-9A-HJ-NP-Za-km-z]{8}|\/ipfs\/|ipfs:\/\/|https?:\/\/)/i;
+// `z…`), `/ipfs/`, `ipfs://`, a gateway's `http(s)://`; and hex (a hash pasted here, told it is hex, not a CID). Text
+// that starts otherwise is taken for a name.
+const CID_LIKE = /^\s*(Qm|baf|bag|k51|z[1-9A-HJ-NP-Za-km-z]{8}|\/ipfs\/|ipfs:\/\/|https?:\/\/|0x|[0-9a-f]{8,}\s*$)/i;
 
 /**
  * The CID box: a CID or a path under one (`<cid>/a/b`, `/ipfs/…`, `ipfs://…`, a gateway address, whose `?filename=`
