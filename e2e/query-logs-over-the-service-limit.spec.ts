@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { appPath, countLogs, seededManifest } from './chain';
+import { appPath, countLogs, readChain, seededManifest } from './chain';
 import { expect, test } from './appFixture';
 
 // A developer builds a query by event over the log-heavy blocks: the app warns before it runs that the
@@ -28,6 +28,12 @@ test('build a query by event, see the warning, run it, and export every row as C
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   const lines = fs.readFileSync((await download.path())!, 'utf8').trimEnd().split('\n');
-  expect(lines[0]).toBe('block_number,block_hash,transaction_hash,transaction_index,log_index,address,address_label,event,signature,decoded_args,topic0,topic1,topic2,topic3,data,removed');
+  expect(lines[0]).toBe('block_number,block_time,block_hash,transaction_hash,transaction_index,log_index,address,address_label,event,signature,decoded_args,topic0,topic1,topic2,topic3,data,removed');
   expect(lines.length - 1).toBe(expected);
+  // Each row's time is its block's, as the node's header gives it (ISO 8601, UTC): the first and the last checked.
+  for (const line of [lines[1]!, lines.at(-1)!]) {
+    const [number, time] = line.split(',');
+    const { timestamp } = await readChain<{ timestamp: string }>('eth_getBlockByNumber', [`0x${BigInt(number!).toString(16)}`, false]);
+    expect(time).toBe(new Date(Number(BigInt(timestamp)) * 1000).toISOString());
+  }
 });

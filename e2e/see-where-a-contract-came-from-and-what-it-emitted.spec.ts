@@ -1,3 +1,5 @@
+import { decodeAbiParameters, type Hex } from 'viem';
+import { tokenUnitsText } from './amountText';
 import { expect, test } from './appFixture';
 import { appPath, readChain, seededManifest } from './chain';
 
@@ -25,7 +27,18 @@ test("a contract's overview names its deployment, and its Events tab lists every
   await expect(page).toHaveURL(/\?tab=events/);
   const events = page.getByRole('region', { name: /Events/ });
   await expect(events.getByRole('heading', { name: new RegExp(`${logs.length.toLocaleString('en-US')} in all`) })).toBeVisible({ timeout: 60_000 });
-  await expect(events.getByRole('grid', { name: 'events' }).getByText(/^Transfer\(/).first()).toBeVisible();
+  const grid = events.getByRole('grid', { name: 'events' });
+  await expect(grid.getByText(/^Transfer\(/).first()).toBeVisible();
+  // Each row says when: the newest row's time is its block's, as the node's header gives it.
+  const newestRow = grid.getByRole('row').nth(1);
+  const blockHref = (await newestRow.locator('a[href*="/explorer/block/"]').first().getAttribute('href'))!;
+  const { timestamp } = await readChain<{ timestamp: string }>('eth_getBlockByNumber', [`0x${BigInt(blockHref.split('/').at(-1)!).toString(16)}`, false]);
+  await expect(newestRow.locator('time')).toHaveAttribute('datetime', new Date(Number(BigInt(timestamp)) * 1000).toISOString());
+  // A Transfer's amount in the token's units, with its symbol (the newest, so near the top of the table).
+  const transfers = (logs as { topics: string[]; data: string }[]).filter((log) => log.topics[0] === '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef' && log.topics.length === 3);
+  const tokenDecimals = Number(BigInt(await readChain<string>('eth_call', [{ to: token.address, data: '0x313ce567' }, 'latest'])));
+  const [tokenSymbol] = decodeAbiParameters([{ type: 'string' }], await readChain<Hex>('eth_call', [{ to: token.address, data: '0x95d89b41' }, 'latest']));
+  await expect(grid.getByText(`value=${tokenUnitsText(BigInt(transfers.at(-1)!.data), tokenDecimals, tokenSymbol)}`, { exact: false }).first()).toBeVisible();
   // The same query opens on the Logs screen.
   await events.getByRole('link', { name: 'Open this query on the Logs screen' }).click();
   await expect(page).toHaveURL(new RegExp(`/logs\\?address=${token.address}`, 'i'));
@@ -41,13 +54,13 @@ test("a token's Holders tab lists who holds it by its transfers, largest first, 
   const rows = grid.getByRole('row');
   const count = (await rows.count()) - 1;
   const decimals = BigInt(await readChain<string>('eth_call', [{ to: token, data: '0x313ce567' }, 'latest']));
+  const [symbol] = decodeAbiParameters([{ type: 'string' }], await readChain<Hex>('eth_call', [{ to: token, data: '0x95d89b41' }, 'latest']));
   expect(count).toBeGreaterThan(1);
   // Each listed holder's balance is the token's balanceOf now (nothing moves this token after the seed).
   for (let i = 1; i <= count; i++) {
     const holder = (await rows.nth(i).getByRole('link').first().getAttribute('href'))!.split('/').at(-1)!;
     const answer = await readChain<string>('eth_call', [{ to: token, data: `0x70a08231${holder.slice(2).toLowerCase().padStart(64, '0')}` }, 'latest']);
     expect(BigInt(answer)).toBeGreaterThan(0n);
-    const whole = (BigInt(answer) / 10n ** decimals).toLocaleString('en-US');
-    await expect(rows.nth(i).getByRole('gridcell').nth(2)).toHaveText(new RegExp(`^${whole}(\\.\\d{1,6})? \\w+$`));
+    await expect(rows.nth(i).getByRole('gridcell').nth(2)).toHaveText(tokenUnitsText(BigInt(answer), Number(decimals), symbol));
   }
 });

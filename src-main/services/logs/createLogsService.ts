@@ -20,6 +20,7 @@ import { createSavedLogQueries } from './savedLogQueries';
 import { searchEvents } from './searchEvents';
 import { tailLogs } from './tailLogs';
 import type { RawNodeLog } from '../chains/rawNodeLog';
+import { createBlockTimes } from '../chains/blockTimes';
 import { toLogRows } from './toLogRows';
 
 /** The log-query builder's work in main: checks before a run, the run itself, the live tail, exports and saved queries. */
@@ -105,7 +106,9 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
     (networkId: string): LogRequest =>
     <T>(method: string, params: unknown[], signal?: AbortSignal) =>
       rpc.request<T>(networkId, method, params, { signal });
-  const rowsOf = (networkId: string, logs: RawNodeLog[], signal?: AbortSignal) => toLogRows(decoding, networkId, logs, signal);
+  // Rows carry their block's time: the node's `blockTimestamp` where it sends one, else the header's (kept by hash).
+  const times = createBlockTimes(rpc);
+  const rowsOf = (networkId: string, logs: RawNodeLog[], signal?: AbortSignal) => toLogRows(decoding, networkId, logs, signal, times);
   // A spooled run's logs decoded again, a batch at a time, as the table showed them.
   async function* decodedRows(networkId: string, batches: AsyncIterable<RawNodeLog[]>) {
     for await (const batch of batches) yield* await rowsOf(networkId, batch);

@@ -5,6 +5,7 @@ import { logExportChunks } from './logExportChunks';
 
 const row = (index: number, overrides: Partial<LogRow> = {}): LogRow => ({
   blockNumber: '0x10',
+  blockTimestamp: '0x6553f100',
   blockHash: `0x${'b'.repeat(64)}`,
   transactionHash: `0x${'c'.repeat(64)}`,
   transactionIndex: '0x1',
@@ -20,7 +21,7 @@ async function* rows(n: number, make = row) {
   for (let i = 0; i < n; i++) yield make(i);
 }
 // The header a reader of the file sees, written out: a column renamed, dropped or moved must fail here.
-const HEADER = 'block_number,block_hash,transaction_hash,transaction_index,log_index,address,address_label,event,signature,decoded_args,topic0,topic1,topic2,topic3,data,removed';
+const HEADER = 'block_number,block_time,block_hash,transaction_hash,transaction_index,log_index,address,address_label,event,signature,decoded_args,topic0,topic1,topic2,topic3,data,removed';
 
 const collect = async (chunks: AsyncIterable<string>) => {
   const parts: string[] = [];
@@ -35,8 +36,13 @@ describe('log exports', () => {
     const text = parts.join('');
     const [header] = text.split('\n');
     expect(header).toBe(HEADER);
-    expect(text).toContain('16,0xbbbb');
+    expect(text).toContain('16,2023-11-14T22:13:20.000Z,0xbbbb');
     expect(text).toContain('"{""text"":""say \\""hi\\"", then\\nleave""}"');
+  });
+
+  it('leaves the time empty for a row whose block time is not known', async () => {
+    const text = (await collect(logExportChunks(rows(1, (index) => row(index, { blockTimestamp: undefined })), 'csv'))).join('');
+    expect(text.split('\n')[1]).toMatch(/^16,,0xbbbb/);
   });
 
   it('writes a header alone for no rows, and an empty JSON array', async () => {

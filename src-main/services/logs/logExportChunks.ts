@@ -6,6 +6,7 @@ import type { LogRow } from '../../../src-shared/logs/types';
 /** The columns of a CSV export, in order: where the log is, what it is, then its raw topics and data. */
 export const CSV_COLUMNS = [
   'block_number',
+  'block_time',
   'block_hash',
   'transaction_hash',
   'transaction_index',
@@ -26,12 +27,16 @@ export const CSV_COLUMNS = [
 const CHUNK_ROWS = 500;
 const decimal = (hex: string) => (/^0x[0-9a-f]+$/i.test(hex) ? BigInt(hex).toString(10) : hex);
 
-/** One row as CSV cells: numbers in decimal, the address checksummed, the decoded arguments as one JSON object by name. */
+/** A block's time (0x hex seconds) in ISO 8601, UTC; empty where the row has none. */
+export const isoTime = (timestamp: string | null | undefined) => (timestamp && /^0x[0-9a-f]+$/i.test(timestamp) ? new Date(Number(BigInt(timestamp)) * 1000).toISOString() : '');
+
+/** One row as CSV cells: numbers in decimal, the time in ISO 8601 (UTC), the address checksummed, the decoded arguments as one JSON object by name. */
 export function csvCells(row: LogRow): string[] {
   const decoded = row.decoded.status === 'decoded' ? row.decoded : undefined;
   const args = decoded ? Object.fromEntries(decoded.args.map((arg): [string, DecodedValue] => [arg.name, arg.value])) : undefined;
   return [
     decimal(row.blockNumber),
+    isoTime(row.blockTimestamp),
     row.blockHash,
     row.transactionHash,
     decimal(row.transactionIndex),

@@ -4,6 +4,7 @@ import { shortHex } from '../../../src-shared/text/shortHex';
 import { exactTokenAmount, formatNumber, formatTokenAmount } from '../../lib/formatChain';
 import type { DataColumn } from '../table/DataTable';
 import { AddressLink, BlockLink, TxLink } from './ChainLinks';
+import { Timestamp } from './Timestamp';
 import './logColumns.css';
 
 const number = (hex: string) => (/^0x[0-9a-f]+$/i.test(hex) ? Number.parseInt(hex, 16) : -1);
@@ -29,10 +30,25 @@ export function eventText(row: LogRow, exact = false): string {
 
 /**
  * The columns of a table of logs (the log screen's results and live tail, an address's events in the explorer):
- * where each log is, who emitted it, what it says, and whether it was removed.
+ * where and when each log is, who emitted it, what it says, and whether it was removed.
  */
 export const LOG_COLUMNS: DataColumn<LogRow>[] = [
   { id: 'block', header: 'Block', width: '84px', value: (row) => number(row.blockNumber), text: (row) => String(number(row.blockNumber)), cell: (row) => <BlockLink number={row.blockNumber} />, align: 'end' },
+  {
+    id: 'time',
+    header: 'Time',
+    width: '104px',
+    value: (row) => (row.blockTimestamp ? Number(BigInt(row.blockTimestamp)) : -1),
+    text: (row) => (row.blockTimestamp ? new Date(Number(BigInt(row.blockTimestamp)) * 1000).toISOString() : ''),
+    cell: (row) =>
+      row.blockTimestamp ? (
+        <Timestamp seconds={row.blockTimestamp} />
+      ) : (
+        <span className="muted" title="The node sent no time with this log, and its block could not be read">
+          —
+        </span>
+      ),
+  },
   { id: 'tx', header: 'Transaction', width: '156px', value: (row) => row.transactionHash, text: (row) => row.transactionHash, cell: (row) => (row.transactionHash ? <TxLink hash={row.transactionHash} copy={false} /> : <span className="muted">pending</span>) },
   { id: 'logIndex', header: 'Log index', width: '76px', value: (row) => number(row.logIndex), text: (row) => String(number(row.logIndex)), align: 'end' },
   { id: 'address', header: 'Address', width: 'minmax(156px, 1.2fr)', value: (row) => row.addressLabel ?? row.address, text: (row) => `${row.addressLabel ? `${row.addressLabel} ` : ''}${row.address}`, cell: (row) => <AddressLink address={row.address} {...(row.addressLabel ? { label: row.addressLabel } : {})} copy={false} /> },

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DevNode } from '../../../test-support/nodes/devNodeProcess';
+import { seedDevNode, type DevNodeChain } from '../../../test-support/nodes/seedDevNode';
+import { startGanache } from '../../../test-support/nodes/startGanache';
+import { startHardhatNode } from '../../../test-support/nodes/startHardhatNode';
+import { createBlockTimes } from '../chains/blockTimes';
+import type { RawNodeLog } from '../chains/rawNodeLog';
+import { createDecodingService } from '../decoding/createDecodingService';
+import { createRpcService, type RpcService } from '../rpc/createRpcService';
+import type { NetworkWithCredentials } from '../rpc/networkWithCredentials';
+import { toLogRows } from './toLogRows';
+
+// Log rows say when, on nodes that send no `blockTimestamp` with their logs (Hardhat 2, Ganache 7): the time is read
+// from each block's header, once per block.
+
+function customNetwork(node: DevNode): NetworkWithCredentials {
+  const network = { id: `custom-${node.name}`, name: node.name, family: 'evm' as const, chainId: node.chainId, rpcUrl: node.url, wsUrl: null, gasUrl: null, storageUrl: null, credentialId: `custom-${node.name}`, kind: 'custom' as const };
+  return { network, rpcUrl: node.url, wsUrl: null, gasUrl: null, storageUrl: null, authorization: undefined, secrets: [] };
+}
+
+describe.each([
+  ['Hardhat 2 (EDR)', startHardhatNode],
+  ['Ganache 7', startGanache],
+])('log rows with their time on %s', (_, start) => {
+  let node: DevNode;
+  let chain: DevNodeChain;
+  let rpc: RpcService;
+  let id: string;
+
+  beforeAll(async () => {
+    node = await start();
+    chain = await seedDevNode(node);
+    const resolved = customNetwork(node);
+    id = resolved.network.id;
+    rpc = createRpcService({ resolve: async () => resolved });
+  });
+  afterAll(async () => {
+    await rpc?.close();
+    await node?.stop();
+  });
+
+  it("gives each row its block's time from the header when the node sends none, asking each block once", async () => {
+    const logs = await rpc.request<RawNodeLog[]>(id, 'eth_getLogs', [{ address: chain.trace.contracts.token, fromBlock: '0x0', toBlock: 'latest' }]);
+    expect(logs.length).toBeGreaterThan(1);
+    expect(logs.every((log) => log.blockTimestamp === undefined)).toBe(true); // what this test is about
+    let headers = 0;
+    const counting = { request: (<T>(networkId: string, method: string, params: unknown[], options?: { signal?: AbortSignal }) => {
+      if (method === 'eth_getBlockByHash') headers += 1;
+      return rpc.request<T>(networkId, method, params as never, options);
+    }) as RpcService['request'] };
+    const times = createBlockTimes(counting);
+    const rows = await toLogRows(createDecodingService({ rpc, projectRoot: process.cwd() }), id, logs, undefined, times);
+    for (const row of rows) {
+      const header = await rpc.request<{ timestamp: string }>(id, 'eth_getBlockByNumber', [row.blockNumber, false]);
+      expect(row.blockTimestamp).toBe(header.timestamp);
+    }
+    expect(headers).toBe(new Set(logs.map((log) => log.blockHash)).size);
+    // Asked again: the times are kept, no header is read.
+    await toLogRows(createDecodingService({ rpc, projectRoot: process.cwd() }), id, logs, undefined, times);
+    expect(headers).toBe(new Set(logs.map((log) => log.blockHash)).size);
+  });
+}, 180_000);
