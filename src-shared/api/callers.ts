@@ -10,7 +10,8 @@ import { addressSchema } from './explorer';
 /**
  * How a transaction touched the address: `created` (it deployed the contract), `called` (sent to it), `emitted` (its
  * receipt has a log from it: it was called inside another call), `internal` (its state changed in that block with
- * neither: an internal call or transfer, the transaction not named), `received` (an account: a transaction sent it value).
+ * neither: its call tree reached it in an inner call or transfer; or, with no transaction named, the block's change),
+ * `received` (an account: a transaction sent it value).
  */
 export type CallerTouch = 'created' | 'called' | 'emitted' | 'internal' | 'received';
 
@@ -18,17 +19,20 @@ export type CallerTouch = 'created' | 'called' | 'emitted' | 'internal' | 'recei
 export interface CallerRow {
   /** The transaction hash, or `block:<n>` for a change no transaction of the block explains on its face. */
   id: string;
-  /** Null for an `internal` change (the block's transactions that called it inside another call are not named). */
+  /** Null for an `internal` change no transaction of its block was found behind (its call trees not read). */
   transactionHash: string | null;
   blockNumber: string;
   /** The block's timestamp (0x hex seconds). */
   timestamp: string;
   touch: CallerTouch;
-  /** The sender; null for an `internal` change. */
+  /** The sender; null for an `internal` change of a block. */
   from: string | null;
   to: string | null;
   method: TransactionRow['method'] | null;
-  /** Wei (decimal string): the transaction's value; for `internal`, what the address's balance gained in the block beyond its transactions' (0 when none or a loss). */
+  /**
+   * Wei (decimal string): the transaction's value; for an `internal` transaction, what its inner calls sent the
+   * address; for an `internal` block, what the address's balance gained in it beyond its transactions' (0 when none).
+   */
   value: string;
   status: TransactionRow['status'] | null;
   /** Logs the address emitted in this transaction. */

@@ -11,6 +11,7 @@ import { createNetworkService } from '../networks/createNetworkService';
 import type { NetworkWithCredentials } from '../rpc/networkWithCredentials';
 import { createExplorerService } from '../explorer/createExplorerService';
 import { createHistoryService } from '../history/createHistoryService';
+import type { CallTreeOf } from '../history/internalTouches';
 import { createDecodingService } from '../decoding/createDecodingService';
 import { createContentReader } from '../decoding/readContent';
 import { createFeedHub } from '../rpc/createFeedHub';
@@ -153,7 +154,12 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const downloads = createDownloads();
   const saveFile: SaveFile = options.saveFile ?? (async (file) => ({ kind: 'download', url: downloads.offer(file) }));
   // An address's history, from the node itself: nonce counts at past blocks and the explorer's (cached) blocks.
-  const history = createHistoryService({ rpc, explorer, chainOf: (networkId) => chains.of(networkId), store, saveFile, decoding });
+  // Who called a contract: an internal change is named by the transactions' call trees (the trace service, made below).
+  const callTree: CallTreeOf = async (networkId, hash, signal) => {
+    const view = await trace.transaction(networkId, hash, signal);
+    return { root: view.root, trusted: view.check?.matchesReceipt ?? true };
+  };
+  const history = createHistoryService({ rpc, explorer, chainOf: (networkId) => chains.of(networkId), store, saveFile, decoding, callTree });
   const logs = createLogsService({
     rpc,
     health,

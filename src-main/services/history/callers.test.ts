@@ -83,14 +83,26 @@ describe("who called a contract, on the sandbox", () => {
     }
   });
 
-  it("an account's incoming value: an internal transfer said as such, in its block, with the amount the call sent it", async () => {
+  it("an account's incoming value: an internal transfer said as such, named by the transaction's call tree, with the amount its balance gained", async () => {
     const { hash, transfers } = sandbox.manifest.transactions.internalTransfer;
     const payee = transfers[0]!.to.toLowerCase();
     const { rows, start } = await visit(servicesOver(), payee);
     expect(start.isContract).toBe(false);
-    const receipt = await raw<{ blockNumber: string }>('eth_getTransactionReceipt', [hash]);
+    const receipt = await raw<{ blockNumber: string; from: string }>('eth_getTransactionReceipt', [hash]);
+    const block = BigInt(receipt.blockNumber);
+    const [was, is] = await Promise.all([raw<string>('eth_getBalance', [payee, `0x${(block - 1n).toString(16)}`]), raw<string>('eth_getBalance', [payee, receipt.blockNumber])]);
     const internal = rows.filter((row: CallerRow) => row.touch === 'internal');
-    expect(internal.map((row) => [row.blockNumber, BigInt(row.value)])).toContainEqual([receipt.blockNumber, BigInt(transfers[0]!.value)]);
+    expect(internal.map((row) => [row.transactionHash, row.blockNumber, row.from, BigInt(row.value)])).toContainEqual([hash.toLowerCase(), receipt.blockNumber, receipt.from.toLowerCase(), BigInt(is) - BigInt(was)]);
+  });
+
+  it("without call trees, an internal change is said of its block, with what the balance gained", async () => {
+    const { hash, transfers } = sandbox.manifest.transactions.internalTransfer;
+    const payee = transfers[0]!.to.toLowerCase();
+    const services = servicesOver();
+    const { rows } = await visit({ ...services, history: services.historyWithoutTraces }, payee);
+    const receipt = await raw<{ blockNumber: string }>('eth_getTransactionReceipt', [hash]);
+    const internal = rows.filter((row: CallerRow) => row.touch === 'internal' && row.blockNumber === receipt.blockNumber);
+    expect(internal.map((row) => [row.id, row.transactionHash, BigInt(row.value)])).toEqual([[`block:${BigInt(receipt.blockNumber).toString(10)}`, null, BigInt(transfers[0]!.value)]]);
   });
 
   it("lists the transactions that sent a trader value, each as the node has it", async () => {

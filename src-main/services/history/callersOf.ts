@@ -7,6 +7,7 @@ import { BlockglassError, walkCauses } from '../errors/blockglassError';
 import { isNodeFailure, type NodeError } from '../rpc/nodeError';
 import type { RpcService } from '../rpc/createRpcService';
 import { KnownStates, locateStateChanges } from './locateStateChanges';
+import { MAX_TRACED_PER_SCAN, type CallTreeOf } from './internalTouches';
 import { readTouchingRows } from './readTouchingRows';
 
 /** What a visit keeps for the next (at or below a finalized block): the state there, and the rows up to it. */
@@ -27,6 +28,8 @@ export interface CallersDeps {
   explorer: Pick<BlockReader, 'methodLabel'>;
   /** The contract's creation (block and deploying transaction); null for an address without code. */
   creation: (networkId: string, address: string, signal: AbortSignal) => Promise<{ block: string; transactionHash: string | null } | null>;
+  /** Call trees, to name the transactions behind an internal change (the trace service's; a replay where the node has no tracer). */
+  callTree?: CallTreeOf;
 }
 
 /** Candidate blocks read at once. */
@@ -155,6 +158,20 @@ export async function callersOf(
   progress = { ...progress, phase: 'reading', changedBlocks: changes.length };
   tell(true);
 
+  // Call trees are read only for blocks whose change no transaction explains on its face, and a few per scan.
+  let traced = 0;
+  const callTree = deps.callTree
+    ? async (hash: `0x${string}`) => {
+        if (traced >= MAX_TRACED_PER_SCAN) return null;
+        traced += 1;
+        try {
+          return await deps.callTree!(networkId, hash, signal);
+        } catch {
+          signal.throwIfAborted();
+          return null; // the block's change is said of the block
+        }
+      }
+    : undefined;
   let next = 0;
   const readOne = async (): Promise<void> => {
     while (next < blocks.length) {
@@ -163,7 +180,7 @@ export async function callersOf(
       const before = known.get(block - 1n);
       const after = known.get(block);
       const found = await readTouchingRows(
-        { ask, methodLabel: (to, input) => deps.explorer.methodLabel(networkId, to, input) },
+        { ask, methodLabel: (to, input) => deps.explorer.methodLabel(networkId, to, input), ...(callTree ? { callTree } : {}) },
         {
           address: me,
           block,

@@ -21,6 +21,7 @@ import { createTransferStore } from './transferStore';
 import { createSentStore, type SentStoreRow } from './sentStore';
 import { approvalsOf } from './approvalsOf';
 import { callersOf } from './callersOf';
+import type { CallTreeOf } from './internalTouches';
 import { isKeptCallers } from './keptCallers';
 import type { CallersEvent } from '../../../src-shared/api/callers';
 import type { DecodingService } from '../decoding/createDecodingService';
@@ -61,6 +62,8 @@ export interface HistoryServiceOptions {
   saveFile?: SaveFile;
   /** Names addresses (labels, contract names from metadata); approvals' spenders are unnamed without it. */
   decoding?: Pick<DecodingService, 'labelsOf' | 'solidityMetadata'>;
+  /** A mined transaction's call tree (the trace service's, handed in by the app); without it an internal change is said of its block only. */
+  callTree?: CallTreeOf;
 }
 
 /** Blocks read at once while a page's rows are gathered. */
@@ -119,7 +122,7 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
       const chain = await options.chainOf(networkId);
       const kept = facts?.read(chain, address, 'callers', isKeptCallers);
       const creation = (id: string, at: string, creationSignal: AbortSignal) => service.creation(id, at, creationSignal);
-      const keep = await callersOf({ rpc, explorer: options.explorer, creation }, networkId, address, kept?.value, emit, signal);
+      const keep = await callersOf({ rpc, explorer: options.explorer, creation, ...(options.callTree ? { callTree: options.callTree } : {}) }, networkId, address, kept?.value, emit, signal);
       if (keep && (!kept || BigInt(keep.coveredTo) > kept.block)) facts?.write(chain, address, 'callers', BigInt(keep.coveredTo), keep);
     },
     async creation(networkId, address, signal = new AbortController().signal) {

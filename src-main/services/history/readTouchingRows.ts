@@ -1,5 +1,6 @@
 import type { CallerRow } from '../../../src-shared/api/callers';
 import type { TransactionRow } from '../../../src-shared/api/explorer';
+import { internalTouch, MAX_TRACED_PER_BLOCK, type TouchFrame } from './internalTouches';
 
 interface NodeTransaction {
   hash: string;
@@ -39,11 +40,18 @@ export interface TouchingBlock {
  * deployed it (`created`), and those whose receipts hold its logs (`emitted`); for an account, those that sent it
  * value (`received`). Where its state changed and no transaction explains it on its face (a call or a transfer
  * inside another transaction), one `internal` row for the block; for an account, one where its balance gained more
- * than its transactions account for (what it sent and paid in fees added back, what it was sent taken off). The
- * block and the chosen receipts leave in one batch (`ask` is the batching client's).
+ * than its transactions account for (what it sent and paid in fees added back, what it was sent taken off). Such a
+ * change is named where the block's call trees can be read (`callTree`, a few transactions per block): each
+ * transaction whose calls reached it, as `internal`. The block and the chosen receipts leave in one batch (`ask` is
+ * the batching client's).
  */
 export async function readTouchingRows(
-  deps: { ask: <T>(method: string, params: unknown[]) => Promise<T>; methodLabel: (to: string | null, input: string) => Promise<TransactionRow['method']> },
+  deps: {
+    ask: <T>(method: string, params: unknown[]) => Promise<T>;
+    methodLabel: (to: string | null, input: string) => Promise<TransactionRow['method']>;
+    /** A transaction's call tree, while the scan's budget of them lasts (null past it, or where none can be had). */
+    callTree?: (hash: `0x${string}`, inBlock: number) => Promise<{ root: TouchFrame; trusted: boolean } | null>;
+  },
   at: TouchingBlock,
 ): Promise<(CallerRow & { input: string | null })[]> {
   const me = at.address;
@@ -97,7 +105,9 @@ export async function readTouchingRows(
     const received = fromOthers + fromItself;
     const gained = at.balanceChange + spent - received;
     const unexplained = at.isContract ? rows.length === 0 : gained > 0n;
-    if (unexplained) {
+    const named = unexplained ? await namedInternally(deps, at, full.timestamp, transactions) : [];
+    rows.push(...named);
+    if (unexplained && named.length === 0) {
       rows.push({
         id: `block:${at.block.toString(10)}`,
         transactionHash: null,
@@ -113,6 +123,44 @@ export async function readTouchingRows(
         input: null,
       });
     }
+  }
+  return rows;
+}
+
+/**
+ * The transactions of a block whose call trees reach the address (an internal call, or for an account an internal
+ * transfer of value): read one after another (a replay re-runs the block up to each), only for a block of a few
+ * transactions; none where no call tree can be had or a replay did not match its receipt.
+ */
+async function namedInternally(
+  deps: Parameters<typeof readTouchingRows>[0],
+  at: TouchingBlock,
+  timestamp: string,
+  transactions: NodeTransaction[],
+): Promise<(CallerRow & { input: string | null })[]> {
+  if (!deps.callTree || transactions.length > MAX_TRACED_PER_BLOCK) return [];
+  const rows: (CallerRow & { input: string | null })[] = [];
+  for (const tx of transactions) {
+    const tree = await deps.callTree(tx.hash as `0x${string}`, transactions.length);
+    if (!tree) return [];
+    if (!tree.trusted) continue;
+    const touch = internalTouch(tree.root, at.address);
+    if (!touch.touched || (!at.isContract && touch.value === 0n)) continue;
+    const input = typeof tx.input === 'string' ? tx.input : '0x';
+    rows.push({
+      id: tx.hash.toLowerCase(),
+      transactionHash: tx.hash.toLowerCase(),
+      blockNumber: `0x${at.block.toString(16)}`,
+      timestamp,
+      touch: 'internal',
+      from: tx.from.toLowerCase(),
+      to: tx.to?.toLowerCase() ?? null,
+      method: await deps.methodLabel(tx.to, input),
+      value: touch.value.toString(10),
+      status: 'success',
+      logs: 0,
+      input,
+    });
   }
   return rows;
 }

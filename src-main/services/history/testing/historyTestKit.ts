@@ -8,7 +8,9 @@ import type { RpcParams } from '../../rpc/probeNetwork';
 import { localSandboxNetwork } from '../../rpc/testing/sandboxNetwork';
 import { sharedSandbox } from '../../rpc/testing/sharedSandbox';
 import type { Store } from '../../store/openStore';
+import { createTraceService } from '../../trace/createTraceService';
 import { createHistoryService } from '../createHistoryService';
+import type { CallTreeOf } from '../internalTouches';
 
 /**
  * The history tests' kit on the shared sandbox: the app's services over a store (or none), with the rpc service's
@@ -31,8 +33,16 @@ export function historyTestKit() {
     const health = createFeedHub<HealthEvent>({ label: 'health of', log: () => {}, source: (id, emit, signal) => rpc.watchHealth(id, emit, signal) });
     const decoding = createDecodingService({ rpc, ...(store ? { store } : {}) });
     const explorer = createExplorerService({ rpc, health, networkName: async () => 'Local sandbox', decoding, ...(store ? { store } : {}) });
-    const history = createHistoryService({ rpc, explorer, chainOf: (networkId) => decoding.chainOf(networkId), decoding, ...(store ? { store } : {}) });
-    return { history, sent, rpc, decoding };
+    // As the app hands it in: call trees from the trace service (a replay here: the sandbox offers no debug_ method).
+    const trace = createTraceService({ rpc, decoding });
+    const callTree: CallTreeOf = async (networkId, hash, signal) => {
+      const view = await trace.transaction(networkId, hash, signal);
+      return { root: view.root, trusted: view.check?.matchesReceipt ?? true };
+    };
+    const history = createHistoryService({ rpc, explorer, chainOf: (networkId) => decoding.chainOf(networkId), decoding, callTree, ...(store ? { store } : {}) });
+    // The same over no call trees: what a network without them gets.
+    const historyWithoutTraces = createHistoryService({ rpc, explorer, chainOf: (networkId) => decoding.chainOf(networkId), decoding, ...(store ? { store } : {}) });
+    return { history, historyWithoutTraces, sent, rpc, decoding };
   };
 
   /** Raw JSON-RPC straight to the sandbox: the facts the services must find, read without them. */
