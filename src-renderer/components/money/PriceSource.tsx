@@ -10,14 +10,21 @@ const dateTime = (ms: number) => new Date(ms).toLocaleString(undefined, { dateSt
 
 /**
  * Where a price came from, in words, with its time: `at $3,012.45 per ETH, Chainlink-style feed 0x…, round 12,
- * updated 12:03:11` or `at €2,750.50 per ETH, set by you 14:20:05`; a stale round is said so; no price is said too.
+ * updated 12:03:11` or `at €2,750.50 per ETH, set by you 14:20:05`; a stale round is said so; no price is said too,
+ * with a link to where a price is set (`setPriceHref`; null where the page is that place).
  */
-export function PriceSource({ view, setPriceHref = '/gas' }: { view: EthPriceView; setPriceHref?: string }) {
+export function PriceSource({ view, setPriceHref = '/gas' }: { view: EthPriceView; setPriceHref?: string | null }) {
   const { price } = view;
   if (!price) {
     return (
       <span className="price-source muted" data-testid="price-source">
-        No price for ETH here: {view.note ?? 'this network has no price feed.'} <Link href={setPriceHref}>Set a price on the gas page</Link>.
+        No price for ETH here: {view.note ?? 'this network has no price feed.'}
+        {setPriceHref ? (
+          <>
+            {' '}
+            <Link href={setPriceHref}>Set a price on the gas page</Link>.
+          </>
+        ) : null}
       </span>
     );
   }

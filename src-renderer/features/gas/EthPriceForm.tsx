@@ -46,7 +46,7 @@ export function EthPriceForm({ networkId, networkName }: { networkId: string; ne
       <p className="muted gas-price-in-use">
         {view ? (
           <>
-            In use: <PriceSource view={view} />
+            In use: <PriceSource view={view} setPriceHref={null} />
           </>
         ) : (
           'Reading the price…'
