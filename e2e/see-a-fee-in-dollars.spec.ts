@@ -22,6 +22,7 @@ const feedAbi = parseAbi([
   'function getRoundData(uint80 roundId) view returns (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)',
   'function decimals() view returns (uint8)',
 ]);
+const erc20 = parseAbi(['function transfer(address to, uint256 value) returns (bool)']);
 const manifest = () => JSON.parse(fs.readFileSync(path.join(e2eSandboxDir(), 'chain', 'manifest.json'), 'utf8')) as SeedManifest;
 const group = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
@@ -174,6 +175,24 @@ test('on a network with no feed, a price set on the gas page in euros is used fo
     // 2750.5 EUR per ETH: fee (wei) x 27505 / 10^(18 + 1).
     expect(shown.fee).toBe(money('€', fee * 27_505n, 19));
     expect(shown.value).toBe('€0.00');
+
+    // A call the person saves (pinned in the call playground's history) is priced on the gas page at each level, its
+    // gas the node's eth_estimateGas of the same call.
+    const { contracts, accounts } = manifest();
+    const token = contracts.tokens[0]!.address;
+    const call = { from: accounts.deployer.address, to: token, data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [accounts.traders[0]!.address, 1000n] }) };
+    await page.goto(appPath(app.url, `/call?to=${call.to}&data=${call.data}&from=${call.from}`));
+    await page.getByRole('button', { name: 'Run eth_call' }).click();
+    const history = page.getByRole('region', { name: 'History', exact: true });
+    await history.getByRole('button', { name: 'Pin', exact: true }).first().click({ timeout: 30_000 });
+    await expect(history.getByRole('button', { name: 'Unpin', exact: true })).toBeVisible();
+    await page.goto(appPath(app.url, '/gas'));
+    const saved = page.getByRole('region', { name: 'Your saved calls at each level' });
+    const row = saved.getByRole('row').filter({ has: page.getByRole('rowheader') });
+    await expect(row).toHaveCount(1, { timeout: 30_000 });
+    await expect(row.getByRole('cell').nth(2)).toContainText('€', { timeout: 30_000 });
+    const estimated = BigInt((await request('eth_estimateGas', [call, 'latest'])) as Hex);
+    await expect(row.getByRole('cell').first()).toHaveText(group(estimated.toString()));
   } finally {
     node.close();
   }

@@ -119,7 +119,7 @@ function GasBody({ networkId, networkName }: { networkId: string; networkName: s
       <p className="gas-price-line" data-testid="gas-price-line">
         {price.data ? (
           <>
-            Costs in ETH{ethPrice ? ` and ${currencyName(ethPrice.currency)}` : ''}: <PriceSource view={price.data} setPriceHref={null} />
+            Costs in ETH{ethPrice ? ` and ${ethPrice.currency} (${currencyName(ethPrice.currency)})` : ''}: <PriceSource view={price.data} setPriceHref={null} />
           </>
         ) : (
           <span className="muted">Reading the price of ETH…</span>
