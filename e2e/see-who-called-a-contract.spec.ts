@@ -133,7 +133,7 @@ test("an account's Transactions tab shows what came in beside what it sent: an i
   await expect(page.getByRole('region', { name: /Transactions sent/ })).toBeVisible();
   const section = page.getByRole('region', { name: /Value received/ });
   const { count, head } = await countAndHead(section);
-  const grid = section.getByRole('grid', { name: 'value received' });
+  const grid = section.getByRole('grid', { name: 'incoming transfers' });
   await expect(grid).toHaveAttribute('aria-rowcount', String(count + 1));
 
   // The splitter's payout: no transaction sent the payee anything, its balance rose in that block by what the node says.

@@ -28,7 +28,7 @@ const COLUMNS: DataColumn<CallerRow>[] = [
   {
     id: 'tx',
     header: 'Transaction',
-    width: 'minmax(150px, 1fr)',
+    width: 'minmax(140px, 1fr)',
     value: (row) => row.transactionHash ?? '',
     text: (row) => row.transactionHash ?? `in block ${blockOf(row).toString(10)}`,
     cell: (row) => (row.transactionHash ? <TxLink hash={row.transactionHash} copy={false} /> : <span className="muted">a call inside the block</span>),
@@ -46,7 +46,7 @@ const COLUMNS: DataColumn<CallerRow>[] = [
       </span>
     ),
   },
-  { id: 'from', header: 'From', width: 'minmax(150px, 1fr)', value: (row) => row.from ?? '', text: (row) => row.from ?? '', cell: (row) => (row.from ? <AddressLink address={row.from} copy={false} /> : <span className="muted">—</span>) },
+  { id: 'from', header: 'From', width: 'minmax(140px, 1fr)', value: (row) => row.from ?? '', text: (row) => row.from ?? '', cell: (row) => (row.from ? <AddressLink address={row.from} copy={false} /> : <span className="muted">—</span>) },
   {
     id: 'method',
     header: 'Method',
@@ -55,8 +55,8 @@ const COLUMNS: DataColumn<CallerRow>[] = [
     text: (row) => (row.method ? methodText(row.method) : ''),
     cell: (row) => (row.method ? <MethodBadge method={row.method} /> : <span className="muted">—</span>),
   },
-  { id: 'value', header: 'Value', width: '110px', align: 'end', value: (row) => BigInt(row.value), text: (row) => formatEth(row.value), cell: (row) => <EthAmount wei={row.value} /> },
-  { id: 'age', header: 'Age', width: '104px', value: (row) => BigInt(row.timestamp), text: (row) => new Date(Number(BigInt(row.timestamp)) * 1000).toISOString(), cell: (row) => <Timestamp seconds={row.timestamp} /> },
+  { id: 'value', header: 'Value', width: '104px', align: 'end', value: (row) => BigInt(row.value), text: (row) => formatEth(row.value), cell: (row) => <EthAmount wei={row.value} /> },
+  { id: 'age', header: 'Age', width: '120px', value: (row) => BigInt(row.timestamp), text: (row) => new Date(Number(BigInt(row.timestamp)) * 1000).toISOString(), cell: (row) => <Timestamp seconds={row.timestamp} /> },
 ];
 
 /** The progress line while the scan runs. */
@@ -112,7 +112,7 @@ export function Callers({ networkId, address, isContract }: { networkId: string;
           rows={rows}
           columns={COLUMNS}
           rowKey={(row) => row.id}
-          label={isContract ? 'transactions that called it' : 'value received'}
+          label={isContract ? 'transactions that called it' : 'incoming transfers'}
           onOpen={(row) => navigate(row.transactionHash ? `/explorer/tx/${row.transactionHash}` : `/explorer/block/${blockOf(row).toString(10)}`)}
           initialSort={{ id: 'block', desc: true }}
           maxHeight={560}
