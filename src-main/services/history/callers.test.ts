@@ -105,6 +105,15 @@ describe("who called a contract, on the sandbox", () => {
     expect(internal.map((row) => [row.id, row.transactionHash, BigInt(row.value)])).toEqual([[`block:${BigInt(receipt.blockNumber).toString(10)}`, null, BigInt(transfers[0]!.value)]]);
   });
 
+  it('a contract a factory made inside a call: its creation named by the call tree that made it', async () => {
+    const { hash, address, factory } = sandbox.manifest.transactions.create2;
+    const { rows, start } = await visit(servicesOver(), address.toLowerCase());
+    const receipt = await raw<{ blockNumber: string; from: string; to: string }>('eth_getTransactionReceipt', [hash]);
+    expect([start.isContract, start.from]).toEqual([true, receipt.blockNumber]);
+    expect(receipt.to.toLowerCase()).toBe(factory.toLowerCase());
+    expect(rows.filter((row) => row.blockNumber === receipt.blockNumber).map((row) => [row.transactionHash, row.touch, row.from])).toEqual([[hash.toLowerCase(), 'internal', receipt.from.toLowerCase()]]);
+  });
+
   it("lists the transactions that sent a trader value, each as the node has it", async () => {
     const trader = sandbox.manifest.accounts.traders[0]!.address.toLowerCase();
     const { rows, done } = await visit(servicesOver(), trader);

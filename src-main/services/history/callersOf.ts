@@ -151,6 +151,7 @@ export async function callersOf(
     }),
     logs,
   ]);
+  const changedSet = new Set<bigint>(changes);
   const candidates = new Set<bigint>(changes);
   for (const block of logHashes.keys()) candidates.add(block);
   if (!usable && isContract) candidates.add(from);
@@ -176,7 +177,7 @@ export async function callersOf(
   const readOne = async (): Promise<void> => {
     while (next < blocks.length) {
       const block = blocks[next++]!;
-      const changed = changes.includes(block) || block === from;
+      const changed = changedSet.has(block) || (!usable && block === from);
       const before = known.get(block - 1n);
       const after = known.get(block);
       const found = await readTouchingRows(

@@ -93,7 +93,9 @@ export async function readTouchingRows(
       };
     }),
   );
-  if (at.changed && at.balanceChange !== null) {
+  // A contract's change is unexplained where no row names it (its creation block included, where a factory made it);
+  // an account's where its balance rose more than its own transactions account for.
+  if (at.changed && (at.isContract || at.balanceChange !== null)) {
     const feeOf = (receipt: NodeReceipt | null) =>
       receipt ? BigInt(receipt.gasUsed ?? '0x0') * BigInt(receipt.effectiveGasPrice ?? '0x0') + BigInt(receipt.blobGasUsed ?? '0x0') * BigInt(receipt.blobGasPrice ?? '0x0') : 0n;
     const succeeded = (receipt: NodeReceipt | null | undefined) => receipt?.status !== undefined && BigInt(receipt.status) === 1n;
@@ -103,7 +105,7 @@ export async function readTouchingRows(
     const fromOthers = picked.reduce((sum, { tx }, i) => sum + (tx.to?.toLowerCase() === me && tx.from.toLowerCase() !== me && succeeded(receipts[i]) ? BigInt(tx.value) : 0n), 0n);
     const fromItself = sent.reduce((sum, tx, i) => sum + (tx.to?.toLowerCase() === me && succeeded(sentReceipts[i]) ? BigInt(tx.value) : 0n), 0n);
     const received = fromOthers + fromItself;
-    const gained = at.balanceChange + spent - received;
+    const gained = at.balanceChange === null ? 0n : at.balanceChange + spent - received;
     const unexplained = at.isContract ? rows.length === 0 : gained > 0n;
     const named = unexplained ? await namedInternally(deps, at, full.timestamp, transactions) : [];
     rows.push(...named);
