@@ -7,6 +7,7 @@ import { MAX_ABI_INPUT_CHARS } from '../decoding/parseAbiInput';
 import { blockIdProblem } from '../chain/blockId';
 import { nameSchema } from '../text/nameSchema';
 import { method, topic } from './define';
+import type { AddressNameSource } from '../names/addressName';
 
 // Area `explorer`: blocks, transactions, receipts, addresses and storage of one network, decoded.
 // Chain objects travel as the node sent them (every field of the spec's tables, 0x hex), beside what the
@@ -108,6 +109,8 @@ export interface RevertView {
 /** What the page knows of an address it shows: a label and whether it holds code. */
 export interface AddressMark {
   label?: string;
+  /** Where the label comes from: the person's, the contract's metadata, Blockglass's list of well-known contracts. */
+  labelSource?: AddressNameSource;
   isContract: boolean;
 }
 
@@ -160,6 +163,8 @@ export interface AddressView {
   /** Whether it holds contract code: false for an account, also for one whose code is an EIP-7702 delegation (see `proxy`). */
   isContract: boolean;
   label?: string;
+  /** Where the label comes from (see {@link AddressMark}). */
+  labelSource?: AddressNameSource;
   abi: AbiSourceView | null;
   /** The selectors found in the code with their guessed or known signatures, for contracts without an ABI. */
   note?: string;

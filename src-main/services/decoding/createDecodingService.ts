@@ -13,13 +13,14 @@ import type { Store } from '../store/openStore';
 import { contractAbiOf } from './contractAbi';
 import { createDecoder, type AbiProvider, type Decoder } from './createDecoder';
 import { createImportedAbis } from './createImportedAbis';
-import { createMetadataAbis } from './createMetadataAbis';
+import { createMetadataAbis, type MetadataAbi } from './createMetadataAbis';
 import { AbiInputError } from './decodingErrors';
 import { detectProxy, type ProxyInfo } from './detectProxy';
 import { guessAbiFromCode } from './guessAbiFromCode';
 import { guessArgumentTypes } from './guessArgumentTypes';
 import type { ContentReader } from './readContent';
 import { createSignatureDatabase, type SignatureDatabase } from './signatureDatabase';
+import { addressName, chainIdOfKey, type AddressName } from '../../../src-shared/names/addressName';
 import { createTokenUnits } from './tokenUnits';
 
 /**
@@ -34,8 +35,13 @@ export interface DecodingService {
   chainOf(networkId: string): Promise<string>;
   /** The chain last learned for a network by `chainOf`, if any. */
   knownChain(networkId: string): string | undefined;
-  /** The labels of the chain last learned for a network (cheap reads of SQLite: rows carry them without network I/O). */
+  /**
+   * The names of the chain last learned for a network, without network I/O (rows carry them): the label a person gave
+   * (SQLite), else the contract's name in its metadata once read, else Blockglass's list of well-known contracts.
+   */
   labelsOf(networkId: string): (address: string) => string | undefined;
+  /** As {@link labelsOf}, with where each name comes from (the hover over a name says it). */
+  namesOf(networkId: string): (address: string) => AddressName | undefined;
   /** Where an address's ABI comes from, most trusted first: an import, the contract's metadata, a guess from its code. */
   abiSource(networkId: string, address: string, code: string, signal?: AbortSignal): Promise<AbiSourceView | null>;
   /** Imports an ABI (any form `parseAbiInput` reads) and a label for an address on the network's chain. */
@@ -125,9 +131,20 @@ export function createDecodingService(options: DecodingServiceOptions): Decoding
     chains.set(networkId, chain);
     return chain;
   };
-  const labelsOf = (networkId: string) => {
+  const namesOf = (networkId: string) => {
     const chain = chains.get(networkId);
-    return (address: string) => (chain !== undefined && address ? imported?.label(chain, address) : undefined);
+    const chainId = chainIdOfKey(chain);
+    return (address: string): AddressName | undefined => {
+      if (chain === undefined || !address) return undefined;
+      const own = metadata.cachedAbisFor(networkId, address)[0] as MetadataAbi | undefined;
+      // The metadata names its contract `<source path>:<name>`: the name is what it is called.
+      const metadataName = own?.view.contractName?.split(':').at(-1);
+      return addressName(address, { label: imported?.label(chain, address), metadataName, chainId });
+    };
+  };
+  const labelsOf = (networkId: string) => {
+    const names = namesOf(networkId);
+    return (address: string) => names(address)?.name;
   };
   // Proxy detection per network and address, at `latest`. A proxy can be upgraded, so an answer is kept only
   // PROXY_TTL_MS: long enough that one page's reads (a transaction's calls and logs, a table, a log query's rows)
@@ -202,6 +219,7 @@ export function createDecodingService(options: DecodingServiceOptions): Decoding
     chainOf,
     knownChain: (networkId) => chains.get(networkId),
     labelsOf,
+    namesOf,
     proxyOf,
     async abiSource(networkId, address, code, signal) {
       const chain = await chainOf(networkId);
@@ -249,21 +267,22 @@ export function createDecodingService(options: DecodingServiceOptions): Decoding
     tokenUnits: (networkId, address, signal) => tokenUnits(networkId, address, signal),
     decodeRevert: (networkId, to, data, signal, pasted) => decoder.revert(networkId, to, data, signal, pasted),
     async decodeLogs(networkId, logs, signal) {
-      const chain = await chainOf(networkId);
+      await chainOf(networkId);
       const labels = new Map<string, string | undefined>();
       // Candidates once per emitter and topic: a query's logs come from a few events of a few contracts.
       const candidates = new Map<string, Awaited<ReturnType<Decoder['logCandidates']>>>();
       const out: { decoded: Decoding; addressLabel?: string }[] = [];
       for (const log of logs) {
         const address = log.address.toLowerCase();
-        if (!labels.has(address)) labels.set(address, imported?.label(chain, address));
-        const label = labels.get(address);
         const key = `${address}|${log.topics[0] ?? ''}`;
         let known = candidates.get(key);
         if (!known) {
           known = await decoder.logCandidates(networkId, address, log.topics[0] ?? '', signal);
           candidates.set(key, known);
         }
+        // Named once its candidates are read: a contract's metadata (its name) is known by then.
+        if (!labels.has(address)) labels.set(address, labelsOf(networkId)(address));
+        const label = labels.get(address);
         out.push({ decoded: await decoder.inUnits(networkId, address, decodeLog(log, known), signal), ...(label ? { addressLabel: label } : {}) });
       }
       return out;

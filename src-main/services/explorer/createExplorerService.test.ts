@@ -87,7 +87,9 @@ describe('explorer service on the sandbox', () => {
     expect(view.logs[0]?.decoded).toMatchObject({ status: 'decoded', name: 'Transfer' });
     const token = manifest.contracts.tokens.find((candidate) => candidate.address.toLowerCase() === String(view.transaction.to).toLowerCase())!;
     expect(view.transfers).toMatchObject([{ standard: 'ERC-20', token: view.logs[0]!.log.address, symbol: token.symbol, decimals: token.decimals }]);
-    expect(view.addresses[String(view.transaction.to).toLowerCase()]).toEqual({ isContract: true });
+    // Named by its metadata's contract name (the ABI source reads the same file and says it as `<path>:<name>`).
+    const own = await explorer.address('local', String(view.transaction.to), undefined);
+    expect(view.addresses[String(view.transaction.to).toLowerCase()]).toEqual({ isContract: true, label: own.abi?.contractName?.split(':').at(-1) });
     expect(view.position?.count).toBeGreaterThan(0);
   });
 
@@ -122,7 +124,12 @@ describe('explorer service on the sandbox', () => {
   it("marks the addresses that hold code, read in one batch and kept", async () => {
     const token = manifest.contracts.tokens[0]!.address;
     const deployer = manifest.accounts.deployer.address;
-    expect(await explorer.marks('local', [token, deployer, token.toLowerCase()])).toEqual({ [token.toLowerCase()]: { isContract: true }, [deployer.toLowerCase()]: { isContract: false } });
+    // The token's metadata read (its page), it is marked with its contract's name from there.
+    const own = await explorer.address('local', token, undefined);
+    expect(own.abi?.source).toBe('metadata');
+    const name = own.abi?.contractName?.split(':').at(-1);
+    expect(own).toMatchObject({ label: name, labelSource: 'metadata' });
+    expect(await explorer.marks('local', [token, deployer, token.toLowerCase()])).toEqual({ [token.toLowerCase()]: { isContract: true, label: name, labelSource: 'metadata' }, [deployer.toLowerCase()]: { isContract: false } });
   });
 
   it('says a transaction hash that is not there is not there', async () => {

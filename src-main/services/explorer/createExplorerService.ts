@@ -108,7 +108,7 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
         decoding.abiSource(networkId, address, code, signal),
         code !== '0x' ? decoding.proxyOf(networkId, address, { code, block: param, signal }) : null,
       ]);
-      const label = labelsOf(networkId)(address);
+      const name = decoding.namesOf(networkId)(address);
       return {
         address,
         block: header?.number ?? '',
@@ -117,7 +117,7 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
         codeSize: (code.length - 2) / 2,
         // An account delegating its code (EIP-7702) is still an account: its delegation shows as its proxy.
         isContract: code !== '0x' && delegationTarget(code) === undefined,
-        ...(label ? { label } : {}),
+        ...(name ? { label: name.name, labelSource: name.source } : {}),
         abi,
         ...(proxy ? { proxy } : {}),
       };
@@ -134,13 +134,13 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
     },
     async marks(networkId, addresses, signal) {
       await chainOf(networkId);
-      const labelOf = labelsOf(networkId);
+      const nameOf = decoding.namesOf(networkId);
       const unique = [...new Set(addresses.map((address) => address.toLowerCase()))];
       const contract = await codeMarks.read(networkId, unique, signal);
       return Object.fromEntries(
         unique.map((address) => {
-          const label = labelOf(address);
-          return [address, { isContract: contract.get(address) === true, ...(label ? { label } : {}) }];
+          const name = nameOf(address);
+          return [address, { isContract: contract.get(address) === true, ...(name ? { label: name.name, labelSource: name.source } : {}) }];
         }),
       );
     },

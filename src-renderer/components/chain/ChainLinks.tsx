@@ -1,6 +1,8 @@
 import { memo } from 'react';
 import { Link } from 'wouter';
 import { checksumAddress } from '../../../src-shared/chain/checksumAddresses';
+import { ADDRESS_NAME_SOURCE_WORDS, type AddressNameSource } from '../../../src-shared/names/addressName';
+import { isWellKnownName } from '../../../src-shared/names/wellKnownContracts';
 import { shortHex } from '../../../src-shared/text/shortHex';
 import { CopyButton } from '../CopyButton';
 import { MiddleCut } from '../MiddleCut';
@@ -31,10 +33,31 @@ export const TxLink = memo(function TxLink({ hash, full = false, copy = true }: 
   );
 });
 
-/** A link to an address, with its label and a mark when it holds code, and a copy button; written checksummed. */
-export const AddressLink = memo(function AddressLink({ address: given, label, isContract, full = false, copy = true }: { address: string; label?: string; isContract?: boolean; full?: boolean; copy?: boolean }) {
+/**
+ * A link to an address, with its name and a mark when it holds code, and a copy button; written checksummed. The name
+ * is the one main gave (the person's label, else the contract's metadata name, else Blockglass's list of well-known
+ * contracts); the hover says where it comes from: `labelSource` when the caller knows it, the list when the name is the
+ * list's for this address.
+ */
+export const AddressLink = memo(function AddressLink({
+  address: given,
+  label,
+  labelSource,
+  isContract,
+  full = false,
+  copy = true,
+}: {
+  address: string;
+  label?: string | undefined;
+  labelSource?: AddressNameSource | undefined;
+  isContract?: boolean | undefined;
+  full?: boolean;
+  copy?: boolean;
+}) {
   // A node answers lowercase; the address page, the search and the exports write it checksummed: one way everywhere.
   const address = checksumAddress(given);
+  const source = label ? (labelSource ?? (isWellKnownName(address, label) ? 'well-known' : undefined)) : undefined;
+  const title = label && source ? `${label}: ${ADDRESS_NAME_SOURCE_WORDS[source]}\n${address}` : address;
   return (
     <span className="chain-value">
       {isContract ? (
@@ -42,7 +65,7 @@ export const AddressLink = memo(function AddressLink({ address: given, label, is
           ◆
         </span>
       ) : null}
-      <Link href={`/explorer/address/${address}`} className={`chain-link mono${label ? ' is-labelled' : full ? ' is-full' : ' is-short'}`} title={address} aria-label={full && !label ? address : undefined}>
+      <Link href={`/explorer/address/${address}`} className={`chain-link mono${label ? ' is-labelled' : full ? ' is-full' : ' is-short'}`} title={title} data-name-source={source} aria-label={full && !label ? address : undefined}>
         {label ? (
           // The label may be cut to fit; the short address after it never is (it is already short).
           <>

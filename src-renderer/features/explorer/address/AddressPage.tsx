@@ -33,6 +33,7 @@ import { TokenTransfers } from './history/TokenTransfers';
 import { TokenFactsCard } from './TokenFactsCard';
 import { countOf } from '../../../../src-shared/text/countOf';
 import { shortHex } from '../../../../src-shared/text/shortHex';
+import { ADDRESS_NAME_SOURCE_WORDS } from '../../../../src-shared/names/addressName';
 
 /** An address: balance, nonce, code, its ABI when a source knows it, and a storage-slot reader. */
 export function AddressPage({ networkId, networkName, address }: { networkId: string; networkName: string; address: string }) {
@@ -64,7 +65,11 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
           <>
             {account.data?.isContract ? 'Contract' : 'Address'}
             {account.data?.isContract ? <span className="badge badge-warn title-badge">holds code</span> : null}
-            {account.data?.label ? <span className="badge badge-accent title-badge">{account.data.label}</span> : null}
+            {account.data?.label ? (
+              <span className="badge badge-accent title-badge" title={account.data.labelSource ? `${account.data.label}: ${ADDRESS_NAME_SOURCE_WORDS[account.data.labelSource]}` : undefined} data-name-source={account.data.labelSource}>
+                {account.data.label}
+              </span>
+            ) : null}
           </>
         }
         description={<HexValue value={address} label="address" />}
