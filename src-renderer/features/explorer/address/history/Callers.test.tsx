@@ -68,4 +68,10 @@ describe('Callers', () => {
     expect(within(section).getByRole('grid', { name: 'incoming transfers' })).toBeTruthy();
     expect(within(section).getByText('received')).toBeTruthy();
   });
+
+  it('a contract whose state never changed after its creation says why its callers cannot be found this way', async () => {
+    const created = row({ touch: 'created', to: null });
+    renderWithApp(<Callers networkId="local" address={CONTRACT} isContract />, { api: callers([START, { kind: 'rows', rows: [created] }, { kind: 'done', head: '0x30', count: 1, changedBlocks: 0, requests: 8 }]) });
+    expect(await screen.findByText(/Its state has not changed since it was created, and it emitted no logs/)).toBeTruthy();
+  });
 });

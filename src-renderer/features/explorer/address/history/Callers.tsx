@@ -127,6 +127,12 @@ export function Callers({ networkId, address, isContract }: { networkId: string;
         failedTitle={isContract ? 'Who called it could not be found' : 'What it received could not be found'}
       />
       {done && rows.length === 0 ? <p className="muted">{isContract ? 'No transaction has called it or changed its state.' : 'Nothing has sent it value.'}</p> : null}
+      {done && isContract && rows.length > 0 && rows.every((row) => row.touch === 'created') ? (
+        <p className="muted history-end">
+          Its state has not changed since it was created, and it emitted no logs: calls to it that change nothing of its own (a router
+          keeps no state; it moves others’) cannot be found this way. Its Events tab and the transactions of the contracts it calls tell more.
+        </p>
+      ) : null}
       {done && start?.keptUpTo ? <p className="muted history-end">Kept on this machine up to block {formatNumber(start.keptUpTo)}; only the blocks after it were read now.</p> : null}
     </section>
   );
