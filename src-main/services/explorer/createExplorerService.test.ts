@@ -89,7 +89,7 @@ describe('explorer service on the sandbox', () => {
     expect(view.transfers).toMatchObject([{ standard: 'ERC-20', token: view.logs[0]!.log.address, symbol: token.symbol, decimals: token.decimals }]);
     // Named by its metadata's contract name (the ABI source reads the same file and says it as `<path>:<name>`).
     const own = await explorer.address('local', String(view.transaction.to), undefined);
-    expect(view.addresses[String(view.transaction.to).toLowerCase()]).toEqual({ isContract: true, label: own.abi?.contractName?.split(':').at(-1) });
+    expect(view.addresses[String(view.transaction.to).toLowerCase()]).toEqual({ isContract: true, label: own.abi?.contractName?.split(':').at(-1), labelSource: 'metadata' });
     expect(view.position?.count).toBeGreaterThan(0);
   });
 

@@ -91,7 +91,7 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
     },
     async transaction(networkId, ref, signal) {
       await chainOf(networkId);
-      return readTransaction({ rpc, decoder, tokens, networkName: options.networkName, labelOf: labelsOf(networkId) }, networkId, ref, signal);
+      return readTransaction({ rpc, decoder, tokens, networkName: options.networkName, labelOf: labelsOf(networkId), nameOf: decoding.namesOf(networkId) }, networkId, ref, signal);
     },
     async address(networkId, address, block, signal) {
       const ref = parseBlockRef(block ?? 'latest');

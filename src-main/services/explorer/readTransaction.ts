@@ -10,6 +10,7 @@ import { NotFoundError } from '../errors/notFoundError';
 import { feeOf, summarizeBlock } from './summarizeBlock';
 import type { createTokenFacts } from '../chains/tokenFacts';
 import { isAddressText } from '../../../src-shared/chain/isAddressText';
+import type { AddressName } from '../../../src-shared/names/addressName';
 
 type Rpc = Pick<RpcService, 'request'>;
 
@@ -23,6 +24,8 @@ export interface TransactionDeps {
   networkName: (networkId: string) => Promise<string>;
   /** The label a person gave an address, if any. */
   labelOf?: (address: string) => string | undefined;
+  /** The name an address goes by and where it comes from (the decoding service's `namesOf`); the marks carry both. */
+  nameOf?: (address: string) => AddressName | undefined;
 }
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -83,7 +86,9 @@ export async function readTransaction(deps: TransactionDeps, networkId: string, 
   const hashes = ((block?.transactions as unknown[] | undefined) ?? []).filter((item): item is string => typeof item === 'string');
   const position = block && hashes.length > 0 ? positionIn(hashes, hash) : null;
   const marked = await firstMarks;
-  const addresses = { ...marked, ...(await markAddresses(rpc, networkId, labelOf, transfers.flatMap((t) => [t.from, t.to]).filter((address) => !!address && !Object.hasOwn(marked, address.toLowerCase())), signal)) };
+  const found = { ...marked, ...(await markAddresses(rpc, networkId, labelOf, transfers.flatMap((t) => [t.from, t.to]).filter((address) => !!address && !Object.hasOwn(marked, address.toLowerCase())), signal)) };
+  // Named once the decoding is done: a contract's metadata (its name) was read by then, whatever answered first.
+  const addresses = deps.nameOf ? nameMarks(found, deps.nameOf) : found;
 
   return {
     transaction,
@@ -136,6 +141,16 @@ async function reproduceRevert(deps: TransactionDeps, networkId: string, tx: Rpc
 }
 
 /** Whether each address on the page holds code (one batch of eth_getCode), and its label. */
+/** The marks with each address's name as it stands now, and where the name comes from. */
+function nameMarks(marks: Record<string, AddressMark>, nameOf: (address: string) => AddressName | undefined): Record<string, AddressMark> {
+  return Object.fromEntries(
+    Object.entries(marks).map(([address, mark]) => {
+      const name = nameOf(address);
+      return [address, { isContract: mark.isContract, ...(name ? { label: name.name, labelSource: name.source } : {}) }];
+    }),
+  );
+}
+
 async function markAddresses(rpc: Rpc, networkId: string, labelOf: (address: string) => string | undefined, list: (string | null)[], signal?: AbortSignal): Promise<Record<string, AddressMark>> {
   const unique = [...new Set(list.filter((address): address is string => !!address && isAddressText(address)).map((address) => address.toLowerCase()))];
   const codes = await Promise.all(unique.map((address) => rpc.request<string>(networkId, 'eth_getCode', [address, 'latest'], { signal }).catch(() => '0x')));
