@@ -2,6 +2,7 @@ import type { Locator } from '@playwright/test';
 import type { SeedManifest } from '../src-sandbox/chain/manifest';
 import { nodeClient } from '../test-support/nodeClient';
 import { expect, test, type RunningApp } from './appFixture';
+import { seriousViolations } from './accessibilityChecker';
 import { appSandbox } from './appSandbox';
 import { appPath, seededManifest } from './chain';
 
@@ -111,6 +112,12 @@ test("a contract's Transactions tab lists the transactions that called it or cha
   const rows = await gridRows(grid);
   expect(rows).toHaveLength(count);
   expect(new Map(rows.filter((row) => row.hash !== null).map((row) => [row.hash, row.how]))).toEqual(expected);
+
+  // Read by everyone, in both themes: no serious or critical axe violation.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await seriousViolations(page), colorScheme).toEqual([]);
+  }
 
   // The newest row (sorted by block, newest first) opens its transaction, which the node says was sent to the contract.
   const first = grid.getByRole('row').nth(1);
