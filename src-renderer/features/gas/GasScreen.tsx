@@ -1,3 +1,4 @@
+import '../../app/configureZod';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
 import { LOCAL_ESTIMATE_LABEL } from '../../../src-shared/gas/gasTypes';
