@@ -43,8 +43,18 @@ test("an address's Token transfers tab lists as many as the chain holds, and Hol
   await transfers.getByRole('button', { name: 'Export CSV' }).click();
   const download = await downloading;
   const text = fs.readFileSync((await download.path())!, 'utf8').trim().split('\n');
-  expect(text[0]).toBe('block,transaction,log_index,direction,standard,token,symbol,decimals,from,to,amount,token_id');
+  expect(text[0]).toBe('block,time,transaction,log_index,direction,standard,token,symbol,decimals,from,to,amount,token_id');
   expect(text).toHaveLength(expected + 1);
+  // Each line's time is its block's, as the node's header gives it (ISO 8601, UTC): the first and the last checked.
+  for (const line of [text[1]!, text.at(-1)!]) {
+    const [number, time] = line.split(',');
+    const { timestamp } = await readChain<{ timestamp: string }>('eth_getBlockByNumber', [`0x${BigInt(number!).toString(16)}`, false]);
+    expect(time).toBe(new Date(Number(BigInt(timestamp)) * 1000).toISOString());
+  }
+  // The table says when too, and each amount is in its token's units with the symbol.
+  const grid = transfers.getByRole('grid', { name: 'token transfers' });
+  await expect(grid.getByRole('columnheader', { name: 'Time' })).toBeVisible();
+  await expect(grid.getByRole('row').nth(1).locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
   await expect(transfers.getByRole('status').filter({ hasText: 'Downloading' })).toContainText(`${expected.toLocaleString('en-US')} transfers`);
 
   // Only what it received: the direction filter.

@@ -18,10 +18,12 @@ const TICK = 'Tick(uint256,uint256,address,uint256)';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(projectRoot, 'docs', 'screenshots');
+// SHOTS=name,name takes only those (without the 'gas' shot, the sandbox does not mine a day of traffic first).
+const only = process.env.SHOTS ? new Set(process.env.SHOTS.split(',').map((name) => name.trim())) : null;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-screenshots-'));
 await ensureBuild((line) => process.stderr.write(`${line}\n`));
 // The sandbox mines a day of traffic into the past first, so the gas dashboard is shown holding a day of history.
-const child = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data', dataDir, '--no-open', '--json', '--sandbox-fast-forward', '24'], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+const child = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data', dataDir, '--no-open', '--json', ...(only === null || only.has('gas') ? ['--sandbox-fast-forward', '24'] : [])], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
 let logs = '';
 // Starknet's call is shown against the Starknet spec responder (no Starknet node runs here; see test-support).
 const responder = await startStarknetResponder();
@@ -80,6 +82,8 @@ try {
     { name: 'address-transactions', route: `/explorer/address/${manifest.accounts.traders[0]!.address}?tab=transactions`, ready: '[role=grid][aria-label="transactions sent"] [aria-rowindex="2"]', height: 1000 },
     { name: 'address-balance', route: `/explorer/address/${manifest.accounts.traders[0]!.address}?tab=balance`, ready: '[role=grid][aria-label="balance changes"] [aria-rowindex="2"]', height: 1000 },
     { name: 'token-holders', route: `/explorer/address/${manifest.contracts.tokens[0]!.address}?tab=holders`, ready: 'section.history-section [role=grid] [aria-rowindex="2"]', height: 900 },
+    { name: 'address-token-transfers', route: `/explorer/address/${manifest.accounts.traders[0]!.address}?tab=transfers`, ready: '[role=grid][aria-label="token transfers"] [aria-rowindex="2"] time', height: 900 },
+    { name: 'address-events', route: `/explorer/address/${manifest.contracts.tokens[0]!.address}?tab=events`, ready: '[role=grid][aria-label="events"] [aria-rowindex="2"] time', height: 900 },
     { name: 'address-approvals', route: `/explorer/address/${manifest.accounts.traders[1]!.address}?tab=approvals`, ready: '[role=grid][aria-label="approvals"] [aria-rowindex="2"]', height: 900 },
     // Inside a transaction: where the deep revert began, what a swap changed, a gas-starved redemption re-run.
     { name: 'transaction-trace', route: `/explorer/tx/${manifest.transactions.deepRevert.hash}?tab=trace`, ready: '[role=treegrid] [aria-current=location]', height: 1000 },
@@ -98,7 +102,7 @@ try {
     for (const scheme of ['light', 'dark'] as const) {
       const context = await browser.newContext({ colorScheme: scheme, viewport: { width: 1360, height: 900 }, deviceScaleFactor: 1 });
       const page = await context.newPage();
-      for (const shot of shots) {
+      for (const shot of shots.filter((candidate) => only === null || only.has(candidate.name))) {
         await page.setViewportSize({ width: 1360, height: shot.height ?? 900 });
         await page.goto(`${url.origin}${shot.route}${url.hash}`);
         await page.waitForSelector(shot.ready, { timeout: 60_000 });
@@ -112,8 +116,8 @@ try {
       }
       await context.close();
     }
-    await gasShots(browser, url, () => logs);
-    await starknetShots(browser, url);
+    if (only === null || only.has('gas')) await gasShots(browser, url, () => logs);
+    if (only === null || only.has('call-starknet')) await starknetShots(browser, url);
   } finally {
     await browser.close();
   }

@@ -46,6 +46,8 @@ export interface TokenTransferRow {
   transactionHash: string;
   logIndex: number;
   blockNumber: string;
+  /** The block's time (0x hex seconds): the node's `blockTimestamp`, else its header's; null where it could not be read. */
+  timestamp: string | null;
   standard: 'erc20' | 'erc721' | 'erc1155';
   token: string;
   /** The token's symbol and decimals, when its contract says them. */

@@ -1,4 +1,5 @@
 import type { TokenTransferRow, TransfersEvent } from '../../../src-shared/api/history';
+import { createBlockTimes, type BlockTimes } from '../chains/blockTimes';
 import type { createTokenFacts } from '../chains/tokenFacts';
 import { runLogQuery } from '../chains/runLogQuery';
 import type { RawNodeLog } from '../chains/rawNodeLog';
@@ -8,6 +9,8 @@ import type { createTransferStore } from './transferStore';
 
 export interface ScanDeps {
   rpc: Pick<RpcService, 'request'>;
+  /** Where a node sends no `blockTimestamp` with its logs, the blocks' times (else one reader per scan). */
+  times?: BlockTimes;
   tokens: ReturnType<typeof createTokenFacts>;
   store?: ReturnType<typeof createTransferStore>;
 }
@@ -31,7 +34,8 @@ export async function scanTransfers(deps: ScanDeps, networkId: string, chain: st
   const kept = deps.store?.read(chain, owner) ?? { rows: [], coveredTo: -1 };
   // Kept rows above the node's finalized block would be a replaced chain's (the coverage only ever goes up to it).
   const keptCoverage = Math.min(kept.coveredTo, finalized);
-  const rows = new Map<string, TokenTransferRow>(kept.rows.filter((row) => Number(BigInt(row.blockNumber)) <= keptCoverage).map((row) => [row.id, row]));
+  // A row kept by an earlier version has no time: said as not known (null).
+  const rows = new Map<string, TokenTransferRow>(kept.rows.filter((row) => Number(BigInt(row.blockNumber)) <= keptCoverage).map((row) => [row.id, { ...row, timestamp: row.timestamp ?? null }]));
   if (rows.size > 0) emit({ kind: 'rows', rows: [...rows.values()], stored: true });
 
   const from = keptCoverage + 1;
@@ -41,6 +45,14 @@ export async function scanTransfers(deps: ScanDeps, networkId: string, chain: st
   const covered = filters.map(() => 0);
   const requested = filters.map(() => 0);
   const claimed = new Set(rows.keys());
+  const times = deps.times ?? createBlockTimes(deps.rpc);
+  /** Each log with its block's time: the node's, else the header's (a time that cannot be read is left out). */
+  const timed = async (logs: RawNodeLog[]): Promise<RawNodeLog[]> => {
+    const untimed = [...new Set(logs.filter((log) => typeof log.blockTimestamp !== 'string' && log.blockHash).map((log) => log.blockHash!.toLowerCase()))];
+    if (untimed.length === 0) return logs;
+    const timeOf = await times.of(networkId, untimed, signal).catch(() => new Map<string, string>());
+    return logs.map((log) => (typeof log.blockTimestamp === 'string' || !log.blockHash || !timeOf.has(log.blockHash.toLowerCase()) ? log : { ...log, blockTimestamp: timeOf.get(log.blockHash.toLowerCase())! }));
+  };
   const report = () => emit({ kind: 'progress', blocksCovered: covered.reduce((a, b) => a + b, 0), blocksTotal: filters.length * span, requests: requests + requested.reduce((a, b) => a + b, 0) });
   if (span > 0) {
     await Promise.all(
@@ -52,7 +64,8 @@ export async function scanTransfers(deps: ScanDeps, networkId: string, chain: st
           to: head,
           signal,
           onLogs: async (logs, progress) => {
-            const found = logs.flatMap((log) => transfersIn(log, owner)).filter((row) => !claimed.has(row.id));
+            const mine = logs.filter((log) => transfersIn(log, owner).some((row) => !claimed.has(row.id)));
+            const found = (await timed(mine)).flatMap((log) => transfersIn(log, owner)).filter((row) => !claimed.has(row.id));
             for (const row of found) claimed.add(row.id);
             if (found.length > 0) {
               const withFacts = await withTokenFacts(deps.tokens, networkId, found, signal);

@@ -35,7 +35,13 @@ export function transfersIn(log: RawNodeLog, owner: string): Omit<TokenTransferR
   const me = owner.toLowerCase();
   const [topic0, ...rest] = log.topics;
   if (!log.transactionHash || !log.logIndex || !log.blockNumber) return [];
-  const base = { transactionHash: log.transactionHash, logIndex: Number(BigInt(log.logIndex)), blockNumber: log.blockNumber, token: log.address.toLowerCase() };
+  const base = {
+    transactionHash: log.transactionHash,
+    logIndex: Number(BigInt(log.logIndex)),
+    blockNumber: log.blockNumber,
+    timestamp: typeof log.blockTimestamp === 'string' ? log.blockTimestamp : null,
+    token: log.address.toLowerCase(),
+  };
   const row = (from: string, to: string, standard: TokenTransferRow['standard'], amount: string, tokenId: string | null, position?: number) => ({
     ...base,
     id: `${base.transactionHash}:${base.logIndex}${position === undefined ? '' : `:${position}`}`,

@@ -11,6 +11,7 @@ const row = (index: number): TokenTransferRow => ({
   transactionHash: `0x${'c'.repeat(64)}`,
   logIndex: index,
   blockNumber: '0x10',
+  timestamp: index === 1 ? null : '0x6553f100',
   standard: 'erc20',
   token: TOKEN,
   symbol: 'GLS',
@@ -23,7 +24,7 @@ const row = (index: number): TokenTransferRow => ({
 });
 
 // The header a reader of the file sees, written out: a column renamed, dropped or moved must fail here.
-const HEADER = 'block,transaction,log_index,direction,standard,token,symbol,decimals,from,to,amount,token_id';
+const HEADER = 'block,time,transaction,log_index,direction,standard,token,symbol,decimals,from,to,amount,token_id';
 
 const collect = async (chunks: AsyncIterable<string>) => {
   const parts: string[] = [];
@@ -38,12 +39,14 @@ describe('transferExportChunks', () => {
     const lines = parts.join('').trimEnd().split('\n');
     expect(lines[0]).toBe(HEADER);
     expect(lines.length).toBe(1002);
-    expect(lines[1]!.startsWith(`16,0x${'c'.repeat(64)},0,out,erc20,`)).toBe(true);
+    expect(lines[1]!.startsWith(`16,2023-11-14T22:13:20.000Z,0x${'c'.repeat(64)},0,out,erc20,`)).toBe(true);
+    // A row whose block time was not read: the time left empty.
+    expect(lines[2]!.startsWith(`16,,0x${'c'.repeat(64)},1,out,erc20,`)).toBe(true);
   });
 
   it('writes the token, sender and recipient checksummed, as the app shows them (the node answers lowercase)', async () => {
     const text = (await collect(transferExportChunks([row(0)]))).join('');
-    expect(text.split('\n')[1]).toBe(`16,0x${'c'.repeat(64)},0,out,erc20,0x5FC8d32690cc91D4c39d9d3abcBD16989F875707,GLS,18,0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266,0x70997970C51812dc3A010C7d01b50e0d17dc79C8,1500,`);
+    expect(text.split('\n')[1]).toBe(`16,2023-11-14T22:13:20.000Z,0x${'c'.repeat(64)},0,out,erc20,0x5FC8d32690cc91D4c39d9d3abcBD16989F875707,GLS,18,0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266,0x70997970C51812dc3A010C7d01b50e0d17dc79C8,1500,`);
     for (const lower of [TOKEN, FROM, TO]) expect(text).not.toContain(lower);
   });
 

@@ -3,7 +3,7 @@ import type { TokenTransferRow } from '../../../src-shared/api/history';
 import { checksumAddress } from '../../../src-shared/chain/checksumAddresses';
 
 /** The columns of a token-transfer CSV, in order. */
-export const TRANSFER_CSV_COLUMNS = ['block', 'transaction', 'log_index', 'direction', 'standard', 'token', 'symbol', 'decimals', 'from', 'to', 'amount', 'token_id'] as const;
+export const TRANSFER_CSV_COLUMNS = ['block', 'time', 'transaction', 'log_index', 'direction', 'standard', 'token', 'symbol', 'decimals', 'from', 'to', 'amount', 'token_id'] as const;
 
 const BATCH = 500;
 
@@ -15,6 +15,7 @@ export async function* transferExportChunks(rows: readonly TokenTransferRow[]): 
   for (let start = 0; start === 0 || start < rows.length; start += BATCH) {
     const cells = rows.slice(start, start + BATCH).map((row) => [
       BigInt(row.blockNumber).toString(10),
+      row.timestamp ? new Date(Number(BigInt(row.timestamp)) * 1000).toISOString() : '',
       row.transactionHash,
       String(row.logIndex),
       row.direction,

@@ -41,6 +41,11 @@ describe('token transfers and holdings on the sandbox', () => {
     expect(new Set(rows.map((row) => `${row.transactionHash}:${row.logIndex}`))).toEqual(expected);
     for (const row of rows) expect([row.from, row.to]).toContain(trader.toLowerCase());
     expect(rows.some((row) => row.symbol !== null)).toBe(true);
+    // Each row says when: its block's time as the header gives it (the newest and the oldest checked).
+    for (const row of [rows[0]!, rows.at(-1)!]) {
+      const header = await raw<{ timestamp: string }>('eth_getBlockByNumber', [row.blockNumber, false]);
+      expect(row.timestamp).toBe(header.timestamp);
+    }
 
     const holdings: HoldingsView = await history.holdings('local', trader);
     const erc20 = holdings.holdings.filter((row) => row.standard === 'erc20');

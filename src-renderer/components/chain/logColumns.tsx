@@ -8,7 +8,10 @@ import { Timestamp } from './Timestamp';
 import './logColumns.css';
 
 const number = (hex: string) => (/^0x[0-9a-f]+$/i.test(hex) ? Number.parseInt(hex, 16) : -1);
-const short = (value: DecodedValue): string => (typeof value === 'string' ? shortHex(value) : typeof value === 'boolean' ? String(value) : JSON.stringify(value));
+// In a line of arguments an address is cut shorter than elsewhere (0xDf37…0913): the line holds several, and the
+// whole value is in the row's title.
+const short = (value: DecodedValue): string =>
+  typeof value === 'string' ? (/^0x[0-9a-fA-F]{40}$/.test(value) ? `${value.slice(0, 6)}…${value.slice(-4)}` : shortHex(value)) : typeof value === 'boolean' ? String(value) : JSON.stringify(value);
 
 /**
  * An argument's value in a line: a token amount in the token's units (`6,400 GLS`), any other integer whole and
@@ -30,7 +33,7 @@ export function eventText(row: LogRow, exact = false): string {
 
 /**
  * The columns of a table of logs (the log screen's results and live tail, an address's events in the explorer):
- * where and when each log is, who emitted it, what it says, and whether it was removed.
+ * where and when each log is, who emitted it and what it says (a live tail's also whether it was removed).
  */
 export const LOG_COLUMNS: DataColumn<LogRow>[] = [
   { id: 'block', header: 'Block', width: '84px', value: (row) => number(row.blockNumber), text: (row) => String(number(row.blockNumber)), cell: (row) => <BlockLink number={row.blockNumber} />, align: 'end' },
@@ -50,8 +53,8 @@ export const LOG_COLUMNS: DataColumn<LogRow>[] = [
       ),
   },
   { id: 'tx', header: 'Transaction', width: '156px', value: (row) => row.transactionHash, text: (row) => row.transactionHash, cell: (row) => (row.transactionHash ? <TxLink hash={row.transactionHash} copy={false} /> : <span className="muted">pending</span>) },
-  { id: 'logIndex', header: 'Log index', width: '76px', value: (row) => number(row.logIndex), text: (row) => String(number(row.logIndex)), align: 'end' },
-  { id: 'address', header: 'Address', width: 'minmax(156px, 1.2fr)', value: (row) => row.addressLabel ?? row.address, text: (row) => `${row.addressLabel ? `${row.addressLabel} ` : ''}${row.address}`, cell: (row) => <AddressLink address={row.address} {...(row.addressLabel ? { label: row.addressLabel } : {})} copy={false} /> },
+  { id: 'logIndex', header: 'Log index', width: '112px', value: (row) => number(row.logIndex), text: (row) => String(number(row.logIndex)), align: 'end' },
+  { id: 'address', header: 'Address', width: 'minmax(250px, 1.2fr)', value: (row) => row.addressLabel ?? row.address, text: (row) => `${row.addressLabel ? `${row.addressLabel} ` : ''}${row.address}`, cell: (row) => <AddressLink address={row.address} {...(row.addressLabel ? { label: row.addressLabel } : {})} copy={false} /> },
   {
     id: 'event',
     header: 'Event and arguments',
@@ -70,10 +73,15 @@ export const LOG_COLUMNS: DataColumn<LogRow>[] = [
         </span>
       ),
   },
+];
+
+/** The columns of a live tail of logs: those of any table of logs, and whether a reorganisation removed the log. */
+export const LIVE_LOG_COLUMNS: DataColumn<LogRow>[] = [
+  ...LOG_COLUMNS,
   {
     id: 'removed',
     header: 'Removed',
-    width: '84px',
+    width: '104px',
     value: (row) => (row.removed ? 1 : 0),
     text: (row) => (row.removed ? 'removed' : ''),
     cell: (row) => (row.removed ? <span className="badge badge-danger">removed</span> : null),

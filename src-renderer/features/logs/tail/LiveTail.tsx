@@ -3,7 +3,7 @@ import { ErrorNotice } from '../../../components/ErrorNotice';
 import { StatusDot } from '../../../components/StatusDot';
 import { DataTable } from '../../../components/table/DataTable';
 import { formatNumber } from '../../../lib/formatChain';
-import { LOG_COLUMNS, logRowKey } from '../../../components/chain/logColumns';
+import { LIVE_LOG_COLUMNS, logRowKey } from '../../../components/chain/logColumns';
 import { useLogTail } from './useLogTail';
 import { countOf } from '../../../../src-shared/text/countOf';
 
@@ -28,7 +28,7 @@ export function LiveTail({ networkId, query }: { networkId: string; query: LogQu
         </p>
       ) : null}
       {tail.error ? <ErrorNotice error={tail.error} title="The live tail dropped; it starts again in a moment" /> : null}
-      <DataTable rows={tail.rows} columns={LOG_COLUMNS} rowKey={logRowKey} label="new logs" maxHeight={360} emptyText="Waiting for a new matching log…" />
+      <DataTable rows={tail.rows} columns={LIVE_LOG_COLUMNS} rowKey={logRowKey} label="new logs" maxHeight={360} emptyText="Waiting for a new matching log…" />
     </section>
   );
 }

@@ -11,6 +11,9 @@ import { StreamStatus } from './StreamStatus';
 import './history.css';
 import { countOf } from '../../../../../src-shared/text/countOf';
 
+/** A table of logs without the emitter's column: every row here is this contract's own (the room goes to what each says). */
+const EVENT_COLUMNS = LOG_COLUMNS.filter((column) => column.id !== 'address');
+
 /**
  * Every event a contract emitted, over the whole chain: the log screen's query by address (logs.run: split to fit
  * the node's limits, decoded with the contract's ABI, through its proxy's implementation when it is one), in the
@@ -35,7 +38,7 @@ export function ContractEvents({ networkId, address }: { networkId: string; addr
         limits) and decoded with its ABI.{' '}
         <Link href={`/logs?${logQueryToSearch(query)}`}>Open this query on the Logs screen</Link> to filter it by event, export or save it.
       </p>
-      {rows.length > 0 ? <DataTable rows={rows} columns={LOG_COLUMNS} rowKey={logRowKey} label="events" maxHeight={560} initialSort={{ id: 'block', desc: true }} /> : null}
+      {rows.length > 0 ? <DataTable rows={rows} columns={EVENT_COLUMNS} rowKey={logRowKey} label="events" maxHeight={560} initialSort={{ id: 'block', desc: true }} /> : null}
       <StreamStatus
         stream={run}
         waitingForSandbox={waitingForSandbox}

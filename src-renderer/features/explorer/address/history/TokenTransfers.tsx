@@ -2,9 +2,13 @@ import { useMemo, useState } from 'react';
 import { useApi } from '../../../../api/useApi';
 import { apiErrorOf } from '../../../../lib/apiErrorOf';
 import { useFileExport } from '../../../../hooks/useFileExport';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
+import { checksumAddress } from '../../../../../src-shared/chain/checksumAddresses';
+import { shortHex } from '../../../../../src-shared/text/shortHex';
 import type { TokenTransferRow } from '../../../../../src-shared/api/history';
+import { TokenAmount } from '../../../../components/chain/Amounts';
 import { AddressLink, BlockLink, TxLink } from '../../../../components/chain/ChainLinks';
+import { Timestamp } from '../../../../components/chain/Timestamp';
 import { ErrorNotice } from '../../../../components/ErrorNotice';
 import { DataTable, type DataColumn } from '../../../../components/table/DataTable';
 import { useRerunUntilSandboxRuns } from '../../../../hooks/useRerunUntilSandboxRuns';
@@ -24,12 +28,20 @@ const amountText = (row: TokenTransferRow) => (row.standard === 'erc721' ? `#${r
 function columnsFor(): DataColumn<TokenTransferRow>[] {
   const counterpart = (row: TokenTransferRow) => (row.direction === 'in' ? row.from : row.to);
   return [
-    { id: 'block', header: 'Block', width: '90px', align: 'end', value: (row) => BigInt(row.blockNumber), text: (row) => BigInt(row.blockNumber).toString(10), cell: (row) => <BlockLink number={row.blockNumber} hash={null} /> },
-    { id: 'tx', header: 'Transaction', width: 'minmax(156px, 1fr)', value: (row) => row.transactionHash, text: (row) => row.transactionHash, cell: (row) => <TxLink hash={row.transactionHash} copy={false} /> },
+    { id: 'block', header: 'Block', width: '80px', align: 'end', value: (row) => BigInt(row.blockNumber), text: (row) => BigInt(row.blockNumber).toString(10), cell: (row) => <BlockLink number={row.blockNumber} hash={null} /> },
+    {
+      id: 'time',
+      header: 'Time',
+      width: '104px',
+      value: (row) => (row.timestamp ? BigInt(row.timestamp) : -1n),
+      text: (row) => (row.timestamp ? new Date(Number(BigInt(row.timestamp)) * 1000).toISOString() : ''),
+      cell: (row) => (row.timestamp ? <Timestamp seconds={row.timestamp} /> : <span className="muted" title="This row was kept before Blockglass kept times">—</span>),
+    },
+    { id: 'tx', header: 'Transaction', width: 'minmax(150px, 1fr)', value: (row) => row.transactionHash, text: (row) => row.transactionHash, cell: (row) => <TxLink hash={row.transactionHash} copy={false} /> },
     {
       id: 'direction',
       header: 'Direction',
-      width: '90px',
+      width: '108px',
       value: (row) => row.direction,
       text: (row) => DIRECTION_LABEL[row.direction],
       cell: (row) => <span className={`badge ${row.direction === 'in' ? 'badge-ok' : row.direction === 'out' ? 'badge-warn' : ''}`}>{DIRECTION_LABEL[row.direction]}</span>,
@@ -42,8 +54,39 @@ function columnsFor(): DataColumn<TokenTransferRow>[] {
       text: (row) => `${row.direction === 'in' ? 'from' : 'to'} ${counterpart(row)}`,
       cell: (row) => (row.direction === 'self' ? <span className="muted">itself</span> : <span className="chain-value">{row.direction === 'in' ? 'from ' : 'to '}<AddressLink address={counterpart(row)} copy={false} /></span>),
     },
-    { id: 'amount', header: 'Amount', width: 'minmax(140px, 1fr)', align: 'end', value: (row) => (row.standard === 'erc721' ? 1n : BigInt(row.amount)), text: amountText },
-    { id: 'token', header: 'Token', width: 'minmax(130px, 1fr)', value: (row) => tokenName(row), text: (row) => `${tokenName(row)} ${row.token} ${STANDARD_LABEL[row.standard]}`, cell: (row) => <span className="chain-value"><AddressLink address={row.token} label={row.symbol ?? undefined} isContract copy={false} /> <span className="muted">{STANDARD_LABEL[row.standard]}</span></span> },
+    {
+      id: 'amount',
+      header: 'Amount',
+      width: 'minmax(140px, 1fr)',
+      align: 'end',
+      value: (row) => (row.standard === 'erc721' ? 1n : BigInt(row.amount)),
+      text: amountText,
+      cell: (row) =>
+        row.standard === 'erc721' ? (
+          <span className="mono">{amountText(row)}</span>
+        ) : (
+          <span className="chain-value">
+            <TokenAmount amount={row.amount} decimals={row.decimals} symbol={row.symbol} />
+            {row.standard === 'erc1155' ? <span className="muted"> of #{row.tokenId}</span> : null}
+          </span>
+        ),
+    },
+    {
+      id: 'token',
+      header: 'Token',
+      width: 'minmax(170px, 1fr)',
+      value: (row) => tokenName(row),
+      text: (row) => `${tokenName(row)} ${row.token} ${STANDARD_LABEL[row.standard]}`,
+      // The symbol whole (the token's address is on hover and a click away), then its standard.
+      cell: (row) => (
+        <span className="chain-value history-token">
+          <Link href={`/explorer/address/${checksumAddress(row.token)}`} className="chain-link mono" title={`${row.symbol ? `${row.symbol}: ` : ''}${checksumAddress(row.token)}`}>
+            {row.symbol ?? shortHex(row.token)}
+          </Link>{' '}
+          <span className="muted">{STANDARD_LABEL[row.standard]}</span>
+        </span>
+      ),
+    },
   ];
 }
 
