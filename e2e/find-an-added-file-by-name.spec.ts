@@ -83,11 +83,12 @@ test('add a file, go elsewhere, find it by part of its name from the search box 
   await expect.poll(() => new URL(page.url()).pathname).toBe(`/content/${store.cid}`);
   await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
 
-  // Its name typed where a CID goes finds it too, rather than a message about multibase prefixes.
+  // Its name typed where a CID goes finds it too: it is said to be no CID, in plain words, not multibase prefixes.
   await open(app, page, '/content');
   await page.getByRole('textbox', { name: 'CID or path' }).fill(stem);
   await page.getByRole('button', { name: 'Open' }).click();
   await expect(page.getByRole('list', { name: 'Content found by name' }).getByRole('link', { name })).toBeVisible();
+  await expect(page.getByRole('main').locator('.field-error')).toHaveText(`"${stem}" is not a CID: what goes by that name is listed under “Found by name”.`);
   await expect(page.getByText(/multibase/)).toHaveCount(0);
 
   // After Recent is cleared, the name still finds it.

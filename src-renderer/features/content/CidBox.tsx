@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { parseContentPath } from '../../../src-shared/content/contentPath';
+import { quoteInput } from '../../../src-shared/text/quoteInput';
 import { Field } from '../../components/Field';
 
 // What a CID, or a link to one, starts with: a CIDv0, the common CIDv1 prefixes (base32 `baf…`, base36 `k51…`, base58
@@ -24,7 +25,8 @@ export function CidBox({ initial, onOpen, onName }: { initial: string; onOpen: (
         event.preventDefault();
         const parsed = parseContentPath(text);
         if (!parsed.ok && text.trim() !== '' && !CID_LIKE.test(text)) {
-          setError(undefined);
+          // Said plainly, and found by name below (Find by name holds it).
+          setError(`${quoteInput(text.trim())} is not a CID: what goes by that name is listed under “Found by name”.`);
           return onName(text.trim());
         }
         if (!parsed.ok) return setError(parsed.message);
