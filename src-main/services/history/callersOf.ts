@@ -69,8 +69,13 @@ export async function callersOf(
   const from = creation ? BigInt(creation.block) : 0n;
 
   // eth_getProof at the head tells whether the node offers it; a refusal is said, and the balance used instead.
-  const client = await deps.rpc.client(networkId, { signal });
-  const ask = <T>(method: string, params: unknown[]) => counted(client.request({ method, params } as never) as Promise<T>);
+  // A batching client for the bisection, and one for each block reader below: what one asks in a tick leaves as one
+  // batch, and no client's signal has more requests in flight than Node's default 10 listeners.
+  const askerOf = async () => {
+    const client = await deps.rpc.client(networkId, { signal });
+    return <T>(method: string, params: unknown[]) => counted(client.request({ method, params } as never) as Promise<T>);
+  };
+  const ask = await askerOf();
   let mode: CallersMode = 'proof';
   let proofRefused: string | null = null;
   const proofState = async (block: bigint) => {
@@ -175,6 +180,7 @@ export async function callersOf(
     : undefined;
   let next = 0;
   const readOne = async (): Promise<void> => {
+    const ask = await askerOf();
     while (next < blocks.length) {
       const block = blocks[next++]!;
       const changed = changedSet.has(block) || (!usable && block === from);
