@@ -128,6 +128,8 @@ export interface TokenHoldersView {
 export interface BalanceChange {
   /** The block (0x hex) at whose end the balance first differs from the block before. */
   block: string;
+  /** The block's time (0x hex seconds); absent in a change kept by an earlier version. */
+  timestamp?: string;
   /** The balance at the end of the block before, and at the end of this one (wei, decimal strings). */
   before: string;
   after: string;

@@ -27,6 +27,8 @@ describe("an address's ETH balance over time", () => {
       expect(change.after).toBe(BigInt(await raw<string>('eth_getBalance', [trader, change.block])).toString(10));
       expect(change.before).toBe(BigInt(await raw<string>('eth_getBalance', [trader, `0x${(block - 1n).toString(16)}`])).toString(10));
       expect(change.after).not.toBe(change.before);
+      // When: the block's time as its header gives it.
+      expect(change.timestamp).toBe((await raw<{ timestamp: string }>('eth_getBlockByNumber', [change.block, false])).timestamp);
     }
     // Every transaction it sent paid a fee: its block is a change, and names the transaction.
     const events: SentEvent[] = [];

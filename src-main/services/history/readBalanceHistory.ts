@@ -76,7 +76,7 @@ export async function readBalanceHistory(
       const [before, after, read] = await Promise.all([at(block - 1n), at(block), deps.explorer.rowsOf(networkId, block, address, signal)]);
       const transactions = (read?.rows ?? [])
         .map((tx) => ({ hash: tx.hash, value: BigInt(tx.value).toString(10), direction: (tx.from.toLowerCase() === me ? (tx.to?.toLowerCase() === me ? 'self' : 'out') : 'in') as BalanceChange['transactions'][number]['direction'] }));
-      return { block: `0x${block.toString(16)}`, before: before.toString(10), after: after.toString(10), transactions };
+      return { block: `0x${block.toString(16)}`, ...(read?.timestamp && read.timestamp !== '0x0' ? { timestamp: read.timestamp } : {}), before: before.toString(10), after: after.toString(10), transactions };
     }),
   );
   const changes = [...(before?.changes ?? []), ...fresh].slice(-MAX_BALANCE_CHANGES);

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
+import { Link } from 'wouter';
 import { formatUnits } from 'viem';
 import uPlot from 'uplot';
 import type { BalanceChange } from '../../../../../src-shared/api/history';
 import { useApi } from '../../../../api/useApi';
 import { EthAmount } from '../../../../components/chain/Amounts';
 import { BlockLink, TxLink } from '../../../../components/chain/ChainLinks';
+import { Timestamp } from '../../../../components/chain/Timestamp';
 import { UPlotChart, type ChartTheme } from '../../../../components/charts/UPlotChart';
 import { ErrorNotice } from '../../../../components/ErrorNotice';
 import { LoadingState } from '../../../../components/LoadingState';
@@ -20,14 +22,25 @@ import { countOf } from '../../../../../src-shared/text/countOf';
 /** Blocks sampled across the chain before the changes between them are looked for. */
 const SAMPLES = 48;
 
+/** Transactions named in a row; the others of the block are a link away. */
+const SHOWN_TRANSACTIONS = 2;
+
 const delta = (row: BalanceChange) => BigInt(row.after) - BigInt(row.before);
 
 const COLUMNS: DataColumn<BalanceChange>[] = [
   { id: 'block', header: 'Block', width: '90px', align: 'end', value: (row) => BigInt(row.block), text: (row) => BigInt(row.block).toString(10), cell: (row) => <BlockLink number={row.block} hash={null} /> },
   {
+    id: 'time',
+    header: 'Time',
+    width: '104px',
+    value: (row) => (row.timestamp ? BigInt(row.timestamp) : -1n),
+    text: (row) => (row.timestamp ? new Date(Number(BigInt(row.timestamp)) * 1000).toISOString() : ''),
+    cell: (row) => (row.timestamp ? <Timestamp seconds={row.timestamp} /> : <span className="muted" title="This change was kept before Blockglass kept times">—</span>),
+  },
+  {
     id: 'change',
     header: 'Change',
-    width: '150px',
+    width: '176px',
     align: 'end',
     value: delta,
     text: (row) => `${delta(row) > 0n ? '+' : '−'}${formatEth(delta(row) > 0n ? delta(row) : -delta(row))}`,
@@ -43,11 +56,17 @@ const COLUMNS: DataColumn<BalanceChange>[] = [
     cell: (row) =>
       row.transactions.length > 0 ? (
         <span className="chain-value">
-          {row.transactions.map((tx) => (
+          {row.transactions.slice(0, SHOWN_TRANSACTIONS).map((tx) => (
             <span key={tx.hash} className="balance-tx">
               <span className="muted">{tx.direction === 'in' ? 'received in' : tx.direction === 'out' ? 'sent' : 'to itself in'}</span> <TxLink hash={tx.hash} copy={false} />
             </span>
           ))}
+          {row.transactions.length > SHOWN_TRANSACTIONS ? (
+            // A block where the address sent or received dozens: the rest are on the block's page, so the cell stays on its card.
+            <Link href={`/explorer/block/${BigInt(row.block).toString(10)}`} className="balance-tx">
+              and {countOf(row.transactions.length - SHOWN_TRANSACTIONS, 'more transaction')} in this block
+            </Link>
+          ) : null}
         </span>
       ) : (
         <span className="muted">changed inside block {formatNumber(row.block)}: no transaction of that block is from or to it (an internal transfer, a withdrawal, fees it earned)</span>
