@@ -5,6 +5,7 @@ import { KeychainNotice } from '../features/frame/KeychainNotice';
 import { Sidebar } from '../features/frame/Sidebar';
 import { TopBar } from '../features/frame/TopBar';
 import { GasAlertWatcher } from '../features/gas/GasAlertWatcher';
+import { NamesChainProvider } from '../components/chain/NamesChain';
 import { AppRoutes } from './AppRoutes';
 import '../styles/theme.css';
 import '../styles/base.css';
@@ -27,7 +28,9 @@ export function App() {
         <KeychainNotice />
         <GasAlertNotices />
         <main id="main" className="app-main" tabIndex={-1}>
-          <AppRoutes />
+          <NamesChainProvider>
+            <AppRoutes />
+          </NamesChainProvider>
         </main>
       </div>
     </div>

@@ -1,8 +1,9 @@
-import { memo } from 'react';
+import { memo, useContext } from 'react';
 import { Link } from 'wouter';
 import { checksumAddress } from '../../../src-shared/chain/checksumAddresses';
 import { ADDRESS_NAME_SOURCE_WORDS, type AddressNameSource } from '../../../src-shared/names/addressName';
-import { isWellKnownName } from '../../../src-shared/names/wellKnownContracts';
+import { isWellKnownName, wellKnownContract } from '../../../src-shared/names/wellKnownContracts';
+import { NamesChainContext } from './NamesChain';
 import { shortHex } from '../../../src-shared/text/shortHex';
 import { CopyButton } from '../CopyButton';
 import { MiddleCut } from '../MiddleCut';
@@ -36,12 +37,12 @@ export const TxLink = memo(function TxLink({ hash, full = false, copy = true }: 
 /**
  * A link to an address, with its name and a mark when it holds code, and a copy button; written checksummed. The name
  * is the one main gave (the person's label, else the contract's metadata name, else Blockglass's list of well-known
- * contracts); the hover says where it comes from: `labelSource` when the caller knows it, the list when the name is the
- * list's for this address.
+ * contracts); where a screen gives none, the list's name on the selected network's chain ({@link NamesChainContext}).
+ * The hover says where a name comes from: `labelSource` when the caller knows it, the list when the name is the list's.
  */
 export const AddressLink = memo(function AddressLink({
   address: given,
-  label,
+  label: givenLabel,
   labelSource,
   isContract,
   full = false,
@@ -56,7 +57,11 @@ export const AddressLink = memo(function AddressLink({
 }) {
   // A node answers lowercase; the address page, the search and the exports write it checksummed: one way everywhere.
   const address = checksumAddress(given);
-  const source = label ? (labelSource ?? (isWellKnownName(address, label) ? 'well-known' : undefined)) : undefined;
+  // Where a screen carries no name for it, Blockglass's list may know the contract on the selected network's chain.
+  const chainId = useContext(NamesChainContext);
+  const listed = !givenLabel && chainId !== undefined ? wellKnownContract(chainId, address) : undefined;
+  const label = givenLabel || listed?.name;
+  const source = listed ? 'well-known' : label ? (labelSource ?? (isWellKnownName(address, label) ? 'well-known' : undefined)) : undefined;
   const title = label && source ? `${label}: ${ADDRESS_NAME_SOURCE_WORDS[source]}\n${address}` : address;
   return (
     <span className="chain-value">
