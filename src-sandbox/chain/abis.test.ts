@@ -25,6 +25,8 @@ describe('typed ABIs', () => {
     ['logStormAbi', abis.logStormAbi, compiled.LogStorm.abi],
     ['gasBurnerAbi', abis.gasBurnerAbi, compiled.GasBurner.abi],
     ['priceFeedAbi', abis.priceFeedAbi, compiled.SandboxPriceFeed.abi],
+    ['collectiblesAbi', abis.collectiblesAbi, compiled.SandboxCollectibles.abi],
+    ['itemsAbi', abis.itemsAbi, compiled.SandboxItems.abi],
     ['gasProbeAbi', abis.gasProbeAbi, compiled.GasProbe.abi],
     ['batchCallAbi', abis.batchCallAbi, compiled.BatchCall.abi],
     ['proxiedTokenAbi', abis.proxiedTokenAbi, compiled.ProxiedToken.abi],

@@ -95,6 +95,30 @@ export const priceFeedAbi = parseAbi([
   'error NoSuchRound(uint80 roundId)',
 ]);
 
+/** SandboxCollectibles.sol: OpenZeppelin's ERC-721, minted by its deployer. */
+export const collectiblesAbi = parseAbi([
+  'constructor()',
+  'function mint(address to, uint256 tokenId)',
+  'function ownerOf(uint256 tokenId) view returns (address)',
+  'function balanceOf(address owner) view returns (uint256)',
+  'function transferFrom(address from, address to, uint256 tokenId)',
+  'function approve(address to, uint256 tokenId)',
+  'function setApprovalForAll(address operator, bool approved)',
+  'function getApproved(uint256 tokenId) view returns (address)',
+  'function isApprovedForAll(address owner, address operator) view returns (bool)',
+]);
+
+/** SandboxItems.sol: OpenZeppelin's ERC-1155, minted by its deployer. */
+export const itemsAbi = parseAbi([
+  'constructor()',
+  'function mintBatch(address to, uint256[] ids, uint256[] amounts)',
+  'function balanceOf(address account, uint256 id) view returns (uint256)',
+  'function safeTransferFrom(address from, address to, uint256 id, uint256 value, bytes data)',
+  'function safeBatchTransferFrom(address from, address to, uint256[] ids, uint256[] values, bytes data)',
+  'function setApprovalForAll(address operator, bool approved)',
+  'function isApprovedForAll(address account, address operator) view returns (bool)',
+]);
+
 /** GasProbe.sol. */
 export const gasProbeAbi = parseAbi(['function gasLeft() view returns (uint256)']);
 

@@ -12,7 +12,7 @@ describe('compileSandboxContracts', () => {
   it('compiles every sandbox contract to creation bytecode with an ABI', () => {
     const compiled = compileSandboxContracts();
     expect(Object.keys(compiled).sort()).toEqual(
-      ['BatchCall', 'GasBurner', 'GasProbe', 'LogStorm', 'Reverter', 'SandboxToken', 'StorageShowcase', 'ProxiedToken', 'TraceToken', 'TraceVault', 'TracePool', 'TraceRouter', 'TraceSplitter', 'TraceFactory', 'TraceChild', 'ERC1967Proxy', 'TransparentUpgradeableProxy', 'ProxyAdmin'].sort(),
+      ['BatchCall', 'GasBurner', 'GasProbe', 'LogStorm', 'Reverter', 'SandboxToken', 'SandboxPriceFeed', 'SandboxCollectibles', 'SandboxItems', 'StorageShowcase', 'ProxiedToken', 'TraceToken', 'TraceVault', 'TracePool', 'TraceRouter', 'TraceSplitter', 'TraceFactory', 'TraceChild', 'ERC1967Proxy', 'TransparentUpgradeableProxy', 'ProxyAdmin'].sort(),
     );
     for (const contract of Object.values(compiled)) {
       expect(contract.bytecode).toMatch(/^0x60[0-9a-f]{40,}$/);

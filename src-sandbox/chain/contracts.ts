@@ -19,6 +19,8 @@ export type SandboxContractName =
   | 'GasBurner'
   | 'GasProbe'
   | 'SandboxPriceFeed'
+  | 'SandboxCollectibles'
+  | 'SandboxItems'
   | 'BatchCall'
   | 'ProxiedToken'
   | 'TraceToken'
@@ -47,6 +49,9 @@ const SANDBOX_CONTRACTS: readonly SandboxContractName[] = [
   'GasProbe',
   // A Chainlink-style ETH / USD feed (seed-price-feed.ts), moved by the live traffic.
   'SandboxPriceFeed',
+  // An ERC-721 and an ERC-1155 (seed-nfts.ts): NFT transfers, holdings and operator approvals.
+  'SandboxCollectibles',
+  'SandboxItems',
   'BatchCall',
   'ProxiedToken',
   // What a trace must show (seed-trace.ts): a revert three calls deep, internal ETH transfers, a CREATE2.

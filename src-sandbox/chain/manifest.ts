@@ -1,3 +1,4 @@
+import type { SeededNfts } from './seed-nfts';
 import type { Address, Hex } from 'viem';
 
 /**
@@ -54,6 +55,11 @@ export interface SeedManifest {
      * seeded before the feed existed.
      */
     priceFeed?: Address;
+    /**
+     * An ERC-721 (SandboxCollectibles, "SBC") and an ERC-1155 (SandboxItems), their tokens minted to `holders`, moved
+     * between them, and approvals granted to the Uniswap router (seed-nfts.ts). Absent from chains seeded before them.
+     */
+    nfts?: { erc721: Address; erc1155: Address; holders: Address[] };
   };
   /** Accounts of the sandbox mnemonic by role (`index` is the m/44'/60'/0'/0/index address index). */
   accounts: {
@@ -134,6 +140,8 @@ export interface SeedManifest {
      * block (`eth_estimateGas`), above `gasLimit`: re-run with it, the redemption succeeds. The seed's last block.
      */
     outOfGas: { hash: Hex; gasLimit: number; gasNeeded: number };
+    /** The NFT seed's transfers and approvals (see `contracts.nfts`); absent from chains seeded before them. */
+    nfts?: SeededNfts['transactions'];
   };
   /** A block holding at least 500 transactions. */
   bigBlock: { number: number; transactionCount: number };

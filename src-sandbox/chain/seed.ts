@@ -15,6 +15,7 @@ import { deployContracts } from './seed-deploy';
 import { SEED_BLOCK_INTERVAL_SECONDS, SeedDriver } from './seed-driver';
 import { fundAccounts } from './seed-funding';
 import { seedLogStorm } from './seed-log-storm';
+import { seedNfts } from './seed-nfts';
 import { seedPriceFeed } from './seed-price-feed';
 import { seedProxies } from './seed-proxies';
 import { seedTraceShowcase } from './seed-trace';
@@ -105,6 +106,9 @@ export async function seedChain(options: SeedOptions): Promise<SeedManifest> {
     // moves its price from then on.
     const priceFeed = await seedPriceFeed(driver, deployer, traffic[traffic.length - 1]!.address);
     log(`seed: an ETH / USD price feed at ${priceFeed} by block ${driver.head}`);
+    // After the feed, in blocks of their own (the blocks before stay as they were), from traders few tests follow.
+    const nfts = await seedNfts(driver, deployer, traders.slice(5, 8), deployment.router);
+    log(`seed: an ERC-721 at ${nfts.erc721} and an ERC-1155 at ${nfts.erc1155} by block ${driver.head}`);
     // Appended after everything else, so the blocks seeded before it (and every number and hash pinned on them)
     // stay as they were; its transactions come from an account of its own.
     const traceShowcase = await seedTraceShowcase(driver, deployer, tracer, PAYEE_INDICES.map((index) => sandboxAccount(index).address));
@@ -150,6 +154,7 @@ export async function seedChain(options: SeedOptions): Promise<SeedManifest> {
         proxiedToken,
         trace: traceShowcase.contracts,
         priceFeed,
+        nfts: { erc721: nfts.erc721, erc1155: nfts.erc1155, holders: traders.slice(5, 8).map((holder) => holder.address) },
       },
       accounts: {
         deployer: accountEntry(DEPLOYER_INDEX, deployer),
@@ -165,6 +170,7 @@ export async function seedChain(options: SeedOptions): Promise<SeedManifest> {
         swap,
         ...traced,
         delegateCall,
+        nfts: nfts.transactions,
       },
       bigBlock,
       logStorm,
