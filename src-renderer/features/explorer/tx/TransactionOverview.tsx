@@ -77,7 +77,7 @@ export function TransactionOverview({ view, networkId }: { view: TransactionView
           </dd>
         </div>
         <div className="info-row">
-          <dt>Price of ETH</dt>
+          <dt>Price of ETH now</dt>
           <dd>
             <PriceLine networkId={networkId} />
           </dd>
