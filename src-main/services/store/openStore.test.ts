@@ -41,6 +41,8 @@ describe('openStore', () => {
       'call_history',
       'call_history_by_network',
       'chain_cache',
+      'content_names',
+      'content_names_by_time',
       'content_recent',
       'content_recent_by_time',
       'gas_alert_events',
