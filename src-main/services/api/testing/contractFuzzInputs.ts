@@ -38,6 +38,9 @@ export function fuzzPools({ manifest, demoContent }: ProvidedSandbox, fixtures: 
     fromBlock: ['0x1', String(manifest.logStorm.denseFromBlock)],
     toBlock: ['0x20', String(manifest.logStorm.denseFromBlock + 2)],
     slot: ['0x0', '0x1', '0x2'],
+    // A price of ETH a person sets (prices.setUserPrice): figures and currency codes it takes.
+    amount: ['3012.45', '0.5', '1'],
+    currency: ['USD', 'eur', 'JPY'],
     data: ['0x', manifest.reverts.reasonString.data, manifest.reverts.customError.data],
     code: ['0x', '0x6000'],
     topics: ['0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'],
