@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { congestionWord, costWei, gweiOfWei, showWait, TRANSFER_GAS, trendText } from './gasFormat';
+import { congestionWord, gweiOfWei, showWait, trendText } from './gasFormat';
 
 describe('gas formatting', () => {
-  it('prices a transfer exactly in wei', () => {
-    expect(costWei(TRANSFER_GAS, '1.5')).toBe(31_500_000_000_000n);
-    expect(costWei(TRANSFER_GAS, '0.000000001')).toBe(21_000n);
-  });
-
   it('reads wei as exact gwei', () => {
     expect(gweiOfWei('0x3b9aca07')).toBe('1.000000007');
     expect(gweiOfWei(7n)).toBe('0.000000007');

@@ -1,14 +1,7 @@
-import { gweiToWei, weiToGwei } from '../../../src-shared/gas/gwei';
+import { weiToGwei } from '../../../src-shared/gas/gwei';
 
-/** Gas of a plain ETH transfer (exact: the intrinsic cost). */
-export const TRANSFER_GAS = 21_000n;
-/** Gas of a typical ERC-20 `transfer` to an address that already holds the token (OpenZeppelin's, about 35,000 to 52,000; 65,000 covers a first-time holder). */
-export const TOKEN_TRANSFER_GAS = 65_000n;
-
-/** Wei paid for `gas` units at `gwei` per unit. */
-export function costWei(gas: bigint, gwei: string): bigint {
-  return gas * gweiToWei(gwei);
-}
+// What a transfer, a token transfer and a swap cost is worked out in LevelCosts.tsx, from the gas main reports
+// (prices.typicalGas: the protocol's 21,000, the seeded receipts on Local, else typical figures).
 
 /** Wei (a 0x quantity or a bigint) as an exact gwei decimal string: `0x3b9aca07` → `1.000000007`. */
 export function gweiOfWei(wei: string | bigint): string {
