@@ -47,7 +47,7 @@ export type CallersEvent =
   | {
       kind: 'start';
       mode: CallersMode;
-      /** The first block looked at (0x hex): the contract's creation block, or 0 for an account. */
+      /** The first block looked at now (0x hex): where an earlier visit's kept rows end, the contract's creation block, or 0 (a first visit with eth_getProof, which finds the creation). */
       from: string;
       head: string;
       isContract: boolean;
@@ -58,7 +58,15 @@ export type CallersEvent =
     }
   | { kind: 'progress'; phase: 'bisecting' | 'reading'; stateReads: number; changedBlocks: number; blocksRead: number; requests: number }
   | { kind: 'rows'; rows: CallerRow[] }
-  | { kind: 'done'; head: string; count: number; changedBlocks: number; requests: number };
+  | {
+      kind: 'done';
+      head: string;
+      /** The first block of its history (0x hex): the contract's creation block, or 0 for an account. */
+      from: string;
+      count: number;
+      changedBlocks: number;
+      requests: number;
+    };
 
 /** The topics of area `history` for callers (spread into `historyTopics`). */
 export const callersTopics = {

@@ -40,7 +40,7 @@ describe("who called a contract, on the sandbox", () => {
     expect(start.isContract).toBe(true);
     expect(done.count).toBe(rows.length);
     const head = BigInt(done.head);
-    const from = BigInt(start.from);
+    const from = BigInt(done.from);
 
     // The node's own answers: every block from the creation to the head, and the state at each.
     const expected = new Map<string, { block: bigint; from: string; value: bigint }>();
@@ -67,7 +67,7 @@ describe("who called a contract, on the sandbox", () => {
     const created = rows.filter((row) => row.touch === 'created');
     expect(created).toHaveLength(1);
     const receipt = await raw<{ contractAddress: string; blockNumber: string }>('eth_getTransactionReceipt', [created[0]!.transactionHash]);
-    expect([receipt.contractAddress.toLowerCase(), receipt.blockNumber]).toEqual([showcase, start.from]);
+    expect([receipt.contractAddress.toLowerCase(), receipt.blockNumber]).toEqual([showcase, done.from]);
   });
 
   it('names the transactions whose receipts hold the contract’s logs though sent elsewhere: a pair’s swaps through the router', async () => {
@@ -107,9 +107,9 @@ describe("who called a contract, on the sandbox", () => {
 
   it('a contract a factory made inside a call: its creation named by the call tree that made it', async () => {
     const { hash, address, factory } = sandbox.manifest.transactions.create2;
-    const { rows, start } = await visit(servicesOver(), address.toLowerCase());
+    const { rows, start, done } = await visit(servicesOver(), address.toLowerCase());
     const receipt = await raw<{ blockNumber: string; from: string; to: string }>('eth_getTransactionReceipt', [hash]);
-    expect([start.isContract, start.from]).toEqual([true, receipt.blockNumber]);
+    expect([start.isContract, done.from]).toEqual([true, receipt.blockNumber]);
     expect(receipt.to.toLowerCase()).toBe(factory.toLowerCase());
     expect(rows.filter((row) => row.blockNumber === receipt.blockNumber).map((row) => [row.transactionHash, row.touch, row.from])).toEqual([[hash.toLowerCase(), 'internal', receipt.from.toLowerCase()]]);
   });

@@ -13,7 +13,8 @@ import { readTouchingRows } from './readTouchingRows';
 /** What a visit keeps for the next (at or below a finalized block): the state there, and the rows up to it. */
 export interface KeptCallers {
   mode: CallersMode;
-  /** The first block looked at (0x hex). */
+  isContract: boolean;
+  /** The first block looked at (0x hex): the contract's creation block, or 0 for an account. */
   from: string;
   /** The finalized block covered (0x hex), and the address's state read there. */
   coveredTo: string;
@@ -53,29 +54,24 @@ export async function callersOf(
 ): Promise<KeptCallers | undefined> {
   const me = address.toLowerCase();
   // Its own signal, tied to the caller's: the block reads, the bisection's batches and the log planner all listen to
-  // it at once (more than Node's default of 10 listeners, which it would warn about as a leak).
+  // it at once (more than Node's default of 10 listeners, which it would warn about as a leak). The rpc service's
+  // client links a signal of its own to it, which viem listens to once per batch in flight: that one may still warn.
   const signal = AbortSignal.any([given]);
   setMaxListeners(4 * BLOCK_READS + 16, signal);
   let requests = 0;
   const counted = <T>(request: Promise<T>): Promise<T> => ((requests += 1), request);
-  const [headHex, finalizedBlock, creation] = await Promise.all([
+  const [headHex, finalizedBlock] = await Promise.all([
     counted(deps.rpc.request<string>(networkId, 'eth_blockNumber', [], { signal })),
     counted(deps.rpc.request<{ number?: string } | null>(networkId, 'eth_getBlockByNumber', ['finalized', false], { signal }).catch(() => null)),
-    deps.creation(networkId, me, signal),
   ]);
   const head = BigInt(headHex);
   const finalized = typeof finalizedBlock?.number === 'string' ? BigInt(finalizedBlock.number) : -1n;
-  const isContract = creation !== null;
-  const from = creation ? BigInt(creation.block) : 0n;
 
   // eth_getProof at the head tells whether the node offers it; a refusal is said, and the balance used instead.
-  // A batching client for the bisection, and one for each block reader below: what one asks in a tick leaves as one
-  // batch, and no client's signal has more requests in flight than Node's default 10 listeners.
-  const askerOf = async () => {
-    const client = await deps.rpc.client(networkId, { signal });
-    return <T>(method: string, params: unknown[]) => counted(client.request({ method, params } as never) as Promise<T>);
-  };
-  const ask = await askerOf();
+  // One batching client: what is asked in the same tick (a level of the bisection, the block readers' reads) leaves
+  // as one JSON-RPC batch.
+  const client = await deps.rpc.client(networkId, { signal });
+  const ask = <T>(method: string, params: unknown[]) => counted(client.request({ method, params } as never) as Promise<T>);
   let mode: CallersMode = 'proof';
   let proofRefused: string | null = null;
   const proofState = async (block: bigint) => {
@@ -102,7 +98,25 @@ export async function callersOf(
     }
   };
 
-  const usable = kept && kept.mode === mode && kept.from === hex(from) && BigInt(kept.coveredTo) <= head ? kept : undefined;
+  // Where to start: what an earlier visit kept; else, with proofs, block 0 (the contract's creation is the change
+  // that gave it code, found by the same bisection); else its creation by bisection on its code (findCreation).
+  const usable = kept && kept.mode === mode && BigInt(kept.coveredTo) <= head ? kept : undefined;
+  let isContract: boolean;
+  let from: bigint;
+  let deployment: string | null | 'find' = null;
+  if (usable) {
+    isContract = usable.isContract;
+    from = BigInt(usable.from);
+  } else if (mode === 'proof') {
+    isContract = codeHashIn(known.get(head)!) !== EMPTY_CODE_HASH;
+    from = 0n;
+    deployment = 'find';
+  } else {
+    const creation = await deps.creation(networkId, me, signal);
+    isContract = creation !== null;
+    from = creation ? BigInt(creation.block) : 0n;
+    deployment = creation?.transactionHash ?? null;
+  }
   const scanFrom = usable ? BigInt(usable.coveredTo) : from;
   if (usable) known.set(scanFrom, usable.state);
   emit({ kind: 'start', mode, from: hex(from), head: headHex, isContract, keptUpTo: usable ? usable.coveredTo : null, proofRefused });
@@ -149,13 +163,21 @@ export async function callersOf(
         onProgress: () => undefined,
       })
     : Promise.resolve();
-  const [changes] = await Promise.all([
+  const [located] = await Promise.all([
     locateStateChanges(scanFrom, head, known, stateAt, ({ reads, changes: found }) => {
       progress = { ...progress, stateReads: reads, changedBlocks: found };
       tell();
     }),
     logs,
   ]);
+  let changes = located;
+  if (!usable && mode === 'proof' && isContract) {
+    // Its creation: the first block at whose end it holds code (block 0 where the chain began with it).
+    const genesis = known.get(0n);
+    const withCode = (block: bigint) => codeHashIn(known.get(block)!) !== EMPTY_CODE_HASH;
+    from = genesis !== undefined && codeHashIn(genesis) !== EMPTY_CODE_HASH ? 0n : (changes.find(withCode) ?? 0n);
+    changes = changes.filter((block) => block > from);
+  }
   const changedSet = new Set<bigint>(changes);
   const candidates = new Set<bigint>(changes);
   for (const block of logHashes.keys()) candidates.add(block);
@@ -180,7 +202,6 @@ export async function callersOf(
     : undefined;
   let next = 0;
   const readOne = async (): Promise<void> => {
-    const ask = await askerOf();
     while (next < blocks.length) {
       const block = blocks[next++]!;
       const changed = changedSet.has(block) || (!usable && block === from);
@@ -192,7 +213,7 @@ export async function callersOf(
           address: me,
           block,
           isContract,
-          deployment: !usable && block === from ? creation?.transactionHash ?? null : null,
+          deployment: !usable && block === from ? deployment : null,
           logHashes: logHashes.get(block) ?? new Set(),
           logsPer,
           // The balance's change over the block, where both ends were read (a change of state found by bisection).
@@ -207,12 +228,13 @@ export async function callersOf(
     }
   };
   await Promise.all(Array.from({ length: Math.min(BLOCK_READS, blocks.length) }, readOne));
-  emit({ kind: 'done', head: headHex, count: rows.length, changedBlocks: (usable?.changedBlocks ?? 0) + changes.length, requests });
+  emit({ kind: 'done', head: headHex, from: hex(from), count: rows.length, changedBlocks: (usable?.changedBlocks ?? 0) + changes.length, requests });
 
   const keepTo = known.get(finalized) !== undefined ? finalized : usable ? BigInt(usable.coveredTo) : -1n;
   if (keepTo < 0n) return undefined;
   return {
     mode,
+    isContract,
     from: hex(from),
     coveredTo: hex(keepTo),
     state: known.get(keepTo)!,
@@ -222,6 +244,12 @@ export async function callersOf(
 }
 
 const hex = (block: bigint) => `0x${block.toString(16)}`;
+
+/** keccak256 of no code: the code hash of an address that holds none. */
+const EMPTY_CODE_HASH = '0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470';
+
+/** The code hash a proof's state string holds (its fourth field); '' for a balance alone. */
+const codeHashIn = (state: string): string => state.split(':')[3] ?? '';
 
 /** The balance a state string holds: its first field (wei, decimal). */
 const balanceIn = (state: string): bigint => BigInt(state.split(':')[0]!);

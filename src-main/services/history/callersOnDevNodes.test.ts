@@ -89,7 +89,7 @@ describe.each([
     const rows = events.flatMap((event) => (event.kind === 'rows' ? event.rows : []));
     expect([start.mode, start.proofRefused]).toEqual(['proof', null]);
     const receipt = await request<{ blockNumber: string }>('eth_getTransactionReceipt', [deployed.hash]);
-    expect(start.from).toBe(receipt.blockNumber);
+    expect(done.from).toBe(receipt.blockNumber);
     const byHash = new Map(rows.map((row) => [row.transactionHash, row]));
     expect(byHash.get(deployed.hash)?.touch).toBe('created');
     for (const call of calls) {

@@ -8,7 +8,7 @@ export function isKeptCallers(value: unknown): value is KeptCallers {
   const v = value as Partial<KeptCallers> | null;
   if (typeof v !== 'object' || v === null) return false;
   if ((v.mode !== 'proof' && v.mode !== 'balance') || typeof v.from !== 'string' || !HEX.test(v.from) || typeof v.coveredTo !== 'string' || !HEX.test(v.coveredTo)) return false;
-  if (typeof v.state !== 'string' || typeof v.changedBlocks !== 'number' || !Array.isArray(v.rows)) return false;
+  if (typeof v.isContract !== 'boolean' || typeof v.state !== 'string' || typeof v.changedBlocks !== 'number' || !Array.isArray(v.rows)) return false;
   return v.rows.every(
     (row) =>
       typeof row === 'object' &&

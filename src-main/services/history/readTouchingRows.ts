@@ -12,6 +12,7 @@ interface NodeTransaction {
 
 interface NodeReceipt {
   status?: string;
+  contractAddress?: string | null;
   gasUsed?: string;
   effectiveGasPrice?: string;
   blobGasUsed?: string;
@@ -23,8 +24,8 @@ export interface TouchingBlock {
   address: string;
   block: bigint;
   isContract: boolean;
-  /** The transaction that deployed the contract, when this is its creation block. */
-  deployment: string | null;
+  /** The transaction that deployed the contract, when this is its creation block; `find`: the one of the block's deployments whose receipt names it. */
+  deployment: string | null | 'find';
   /** The transactions whose receipts hold logs from the address, in this block. */
   logHashes: ReadonlySet<string>;
   /** Logs from the address per transaction hash. */
@@ -62,17 +63,21 @@ export async function readTouchingRows(
     const hash = tx.hash.toLowerCase();
     const to = tx.to?.toLowerCase() ?? null;
     if (!at.isContract) return to === me && tx.from.toLowerCase() !== me && BigInt(tx.value) > 0n ? 'received' : null;
-    if (at.deployment !== null && hash === at.deployment.toLowerCase()) return 'created';
+    if (at.deployment === 'find' ? to === null : at.deployment !== null && hash === at.deployment.toLowerCase()) return 'created';
     if (to === me) return 'called';
     return at.logHashes.has(hash) ? 'emitted' : null;
   };
-  const picked = transactions.map((tx) => ({ tx, touch: touchOf(tx) })).filter((entry): entry is { tx: NodeTransaction; touch: CallerRow['touch'] } => entry.touch !== null);
+  const touching = transactions.map((tx) => ({ tx, touch: touchOf(tx) })).filter((entry): entry is { tx: NodeTransaction; touch: CallerRow['touch'] } => entry.touch !== null);
   // An account's own transactions, for what they cost it (value and fees), beside those that sent it value.
   const sent = at.isContract || at.balanceChange === null ? [] : transactions.filter((tx) => tx.from.toLowerCase() === me);
-  const [receipts, sentReceipts] = await Promise.all([
-    Promise.all(picked.map(({ tx }) => deps.ask<NodeReceipt | null>('eth_getTransactionReceipt', [tx.hash]))),
+  const [touchingReceipts, sentReceipts] = await Promise.all([
+    Promise.all(touching.map(({ tx }) => deps.ask<NodeReceipt | null>('eth_getTransactionReceipt', [tx.hash]))),
     Promise.all(sent.map((tx) => deps.ask<NodeReceipt | null>('eth_getTransactionReceipt', [tx.hash]))),
   ]);
+  // Of the block's deployments, the one whose receipt names the address (the others made other contracts).
+  const isOurs = (entry: { touch: CallerRow['touch'] }, i: number) => entry.touch !== 'created' || at.deployment !== 'find' || touchingReceipts[i]?.contractAddress?.toLowerCase() === me;
+  const picked = touching.filter(isOurs);
+  const receipts = touchingReceipts.filter((_, i) => isOurs(touching[i]!, i));
   const rows: (CallerRow & { input: string | null })[] = await Promise.all(
     picked.map(async ({ tx, touch }, i) => {
       const input = typeof tx.input === 'string' ? tx.input : '0x';
