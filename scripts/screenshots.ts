@@ -44,7 +44,7 @@ try {
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as {
     bigBlock: { number: number };
     transactions: { failed: string; swap: string; deepRevert: { hash: string }; outOfGas: { hash: string; gasNeeded: number } };
-    contracts: { logStorm: string; reverter: string; tokens: { address: string }[] };
+    contracts: { logStorm: string; reverter: string; tokens: { address: string }[]; nfts?: { holders: string[] } };
     accounts: { traders: { address: string }[] };
     reverts: { customError: { data: string } };
     logStorm: { denseFromBlock: number; denseToBlock: number };
@@ -83,6 +83,8 @@ try {
     { name: 'address-balance', route: `/explorer/address/${manifest.accounts.traders[0]!.address}?tab=balance`, ready: '[role=grid][aria-label="balance changes"] [aria-rowindex="2"]', height: 1000 },
     { name: 'token-holders', route: `/explorer/address/${manifest.contracts.tokens[0]!.address}?tab=holders`, ready: 'section.history-section [role=grid] [aria-rowindex="2"]', height: 900 },
     { name: 'address-token-transfers', route: `/explorer/address/${manifest.accounts.traders[0]!.address}?tab=transfers`, ready: '[role=grid][aria-label="token transfers"] [aria-rowindex="2"] time', height: 900 },
+    { name: 'address-nft-transfers', route: `/explorer/address/${manifest.contracts.nfts!.holders[1]!}?tab=transfers`, ready: '[role=grid][aria-label="token transfers"] [aria-rowindex="2"] time', height: 900 },
+    { name: 'address-nft-holdings', route: `/explorer/address/${manifest.contracts.nfts!.holders[2]!}?tab=holdings`, ready: '[role=grid] [aria-rowindex="2"]', height: 900 },
     { name: 'address-events', route: `/explorer/address/${manifest.contracts.tokens[0]!.address}?tab=events`, ready: '[role=grid][aria-label="events"] [aria-rowindex="2"] time', height: 900 },
     { name: 'address-approvals', route: `/explorer/address/${manifest.accounts.traders[1]!.address}?tab=approvals`, ready: '[role=grid][aria-label="approvals"] [aria-rowindex="2"]', height: 900 },
     // Inside a transaction: where the deep revert began, what a swap changed, a gas-starved redemption re-run.

@@ -15,17 +15,22 @@ const STANDARD_LABEL: Record<HoldingRow['standard'], string> = { erc20: 'ERC-20'
 
 const COLUMNS: DataColumn<HoldingRow>[] = [
   { id: 'token', header: 'Token', width: 'minmax(160px, 1.2fr)', value: (row) => row.symbol ?? row.token, text: (row) => `${row.symbol ?? ''} ${row.token}`, cell: (row) => <AddressLink address={row.token} label={row.symbol ?? undefined} isContract copy={false} /> },
-  { id: 'standard', header: 'Standard', width: '100px', value: (row) => row.standard, text: (row) => STANDARD_LABEL[row.standard] },
+  { id: 'standard', header: 'Standard', width: '120px', value: (row) => row.standard, text: (row) => STANDARD_LABEL[row.standard] },
   {
     id: 'balance',
     header: 'Balance now',
     width: 'minmax(150px, 1fr)',
     align: 'end',
     value: (row) => BigInt(row.balance),
-    text: (row) => (row.standard === 'erc721' ? `${formatNumber(row.balance)} ${row.balance === '1' ? 'token' : 'tokens'}` : formatTokenAmount(row.balance, row.decimals, row.symbol)),
+    text: (row) =>
+      row.standard === 'erc721'
+        ? `${formatNumber(row.balance)} ${row.balance === '1' ? 'token' : 'tokens'}`
+        : row.standard === 'erc1155'
+          ? `${formatNumber(row.balance)} in all, of ${row.tokenIds.length === 1 ? '1 id' : `${row.tokenIds.length} ids`}`
+          : formatTokenAmount(row.balance, row.decimals, row.symbol),
   },
   { id: 'ids', header: 'Token ids held', width: 'minmax(140px, 1fr)', value: (row) => row.tokenIds.join(' '), text: (row) => (row.tokenIds.length > 0 ? row.tokenIds.map((id) => `#${id}`).join(', ') : row.standard === 'erc20' ? '' : 'none') },
-  { id: 'transfers', header: 'Transfers', width: '96px', align: 'end', value: (row) => row.transfers, text: (row) => formatNumber(row.transfers) },
+  { id: 'transfers', header: 'Transfers', width: '116px', align: 'end', value: (row) => row.transfers, text: (row) => formatNumber(row.transfers) },
 ];
 
 /** Every token the address ever received, with its balance now (history.holdings). */

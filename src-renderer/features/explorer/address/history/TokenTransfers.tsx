@@ -4,7 +4,6 @@ import { apiErrorOf } from '../../../../lib/apiErrorOf';
 import { useFileExport } from '../../../../hooks/useFileExport';
 import { Link, useLocation } from 'wouter';
 import { checksumAddress } from '../../../../../src-shared/chain/checksumAddresses';
-import { shortHex } from '../../../../../src-shared/text/shortHex';
 import type { TokenTransferRow } from '../../../../../src-shared/api/history';
 import { TokenAmount } from '../../../../components/chain/Amounts';
 import { AddressLink, BlockLink, TxLink } from '../../../../components/chain/ChainLinks';
@@ -52,7 +51,19 @@ function columnsFor(): DataColumn<TokenTransferRow>[] {
       width: 'minmax(168px, 1fr)',
       value: (row) => counterpart(row),
       text: (row) => `${row.direction === 'in' ? 'from' : 'to'} ${counterpart(row)}`,
-      cell: (row) => (row.direction === 'self' ? <span className="muted">itself</span> : <span className="chain-value">{row.direction === 'in' ? 'from ' : 'to '}<AddressLink address={counterpart(row)} copy={false} /></span>),
+      cell: (row) =>
+        row.direction === 'self' ? (
+          <span className="muted">itself</span>
+        ) : row.direction === 'in' && /^0x0{40}$/.test(row.from) ? (
+          <span className="muted" title="From the zero address: the token was created for this address">minted</span>
+        ) : row.direction === 'out' && /^0x0{40}$/.test(row.to) ? (
+          <span className="muted" title="To the zero address: the token was destroyed">burned</span>
+        ) : (
+          <span className="chain-value">
+            {row.direction === 'in' ? 'from ' : 'to '}
+            <AddressLink address={counterpart(row)} copy={false} />
+          </span>
+        ),
     },
     {
       id: 'amount',
@@ -81,7 +92,7 @@ function columnsFor(): DataColumn<TokenTransferRow>[] {
       cell: (row) => (
         <span className="chain-value history-token">
           <Link href={`/explorer/address/${checksumAddress(row.token)}`} className="chain-link mono" title={`${row.symbol ? `${row.symbol}: ` : ''}${checksumAddress(row.token)}`}>
-            {row.symbol ?? shortHex(row.token)}
+            {row.symbol ?? `${checksumAddress(row.token).slice(0, 6)}…${row.token.slice(-4)}`}
           </Link>{' '}
           <span className="muted">{STANDARD_LABEL[row.standard]}</span>
         </span>
