@@ -93,7 +93,16 @@ export function GlobalSearch() {
   };
 
   return (
-    <form role="search" className="global-search" onSubmit={submit}>
+    <form
+      role="search"
+      className="global-search"
+      onSubmit={submit}
+      // Focus anywhere in the box or its list of matches keeps the list open: Tab goes from the box to the matches.
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
       <label htmlFor={inputId} className="visually-hidden">
         Search
       </label>
@@ -115,8 +124,6 @@ export function GlobalSearch() {
             setMessage(undefined);
           }}
           onKeyDown={onKeyDown}
-          onFocus={() => setFocused(true)}
-          onBlur={() => setFocused(false)}
         />
         {!focused && draft === '' ? (
           <span className="global-search-keys" aria-hidden="true">

@@ -48,6 +48,18 @@ describe('GlobalSearch, a name', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('keeps the matches open while Tab goes from the box to them, and a match opens from the keyboard', async () => {
+    const { user, box, history } = renderSearch((text) => ({ text, matches: [MATCH], truncated: false, searched: { names: 1, pins: 0, pinNames: 0 } }));
+    await user.click(box);
+    await user.keyboard('quarterly');
+    const link = within(await screen.findByRole('list', { name: 'Content by this name' })).getByRole('link', { name: 'quarterly report.txt' });
+    await user.tab();
+    expect(document.activeElement).toBe(link);
+    expect(screen.getByRole('list', { name: 'Content by this name' })).toBeTruthy();
+    await user.keyboard('{Enter}');
+    expect(history.at(-1)).toBe(`/content/${CID}?name=quarterly%20report.txt`);
+  });
+
   it('says what text that names nothing looks like, in plain words, before and after Enter', async () => {
     const { user, box, history } = renderSearch((text) => ({ text, matches: [], truncated: false, searched: { names: 0, pins: 3, pinNames: 0 }, none: 'x' }));
     await user.click(box);
