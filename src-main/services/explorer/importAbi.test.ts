@@ -38,7 +38,7 @@ describe('an imported ABI', () => {
     expect(imported).toEqual({ address: token, format: 'human-readable', functions: 1, events: 1, errors: 0, label: 'Sandbox USD' });
     const after = await explorer.transaction('local', { hash });
     expect(after.input).toMatchObject({ status: 'decoded', source: 'imported', args: [{ name: 'recipient' }, { name: 'amount' }] });
-    expect(after.addresses[token.toLowerCase()]).toEqual({ isContract: true, label: 'Sandbox USD' });
+    expect(after.addresses[token.toLowerCase()]).toEqual({ isContract: true, label: 'Sandbox USD', labelSource: 'yours' });
     const row = (await explorer.block('local', String(after.transaction.blockNumber), undefined)).transactions.find((candidate) => candidate.hash === hash);
     expect(row).toMatchObject({ toLabel: 'Sandbox USD', method: { name: 'transfer', source: 'imported' } });
     expect(await explorer.address('local', token, undefined)).toMatchObject({ label: 'Sandbox USD', abi: { source: 'imported', functions: ['transfer(address,uint256)'] } });
