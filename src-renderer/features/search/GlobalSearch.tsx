@@ -1,4 +1,5 @@
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ContentNameMatch } from '../../../src-shared/content/contentTypes';
 import { useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
 import { useApi } from '../../api/useApi';
@@ -41,6 +42,7 @@ export function GlobalSearch() {
   const target = classified.kind === 'empty' || classified.kind === 'invalid' ? undefined : classified;
   // Text that is no block, hash, address or CID may be a name: of a file added, a CID named, a pin.
   const api = useApi();
+  const queryClient = useQueryClient();
   const network = useSelectedNetwork();
   const now = useNow(30_000);
   const asName = classified.kind === 'invalid' && (classified.reason === 'unrecognised' || classified.reason === 'ens') ? draft.trim() : '';
@@ -66,17 +68,30 @@ export function GlobalSearch() {
     input.current?.blur();
   };
 
+  // A name content goes by opens its best match; text that names nothing says what it looks like.
+  const answerName = (text: string, found: readonly ContentNameMatch[]) => {
+    if (found[0]) {
+      close();
+      navigate(contentMatchRoute(found[0]));
+      return;
+    }
+    setMessage(text !== '' && classified.kind === 'invalid' && classified.reason === 'unrecognised' ? unknownTextWords(text, network?.name) : classified.kind === 'invalid' ? classified.message : undefined);
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (classified.kind === 'empty') return;
     if (classified.kind === 'invalid') {
-      // A name content goes by opens its best match; text that names nothing says what it looks like.
-      if (matches[0]) {
-        close();
-        navigate(contentMatchRoute(matches[0]));
+      if (asName !== '' && network && !named) {
+        // Enter before the matches came (the box asks once typing pauses): ask now, then answer as below.
+        const text = asName;
+        void queryClient
+          .fetchQuery(contentFindQuery(api, network.id, text, NAME_MATCHES))
+          .then((result) => answerName(text, result.matches))
+          .catch(() => setMessage(classified.message));
         return;
       }
-      setMessage(asName !== '' && named && classified.reason === 'unrecognised' ? unknownTextWords(asName, network?.name) : classified.message);
+      answerName(asName, matches);
       return;
     }
     setMessage(undefined);

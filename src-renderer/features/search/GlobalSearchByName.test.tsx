@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { NetworkView } from '../../../src-shared/api/networks';
@@ -46,6 +46,14 @@ describe('GlobalSearch, a name', () => {
     await user.keyboard('{Enter}');
     expect(history.at(-1)).toBe(`/content/${CID}?name=quarterly%20report.txt`);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('opens the best match on an Enter pressed before the matches were shown', async () => {
+    const { user, box, history, asked } = renderSearch((text) => ({ text, matches: text === 'report' ? [MATCH] : [], truncated: false, searched: { names: 1, pins: 0, pinNames: 0 } }));
+    await user.click(box);
+    await user.keyboard('report{Enter}');
+    await waitFor(() => expect(history.at(-1)).toBe(`/content/${CID}?name=quarterly%20report.txt`));
+    expect(asked).toContain('report');
   });
 
   it('keeps the matches open while Tab goes from the box to them, and a match opens from the keyboard', async () => {
