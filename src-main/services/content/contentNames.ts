@@ -1,4 +1,4 @@
-import type { ContentKind, ContentNameMatch, ContentNameSource, UploadEntry, UploadResult } from '../../../src-shared/content/contentTypes';
+import type { ContentEntry, ContentKind, ContentNameMatch, ContentNameSource, UploadEntry, UploadResult } from '../../../src-shared/content/contentTypes';
 import { placeName } from '../../../src-shared/content/placeName';
 import type { Store } from '../store/openStore';
 
@@ -35,7 +35,10 @@ export function createContentNames(store: Pick<Store, 'db' | 'transaction' | 'as
     'INSERT INTO content_names (network_id, cid, name, source, root_cid, path, kind, size, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (network_id, cid, name) DO UPDATE SET kind = coalesce(content_names.kind, excluded.kind), size = coalesce(content_names.size, excluded.size)',
   );
   const dropNamed = store.db.prepare("DELETE FROM content_names WHERE network_id = ? AND cid = ? AND source = 'named' AND name != ?");
-  const trim = store.db.prepare('DELETE FROM content_names WHERE network_id = ? AND rowid NOT IN (SELECT rowid FROM content_names WHERE network_id = ? ORDER BY at DESC, rowid DESC LIMIT ?)');
+  // Past the cap, the names of files inside folders go first (a large folder browsed must not push out what was added).
+  const trim = store.db.prepare(
+    "DELETE FROM content_names WHERE network_id = ? AND rowid NOT IN (SELECT rowid FROM content_names WHERE network_id = ? ORDER BY source = 'in-folder', at DESC, rowid DESC LIMIT ?)",
+  );
   const names = store.db.prepare('SELECT cid, name, source, root_cid, path, kind, size, at FROM content_names WHERE network_id = ?');
   const recent = store.db.prepare("SELECT cid, path, name, kind, opened_at FROM content_recent WHERE network_id = ? AND name != ''");
 
@@ -54,6 +57,26 @@ export function createContentNames(store: Pick<Store, 'db' | 'transaction' | 'as
         trim.run(networkId, networkId, CONTENT_NAMES_KEPT);
       });
       return rows.length;
+    },
+
+    /**
+     * Keeps the names of a folder's entries as the store listed them (a folder opened in the browser), under the
+     * folder's CID: a file seen there is found by its name afterwards.
+     */
+    recordListed(networkId: string, folderCid: string, entries: readonly ContentEntry[]): number {
+      const at = now();
+      let kept = 0;
+      store.transaction(() => {
+        for (const entry of entries) {
+          const name = placeName(entry.name);
+          if (name === '' || entry.cid === '') continue;
+          const kind: ContentKind | null = entry.type === 'unknown' ? null : entry.type;
+          put(networkId, { cid: entry.cid, name, source: 'in-folder', root_cid: folderCid, path: name, kind, size: entry.type === 'file' ? entry.size : null }, at);
+          kept += 1;
+        }
+        trim.run(networkId, networkId, CONTENT_NAMES_KEPT);
+      });
+      return kept;
     },
 
     /** Keeps the name a person gave a root (one name at a time: a rename replaces the last one they gave). */

@@ -28,6 +28,8 @@ const LIST_BATCH = 500;
 /** Pins read at most, of each type. */
 const PINS_MAX = 50_000;
 const DEFAULT_PREVIEW_BYTES = 256 * 1024;
+/** A folder listed with more entries than this keeps no names of them (a huge folder is filtered, not remembered). */
+const LISTED_NAMES_MAX = 1_000;
 /** How long the store's pin names, once read, answer a find before they are read again. */
 const PIN_NAMES_FRESH_MS = 15_000;
 
@@ -70,12 +72,15 @@ export function createContentService(options: ContentServiceOptions) {
       const store = await target(networkId);
       const answer = await kuboCommand(store, 'ls', [['arg', cid], ['stream', 'true']], { signal, timeoutSeconds: 60, doing: 'list this folder' });
       let batch: ContentEntry[] = [];
+      const listed: ContentEntry[] = [];
       let loaded = 0;
       let lastSent = Date.now();
       for await (const value of ndjsonObjects(answer.body, 'list this folder')) {
         for (const object of (value as { Objects?: { Links?: unknown[] }[] }).Objects ?? []) {
           for (const link of object.Links ?? []) {
-            batch.push(entryOf(link));
+            const entry = entryOf(link);
+            batch.push(entry);
+            if (listed.length <= LISTED_NAMES_MAX) listed.push(entry);
             loaded += 1;
           }
         }
@@ -86,6 +91,8 @@ export function createContentService(options: ContentServiceOptions) {
         }
       }
       if (batch.length > 0) emit({ kind: 'entries', entries: batch, loaded });
+      // A folder of a size a person browses: its files' names are kept, so they are found by name later.
+      if (listed.length > 0 && listed.length <= LISTED_NAMES_MAX) names.recordListed(networkId, cid, listed);
       emit({ kind: 'done', total: loaded });
     },
 

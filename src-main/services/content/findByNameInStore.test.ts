@@ -69,6 +69,18 @@ describe('content.find', () => {
     expect(folder).toMatchObject({ cid: added.root.cid, source: 'added', kind: 'directory', size: data.byteLength + 8 });
   });
 
+  it('finds the files of a folder once it was listed (opened in the browser), under that folder, as the store lists them', async () => {
+    const demo = sandbox.demoContent;
+    const listed = [];
+    for await (const entry of ipfs.ls(demo.rootCid)) listed.push(entry);
+    const file = listed.find((entry) => entry.type === 'file')!;
+    // Before the folder is opened here, its files' names are not known on this device.
+    expect((await content.find('local', file.name)).matches.filter((match) => match.rootCid === demo.rootCid)).toEqual([]);
+    await content.list('local', demo.rootCid, () => undefined, new AbortController().signal);
+    const found = (await content.find('local', file.name)).matches.filter((match) => match.rootCid === demo.rootCid);
+    expect(found).toEqual([expect.objectContaining({ cid: file.cid.toString(), name: file.name, source: 'in-folder', path: file.name, kind: 'file', size: file.size })]);
+  });
+
   it('keeps a name a person set after Recent is cleared; a rename replaces it', async () => {
     const added = await uploadThrough(content, 'local', [{ path: `${tag}.bin`, bytes: crypto.randomBytes(300) }]);
     content.remember('local', added.root.cid, [], `budget draft ${tag}`, 'file');
