@@ -1,5 +1,6 @@
 import { decodeAbiParameters, decodeErrorResult, encodeFunctionData, parseAbi } from 'viem';
 import { appPath, readChain, revertDataFromChain, seededManifest } from './chain';
+import { tokenUnitsText } from './amountText';
 import { expect, test } from './appFixture';
 
 // A developer reads a token balance in the call playground, then calls each reverting function of the
@@ -24,7 +25,11 @@ test('read a token balance, decoded by name and type', async ({ app, page }) => 
   await expect(page.getByLabel('Function')).toHaveValue('balanceOf(address)', { timeout: 30_000 });
   await page.getByRole('button', { name: 'Run eth_call' }).click();
   const result = page.getByRole('region', { name: /Result/ });
-  await expect(result.getByRole('row', { name: new RegExp(`uint256 ${balance.toString(10)}$`) })).toBeVisible({ timeout: 30_000 });
+  // In the token's units (its decimals and symbol), rounded for reading; the raw integer is the button's title.
+  const { decimals, symbol } = manifest.contracts.tokens[0]!;
+  const row = result.getByRole('row', { name: new RegExp(`uint256 ${tokenUnitsText(balance, decimals, symbol).replace(/[.]/g, '\\.')}$`) });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByRole('button')).toHaveAttribute('title', `${balance.toString(10)} (raw units)`);
 });
 
 test("each of the Reverter's reverts shows its decoded reason, and a call runs again from the history", async ({ app, page }) => {

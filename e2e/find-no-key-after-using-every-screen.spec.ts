@@ -153,7 +153,7 @@ test('after a session through every screen, on a remote-style network and on Loc
     await go(`/call?to=${token.address}&data=${encodeFunctionData({ abi: erc20, args: [owner] })}&from=${owner}`);
     await expect(page.getByLabel('Function')).toHaveValue('balanceOf(address)', { timeout: 30_000 });
     await page.getByRole('button', { name: 'Run eth_call' }).click();
-    await expect(page.getByRole('region', { name: /Result/ }).getByRole('row', { name: /uint256 \d+$/ })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('region', { name: /Result/ }).getByRole('row', { name: /uint256 [\d,.]+ \w+$/ })).toBeVisible({ timeout: 30_000 });
     await go(`/call?to=${manifest.contracts.reverter}&data=${manifest.reverts.reasonString.data}&from=${owner}`);
     await page.getByRole('button', { name: 'Run eth_call' }).click();
     await expect(page.getByRole('heading', { name: /^Reverted / })).toBeVisible({ timeout: 30_000 });

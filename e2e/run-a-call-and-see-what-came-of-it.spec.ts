@@ -1,6 +1,7 @@
 import { decodeAbiParameters, decodeErrorResult, encodeFunctionData, parseAbi } from 'viem';
 import type { Page } from '@playwright/test';
 import { appPath, readChain, revertDataFromChain, seededManifest } from './chain';
+import { tokenUnitsText } from './amountText';
 import { expect, test } from './appFixture';
 
 // A developer runs a call from the bottom of the playground's long form and sees what came of it where they
@@ -17,7 +18,10 @@ async function balanceCall(appUrl: string) {
   const owner = accounts.deployer.address as `0x${string}`;
   const data = encodeFunctionData({ abi: erc20, args: [owner] });
   const balance = decodeAbiParameters([{ type: 'uint256' }], await readChain<`0x${string}`>('eth_call', [{ from: owner, to: token, data }, 'latest']))[0];
-  return { link: appPath(appUrl, `/call?to=${token}&data=${data}&from=${owner}`), balance: balance.toString(10) };
+  // balanceOf of a token comes in its units (its decimals and symbol), the raw integer a click away.
+  const { decimals, symbol } = contracts.tokens[0]!;
+  const text = tokenUnitsText(balance, decimals, symbol);
+  return { link: appPath(appUrl, `/call?to=${token}&data=${data}&from=${owner}`), balance: text.replace(/[.]/g, '\\.'), balanceText: text };
 }
 
 /** The Reverter's custom error as the chain answers it, in the words the page uses, and the link that runs it. */
@@ -97,8 +101,8 @@ test('the history shows what each call returned, or why it reverted', async ({ a
   const history = page.getByRole('region', { name: 'History' });
   await expect(history.getByRole('listitem')).toHaveCount(2);
   await expect(history.getByRole('listitem').first()).toContainText(`reverted: ${custom.reason}`);
-  await expect(history.getByRole('listitem').last()).toContainText(`→ ${read.balance} (uint256)`);
+  await expect(history.getByRole('listitem').last()).toContainText(`→ ${read.balanceText} (uint256)`);
   // Kept by the app: the same after a reload.
   await page.reload();
-  await expect(history.getByRole('listitem').last()).toContainText(`→ ${read.balance} (uint256)`, { timeout: 30_000 });
+  await expect(history.getByRole('listitem').last()).toContainText(`→ ${read.balanceText} (uint256)`, { timeout: 30_000 });
 });

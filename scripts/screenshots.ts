@@ -43,8 +43,8 @@ try {
   }
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as {
     bigBlock: { number: number };
-    transactions: { failed: string; swap: string; deepRevert: { hash: string }; outOfGas: { hash: string; gasNeeded: number } };
-    contracts: { logStorm: string; reverter: string; tokens: { address: string }[]; nfts?: { holders: string[] } };
+    transactions: { failed: string; swap: string; internalTransfer: { hash: string; transfers: { to: string }[] }; deepRevert: { hash: string }; outOfGas: { hash: string; gasNeeded: number } };
+    contracts: { logStorm: string; reverter: string; tokens: { address: string }[]; nfts?: { holders: string[] }; pairs: { address: string }[] };
     accounts: { traders: { address: string }[] };
     reverts: { customError: { data: string } };
     logStorm: { denseFromBlock: number; denseToBlock: number };
@@ -83,6 +83,22 @@ try {
     { name: 'address-balance', route: `/explorer/address/${manifest.accounts.traders[0]!.address}?tab=balance`, ready: '[role=grid][aria-label="balance changes"] [aria-rowindex="2"]', height: 1000 },
     { name: 'token-holders', route: `/explorer/address/${manifest.contracts.tokens[0]!.address}?tab=holders`, ready: 'section.history-section [role=grid] [aria-rowindex="2"]', height: 900 },
     { name: 'address-token-transfers', route: `/explorer/address/${manifest.accounts.traders[0]!.address}?tab=transfers`, ready: '[role=grid][aria-label="token transfers"] [aria-rowindex="2"] time', height: 900 },
+    { name: 'content-find', route: '/content?find=.md', ready: '[aria-label="Content found by name"] li' },
+    {
+      name: 'search-name',
+      route: '/gas',
+      ready: '[role=search] input',
+      act: async (page) => {
+        await page.getByRole('searchbox', { name: 'Search' }).fill('README');
+        await page.getByRole('list', { name: 'Content by this name' }).waitFor();
+      },
+      height: 500,
+    },
+    { name: 'address-named', route: `/explorer/address/${manifest.contracts.tokens[0]!.address}`, ready: 'h1 [data-name-source]', height: 500 },
+    { name: 'transaction-money', route: `/explorer/tx/${manifest.transactions.internalTransfer.hash}`, ready: '[data-testid="tx-fee-money"]' },
+    { name: 'gas-settings', route: '/gas', ready: 'section[aria-labelledby=gas-settings-title] form[aria-label^="Price of ETH"]', height: 1800 },
+    { name: 'contract-callers', route: `/explorer/address/${manifest.contracts.pairs[0]!.address}?tab=transactions`, ready: 'section[aria-labelledby=callers-title] h2:has-text("in all")', height: 1000 },
+    { name: 'address-received', route: `/explorer/address/${manifest.transactions.internalTransfer.transfers[0]!.to}?tab=transactions`, ready: 'section[aria-labelledby=received-title] h2:has-text("in all")', height: 760 },
     { name: 'address-nft-transfers', route: `/explorer/address/${manifest.contracts.nfts!.holders[1]!}?tab=transfers`, ready: '[role=grid][aria-label="token transfers"] [aria-rowindex="2"] time', height: 900 },
     { name: 'address-nft-holdings', route: `/explorer/address/${manifest.contracts.nfts!.holders[2]!}?tab=holdings`, ready: '[role=grid] [aria-rowindex="2"]', height: 900 },
     { name: 'address-events', route: `/explorer/address/${manifest.contracts.tokens[0]!.address}?tab=events`, ready: '[role=grid][aria-label="events"] [aria-rowindex="2"] time', height: 900 },

@@ -11,6 +11,8 @@ describe('returnedInBrief', () => {
   it.each([
     ['one output: its value and type', decoded({ name: 'balance', type: 'uint256', value: '1000' }), '1000 (uint256)'],
     ['one output without a name', decoded({ name: 'output0', type: 'bool', value: true }), 'true (bool)'],
+    ['a token amount: in its units, rounded for reading', decoded({ name: 'balance', type: 'uint256', value: '993600000123456789', units: { decimals: 18, symbol: 'GLS' } }), '0.9936 GLS (uint256)'],
+    ['a token amount of a token without a symbol', decoded({ name: 'output0', type: 'uint256', value: '1234567', units: { decimals: 6, symbol: null } }), '1.234567 (uint256)'],
     [
       'several outputs: by name where they have one',
       decoded({ name: 'reserve0', type: 'uint112', value: '5' }, { name: 'output1', type: 'uint112', value: '7' }, { name: 'at', type: 'uint32', value: '9' }),

@@ -1,4 +1,5 @@
-import type { DecodedValue } from '../decoding/types';
+import { formatUnits } from 'viem';
+import type { DecodedArg, DecodedValue } from '../decoding/types';
 import { shortHex } from '../text/shortHex';
 import { countOf } from '../text/countOf';
 import type { CallHistoryEntry, CallOutcome } from './types';
@@ -14,6 +15,17 @@ function valueText(value: DecodedValue): string {
   return cut(typeof value === 'string' || typeof value === 'boolean' ? String(value) : JSON.stringify(value), VALUE_MAX);
 }
 
+// A token amount as the pages write it: six fraction digits, or six significant below 1, rounded half up, grouped.
+const READING = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6, maximumSignificantDigits: 6, roundingPriority: 'morePrecision' });
+
+/** An output's value: a token amount in the token's units (`993,600,000 SUSD`), anything else as `valueText` says it. */
+function argText(arg: DecodedArg): string {
+  if (arg.units && typeof arg.value === 'string' && /^\d+$/.test(arg.value)) {
+    return `${READING.format(formatUnits(BigInt(arg.value), arg.units.decimals) as `${number}`)}${arg.units.symbol ? ` ${arg.units.symbol}` : ''}`;
+  }
+  return valueText(arg.value);
+}
+
 /** Return data too long to read on a line: its first bytes and its size. */
 function rawText(returnData: string): string {
   const bytes = (returnData.length - 2) / 2;
@@ -21,7 +33,8 @@ function rawText(returnData: string): string {
 }
 
 /**
- * What a successful call returned, in one line for the history: `1000 (uint256)`; several outputs by name,
+ * What a successful call returned, in one line for the history: `1000 (uint256)`, a token's amount in its units
+ * (`993,600,000 SUSD (uint256)`); several outputs by name,
  * `balance: 1000 (uint256), frozen: false (bool)`; `nothing` for a function without outputs; the raw bytes
  * when no function was picked or they did not decode.
  */
@@ -31,7 +44,7 @@ export function returnedInBrief(outcome: Extract<CallOutcome, { ok: true }>): st
   if (outputs.args.length === 0) return 'nothing';
   // An output without a name of its own (`output0`) shows by its value and type alone.
   const named = (name: string) => name !== '' && !/^output\d+$/.test(name);
-  const line = outputs.args.map((arg) => `${outputs.args.length > 1 && named(arg.name) ? `${arg.name}: ` : ''}${valueText(arg.value)} (${arg.type})`).join(', ');
+  const line = outputs.args.map((arg) => `${outputs.args.length > 1 && named(arg.name) ? `${arg.name}: ` : ''}${argText(arg)} (${arg.type})`).join(', ');
   return cut(line, LINE_MAX);
 }
 
