@@ -76,6 +76,13 @@ export const LOG_LIMIT_NODES: readonly LogLimitNode[] = [
     outcome: 'every log',
     refuse: (range, logsIn, { results }) => (logsIn(range.from, range.to) > results ? { code: -32005, message: 'query timeout exceeded' } : undefined),
   },
+  // No row of the table knows these words, but they speak of a limit: a multi-block range is halved all the same.
+  {
+    who: 'a provider in words no row knows, results',
+    status: 200,
+    outcome: 'every log',
+    refuse: (range, logsIn, { results }) => (logsIn(range.from, range.to) > results ? { code: -32614, message: 'query returned too many results' } : undefined),
+  },
   { who: 'Infura live API, span', status: 200, states: 'limit', outcome: 'every log', refuse: spanNode((range, limit) => ({ code: -32602, message: `range ${span(range)} exceeds limit of ${limit}` })) },
   {
     who: 'Alchemy, results/size',

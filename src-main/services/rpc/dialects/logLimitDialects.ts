@@ -104,6 +104,17 @@ export const LOG_LIMIT_DIALECTS: readonly LogLimitDialect[] = [
     shape: /^\W*(?:the\s+)?(?:method\s+)?eth_getLogs\b[^.]*?\b(?:disabled|not (?:available|supported|allowed|enabled)|unavailable|turned off)\b/i,
     read: () => ({ kind: 'disabled' }),
   },
+  // Last: a refusal of eth_getLogs in words no row above knows but that speak of a limit (`query returned too many
+  // results`, `response size exceeded`, `block range limit`): halved. A single block refused this way ends the run
+  // with the node's words (the planner cannot narrow one block).
+  {
+    who: 'any node, a limit in words no row knows',
+    codes: 'any',
+    method: 'eth_getLogs',
+    // Not a rate limit, nor a cap on the filter's addresses or topics: a narrower range would not help those.
+    shape: /^(?![\s\S]*\b(?:rate|requests|per second|parameters?|addresses|topics)\b)[\s\S]*?\b(?:too (?:many|large|big|much|wide)|exceed(?:s|ed|ing)?|limit(?:s|ed)?|range|results?|response size)\b/i,
+    read: halve('unknown'),
+  },
 ];
 
 /**
