@@ -26,6 +26,14 @@ function view(overrides: Partial<TransactionView> = {}): TransactionView {
 }
 
 describe('a transaction in plain words', () => {
+  it("says a token's amount in its units, with its raw integer", () => {
+    const input = { status: 'decoded' as const, selector: '0xa9059cbb', name: 'transfer', signature: 'transfer(address,uint256)', source: 'metadata' as const, alternatives: [], args: [
+      { name: 'to', type: 'address', value: TO },
+      { name: 'amount', type: 'uint256', value: '6400000000000000000000', units: { decimals: 18, symbol: 'GLS' } },
+    ] };
+    expect(explainTransaction(view({ input }), 'L').lines).toContain(`It called transfer(to = ${TO}, amount = 6,400 GLS (6400000000000000000000 base units)) on ${TO}.`);
+  });
+
   it('says it succeeded, where, who paid what, and what it called', () => {
     expect(explainTransaction(view(), 'Local sandbox')).toEqual({
       outcome: 'succeeded',

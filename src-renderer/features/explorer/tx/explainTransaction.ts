@@ -2,6 +2,7 @@ import type { TransactionView } from '../../../../src-shared/api/explorer';
 import { checksumAddress } from '../../../../src-shared/chain/checksumAddresses';
 import { countOf } from '../../../../src-shared/text/countOf';
 import { shortHex } from '../../../../src-shared/text/shortHex';
+import type { DecodedArg } from '../../../../src-shared/decoding/types';
 import { formatEth, formatTokenAmount } from '../../../lib/formatChain';
 
 /** A transaction in plain words: a headline and the facts a support engineer says first. */
@@ -37,7 +38,10 @@ export function explainTransaction(view: TransactionView, networkName: string): 
     const created = addr(view.receipt?.contractAddress);
     lines.push(created ? `It created the contract ${created}.` : 'It tried to create a contract.');
   } else if (view.input?.status === 'decoded') {
-    const args = view.input.args.map((arg) => `${arg.name} = ${typeof arg.value === 'string' ? arg.value : JSON.stringify(arg.value)}`).join(', ');
+    // A token's amount in its units, its raw integer beside it (a support reply may quote either).
+    const argValue = (arg: DecodedArg) =>
+      arg.units && typeof arg.value === 'string' ? `${formatTokenAmount(arg.value, arg.units.decimals, arg.units.symbol)} (${arg.value} base units)` : typeof arg.value === 'string' ? arg.value : JSON.stringify(arg.value);
+    const args = view.input.args.map((arg) => `${arg.name} = ${argValue(arg)}`).join(', ');
     lines.push(`It called ${view.input.name}(${args}) on ${to}${value > 0n ? `, sending ${formatEth(value)}` : ''}${view.input.source === 'guess' ? ' (the function is unknown; argument types guessed)' : ''}.`);
   } else if (view.input?.status === 'raw' && view.input.selector) {
     lines.push(`It called an unknown function (selector ${view.input.selector}) on ${to}${value > 0n ? `, sending ${formatEth(value)}` : ''}.`);

@@ -19,6 +19,10 @@ describe('callText', () => {
   it('writes named arguments with their names, unnamed ones by value alone', () => {
     expect(callText(frame({ call: call('pay', [['amount', '5'], ['arg1', '6']]) }))).toBe('pay(amount: 5, 6)');
     expect(callText(frame({ value: '0x1' }))).toBe('(ETH sent, no data)');
+    // A token's amount in its units, as main marks it.
+    const transfer = call('transfer', [['value', '1000000000000000000000']]);
+    transfer.args[0] = { ...transfer.args[0]!, units: { decimals: 18, symbol: 'TRC' } } as (typeof transfer.args)[number];
+    expect(callText(frame({ call: transfer }))).toBe('transfer(value: 1,000 TRC)');
   });
 });
 

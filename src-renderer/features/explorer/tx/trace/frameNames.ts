@@ -1,4 +1,5 @@
-import type { DecodedValue } from '../../../../../src-shared/decoding/types';
+import type { DecodedArg } from '../../../../../src-shared/decoding/types';
+import { formatTokenAmount } from '../../../../lib/formatChain';
 import type { TraceFrameView, TraceView } from '../../../../../src-shared/trace/traceView';
 import { frameAt } from '../../../../../src-shared/trace/framesOf';
 import { checksumAddress } from '../../../../../src-shared/chain/checksumAddresses';
@@ -81,8 +82,12 @@ export function revertPath(trace: TraceView): { steps: RevertStep[]; reason: str
   return { steps, reason: failureReason(origin) };
 }
 
-/** A decoded argument as a row shows it: addresses and long hex cut short, lists and tuples as compact JSON. */
-function argText(value: DecodedValue): string {
+/**
+ * A decoded argument as a row shows it: a token amount in the token's units (`1,000 TRC`), addresses and long hex
+ * cut short, lists and tuples as compact JSON.
+ */
+function argText({ value, units }: DecodedArg): string {
+  if (units && typeof value === 'string' && /^\d+$/.test(value)) return formatTokenAmount(value, units.decimals, units.symbol);
   if (typeof value === 'string') return /^0x[0-9a-fA-F]{40,}$/.test(value) ? shortHex(value) : value;
   if (typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
@@ -91,7 +96,7 @@ function argText(value: DecodedValue): string {
 /** What a frame ran, as `name(arg: value, …)` (arguments without a name by value alone), else its raw selector, else what it sent. */
 export function callText(frame: TraceFrameView): string {
   if (frame.call?.status === 'decoded' && frame.kind !== 'create' && frame.kind !== 'create2') {
-    return `${frame.call.name}(${frame.call.args.map((arg) => `${/^arg\d+$/.test(arg.name) || arg.name === '' ? '' : `${arg.name}: `}${argText(arg.value)}`).join(', ')})`;
+    return `${frame.call.name}(${frame.call.args.map((arg) => `${/^arg\d+$/.test(arg.name) || arg.name === '' ? '' : `${arg.name}: `}${argText(arg)}`).join(', ')})`;
   }
   return functionName(frame) ?? (BigInt(frame.value) > 0n ? '(ETH sent, no data)' : '(no data)');
 }
