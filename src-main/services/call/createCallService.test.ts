@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { decodeAbiParameters, encodeFunctionData, getAddress, parseAbiItem, type AbiFunction } from 'viem';
+import { decodeAbiParameters, formatUnits, encodeFunctionData, getAddress, parseAbiItem, type AbiFunction } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CallOutcome } from '../../../src-shared/call/types';
 import type { AbiError } from '../../../src-shared/decoding/candidates';
@@ -131,7 +131,11 @@ describe('call service on the sandbox', () => {
     const returned = await call.run('local', { call: { from, to: token, data }, block: 'latest', fn: balanceOf });
     if (!returned.ok) throw new Error(returned.error.message);
     const balance = decodeAbiParameters([{ type: 'uint256' }], returned.returnData as `0x${string}`)[0];
-    expect(call.history('local')[0]!.summary).toEqual({ ok: true, returnData: returned.returnData, result: `${balance} (uint256)` });
+    // The token's balance in its units, as its decimals() and symbol() answer, rounded for reading.
+    const [decimals] = decodeAbiParameters([{ type: 'uint8' }], (await rawCall(token, '0x313ce567')) as `0x${string}`);
+    const [symbol] = decodeAbiParameters([{ type: 'string' }], (await rawCall(token, '0x95d89b41')) as `0x${string}`);
+    const inUnits = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6, maximumSignificantDigits: 6, roundingPriority: 'morePrecision' }).format(formatUnits(balance, decimals) as `${number}`);
+    expect(call.history('local')[0]!.summary).toEqual({ ok: true, returnData: returned.returnData, result: `${inUnits} ${symbol} (uint256)` });
     const reverted = failed(await call.run('local', { call: { from, to: reverter, data: manifest.reverts.customError.data }, block: 'latest' }));
     expect(call.history('local')[0]!.summary).toEqual({ ok: false, message: reverted.error.message, reason: reverted.revert?.message });
     expect(reverted.revert?.message).toMatch(/^InsufficientBalance\(requested: \d+, available: \d+\)$/);
