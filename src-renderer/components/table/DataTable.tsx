@@ -156,7 +156,9 @@ export function DataTable<Row>({ rows, columns, rowKey, label, labelOne, onOpen,
         aria-colcount={columns.length}
         tabIndex={0}
         onKeyDown={onKeyDown}
-        aria-activedescendant={visible[activeRow] ? `${filterId}-r${activeRow}-c${active.column}` : undefined}
+        // Only a cell that is rendered: scrolled past (the rows are virtualized), the active row is out of the page, and an
+        // id that names nothing is an invalid reference. Moving with the keys scrolls it back and names it again.
+        aria-activedescendant={visible[activeRow] && virtualizer.getVirtualItems().some((item) => item.index === activeRow) ? `${filterId}-r${activeRow}-c${active.column}` : undefined}
       >
         <div ref={measureHeader} className="data-table-header" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template, minWidth }}>
           {columns.map((column) => {
