@@ -11,21 +11,17 @@ import { seedDevNode, type DevNodeChain } from '../../../test-support/nodes/seed
 import type { DevNode } from '../../../test-support/nodes/devNodeProcess';
 import { createDecodingService } from '../decoding/createDecodingService';
 import { createExplorerService, type ExplorerService } from '../explorer/createExplorerService';
-import type { NetworkWithCredentials } from '../rpc/networkWithCredentials';
 import { createFeedHub } from '../rpc/createFeedHub';
 import { createRpcService, type RpcService } from '../rpc/createRpcService';
 import { openStore, type Store } from '../store/openStore';
 import { createCallService, type CallService } from './createCallService';
+import { devNodeNetwork } from '../rpc/testing/devNodeNetwork';
 
 // The call playground and the explorer on nodes nobody here wrote, each added as a custom network would be:
 // every revert of the seeded chain decoded as on the sandbox, whatever shape the node gives it
 // (reference/NODE-DIALECTS.md; Hardhat puts the bytes in error.data.data, Ganache at error.data with -32000).
 
 /** A custom network at the node's address, as the network service resolves one without a key. */
-function customNetwork(node: DevNode): NetworkWithCredentials {
-  const network = { id: `custom-${node.name}`, name: node.name, family: 'evm' as const, chainId: node.chainId, rpcUrl: node.url, wsUrl: null, gasUrl: null, storageUrl: null, credentialId: `custom-${node.name}`, kind: 'custom' as const };
-  return { network, rpcUrl: node.url, wsUrl: null, gasUrl: null, storageUrl: null, authorization: undefined, secrets: [] };
-}
 
 const failed = (outcome: CallOutcome) => {
   if (outcome.ok) throw new Error(`expected a revert, got ${outcome.returnData}`);
@@ -48,7 +44,7 @@ describe.each([
   beforeAll(async () => {
     node = await start();
     chain = await seedDevNode(node);
-    const resolved = customNetwork(node);
+    const resolved = devNodeNetwork(node);
     id = resolved.network.id;
     rpc = createRpcService({ resolve: async () => resolved });
     const health = createFeedHub<HealthEvent>({ label: 'health of', log: () => {}, source: (networkId, emit, signal) => rpc.watchHealth(networkId, emit, signal) });

@@ -4,20 +4,16 @@ import { startHardhatNode } from '../../../test-support/nodes/startHardhatNode';
 import { startGanache } from '../../../test-support/nodes/startGanache';
 import { seedDevNode, type DevNodeChain } from '../../../test-support/nodes/seedDevNode';
 import type { DevNode } from '../../../test-support/nodes/devNodeProcess';
-import type { NetworkWithCredentials } from '../rpc/networkWithCredentials';
 import { createRpcService, type RpcService } from '../rpc/createRpcService';
 import type { Decoded } from '../../../src-shared/decoding/types';
 import { createDecodingService } from '../decoding/createDecodingService';
 import { readTokenFacts } from './readTokenFacts';
+import { devNodeNetwork } from '../rpc/testing/devNodeNetwork';
 
 // A token's facts on nodes nobody here wrote, added as a custom network would be: the seeded TraceToken (an
 // OpenZeppelin ERC-20). Its name() and symbol() use MCOPY, which Ganache 7 (Shanghai) cannot run: there those two
 // facts are absent with the node's reason, and every other fact is read as on Hardhat.
 
-function customNetwork(node: DevNode): NetworkWithCredentials {
-  const network = { id: `custom-${node.name}`, name: node.name, family: 'evm' as const, chainId: node.chainId, rpcUrl: node.url, wsUrl: null, gasUrl: null, storageUrl: null, credentialId: `custom-${node.name}`, kind: 'custom' as const };
-  return { network, rpcUrl: node.url, wsUrl: null, gasUrl: null, storageUrl: null, authorization: undefined, secrets: [] };
-}
 
 describe.each([
   ['Hardhat 2 (EDR)', startHardhatNode, true],
@@ -31,7 +27,7 @@ describe.each([
   beforeAll(async () => {
     node = await start();
     chain = await seedDevNode(node);
-    const resolved = customNetwork(node);
+    const resolved = devNodeNetwork(node);
     id = resolved.network.id;
     rpc = createRpcService({ resolve: async () => resolved });
   });

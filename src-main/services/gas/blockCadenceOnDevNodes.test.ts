@@ -4,18 +4,14 @@ import type { DevNode } from '../../../test-support/nodes/devNodeProcess';
 import { seedDevNode } from '../../../test-support/nodes/seedDevNode';
 import { startGanache } from '../../../test-support/nodes/startGanache';
 import { startHardhatNode } from '../../../test-support/nodes/startHardhatNode';
-import type { NetworkWithCredentials } from '../rpc/networkWithCredentials';
 import { createRpcService, type RpcService } from '../rpc/createRpcService';
 import { createGasPoller } from './createGasPoller';
+import { devNodeNetwork } from '../rpc/testing/devNodeNetwork';
 
 // Nodes that mine on demand (NODE-DIALECTS.md, "Automine"): Hardhat says so when asked (hardhat_getAutomine),
 // Ganache has no such method and is judged by its blocks, a block per transaction. The local estimate's levels
 // then wait for nothing, and the snapshot says why, instead of mainnet's "15–30 s".
 
-function customNetwork(node: DevNode): NetworkWithCredentials {
-  const network = { id: `custom-${node.name}`, name: node.name, family: 'evm' as const, chainId: node.chainId, rpcUrl: node.url, wsUrl: null, gasUrl: null, storageUrl: null, credentialId: `custom-${node.name}`, kind: 'custom' as const };
-  return { network, rpcUrl: node.url, wsUrl: null, gasUrl: null, storageUrl: null, authorization: undefined, secrets: [] };
-}
 
 describe.each([
   ['Hardhat 2 (EDR)', startHardhatNode],
@@ -27,7 +23,7 @@ describe.each([
   beforeAll(async () => {
     node = await start();
     await seedDevNode(node);
-    const resolved = customNetwork(node);
+    const resolved = devNodeNetwork(node);
     rpc = createRpcService({ resolve: async () => resolved });
   });
   afterAll(async () => {
@@ -36,7 +32,7 @@ describe.each([
   });
 
   it('says the node mines on demand, and no level waits', async () => {
-    const poller = createGasPoller(`custom-${node.name}`, { resolve: async () => customNetwork(node), request: (networkId, method, params, options) => rpc.request(networkId, method, params, options) });
+    const poller = createGasPoller(`custom-${node.name}`, { resolve: async () => devNodeNetwork(node), request: (networkId, method, params, options) => rpc.request(networkId, method, params, options) });
     const snapshot = await poller.poll(new AbortController().signal);
     expect(snapshot.source).toBe('local');
     expect(snapshot.blockCadence).toEqual({ kind: 'onDemand' });

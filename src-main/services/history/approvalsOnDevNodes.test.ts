@@ -12,11 +12,11 @@ import { createDecodingService } from '../decoding/createDecodingService';
 import { createExplorerService } from '../explorer/createExplorerService';
 import { createFeedHub } from '../rpc/createFeedHub';
 import { createRpcService, type RpcService } from '../rpc/createRpcService';
-import type { NetworkWithCredentials } from '../rpc/networkWithCredentials';
 import { openStore, type Store } from '../store/openStore';
 import { APPROVAL_FOR_ALL_TOPIC, APPROVAL_TOPIC } from './approvals';
 import { createHistoryService, type HistoryService } from './createHistoryService';
 import { addressTopic } from './tokenTransfers';
+import { devNodeNetwork } from '../rpc/testing/devNodeNetwork';
 
 // Approvals on nodes nobody here wrote, added as a custom network would be. Their seeded chains hold no approval, so
 // this test sends its own, on small contracts of each kind compiled here for Shanghai (Ganache 7 knows no later fork).
@@ -66,10 +66,6 @@ function compile(): Compiled {
   return { TinyToken: get('TinyToken'), TinyNft: get('TinyNft'), TinyMulti: get('TinyMulti') };
 }
 
-function customNetwork(node: DevNode): NetworkWithCredentials {
-  const network = { id: `custom-${node.name}`, name: node.name, family: 'evm' as const, chainId: node.chainId, rpcUrl: node.url, wsUrl: null, gasUrl: null, storageUrl: null, credentialId: `custom-${node.name}`, kind: 'custom' as const };
-  return { network, rpcUrl: node.url, wsUrl: null, gasUrl: null, storageUrl: null, authorization: undefined, secrets: [] };
-}
 
 const contracts = compile();
 
@@ -103,7 +99,7 @@ describe.each([
 
   beforeAll(async () => {
     node = await start();
-    const resolved = customNetwork(node);
+    const resolved = devNodeNetwork(node);
     id = resolved.network.id;
     rpc = createRpcService({ resolve: async () => resolved });
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-approvals-'));

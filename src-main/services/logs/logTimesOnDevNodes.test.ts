@@ -7,16 +7,12 @@ import { createBlockTimes } from '../chains/blockTimes';
 import type { RawNodeLog } from '../chains/rawNodeLog';
 import { createDecodingService } from '../decoding/createDecodingService';
 import { createRpcService, type RpcService } from '../rpc/createRpcService';
-import type { NetworkWithCredentials } from '../rpc/networkWithCredentials';
 import { toLogRows } from './toLogRows';
+import { devNodeNetwork } from '../rpc/testing/devNodeNetwork';
 
 // Log rows say when, on nodes that send no `blockTimestamp` with their logs (Hardhat 2, Ganache 7): the time is read
 // from each block's header, once per block.
 
-function customNetwork(node: DevNode): NetworkWithCredentials {
-  const network = { id: `custom-${node.name}`, name: node.name, family: 'evm' as const, chainId: node.chainId, rpcUrl: node.url, wsUrl: null, gasUrl: null, storageUrl: null, credentialId: `custom-${node.name}`, kind: 'custom' as const };
-  return { network, rpcUrl: node.url, wsUrl: null, gasUrl: null, storageUrl: null, authorization: undefined, secrets: [] };
-}
 
 describe.each([
   ['Hardhat 2 (EDR)', startHardhatNode],
@@ -30,7 +26,7 @@ describe.each([
   beforeAll(async () => {
     node = await start();
     chain = await seedDevNode(node);
-    const resolved = customNetwork(node);
+    const resolved = devNodeNetwork(node);
     id = resolved.network.id;
     rpc = createRpcService({ resolve: async () => resolved });
   });

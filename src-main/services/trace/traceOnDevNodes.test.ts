@@ -16,6 +16,7 @@ import { sharedSandbox } from '../rpc/testing/sharedSandbox';
 import { createTraceService } from './createTraceService';
 import { replayTransaction } from './replay/replayTransaction';
 import type { RpcRequest } from './replay/rpcRequest';
+import { devNodeNetwork } from '../rpc/testing/devNodeNetwork';
 
 // The trace service on nodes nobody here wrote, each added as a custom network would be. Hardhat 2 refuses any
 // tracer and Ganache 7 answers callTracer with opcode logs, so both are traced by the local replay, at the fork their
@@ -43,10 +44,6 @@ const trace = createTraceService({ rpc, decoding });
 afterAll(() => rpc.close());
 
 /** A custom network at the node's address, as the network service resolves one without a key. */
-function customNetwork(node: DevNode): NetworkWithCredentials {
-  const network = { id: `custom-${node.name}`, name: node.name, family: 'evm' as const, chainId: node.chainId, rpcUrl: node.url, wsUrl: null, gasUrl: null, storageUrl: null, credentialId: `custom-${node.name}`, kind: 'custom' as const };
-  return { network, rpcUrl: node.url, wsUrl: null, gasUrl: null, storageUrl: null, authorization: undefined, secrets: [] };
-}
 
 /** The showcase's accounts and contracts by role on one chain. */
 type Roles = Record<'sender' | 'router' | 'pool' | 'vault' | 'token', Address>;
@@ -110,7 +107,7 @@ describe.each([
 
   beforeAll(async () => {
     node = await start();
-    const network = customNetwork(node);
+    const network = devNodeNetwork(node);
     id = network.network.id;
     devNodes.set(id, network);
     chain = await seedDevNode(node);
@@ -150,7 +147,7 @@ describe('replays on a Hardhat node of its own', () => {
   let from: Address;
   beforeAll(async () => {
     node = await startHardhatNode();
-    const network = customNetwork(node);
+    const network = devNodeNetwork(node);
     devNodes.set(network.network.id, network);
     request = (method, params, signal) => rpc.request(network.network.id, method, params, { signal });
     from = ((await request('eth_accounts', [])) as Address[])[0]!;
