@@ -48,6 +48,9 @@ describe('approvals on the sandbox', () => {
     expect(view.rows.length).toBeGreaterThanOrEqual(4);
     expect(new Set(view.rows.map((row) => row.id))).toEqual(new Set(expected.keys()));
     expect(sent.slice(before).filter((request) => request.method === 'eth_getLogs')).toHaveLength(1);
+    // The state at the head in one round: a single eth_call without a `to` (Multicall3 deployed inside the call).
+    const calls = sent.slice(before).filter((request) => request.method === 'eth_call');
+    expect(calls.map((request) => (request.params as [{ to?: string }])[0].to)).toEqual([undefined]);
     for (const row of view.rows) {
       const log = expected.get(row.id)!;
       expect(row.kind).toBe('allowance');

@@ -1,4 +1,4 @@
-import { encodeFunctionData, parseAbi, type Hex } from 'viem';
+import { encodeFunctionData, encodeFunctionResult, parseAbi, type Hex, type PublicClient } from 'viem';
 import type { ApprovalRow, ApprovalsView } from '../../../src-shared/api/history';
 import { runLogQuery } from '../chains/runLogQuery';
 import type { RawNodeLog } from '../chains/rawNodeLog';
@@ -31,7 +31,7 @@ export interface ApprovalDeps {
 /**
  * The approvals `address` granted: its `Approval` and `ApprovalForAll` logs from block 0 to the head (one filter,
  * asked whole, else split within the node's limits by the log planner), the latest of each pair (`latestApprovals`), then, in one
- * batch at the head: `allowance(owner, spender)`, `getApproved(id)`, `isApprovedForAll(owner, operator)`, each
+ * eth_call at the head (Multicall3 deployed inside the call: see readAtHead): `allowance(owner, spender)`, `getApproved(id)`, `isApprovedForAll(owner, operator)`, each
  * token's `symbol()` and `decimals()` (and `supportsInterface` for an operator's), and the headers of blocks whose
  * logs carried no time. Meanwhile spenders are named: their label, else the contract name their metadata states.
  */
@@ -76,32 +76,39 @@ export async function approvalsOf(deps: ApprovalDeps, networkId: string, address
 
   // Spenders are named while the state is read (their metadata is found from their code, a read of its own).
   const naming = nameSpenders(deps.decoding, networkId, [...new Set(latest.map((approval) => approval.spender))], signal);
-  // Every read of the state leaves in one batch (the client batches what is asked in the same tick).
+  // Every read of the state leaves in one round to the node (see readAtHead); the headers beside it, batched.
   const client = await deps.rpc.client(networkId, { signal });
   const ask = <T>(method: string, params: unknown[]) => (client.request({ method, params } as never) as Promise<T>).catch(() => null);
   const call = (to: string, data: Hex) => ask<Hex>('eth_call', [{ to, data }, block]);
   const tokens = [...new Set(latest.map((approval) => approval.token))];
   const operatorTokens = [...new Set(latest.filter((approval) => approval.kind === 'operator').map((approval) => approval.token))];
   const untimed = [...new Set(latest.filter((approval) => approval.blockTimestamp === null).map((approval) => approval.blockNumber))];
-  const now = latest.map((approval) =>
-    call(
-      approval.token,
-      approval.kind === 'allowance'
-        ? encodeFunctionData({ abi, functionName: 'allowance', args: [owner, approval.spender as `0x${string}`] })
-        : approval.kind === 'token'
-          ? encodeFunctionData({ abi, functionName: 'getApproved', args: [approval.tokenId!] })
-          : encodeFunctionData({ abi, functionName: 'isApprovedForAll', args: [owner, approval.spender as `0x${string}`] }),
+  // Every read of the state at the head, in order: what each approval stands at now, each token's symbol and decimals,
+  // and which standard an operator's token is (ERC-165).
+  const reads: HeadRead[] = [
+    ...latest.map(
+      (approval): HeadRead =>
+        approval.kind === 'allowance'
+          ? { address: approval.token, functionName: 'allowance', args: [owner, approval.spender as `0x${string}`] }
+          : approval.kind === 'token'
+            ? { address: approval.token, functionName: 'getApproved', args: [approval.tokenId!] }
+            : { address: approval.token, functionName: 'isApprovedForAll', args: [owner, approval.spender as `0x${string}`] },
     ),
-  );
-  const facts = tokens.map((token) => Promise.all([call(token, encodeFunctionData({ abi, functionName: 'symbol' })), call(token, encodeFunctionData({ abi, functionName: 'decimals' }))]));
-  const standards = operatorTokens.map((token) =>
-    Promise.all([ERC721_ID, ERC1155_ID].map((id) => call(token, encodeFunctionData({ abi, functionName: 'supportsInterface', args: [id as Hex] })))),
-  );
+    ...tokens.flatMap((token): HeadRead[] => [
+      { address: token, functionName: 'symbol' },
+      { address: token, functionName: 'decimals' },
+    ]),
+    ...operatorTokens.flatMap((token): HeadRead[] => [ERC721_ID, ERC1155_ID].map((id) => ({ address: token, functionName: 'supportsInterface', args: [id as Hex] }))),
+  ];
+  const reading = readAtHead(client, reads, head, call);
   const headers = untimed.map((number) => ask<{ timestamp?: string } | null>('eth_getBlockByNumber', [`0x${number.toString(16)}`, false]));
-  requests += now.length + 2 * facts.length + 2 * standards.length + headers.length;
+  const [read, headerAnswers, names] = await Promise.all([reading, Promise.all(headers), naming]);
+  requests += read.requests + headers.length;
+  const answers = read.answers.slice(0, latest.length);
+  const tokenFacts = tokens.map((_, i) => read.answers.slice(latest.length + 2 * i, latest.length + 2 * i + 2));
+  const standardAnswers = operatorTokens.map((_, i) => read.answers.slice(latest.length + 2 * tokens.length + 2 * i, latest.length + 2 * tokens.length + 2 * i + 2));
 
-  const [answers, tokenFacts, standardAnswers, headerAnswers, names] = await Promise.all([Promise.all(now), Promise.all(facts), Promise.all(standards), Promise.all(headers), naming]);
-  const factsOf = new Map(tokens.map((token, i) => [token, { symbol: readSymbol(tokenFacts[i]![0]), decimals: readDecimals(tokenFacts[i]![1]) }]));
+  const factsOf = new Map(tokens.map((token, i) => [token, { symbol: readSymbol(tokenFacts[i]![0] ?? null), decimals: readDecimals(tokenFacts[i]![1] ?? null) }]));
   const standardOf = new Map(operatorTokens.map((token, i) => [token, isTrue(standardAnswers[i]![1] ?? null) ? ('erc1155' as const) : isTrue(standardAnswers[i]![0] ?? null) ? ('erc721' as const) : null]));
   const timeOf = new Map(untimed.map((number, i) => [number, headerAnswers[i]?.timestamp ?? null]));
 
@@ -133,6 +140,47 @@ export async function approvalsOf(deps: ApprovalDeps, networkId: string, address
   });
   rows.sort(byStandingThenNewest);
   return { address, block, rows, logs: logs.length, requests };
+}
+
+/** One read of a contract's state at the head. */
+interface HeadRead {
+  address: string;
+  functionName: 'allowance' | 'getApproved' | 'isApprovedForAll' | 'symbol' | 'decimals' | 'supportsInterface';
+  args?: readonly unknown[];
+}
+
+/**
+ * The reads' answers at `block`, as the raw words a call returns (null for a call that failed), in one round to the
+ * node: a single eth_call of Multicall3 deployed inside the call itself (viem's deployless multicall: no contract of
+ * our own on the chain, no state override), each read allowed to fail. A symbol() answered as bytes32 (older tokens)
+ * does not decode as a string there and is asked on its own. A node that refuses an eth_call without a `to` gets each
+ * read as its own eth_call, in one JSON-RPC batch.
+ */
+async function readAtHead(client: PublicClient, reads: HeadRead[], block: bigint, call: (to: string, data: Hex) => Promise<Hex | null>): Promise<{ answers: (Hex | null)[]; requests: number }> {
+  const data = (read: HeadRead) => encodeFunctionData({ abi, functionName: read.functionName, args: read.args } as Parameters<typeof encodeFunctionData>[0]);
+  if (reads.length === 0) return { answers: [], requests: 0 };
+  try {
+    const results = await client.multicall({
+      contracts: reads.map((read) => ({ abi, address: read.address as `0x${string}`, functionName: read.functionName, args: read.args })) as never,
+      allowFailure: true,
+      deployless: true,
+      blockNumber: block,
+      batchSize: 0,
+    });
+    let requests = 1;
+    const answers = await Promise.all(
+      (results as { status: 'success' | 'failure'; result?: unknown }[]).map(async (result, i) => {
+        const read = reads[i]!;
+        if (result.status === 'success') return encodeFunctionResult({ abi, functionName: read.functionName, result: result.result } as Parameters<typeof encodeFunctionResult>[0]) as Hex;
+        if (read.functionName !== 'symbol') return null;
+        requests += 1;
+        return call(read.address, data(read));
+      }),
+    );
+    return { answers, requests };
+  } catch {
+    return { answers: await Promise.all(reads.map((read) => call(read.address, data(read)))), requests: reads.length };
+  }
 }
 
 /** Standing approvals first; newest first within each. */
