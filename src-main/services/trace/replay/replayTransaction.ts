@@ -65,6 +65,15 @@ function sharedRequests(request: RpcRequest): RpcRequest {
   };
 }
 
+/**
+ * A promise read later (or not at all, when the replay ends first: cancelled, the block lost) whose failure is then
+ * no unhandled rejection. A cancelled replay's read-ahead rejected unread, and Node ended the whole web host for it.
+ */
+function unhandledIsRead<T>(pending: Promise<T>): Promise<T> {
+  pending.catch(() => undefined);
+  return pending;
+}
+
 /** How many of the block's earlier calls get a read-ahead of their own (those nearest the transaction). */
 const READ_AHEAD_EARLIER = 8;
 
@@ -117,7 +126,7 @@ export async function replayTransaction(deps: ReplayDeps, txHash: `0x${string}`,
   const parentTag = `0x${(BigInt(mined.blockNumber) - 1n).toString(16)}` as const;
   const remote = new RemoteState(request, parentTag, signal);
   // What the transaction will touch, asked of the node while the block is read (see `readAhead`).
-  const touches = readAhead(request, mined, parentTag, signal);
+  const touches = unhandledIsRead(readAhead(request, mined, parentTag, signal));
   const [block, receipt] = (await Promise.all([
     request('eth_getBlockByNumber', [mined.blockNumber, true], signal),
     request('eth_getTransactionReceipt', [txHash], signal),
@@ -143,7 +152,7 @@ export async function replayTransaction(deps: ReplayDeps, txHash: `0x${string}`,
   const earlierTouches = earlier
     .filter((each) => each.to && each.input !== '0x')
     .slice(-READ_AHEAD_EARLIER)
-    .map((each) => readAhead(request, each, parentTag, signal));
+    .map((each) => unhandledIsRead(readAhead(request, each, parentTag, signal)));
   // What the block's start wrote, as the node's state after the block holds it (see `applyBlockStart`): asked now.
   const afterBlock = (address: `0x${string}`, slot: `0x${string}`) => share('eth_getStorageAt', [address.toLowerCase(), slot, block.number], signal) as Promise<string>;
   if (block.parentBeaconBlockRoot) {
