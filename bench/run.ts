@@ -194,7 +194,7 @@ async function main() {
       const contentSave = () => benchContentSave({ quick, storageUrl: info.storageUrl, key: info.key, secret: info.secret });
       const call = () => benchCall({ quick, rpcUrl: info.rpcUrl, anvilUrl: info.anvilUrl, dataDir });
       const history = () => benchHistory({ quick, rpcUrl: info.rpcUrl, anvilUrl: info.anvilUrl, dataDir });
-      const approvals = () => benchApprovals({ quick, rpcUrl: info.rpcUrl, dataDir });
+      const approvals = () => benchApprovals({ quick, rpcUrl: info.rpcUrl, storageUrl: info.storageUrl, key: info.key, secret: info.secret, dataDir });
       const callers = () => benchCallers({ quick, rpcUrl: info.rpcUrl, anvilUrl: info.anvilUrl, dataDir });
       const trace = () => benchTrace({ quick, rpcUrl: info.rpcUrl, anvilUrl: info.anvilUrl, storageUrl: info.storageUrl, key: info.key, secret: info.secret, dataDir });
       const pages = () => benchPages({ quick, projectRoot: process.cwd(), dataDir, anvilUrl: info.anvilUrl, gasUrl: info.gasUrl, storageUrl: info.storageUrl, key: info.key, secret: info.secret });

@@ -69,6 +69,11 @@ export interface DecodingService {
    * content store) with the text of each source file it names; null when the store does not hold it.
    */
   solidityMetadata(networkId: string, address: string, signal?: AbortSignal): Promise<{ cid: string; text: string; sources: { path: string; content: string | null }[] } | null>;
+  /**
+   * The contract's name as its own metadata states it (its compilation target), read without the sources; null when
+   * none is found. Rejects when the node cannot be reached.
+   */
+  contractNameOf(networkId: string, address: string, signal?: AbortSignal): Promise<string | null>;
   /** A token's decimals and symbol (null where the contract answers no `decimals()`), kept a while per network. */
   tokenUnits(networkId: string, address: string, signal?: AbortSignal): Promise<TokenUnits | null>;
   /** Drops the contracts' metadata read on a network (its chain was replaced: an address may hold other code now). */
@@ -307,6 +312,7 @@ export function createDecodingService(options: DecodingServiceOptions): Decoding
       const found = await metadata.metadataFor(networkId, address, signal);
       return found?.view.metadataCid ? { cid: found.view.metadataCid, text: found.text, sources: found.view.sources ?? [] } : null;
     },
+    contractNameOf: (networkId, address, signal) => metadata.contractNameOf(networkId, address, signal),
     forgetContracts: (networkId) => {
       metadata.forget(networkId);
       tokenUnits.forget(networkId);

@@ -1,5 +1,5 @@
 import type { AbiSourceView } from '../../../src-shared/api/explorer';
-import { parseSolidityMetadata, readMetadataPointer } from '../../../src-shared/decoding/solidityMetadata';
+import { parseSolidityMetadata, readMetadataPointer, type SolidityMetadata } from '../../../src-shared/decoding/solidityMetadata';
 import type { RpcService } from '../rpc/createRpcService';
 import type { AbiProvider, KnownAbi } from './createDecoder';
 import type { ContentReader } from './readContent';
@@ -11,6 +11,13 @@ export interface MetadataAbi extends KnownAbi {
   text: string;
 }
 
+/** A contract's metadata file: its CID, its text, and what it says. */
+interface MetadataFile {
+  cid: string;
+  text: string;
+  metadata: SolidityMetadata;
+}
+
 /**
  * ABIs from the contracts themselves: the runtime code's CBOR tail names the metadata's IPFS CID, and the
  * network's content store, when it holds that CID, gives the ABI (and the sources it names). Kept per
@@ -20,15 +27,36 @@ export interface MetadataAbi extends KnownAbi {
 export function createMetadataAbis(options: { rpc: Pick<RpcService, 'request'>; readContent: ContentReader }) {
   const byAddress = new Map<string, Promise<MetadataAbi | null>>();
   const settled = new Map<string, MetadataAbi | null>();
+  const files = new Map<string, Promise<MetadataFile | null>>();
   const key = (networkId: string, address: string) => `${networkId}|${address.toLowerCase()}`;
 
+  /**
+   * The metadata file a contract's code points to (the CID in its CBOR tail), read and parsed; its sources are not
+   * read. Kept by CID (content never changes under its CID); a read is shared by every caller asking meanwhile, so
+   * none of their signals cancels it (it is small, and bounded by its timeout): a caller whose signal aborts stops
+   * waiting.
+   */
+  const fileIn = async (networkId: string, code: string, signal?: AbortSignal): Promise<MetadataFile | null> => {
+    const cid = readMetadataPointer(code)?.ipfs;
+    if (!cid) return null;
+    const id = key(networkId, cid);
+    let reading = files.get(id);
+    if (!reading) {
+      reading = options.readContent(networkId, cid).then((text) => {
+        const metadata = text ? parseSolidityMetadata(text) : undefined;
+        return text && metadata ? { cid, text, metadata } : null;
+      });
+      files.set(id, reading);
+    }
+    const file = await reading;
+    signal?.throwIfAborted();
+    return file;
+  };
+
   const load = async (networkId: string, address: string, signal?: AbortSignal): Promise<MetadataAbi | null> => {
-    const code = await options.rpc.request<string>(networkId, 'eth_getCode', [address, 'latest'], { signal });
-    const pointer = readMetadataPointer(code);
-    if (!pointer?.ipfs) return null;
-    const text = await options.readContent(networkId, pointer.ipfs, signal);
-    const metadata = text ? parseSolidityMetadata(text) : undefined;
-    if (!text || !metadata) return null;
+    const file = await fileIn(networkId, await options.rpc.request<string>(networkId, 'eth_getCode', [address, 'latest'], { signal }), signal);
+    if (!file) return null;
+    const { cid, text, metadata } = file;
     const sources = await Promise.all(metadata.sources.map(async (source) => ({ path: source.path, content: source.cid ? await options.readContent(networkId, source.cid, signal) : null })));
     const names = (type: 'function' | 'event' | 'error') =>
       metadata.abi.flatMap((item) => (item.type === type ? [`${item.name}(${item.inputs.map((input) => input.type).join(',')})`] : []));
@@ -41,7 +69,7 @@ export function createMetadataAbis(options: { rpc: Pick<RpcService, 'request'>; 
         functions: names('function'),
         events: names('event'),
         errors: names('error'),
-        metadataCid: pointer.ipfs,
+        metadataCid: cid,
         compiler: metadata.compiler,
         ...(metadata.contractName ? { contractName: metadata.contractName } : {}),
         sources,
@@ -49,7 +77,12 @@ export function createMetadataAbis(options: { rpc: Pick<RpcService, 'request'>; 
     };
   };
 
-  const provider: AbiProvider & { metadataFor(networkId: string, address: string, signal?: AbortSignal): Promise<MetadataAbi | null>; forget(networkId: string): void } = {
+  const provider: AbiProvider & {
+    metadataFor(networkId: string, address: string, signal?: AbortSignal): Promise<MetadataAbi | null>;
+    /** The contract's name as its metadata states it (the compilation target), read without its sources; null when none. */
+    contractNameOf(networkId: string, address: string, signal?: AbortSignal): Promise<string | null>;
+    forget(networkId: string): void;
+  } = {
     async metadataFor(networkId, address, signal) {
       const id = key(networkId, address);
       let found = byAddress.get(id);
@@ -65,6 +98,10 @@ export function createMetadataAbis(options: { rpc: Pick<RpcService, 'request'>; 
       }
       return found;
     },
+    async contractNameOf(networkId, address, signal) {
+      const name = (await fileIn(networkId, await options.rpc.request<string>(networkId, 'eth_getCode', [address, 'latest'], { signal }), signal))?.metadata.contractName;
+      return name ? name.slice(name.lastIndexOf(':') + 1).slice(0, 64) || null : null;
+    },
     async abisFor(networkId, address, signal) {
       const found = await provider.metadataFor(networkId, address, signal);
       return found ? [found] : [];
@@ -76,6 +113,7 @@ export function createMetadataAbis(options: { rpc: Pick<RpcService, 'request'>; 
     forget(networkId) {
       for (const id of [...byAddress.keys()]) if (id.startsWith(`${networkId}|`)) byAddress.delete(id);
       for (const id of [...settled.keys()]) if (id.startsWith(`${networkId}|`)) settled.delete(id);
+      for (const id of [...files.keys()]) if (id.startsWith(`${networkId}|`)) files.delete(id);
     },
   };
   return provider;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openStore } from '../store/openStore';
 import { useTempDataDirs } from '../store/testing/tempDataDir';
 import { APPROVAL_FOR_ALL_TOPIC, APPROVAL_TOPIC } from './approvals';
-import { approvalsOf, compilationTarget } from './approvalsOf';
+import { approvalsOf } from './approvalsOf';
 import { historyTestKit } from './testing/historyTestKit';
 import { addressTopic } from './tokenTransfers';
 
@@ -78,13 +78,6 @@ describe('approvals on the sandbox', () => {
     const view = await history.approvals('local', nobody);
     expect(view.rows).toEqual([]);
     expect(sent.filter((request) => request.method === 'eth_getLogs')).toHaveLength(1);
-  });
-
-  it("names a contract by its metadata's compilation target, and nothing from metadata that names none or several", () => {
-    expect(compilationTarget(JSON.stringify({ settings: { compilationTarget: { 'src/TraceRouter.sol': 'TraceRouter' } } }))).toBe('TraceRouter');
-    expect(compilationTarget(JSON.stringify({ settings: { compilationTarget: { a: 'A', b: 'B' } } }))).toBeNull();
-    expect(compilationTarget(JSON.stringify({ settings: {} }))).toBeNull();
-    expect(compilationTarget('not json')).toBeNull();
   });
 
   it('asks the log planner, up to the head, when the node refuses the whole chain in one request', async () => {

@@ -5,7 +5,7 @@ import type { RawNodeLog } from '../chains/rawNodeLog';
 import { readDecimals, readSymbol } from '../chains/tokenFacts';
 import type { DecodingService } from '../decoding/createDecodingService';
 import type { RpcService } from '../rpc/createRpcService';
-import { approvalFilter, latestApprovals, UNLIMITED_FROM } from './approvals';
+import { approvalFilter, latestApprovals, UNLIMITED_FROM, type LatestApproval } from './approvals';
 
 const abi = parseAbi([
   'function allowance(address owner, address spender) view returns (uint256)',
@@ -25,7 +25,7 @@ const WHOLE_RANGE_MS = 3_000;
 export interface ApprovalDeps {
   rpc: Pick<RpcService, 'request' | 'client'>;
   /** Names spenders: their labels (set by the person, or an imported ABI's name), else their metadata's contract name. */
-  decoding?: Pick<DecodingService, 'labelsOf' | 'solidityMetadata'>;
+  decoding?: Pick<DecodingService, 'labelsOf' | 'contractNameOf'>;
 }
 
 /**
@@ -43,6 +43,9 @@ export async function approvalsOf(deps: ApprovalDeps, networkId: string, address
   // answer a filtered range of any width); a node that refuses it (a range limit, too many results) or is slow to
   // answer is then asked through the log planner, in pieces within its limits, up to the head.
   const whole = AbortSignal.any([signal, AbortSignal.timeout(WHOLE_RANGE_MS)]);
+  // The clients for the reads at the head are made meanwhile: the batching one, and one sending the multicall at once.
+  const clients = Promise.all([deps.rpc.client(networkId, { signal }), deps.rpc.client(networkId, { signal, batch: false })]);
+  clients.catch(() => {}); // read below, once the logs are in (a failure to resolve the network fails the logs too)
   const [headHex, answered] = await Promise.all([
     deps.rpc.request<string>(networkId, 'eth_blockNumber', [], { signal }),
     deps.rpc.request<RawNodeLog[]>(networkId, 'eth_getLogs', [{ ...filter, fromBlock: '0x0', toBlock: 'latest' }], { signal: whole }).catch(() => {
@@ -74,33 +77,15 @@ export async function approvalsOf(deps: ApprovalDeps, networkId: string, address
   const latest = latestApprovals(logs, owner);
   if (latest.length === 0) return { address, block, rows: [], logs: logs.length, requests };
 
-  // Spenders are named while the state is read (their metadata is found from their code, a read of its own).
-  const naming = nameSpenders(deps.decoding, networkId, [...new Set(latest.map((approval) => approval.spender))], signal);
-  // Every read of the state leaves in one round to the node (see readAtHead); the headers beside it, batched.
-  const client = await deps.rpc.client(networkId, { signal });
+  // Every read of the state leaves in one eth_call, sent at once (see readAtHead); the headers beside it, batched.
+  const [client, lone] = await clients;
   const ask = <T>(method: string, params: unknown[]) => (client.request({ method, params } as never) as Promise<T>).catch(() => null);
   const call = (to: string, data: Hex) => ask<Hex>('eth_call', [{ to, data }, block]);
-  const tokens = [...new Set(latest.map((approval) => approval.token))];
-  const operatorTokens = [...new Set(latest.filter((approval) => approval.kind === 'operator').map((approval) => approval.token))];
+  const { reads, tokens, operatorTokens } = headReadsOf(latest, owner);
   const untimed = [...new Set(latest.filter((approval) => approval.blockTimestamp === null).map((approval) => approval.blockNumber))];
-  // Every read of the state at the head, in order: what each approval stands at now, each token's symbol and decimals,
-  // and which standard an operator's token is (ERC-165).
-  const reads: HeadRead[] = [
-    ...latest.map(
-      (approval): HeadRead =>
-        approval.kind === 'allowance'
-          ? { address: approval.token, functionName: 'allowance', args: [owner, approval.spender as `0x${string}`] }
-          : approval.kind === 'token'
-            ? { address: approval.token, functionName: 'getApproved', args: [approval.tokenId!] }
-            : { address: approval.token, functionName: 'isApprovedForAll', args: [owner, approval.spender as `0x${string}`] },
-    ),
-    ...tokens.flatMap((token): HeadRead[] => [
-      { address: token, functionName: 'symbol' },
-      { address: token, functionName: 'decimals' },
-    ]),
-    ...operatorTokens.flatMap((token): HeadRead[] => [ERC721_ID, ERC1155_ID].map((id) => ({ address: token, functionName: 'supportsInterface', args: [id as Hex] }))),
-  ];
-  const reading = readAtHead(client, reads, head, call);
+  // Spenders are named meanwhile: their code, then the name their metadata file states (its sources are not read).
+  const naming = nameSpenders(deps.decoding, networkId, [...new Set(latest.map((approval) => approval.spender))], signal);
+  const reading = readAtHead(lone, reads, head, call);
   const headers = untimed.map((number) => ask<{ timestamp?: string } | null>('eth_getBlockByNumber', [`0x${number.toString(16)}`, false]));
   const [read, headerAnswers, names] = await Promise.all([reading, Promise.all(headers), naming]);
   requests += read.requests + headers.length;
@@ -142,8 +127,38 @@ export async function approvalsOf(deps: ApprovalDeps, networkId: string, address
   return { address, block, rows, logs: logs.length, requests };
 }
 
+/**
+ * Every read of the state at the head that an owner's latest approvals need, in order: what each approval stands at
+ * now, each token's symbol and decimals, and which standard an operator's token is (ERC-165).
+ */
+export function headReadsOf(latest: readonly LatestApproval[], owner: `0x${string}`): { reads: HeadRead[]; tokens: string[]; operatorTokens: string[] } {
+  const tokens = [...new Set(latest.map((approval) => approval.token))];
+  const operatorTokens = [...new Set(latest.filter((approval) => approval.kind === 'operator').map((approval) => approval.token))];
+  const reads: HeadRead[] = [
+    ...latest.map(
+      (approval): HeadRead =>
+        approval.kind === 'allowance'
+          ? { address: approval.token, functionName: 'allowance', args: [owner, approval.spender as `0x${string}`] }
+          : approval.kind === 'token'
+            ? { address: approval.token, functionName: 'getApproved', args: [approval.tokenId!] }
+            : { address: approval.token, functionName: 'isApprovedForAll', args: [owner, approval.spender as `0x${string}`] },
+    ),
+    ...tokens.flatMap((token): HeadRead[] => [
+      { address: token, functionName: 'symbol' },
+      { address: token, functionName: 'decimals' },
+    ]),
+    ...operatorTokens.flatMap((token): HeadRead[] => [ERC721_ID, ERC1155_ID].map((id) => ({ address: token, functionName: 'supportsInterface', args: [id as Hex] }))),
+  ];
+  return { reads, tokens, operatorTokens };
+}
+
+/** The reads as viem's multicall takes them. */
+export function multicallContracts(reads: readonly HeadRead[]) {
+  return reads.map((read) => ({ abi, address: read.address as `0x${string}`, functionName: read.functionName, args: read.args }));
+}
+
 /** One read of a contract's state at the head. */
-interface HeadRead {
+export interface HeadRead {
   address: string;
   functionName: 'allowance' | 'getApproved' | 'isApprovedForAll' | 'symbol' | 'decimals' | 'supportsInterface';
   args?: readonly unknown[];
@@ -161,7 +176,7 @@ async function readAtHead(client: PublicClient, reads: HeadRead[], block: bigint
   if (reads.length === 0) return { answers: [], requests: 0 };
   try {
     const results = await client.multicall({
-      contracts: reads.map((read) => ({ abi, address: read.address as `0x${string}`, functionName: read.functionName, args: read.args })) as never,
+      contracts: multicallContracts(reads) as never,
       allowFailure: true,
       deployless: true,
       blockNumber: block,
@@ -200,23 +215,11 @@ async function nameSpenders(decoding: ApprovalDeps['decoding'], networkId: strin
     spenders.map(async (spender) => {
       const label = labelOf(spender);
       if (label) return void names.set(spender, label);
-      const metadata = await decoding.solidityMetadata(networkId, spender, signal).catch(() => null);
-      const name = metadata ? compilationTarget(metadata.text) : null;
+      const name = await decoding.contractNameOf(networkId, spender, signal).catch(() => null);
       if (name) names.set(spender, name);
     }),
   );
   return names;
-}
-
-/** The contract a Solidity metadata file was compiled for (`settings.compilationTarget`'s one value), or null. */
-export function compilationTarget(text: string): string | null {
-  try {
-    const target = (JSON.parse(text) as { settings?: { compilationTarget?: Record<string, unknown> } }).settings?.compilationTarget;
-    const names = target && typeof target === 'object' ? Object.values(target).filter((name): name is string => typeof name === 'string' && name.length > 0) : [];
-    return names.length === 1 ? names[0]!.slice(0, 64) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** A uint256 answer, or null for one that is not a word. */

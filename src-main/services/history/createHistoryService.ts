@@ -61,7 +61,7 @@ export interface HistoryServiceOptions {
   /** How the shell lets the person save a file (exports). */
   saveFile?: SaveFile;
   /** Names addresses (labels, contract names from metadata); approvals' spenders are unnamed without it. */
-  decoding?: Pick<DecodingService, 'labelsOf' | 'solidityMetadata'>;
+  decoding?: Pick<DecodingService, 'labelsOf' | 'contractNameOf'>;
   /** A mined transaction's call tree (the trace service's, handed in by the app); without it an internal change is said of its block only. */
   callTree?: CallTreeOf;
 }

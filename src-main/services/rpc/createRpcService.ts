@@ -30,8 +30,10 @@ export interface RpcService {
    * over the same pooled, batching HTTP client, with the same retries, timeout, size cap and redaction as
    * `request`; `signal` cancels every request it makes. Requests made in the same tick go out as one batch.
    * A failure is a viem error whose cause chain holds the `NodeError` (`walk()` and `thrownToApiError` find it).
+   * `batch: false` sends each request at once in an HTTP request of its own (for one large call, such as a
+   * multicall, that nothing would share a batch with: no wait for the batch timer).
    */
-  client(networkId: string, options?: { signal?: AbortSignal }): Promise<PublicClient>;
+  client(networkId: string, options?: { signal?: AbortSignal; batch?: boolean }): Promise<PublicClient>;
   /**
    * `eth_subscribe` on the network's WebSocket (e.g. `['logs', filter]`): `onData` hears each notification's
    * result until `signal` aborts, then it unsubscribes and resolves `true`. Resolves `false` at once when the
@@ -178,7 +180,8 @@ export function createRpcService(options: RpcServiceOptions): RpcService {
       const signal = linked(clientOptions.signal);
       const resolved = await resolveMapped(networkId);
       // viem's own retries stay off (withRetries decides); its cache off, so each read asks the node.
-      const transport = custom({ request: ({ method, params }) => sendMapped(resolved, method, (params ?? []) as unknown[], signal) }, { retryCount: 0, key: 'blockglass', name: `Blockglass ${networkId}` });
+      const alone = clientOptions.batch === false;
+      const transport = custom({ request: ({ method, params }) => sendMapped(resolved, method, (params ?? []) as unknown[], signal, alone) }, { retryCount: 0, key: 'blockglass', name: `Blockglass ${networkId}` });
       return createPublicClient({ transport, cacheTime: 0 });
     },
 
