@@ -1,4 +1,4 @@
-// npm run serve -- [--port N] [--data DIR] [--no-open] [--json]
+// npm run serve -- [--port N] [--data DIR] [--no-open] [--json] [--timings] [--sandbox-fast-forward H] [--sandbox-block-time S]
 // The app as a web host on 127.0.0.1 (for browsers, the end-to-end tests, and machines without
 // Electron's runtime). Bad flags print the usage and exit 2; progress goes to stderr.
 import path from 'node:path';
@@ -31,6 +31,7 @@ if (!runInPrivateKeychainIfNeeded(projectRoot, log)) {
     exitWithWindow: false,
     log,
     ...(args.sandboxFastForwardHours ? { sandboxFastForwardHours: args.sandboxFastForwardHours } : {}),
+    ...(args.sandboxBlockTimeSeconds !== undefined ? { sandboxBlockTimeSeconds: args.sandboxBlockTimeSeconds } : {}),
   });
   } catch (error) {
     log(`could not start: ${error instanceof Error ? error.message : String(error)}`);

@@ -7,7 +7,7 @@ import { chromiumArgs } from './chromiumArgs';
 import { defaultDataDir } from './defaultDataDir';
 import { findChromium } from './findChromium';
 import { hasDisplay } from './hasDisplay';
-import { DEFAULT_WEB_PORT, parseServeArgs } from './parseServeArgs';
+import { DEFAULT_WEB_PORT, parseServeArgs, sandboxArgsOf } from './parseServeArgs';
 import { writeLaunchPage } from './writeLaunchPage';
 
 const tempDir = useTempDirs('blockglass-launch-');
@@ -21,6 +21,9 @@ describe('parseServeArgs', () => {
     expect(parseServeArgs(['--port', '0', '--data', '/tmp/x', '--no-open', '--json', '--timings'])).toEqual({ port: 0, dataDir: '/tmp/x', open: false, json: true, timings: true });
     expect(parseServeArgs(['--port=8080'])).toMatchObject({ port: 8080 });
     expect(parseServeArgs(['--sandbox-fast-forward', '24'])).toMatchObject({ sandboxFastForwardHours: 24 });
+    expect(parseServeArgs(['--sandbox-block-time', '1'])).toMatchObject({ sandboxBlockTimeSeconds: 1 });
+    expect(parseServeArgs(['--sandbox-block-time', '0.5', '--sandbox-fast-forward', '168'])).toMatchObject({ sandboxBlockTimeSeconds: 0.5, sandboxFastForwardHours: 168 });
+    expect(parseServeArgs(['--sandbox-block-time', '0'])).toMatchObject({ sandboxBlockTimeSeconds: 0 });
   });
 
   it.each([
@@ -30,10 +33,20 @@ describe('parseServeArgs', () => {
     [['--data', ' '], '--data needs a folder'],
     [['--sandbox-fast-forward', '0'], '--sandbox-fast-forward must be a number of hours above 0 and at most 168, not "0"'],
     [['--sandbox-fast-forward', 'a day'], '--sandbox-fast-forward must be a number of hours above 0 and at most 168, not "a day"'],
+    [['--sandbox-block-time', 'fast'], '--sandbox-block-time must be a number of seconds from 0 to 3600, not "fast"'],
+    [['--sandbox-block-time', '3601'], '--sandbox-block-time must be a number of seconds from 0 to 3600, not "3601"'],
+    [['--sandbox-block-time', '-1'], /argument is ambiguous/],
+    [['--sandbox-block-time', '0', '--sandbox-fast-forward', '24'], '--sandbox-fast-forward mines traffic: it needs live blocks (a --sandbox-block-time above 0)'],
     [['--open'], /^Unknown option '--open'/],
     [['extra'], 'unexpected argument: extra'],
   ])('refuses %j', (argv, message) => {
     expect(() => parseServeArgs(argv)).toThrow(message);
+  });
+
+  it("hands the sandbox flags to the sandbox child as its own (--fast-forward, --block-time)", () => {
+    expect(sandboxArgsOf(parseServeArgs([]))).toEqual({});
+    expect(sandboxArgsOf(parseServeArgs(['--sandbox-fast-forward', '168', '--sandbox-block-time', '1']))).toEqual({ sandboxArgs: ['--fast-forward', '168', '--block-time', '1'] });
+    expect(sandboxArgsOf(parseServeArgs(['--sandbox-block-time', '0']))).toEqual({ sandboxArgs: ['--block-time', '0'] });
   });
 });
 

@@ -10,10 +10,12 @@ export interface ServeArgs {
   timings: boolean;
   /** Hours of traffic the Local sandbox mines into the past on a fresh chain (`--sandbox-fast-forward H`). */
   sandboxFastForwardHours?: number;
+  /** Seconds between the Local sandbox's live blocks (`--sandbox-block-time S`; the sandbox's own default when absent). */
+  sandboxBlockTimeSeconds?: number;
 }
 
 /** The usage line printed on bad flags. */
-export const SERVE_USAGE = 'usage: npm run serve -- [--port N] [--data DIR] [--no-open] [--json] [--timings] [--sandbox-fast-forward HOURS]';
+export const SERVE_USAGE = 'usage: npm run serve -- [--port N] [--data DIR] [--no-open] [--json] [--timings] [--sandbox-fast-forward HOURS] [--sandbox-block-time SECONDS]';
 
 /** The port the web host uses unless told otherwise (0 would pick any free one). */
 export const DEFAULT_WEB_PORT = 18580;
@@ -31,6 +33,7 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
       json: { type: 'boolean' },
       timings: { type: 'boolean' },
       'sandbox-fast-forward': { type: 'string' },
+      'sandbox-block-time': { type: 'string' },
     },
   });
   if (positionals.length > 0) throw new Error(`unexpected argument: ${positionals[0]}`);
@@ -44,5 +47,29 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
   if (hours !== undefined && !(/^\d+(\.\d+)?$/.test(hours) && Number(hours) > 0 && Number(hours) <= 168)) {
     throw new Error(`--sandbox-fast-forward must be a number of hours above 0 and at most 168, not ${JSON.stringify(hours)}`);
   }
-  return { port, dataDir: values.data, open: !values['no-open'], json: values.json === true, timings: values.timings === true, ...(hours !== undefined ? { sandboxFastForwardHours: Number(hours) } : {}) };
+  const blockTime = values['sandbox-block-time'];
+  if (blockTime !== undefined && !(/^\d+(\.\d+)?$/.test(blockTime) && Number(blockTime) <= 3600)) {
+    throw new Error(`--sandbox-block-time must be a number of seconds from 0 to 3600, not ${JSON.stringify(blockTime)}`);
+  }
+  if (hours !== undefined && blockTime !== undefined && Number(blockTime) === 0) {
+    throw new Error('--sandbox-fast-forward mines traffic: it needs live blocks (a --sandbox-block-time above 0)');
+  }
+  return {
+    port,
+    dataDir: values.data,
+    open: !values['no-open'],
+    json: values.json === true,
+    timings: values.timings === true,
+    ...(hours !== undefined ? { sandboxFastForwardHours: Number(hours) } : {}),
+    ...(blockTime !== undefined ? { sandboxBlockTimeSeconds: Number(blockTime) } : {}),
+  };
+}
+
+/** The sandbox child's flags for what `npm run serve` was asked: `--fast-forward H`, `--block-time S`; none when neither was. */
+export function sandboxArgsOf(options: Pick<ServeArgs, 'sandboxFastForwardHours' | 'sandboxBlockTimeSeconds'>): { sandboxArgs?: string[] } {
+  const args = [
+    ...(options.sandboxFastForwardHours ? ['--fast-forward', String(options.sandboxFastForwardHours)] : []),
+    ...(options.sandboxBlockTimeSeconds !== undefined ? ['--block-time', String(options.sandboxBlockTimeSeconds)] : []),
+  ];
+  return args.length > 0 ? { sandboxArgs: args } : {};
 }

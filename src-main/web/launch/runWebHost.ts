@@ -8,6 +8,7 @@ import { acquireDataDirLock } from './acquireDataDirLock';
 import { findChromium } from './findChromium';
 import { hasDisplay } from './hasDisplay';
 import { openAppWindow, type AppWindow } from './openAppWindow';
+import { sandboxArgsOf } from './parseServeArgs';
 
 /** A signal this long after the first is a person's second Ctrl+C (stop now), not the first one's echo. */
 const SECOND_SIGNAL_MS = 1000;
@@ -29,6 +30,8 @@ export interface RunWebHostOptions {
   log: (line: string) => void;
   /** Hours of traffic the Local sandbox mines into the past when its chain is fresh (a day of gas history at once). */
   sandboxFastForwardHours?: number;
+  /** Seconds between the Local sandbox's live blocks (the sandbox's `--block-time`); its own default when absent. */
+  sandboxBlockTimeSeconds?: number;
 }
 
 /**
@@ -85,7 +88,7 @@ export async function runWebHost(options: RunWebHostOptions): Promise<void> {
       version,
       log,
       ...keychainServiceFromEnvironment(),
-      ...(options.sandboxFastForwardHours ? { sandboxArgs: ['--fast-forward', String(options.sandboxFastForwardHours)] } : {}),
+      ...sandboxArgsOf(options),
     });
     host = await startWebHost({
       port: options.port,
