@@ -49,6 +49,12 @@ describe('isMet', () => {
     const added = (value: number): Figure => ({ section: 'g', what: 'p50', value, unit: 'ms', reference: { what: 'Anvil', value: 0.2 }, target: { kind: 'addsBelow', limit: 1 } });
     expect(isMet(added(1.1))).toBe(true);
     expect(isMet(added(1.2))).toBe(false);
+    // A soak: 100 MiB after warm-up may end at 100 × 1.25 + 50 = 175 MiB, not above.
+    const soaked = (value: number, warm = 100): Figure => ({ section: 'Soak', what: 'main', value, unit: 'MiB', reference: { what: 'after warm-up', value: warm }, target: { kind: 'growsAtMost', limit: 0.25, plus: 50 } });
+    expect(isMet(soaked(175))).toBe(true);
+    expect(isMet(soaked(175.1))).toBe(false);
+    expect(isMet(soaked(40))).toBe(true);
+    expect(isMet(soaked(100, Number.NaN))).toBe(false);
   });
 
   it('has no verdict without a target, and never meets one with a figure that was not measured', () => {
@@ -90,6 +96,7 @@ describe('formatting', () => {
     expect(targetText(judgedBy({ kind: 'ratioAtMost', limit: 0.5, says: 'cast takes at least 2x as long' }))).toBe('≤ 0.5x (cast takes at least 2x as long)');
     expect(targetText(judgedBy({ kind: 'ratioAtLeast', limit: 0.85 }))).toBe('≥ 0.85x');
     expect(targetText(judgedBy({ kind: 'addsBelow', limit: 0.5 }))).toBe('adds < 0.5 ms');
+    expect(targetText(judgedBy({ kind: 'growsAtMost', limit: 0.25, plus: 50 }))).toBe('grows ≤ 25% + 50 ms');
     expect(targetText({ section: 's', what: 'w', value: 1, unit: 'ms' })).toBe('—');
     expect(verdict(save(1.5))).toBe('target ≤ 1.2x: MISSED');
     expect(verdict(seed(10))).toBe('target < 60 s: met');

@@ -14,14 +14,17 @@ export interface Reference {
  * A target, kept as data so that its words and its check come from the same numbers:
  * - `below`: the figure itself under `limit` (in the figure's unit);
  * - `addsBelow`: the figure minus its reference under `limit` (the cost added on top of the reference);
- * - `ratioAtMost` / `ratioAtLeast`: figure ÷ reference at most / at least `limit`.
+ * - `ratioAtMost` / `ratioAtLeast`: figure ÷ reference at most / at least `limit`;
+ * - `growsAtMost`: the figure at most its reference grown by the fraction `limit` plus `plus` (in the figure's unit),
+ *   e.g. a soak's memory at the end within 25% + 50 MiB of its value after warm-up (`limit` 0.25, `plus` 50).
  * `says` is an optional gloss in words, e.g. "cast takes at least 2x as long".
  */
 export type Target =
   | { kind: 'below'; limit: number; says?: string }
   | { kind: 'addsBelow'; limit: number; says?: string }
   | { kind: 'ratioAtMost'; limit: number; says?: string }
-  | { kind: 'ratioAtLeast'; limit: number; says?: string };
+  | { kind: 'ratioAtLeast'; limit: number; says?: string }
+  | { kind: 'growsAtMost'; limit: number; plus: number; says?: string };
 
 interface FigureBase {
   /** The report's table it goes in, e.g. "Gateway vs Anvil". */
@@ -100,6 +103,8 @@ export function isMet(figure: Figure): boolean | undefined {
       return ratio !== undefined && ratio <= target.limit;
     case 'ratioAtLeast':
       return ratio !== undefined && ratio >= target.limit;
+    case 'growsAtMost':
+      return figure.reference !== undefined && Number.isFinite(figure.reference.value) && figure.value <= figure.reference.value * (1 + target.limit) + target.plus;
   }
 }
 
@@ -108,12 +113,15 @@ export function targetText(figure: Figure): string {
   const target = figure.target;
   if (!target) return '—';
   const limit = target.limit.toLocaleString('en-US', { maximumFractionDigits: 3 });
-  const words = {
-    below: `< ${limit} ${figure.unit}`,
-    addsBelow: `adds < ${limit} ${figure.unit}`,
-    ratioAtMost: `≤ ${limit}x`,
-    ratioAtLeast: `≥ ${limit}x`,
-  }[target.kind];
+  const words =
+    target.kind === 'growsAtMost'
+      ? `grows ≤ ${(target.limit * 100).toLocaleString('en-US', { maximumFractionDigits: 1 })}% + ${target.plus.toLocaleString('en-US', { maximumFractionDigits: 3 })} ${figure.unit}`
+      : {
+          below: `< ${limit} ${figure.unit}`,
+          addsBelow: `adds < ${limit} ${figure.unit}`,
+          ratioAtMost: `≤ ${limit}x`,
+          ratioAtLeast: `≥ ${limit}x`,
+        }[target.kind];
   return target.says ? `${words} (${target.says})` : words;
 }
 
