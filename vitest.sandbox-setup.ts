@@ -10,8 +10,11 @@ import { copySeededSandbox, ensureSeededSandbox } from './test-support/seededSan
 /** What every test file gets from `inject('sandbox')`: one running, seeded sandbox for the whole run. */
 export interface ProvidedSandbox {
   info: SandboxInfo & { secret: string };
+  /** The live node's own address (it keeps the state of its latest blocks only). */
   anvilUrl: string;
   anvilPid: number;
+  /** The seeded node's own address: every seeded block's state, for reads and traces at seeded blocks on the bare node. */
+  seededAnvilUrl: string;
   manifest: SeedManifest;
   demoContent: DemoContent;
   /** The running sandbox's data folder (a copy of the seed, removed when the run ends). */
@@ -51,6 +54,7 @@ export default async function setup(project: TestProject) {
     info: { ...sandbox.info, secret: SECRET },
     anvilUrl: sandbox.anvilUrl,
     anvilPid: sandbox.anvilPid,
+    seededAnvilUrl: sandbox.seededAnvilUrl,
     manifest: sandbox.manifest,
     demoContent: sandbox.demoContent,
     dataDir,

@@ -102,14 +102,15 @@ describe('sandbox command line', () => {
     const seeded = shared.manifest.seededToBlock;
     await waitUntil(async () => Number(await rpcResult<string>(rpcUrl, 'eth_blockNumber')) > seeded + 1, 'live blocks after the restore');
     const before = Number(await rpcResult<string>(rpcUrl, 'eth_blockNumber'));
+    // Two nodes: the live one and the seeded one (every seeded block's state).
     const anvils = anvilUnder(first.child.pid!);
-    expect(anvils).toHaveLength(1);
+    expect(anvils).toHaveLength(2);
 
     first.child.kill('SIGTERM');
     const code = await new Promise((resolve) => first.child.once('exit', resolve));
     expect(code).toBe(0);
     expect(first.stdoutLines).toHaveLength(1);
-    await waitUntil(() => !isAlive(anvils[0]!), 'Anvil to exit after SIGTERM', 5000);
+    await waitUntil(() => anvils.every((pid) => !isAlive(pid)), 'both Anvils to exit after SIGTERM', 5000);
 
     const second = await startCli(args);
     const restoredUrl = String(second.ready.rpcUrl);
@@ -135,13 +136,13 @@ describe('sandbox command line', () => {
     expect(keyFile).not.toContain('envkey123');
     expect(keyFile).not.toContain('envsecret456');
     const anvils = anvilUnder(child.pid!);
-    expect(anvils).toHaveLength(1);
+    expect(anvils).toHaveLength(2);
     // The key reaches the sandbox only: neither Anvil nor its guard has it in its environment.
     for (const pid of descendants(child.pid!)) {
       expect(environment(pid).join('\n'), commandLine(pid)).not.toMatch(/envkey123|envsecret456/);
     }
     child.kill('SIGKILL');
-    await waitUntil(() => !isAlive(anvils[0]!), 'Anvil to exit after the sandbox was killed', 10_000);
+    await waitUntil(() => anvils.every((pid) => !isAlive(pid)), 'both Anvils to exit after the sandbox was killed', 10_000);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 });

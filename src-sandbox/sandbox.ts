@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startAnvil, SANDBOX_CHAIN_ID, type AnvilProcess } from './chain/anvil';
 import { chainPaths, keepDump, readSavedChain, removeSavedChain, stateFileToLoad, writeContractMetadataFile, writeManifestFile } from './chain/chainState';
-import { historyToKeep } from './chain/historyToKeep';
+import { historyToKeep, RECENT_STATES_KEPT } from './chain/historyToKeep';
+import { readSeededBlocks, startSeededNode, type SeededNode } from './chain/seededNode';
 import type { SeedManifest } from './chain/manifest';
 import type { ContentStore } from './content/createContentStore';
 import type { DemoContent } from './content/seedDemoContent';
@@ -52,9 +53,12 @@ export interface SandboxInfo {
 
 export interface Sandbox {
   info: SandboxInfo;
-  /** Anvil's own address, for benchmarks and tests that compare against the bare node. */
+  /** The live Anvil's own address, for benchmarks and tests that compare against the bare node. */
   anvilUrl: string;
   anvilPid: number;
+  /** The seeded node's address (a second Anvil keeping every seeded block's state; it never mines), for tests that read or trace at seeded blocks on the bare node. */
+  seededAnvilUrl: string;
+  seededAnvilPid: number;
   manifest: SeedManifest;
   /** The demo folder in the content store (deterministic CIDs). */
   demoContent: DemoContent;
@@ -80,23 +84,35 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   if (!saved) removeSavedChain(dataDir);
   if (saved) log('restoring the saved chain');
   const stateFile = saved ? await stateFileToLoad(dataDir, log) : undefined;
-  // Anvil keeps the state at every block (so eth_call, eth_getStorageAt and eth_getBalance answer at old
-  // blocks after a restart too) and dumps it, with those states, every minute and when it stops.
+  // Two nodes (docs/design-notes.md, "Two nodes"): the live node keeps the state of its latest blocks only, in
+  // memory, so it stays the same size however long it runs; the seeded node keeps every seeded block's state (the
+  // fixtures people and tests read at old blocks) and never mines. The live node dumps its chain, with those
+  // latest states, every minute and when it stops. A folder saved before there were two nodes gets its seeded
+  // snapshot from the live one, which held the seeded blocks' states then.
   const paths = chainPaths(dataDir);
   fs.mkdirSync(paths.dir, { recursive: true });
+  if (saved && stateFile && !fs.existsSync(paths.seeded)) {
+    log('keeping the seeded blocks\' state for the seeded node (once, for a chain saved by an older sandbox)');
+    fs.copyFileSync(stateFile, paths.seeded);
+  }
   const saving = options.saveChain !== false;
-  const launchAnvil = (loadFrom: string | undefined, port?: number, save = saving) =>
+  /** The live node; `seeding` keeps every block's state (the seed's are saved from it), else only the latest. */
+  const launchAnvil = (loadFrom: string | undefined, port?: number, save = saving, seeding = false) =>
     startAnvil({
       ...(port !== undefined ? { port } : {}),
       args: [
         '--preserve-historical-states',
+        ...(seeding ? [] : ['--prune-history', String(RECENT_STATES_KEPT)]),
         ...(save ? ['--dump-state', paths.dump, '--state-interval', String(SAVE_INTERVAL_S)] : []),
         ...(loadFrom ? ['--load-state', loadFrom] : []),
       ],
     });
   // Anvil first: it restores the chain in its own process while this one loads the interfaces' code (the
   // servedParts chunk) and opens the content store, which need nothing from the chain.
-  const anvilStarting = launchAnvil(stateFile, undefined, saving || !saved); // a first start always saves its seed
+  const anvilStarting = launchAnvil(stateFile, undefined, saving || !saved, !saved); // a first start always saves its seed
+  // On a restart the seeded node starts beside the live one; on a first start, once the seed is saved (below).
+  let seededStarting = saved ? startSeededNode(paths.seeded, saved.manifest.seededToBlock, log) : undefined;
+  seededStarting?.catch(() => {}); // awaited below, where its failure is thrown
   const parts = import('./servedParts');
   const content = parts.then(async ({ createContentStore, seedContractMetadata, seedDemoContent }) => {
     const store = await createContentStore({ dataDir, verifySecret: keys.verifySecret, log });
@@ -117,9 +133,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     anvil = await anvilStarting;
   } catch (error) {
     await closeContent();
+    await seededStarting?.then((node) => node.stop(), () => {});
     throw error;
   }
-  const cleanups: (() => Promise<void>)[] = [closeContent, () => anvil.stop()];
+  let seededNode: SeededNode | undefined;
+  const cleanups: (() => Promise<void>)[] = [closeContent, () => anvil.stop(), async () => void (await (seededNode ?? (await seededStarting?.catch(() => undefined)))?.stop())];
   const unwind = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
   };
@@ -133,8 +151,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       const keep = await historyToKeep(anvil.url, manifest.seededToBlock);
       await anvil.stop();
       await keepDump(dataDir, keep);
+      fs.copyFileSync(paths.live, paths.seeded);
       writeContractMetadataFile(dataDir, (await import('./chain/contracts')).compiledContractMetadata());
       writeManifestFile(dataDir, manifest);
+      seededStarting = startSeededNode(paths.seeded, manifest.seededToBlock, log);
+      seededStarting.catch(() => {});
       anvil = await launchAnvil(paths.live);
       const { store } = await content;
       await seedContractMetadata(store, dataDir).catch((error: Error) => log(`content: the contracts' metadata could not be added (${error.message})`));
@@ -154,6 +175,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     startLiveTraffic(options.fastForwardHours);
     cleanups.push(() => traffic?.stop() ?? Promise.resolve());
     const { store: contentStore, demo: demoContent }: { store: ContentStore; demo: DemoContent } = await content;
+    seededNode = await seededStarting!;
+    const seededBlocks = await readSeededBlocks(seededNode.url, manifest.seededToBlock);
 
     // The server closes its routes when it stops; until it listens, they are closed here (the content
     // store by the cleanups).
@@ -161,6 +184,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       network: SANDBOX_NETWORK,
       upstreamUrl: anvil.url,
       upstreamWsUrl: anvil.wsUrl,
+      seeded: { url: seededNode.url, blocks: seededBlocks },
       isValidKey: keys.isValidKey,
       limits: options.limits,
     });
@@ -243,6 +267,10 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       get anvilPid() {
         return anvil.pid;
       },
+      seededAnvilUrl: seededNode.url,
+      get seededAnvilPid() {
+        return seededNode!.pid;
+      },
       manifest,
       demoContent,
       failed,
@@ -253,13 +281,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
             await unwind();
             return;
           }
-          const keep = await historyToKeep(anvil.url, manifest.seededToBlock).catch((error: Error) => {
-            log(`could not list the blocks whose state to keep (${error.message}): keeping every state`);
-            return () => true;
-          });
-          await unwind(); // Anvil dumps its chain as it stops
+          await unwind(); // the live node dumps its chain as it stops, with its latest blocks' states only
           try {
-            if (fs.existsSync(paths.dump)) await keepDump(dataDir, keep);
+            if (fs.existsSync(paths.dump)) await keepDump(dataDir, () => true);
             else log('could not save the chain: Anvil left no dump');
           } catch (error) {
             log(`could not save the chain: ${(error as Error).message}`);

@@ -10,8 +10,9 @@ import type { SeedManifest } from './manifest';
 
 /**
  * Where a sandbox keeps its chain: the seed's snapshot (`anvil-state.gz`, as anvil_dumpState returns it, no
- * historical states), the live snapshot with the historical states kept (`anvil-state.json`, what a restart
- * loads), Anvil's own dump (`anvil-dump.json`: written by Anvil every minute and when it stops, turned into
+ * historical states), the seeded chain with its blocks' states (`seeded-state.json`, what the seeded node loads),
+ * the live snapshot with the latest blocks' states (`anvil-state.json`, what the live node loads at a restart),
+ * the live node's own dump (`anvil-dump.json`: written by Anvil every minute and when it stops, turned into
  * the live snapshot), and the seed manifest.
  */
 export function chainPaths(dataDir: string) {
@@ -20,6 +21,8 @@ export function chainPaths(dataDir: string) {
     dir,
     state: path.join(dir, 'anvil-state.gz'),
     live: path.join(dir, 'anvil-state.json'),
+    /** The seeded chain with every seeded block's state, written once at seed: what the seeded node loads (never changed after). */
+    seeded: path.join(dir, 'seeded-state.json'),
     dump: path.join(dir, 'anvil-dump.json'),
     /** A dump that was not a whole JSON text, set aside at a start; removed once a later dump is kept whole. */
     damaged: path.join(dir, 'anvil-dump.json.damaged'),

@@ -10,7 +10,8 @@ import { compileSandboxContracts } from './contracts';
 // which is what the app and the journeys meet), reading Anvil itself: the gateway refuses debug_ as the service does.
 
 const sandbox = inject('sandbox');
-const { manifest, anvilUrl } = sandbox;
+// The seeded node: every seeded block's state, so Anvil can trace a seeded transaction (the live node keeps only its latest blocks').
+const { manifest, seededAnvilUrl: anvilUrl } = sandbox;
 
 /** A frame of Anvil's callTracer answer. */
 interface Frame {

@@ -16,6 +16,7 @@ import { createHttpHandler } from './httpHandler';
 import { rawHttpResponse } from './httpReplies';
 import { createRateLimiter } from './rateLimiter';
 import { createPipeline } from './rpcPipeline';
+import type { SeededBlocks } from './seededState';
 import { createUpstreamHttp } from './upstreamHttp';
 import { isPlainObject } from './validateRequest';
 import { WsSession } from './wsSession';
@@ -29,6 +30,8 @@ export interface GatewayOptions {
   upstreamUrl: string;
   /** The node's WebSocket JSON-RPC address. */
   upstreamWsUrl: string;
+  /** A node of their own keeping the seeded blocks' state (the live node keeps only the latest): its HTTP address and the blocks. */
+  seeded?: { url: string; blocks: SeededBlocks };
   /** Constant-time key check supplied by the caller; the gateway never logs the key. */
   isValidKey: (key: string) => boolean;
   limits?: Partial<GatewayLimits>;
@@ -52,6 +55,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const limits = resolveLimits(options.limits);
   const { network, isValidKey, log } = options;
   const upstream = createUpstreamHttp(options.upstreamUrl, limits.upstreamTimeoutMs);
+  const seeded = options.seeded ? { upstream: createUpstreamHttp(options.seeded.url, limits.upstreamTimeoutMs), blocks: options.seeded.blocks } : undefined;
   const gasCap = createGasCap(async () => {
     const block = await upstream.call('eth_getBlockByNumber', ['latest', false]);
     if (!isPlainObject(block) || typeof block.gasLimit !== 'string') throw new Error('latest block has no gasLimit');
@@ -67,6 +71,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   });
   const pipeline = createPipeline({
     upstream,
+    ...(seeded ? { seeded } : {}),
     limits,
     rateLimiter: createRateLimiter(limits.rateLimit),
     gasCap,
@@ -122,7 +127,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       sessions.clear();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       headCache.close();
-      await upstream.close();
+      await Promise.all([upstream.close(), seeded?.upstream.close()]);
     },
   };
 }

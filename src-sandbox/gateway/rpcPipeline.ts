@@ -12,6 +12,7 @@ import { protectIds } from './exactIds';
 import { mapNodeError } from './nodeErrors';
 import { checkParams } from './paramChecks';
 import { errorResponseText, internalError, invalidRequest, methodNotAvailable, rpcError, RpcCode, type RpcId } from './rpcErrors';
+import { readsSeededState, type SeededBlocks } from './seededState';
 import type { UpstreamHttp } from './upstreamHttp';
 import { isRequestError, parseMessage, validateRequest, type RpcRequest } from './validateRequest';
 import { isWriteMethod } from './writeFence';
@@ -42,6 +43,8 @@ export interface RpcPipeline {
 
 export interface PipelineDeps {
   upstream: UpstreamHttp;
+  /** The node keeping the seeded blocks' state, and which blocks those are: reads of their state go to it. */
+  seeded?: { upstream: UpstreamHttp; blocks: SeededBlocks };
   limits: GatewayLimits;
   rateLimiter: RateLimiter;
   gasCap: GasCap;
@@ -51,8 +54,10 @@ export interface PipelineDeps {
 
 /** Builds the pipeline. */
 export function createPipeline(deps: PipelineDeps): RpcPipeline {
-  const { upstream, limits, rateLimiter, gasCap, headCache, log } = deps;
+  const { upstream, limits, rateLimiter, gasCap, headCache, log, seeded } = deps;
   const feeHistory = createFeeHistoryRoute(upstream, log);
+  /** The node that holds the state a request reads: the seeded node for a seeded block's, else the live one. */
+  const nodeFor = (request: RpcRequest, params: unknown): UpstreamHttp => (seeded && readsSeededState(request.method, params, seeded.blocks) ? seeded.upstream : upstream);
 
   /** Answers one validated request; null for notifications. */
   /**
@@ -87,9 +92,10 @@ export function createPipeline(deps: PipelineDeps): RpcPipeline {
       case 'call': {
         const checked = checkParams(request.method, request.params);
         if (!checked.ok) return errorReply(request.id, checked.error);
-        if (!hasGasField(request.params)) return forwardRequest(upstream, request, request.params, raw, mapNodeError(request.method));
+        const node = nodeFor(request, request.params);
+        if (!hasGasField(request.params)) return forwardRequest(node, request, request.params, raw, mapNodeError(request.method));
         const params = capCallGas(request.params, await gasCap.current());
-        return forwardRequest(upstream, request, params, undefined, mapNodeError(request.method));
+        return forwardRequest(node, request, params, undefined, mapNodeError(request.method));
       }
       case 'forward':
         return forward(request, raw);
@@ -111,7 +117,7 @@ export function createPipeline(deps: PipelineDeps): RpcPipeline {
       const hit = await cached;
       if (hit !== undefined) return hit;
     }
-    const send = () => forwardRequest(upstream, request, request.params, raw, mapNodeError(request.method));
+    const send = () => forwardRequest(nodeFor(request, request.params), request, request.params, raw, mapNodeError(request.method));
     const reply = isWriteMethod(request.method) ? await headCache.trackWrite(send) : await send();
     const shape = resultShapeFor(request.method, request.params);
     return shape === undefined ? reply : shapedReply(request.id, reply, shape);

@@ -26,11 +26,11 @@ import { devNodeNetwork } from '../rpc/testing/devNodeNetwork';
 const sandbox = sharedSandbox();
 const { manifest } = sandbox;
 const local = localSandboxNetwork(sandbox.info);
-const anvil = sandboxNetwork(sandbox.info, '', { id: 'anvil', rpcUrl: sandbox.anvilUrl, wsUrl: null });
+const anvil = sandboxNetwork(sandbox.info, '', { id: 'anvil', rpcUrl: sandbox.seededAnvilUrl, wsUrl: null });
 const devNodes = new Map<string, NetworkWithCredentials>();
 const rpc = createRpcService({
   resolve: async (networkId) => {
-    if (networkId === 'anvil') return { ...anvil, rpcUrl: sandbox.anvilUrl };
+    if (networkId === 'anvil') return { ...anvil, rpcUrl: sandbox.seededAnvilUrl };
     if (networkId === 'local') return local;
     const node = devNodes.get(networkId);
     if (!node) throw new Error(`no network ${networkId}`);

@@ -55,7 +55,7 @@ async function expectAllGone(tree: number[], exited: Promise<void>, dataDir: str
   await exited;
   await waitUntil(() => tree.every((pid) => !isAlive(pid)), 'every process the launcher started to end', 2_000);
   // The sandbox turned Anvil's last dump into its snapshot (no dump left): it stopped in order, not killed mid-way.
-  expect(fs.readdirSync(path.join(dataDir, 'sandbox', 'chain')).sort()).toEqual(['anvil-state.json', 'contract-metadata.json', 'manifest.json']);
+  expect(fs.readdirSync(path.join(dataDir, 'sandbox', 'chain')).sort()).toEqual(['anvil-state.json', 'contract-metadata.json', 'manifest.json', 'seeded-state.json']);
 }
 
 describe.skipIf(!canStartKeyringSession())('stopping a launcher that runs in a private keychain', () => {

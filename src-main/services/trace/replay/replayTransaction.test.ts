@@ -10,10 +10,12 @@ import { prestateOf } from './testing/prestateOf';
 import type { RpcRequest } from './rpcRequest';
 
 // The replay reads state through the sandbox gateway, which refuses debug_ as the hosted service does; the
-// reference is Anvil's own callTracer, asked directly.
+// reference is Anvil's own callTracer, asked directly: of the seeded node for a seeded transaction (it keeps every
+// seeded block's state), of the live node for one of the live traffic (it keeps its latest blocks' state).
 const sandbox = sharedSandbox();
 const gateway = postJsonRpc(sandbox.info.rpcUrl);
-const anvil = postJsonRpc(sandbox.anvilUrl);
+const anvil = postJsonRpc(sandbox.seededAnvilUrl);
+const live = postJsonRpc(sandbox.anvilUrl);
 const { manifest } = sandbox;
 
 interface MinedTx {
@@ -63,29 +65,31 @@ async function cases(): Promise<[string, `0x${string}`][]> {
 
 const CASES = await cases();
 
-/** The last transaction of the first block the sandbox's live traffic mined with at least two, waiting for one. */
+/**
+ * The last transaction of the newest block of live traffic with at least two, waiting for one: a recent block, whose
+ * parent's state the live node still keeps (it keeps its latest blocks' only).
+ */
 async function liveTransaction(): Promise<`0x${string}`> {
   const deadline = Date.now() + 45_000;
-  for (let n = manifest.seededToBlock + 1; Date.now() < deadline; ) {
-    const block = (await anvil('eth_getBlockByNumber', [`0x${n.toString(16)}`, false])) as { transactions: `0x${string}`[] } | null;
-    if (!block) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      continue;
+  while (Date.now() < deadline) {
+    const head = Number(await live('eth_blockNumber', []));
+    for (let n = head; n > Math.max(manifest.seededToBlock, head - 16); n--) {
+      const block = (await live('eth_getBlockByNumber', [`0x${n.toString(16)}`, false])) as { transactions: `0x${string}`[] } | null;
+      if (block && block.transactions.length >= 2) return block.transactions[block.transactions.length - 1]!;
     }
-    if (block.transactions.length >= 2) return block.transactions[block.transactions.length - 1]!;
-    n++;
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error('the sandbox mined no block of live traffic with two transactions in 45 s');
 }
 
 /** The replay of `hash` through the gateway, checked against Anvil's callTracer, the receipt and the transaction. */
-async function expectReplayMatchesAnvil(hash: `0x${string}`): Promise<void> {
+async function expectReplayMatchesAnvil(hash: `0x${string}`, node = anvil): Promise<void> {
   const [replay, traced, changed, receipt, tx] = await Promise.all([
     replayTransaction({ request: gateway }, hash),
-    anvil('debug_traceTransaction', [hash, { tracer: 'callTracer' }]),
-    anvil('debug_traceTransaction', [hash, { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }]),
-    anvil('eth_getTransactionReceipt', [hash]) as Promise<{ gasUsed: string; cumulativeGasUsed: string }>,
-    anvil('eth_getTransactionByHash', [hash]) as Promise<MinedTx>,
+    node('debug_traceTransaction', [hash, { tracer: 'callTracer' }]),
+    node('debug_traceTransaction', [hash, { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }]),
+    node('eth_getTransactionReceipt', [hash]) as Promise<{ gasUsed: string; cumulativeGasUsed: string }>,
+    node('eth_getTransactionByHash', [hash]) as Promise<MinedTx>,
   ]);
   const reference = fromCallTracer(traced);
   expect(replay.check).toEqual({ matchesReceipt: true, differences: [] });
@@ -107,7 +111,7 @@ describe('replayTransaction on the seeded sandbox, through the gateway', () => {
   });
 
   it('replays a transaction of the live traffic (the last of its block) into the frames of Anvil’s own callTracer', async () => {
-    await expectReplayMatchesAnvil(await liveTransaction());
+    await expectReplayMatchesAnvil(await liveTransaction(), live);
   });
 });
 

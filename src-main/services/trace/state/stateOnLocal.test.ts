@@ -20,11 +20,11 @@ import { createTraceService } from '../createTraceService';
 const sandbox = sharedSandbox();
 const { manifest } = sandbox;
 const local = localSandboxNetwork(sandbox.info);
-const anvilNetwork = sandboxNetwork(sandbox.info, '', { id: 'anvil', rpcUrl: sandbox.anvilUrl, wsUrl: null });
-const rpc = createRpcService({ resolve: async (networkId) => (networkId === 'anvil' ? { ...anvilNetwork, rpcUrl: sandbox.anvilUrl } : local) });
+const anvilNetwork = sandboxNetwork(sandbox.info, '', { id: 'anvil', rpcUrl: sandbox.seededAnvilUrl, wsUrl: null });
+const rpc = createRpcService({ resolve: async (networkId) => (networkId === 'anvil' ? { ...anvilNetwork, rpcUrl: sandbox.seededAnvilUrl } : local) });
 const decoding = createDecodingService({ rpc, readContent: createContentReader(async () => local), projectRoot: process.cwd() });
 const trace = createTraceService({ rpc, decoding });
-const anvil = postJsonRpc(sandbox.anvilUrl);
+const anvil = postJsonRpc(sandbox.seededAnvilUrl);
 afterAll(() => rpc.close());
 
 const blockNumbers = Array.from({ length: manifest.seededToBlock }, (_, i) => `0x${(i + 1).toString(16)}`);

@@ -16,8 +16,8 @@ import { createWhatIfService } from './createWhatIfService';
 const sandbox = sharedSandbox();
 const { manifest } = sandbox;
 const local = localSandboxNetwork(sandbox.info);
-const anvil = sandboxNetwork(sandbox.info, '', { id: 'anvil', rpcUrl: sandbox.anvilUrl, wsUrl: null });
-const rpc = createRpcService({ resolve: async (networkId) => (networkId === 'anvil' ? { ...anvil, rpcUrl: sandbox.anvilUrl } : local) });
+const anvil = sandboxNetwork(sandbox.info, '', { id: 'anvil', rpcUrl: sandbox.seededAnvilUrl, wsUrl: null });
+const rpc = createRpcService({ resolve: async (networkId) => (networkId === 'anvil' ? { ...anvil, rpcUrl: sandbox.seededAnvilUrl } : local) });
 /** Anvil itself, which answers debug_ (the gateway refuses it). */
 const anvilRequest = <T>(method: string, params: unknown[]) => rpc.request<T>('anvil', method, params);
 const decoding = createDecodingService({ rpc, readContent: createContentReader(async () => local), projectRoot: process.cwd() });
