@@ -2,6 +2,7 @@ import { encodeDeployData, encodeFunctionData, formatGwei, parseAbi, parseEther,
 import { sandboxAccount } from './accounts';
 import { gasBurnerAbi } from './abis';
 import { pickActivity, type ActivityContext } from './activity-mix';
+import { mineEvery } from './blockClock';
 import { followWallClock } from './chain-time';
 import { FAST_FORWARD_WAVE_PERIOD_SECONDS, fastForward } from './fastForward';
 import { loadUniswapArtifacts } from './contracts';
@@ -64,7 +65,7 @@ const TOP_UP_BELOW = parseEther('100');
 const TOP_UP_TO = parseEther('1000');
 
 /**
- * Switches Anvil to interval mining and, for each new block, sends an everyday mix (swaps,
+ * Mines a block every `blockTimeSeconds` (blockClock.ts) and, for each new block, sends an everyday mix (swaps,
  * transfers, occasional failing calls and contract creations, varied tips) plus GasBurner calls
  * sized so the base fee follows a slow wave: heavy blocks when it is below the wave's target,
  * light ones when above. Errors are logged, never thrown.
@@ -143,6 +144,7 @@ async function runTraffic(options: TrafficOptions, log: (line: string) => void, 
   const { block: startBlock, timestamp: startTime } = start;
   const waveSeconds = (timestamp: bigint) => Math.max(0, Number(timestamp) - startTime);
   const pollMs = options.minedByCaller ? 50 : Math.min(500, Math.max(50, (blockTimeSeconds * 1000) / 8));
+  const mining = options.minedByCaller ? Promise.resolve() : mineEvery(client, blockTimeSeconds, signal, log);
   let seen = startBlock;
   let rounds = 0;
   let failing = false;
@@ -168,10 +170,11 @@ async function runTraffic(options: TrafficOptions, log: (line: string) => void, 
     }
     await sleep(pollMs, signal);
   }
+  await mining;
 }
 
 /**
- * Turns automine off and, unless the caller mines, moves Anvil's clock to now and mines every `blockTimeSeconds`.
+ * Turns automine off and, unless the caller mines, moves Anvil's clock to now (the sandbox then mines every `blockTimeSeconds`).
  * Returns the latest block (live rounds answer the blocks after it) and the time the wave starts at.
  */
 async function setUpMining(
@@ -183,7 +186,8 @@ async function setUpMining(
 ): Promise<{ block: bigint; timestamp: number }> {
   const now = minedByCaller ? undefined : await followWallClock(client, log);
   await client.setAutomine(false);
-  if (!minedByCaller) await client.setIntervalMining({ interval: blockTimeSeconds });
+  // The blocks are mined by the sandbox's own clock (blockClock.ts), not by Anvil's interval mining.
+  if (!minedByCaller) await client.setIntervalMining({ interval: 0 });
   // A freshly seeded chain ends with a base fee of a few wei (its blocks were light). Start the
   // wave where it is rather than spend many minutes of full blocks climbing to it.
   const latest = await client.getBlock({ blockTag: 'latest' });
