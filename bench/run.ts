@@ -16,6 +16,7 @@ import { benchHistory } from './history';
 import { benchApprovals } from './approvals';
 import { benchCallers } from './callers';
 import { benchPages } from './pages';
+import { benchSoak, SOAK_NETWORKS, type SoakNetwork } from './soak';
 import { benchTrace } from './trace';
 import { addBenchLogs, benchLogs } from './logs';
 import { measureRpc, type LoadResult } from './load';
@@ -93,7 +94,7 @@ async function logsBench(seededDir: string, quick: boolean): Promise<SectionResu
 
 const rpc = (method: string, params: unknown[]) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
 const fmt = (value: number, digits = 2) => value.toFixed(digits);
-const SECTIONS = ['logs', 'app', 'explorer', 'call', 'gas', 'content', 'history', 'approvals', 'callers', 'pages', 'trace'] as const;
+const SECTIONS = ['logs', 'app', 'explorer', 'call', 'gas', 'content', 'history', 'approvals', 'callers', 'pages', 'trace', 'soak'] as const;
 type Only = (typeof SECTIONS)[number];
 const SEED_TARGET_S = 60;
 const THROUGHPUT_TARGET = 0.85;
@@ -152,11 +153,18 @@ async function gatewayVersusAnvil(info: ChildInfo, quick: boolean): Promise<Sect
 
 async function main() {
   const quick = process.argv.includes('--quick');
-  // `--only logs|app|explorer|call|gas|content|history|approvals|callers|pages|trace`: just that section (after the seed), for working on it.
+  // `--only logs|app|explorer|call|gas|content|history|approvals|callers|pages|trace|soak`: just that section (after the seed), for working on it.
+  // The soak runs only so (30 min on each network; `--minutes N` or BLOCKGLASS_SOAK_MINUTES, `--networks local,hardhat,ganache`).
   const onlyAt = process.argv.indexOf('--only');
   const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
   if (only !== undefined && !SECTIONS.includes(only as Only)) {
     console.error(`--only takes one of ${SECTIONS.join(', ')}; got ${only ?? 'nothing'}`);
+    process.exitCode = 2;
+    return;
+  }
+  const soakOptions = soakOptionsOf(process.argv, quick);
+  if (typeof soakOptions === 'string') {
+    console.error(soakOptions);
     process.exitCode = 2;
     return;
   }
@@ -198,8 +206,9 @@ async function main() {
       const callers = () => benchCallers({ quick, rpcUrl: info.rpcUrl, anvilUrl: info.anvilUrl, dataDir });
       const trace = () => benchTrace({ quick, rpcUrl: info.rpcUrl, anvilUrl: info.anvilUrl, storageUrl: info.storageUrl, key: info.key, secret: info.secret, dataDir });
       const pages = () => benchPages({ quick, projectRoot: process.cwd(), dataDir, anvilUrl: info.anvilUrl, gasUrl: info.gasUrl, storageUrl: info.storageUrl, key: info.key, secret: info.secret });
+      const soak = () => benchSoak({ projectRoot: process.cwd(), dataDir, ...soakOptions });
       if (only !== undefined) {
-        take(await { logs, app, call, gas: gasDashboard, content: contentSave, explorer, history, approvals, callers, pages, trace }[only as Only]());
+        take(await { logs, app, call, gas: gasDashboard, content: contentSave, explorer, history, approvals, callers, pages, trace, soak }[only as Only]());
       } else {
         take(await gatewayVersusAnvil(info, quick));
         console.log('');
@@ -244,6 +253,8 @@ async function main() {
         console.log('');
 
         take(await trace());
+        console.log('');
+        console.log('(The soak runs on its own, 30 min on each network: `npm run bench -- --only soak [--minutes N]`.)');
       }
     } finally {
       await stop();
@@ -270,6 +281,21 @@ async function main() {
   console.log(`Report written: ${path.relative(process.cwd(), file)}${file === REPORT ? '' : ' (a partial run: bench/RESULTS.md is left as it was)'}`);
   for (const figure of figures.filter((f) => isMet(f) === false)) console.log(`missed: ${figure.section}: ${figure.what} (${verdict(figure)})`);
   console.log(`${met} of ${targets} targets met`);
+}
+
+/**
+ * The soak's length and networks: `--minutes N` (or BLOCKGLASS_SOAK_MINUTES) on each network, 30 by default and 3 with
+ * `--quick`; `--networks local,hardhat,ganache` (all by default). A string says what is wrong.
+ */
+function soakOptionsOf(argv: string[], quick: boolean): { minutes: number; networks: SoakNetwork[] } | string {
+  const flag = (name: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] ?? '' : undefined);
+  const minutesText = flag('--minutes') ?? process.env.BLOCKGLASS_SOAK_MINUTES;
+  const minutes = minutesText === undefined ? (quick ? 3 : 30) : Number(minutesText);
+  if (!(minutes > 0 && minutes <= 24 * 60)) return `--minutes (or BLOCKGLASS_SOAK_MINUTES) takes minutes above 0 and at most a day; got ${JSON.stringify(minutesText)}`;
+  const networks = (flag('--networks') ?? SOAK_NETWORKS.join(',')).split(',').filter(Boolean);
+  const unknown = networks.filter((network) => !SOAK_NETWORKS.includes(network as SoakNetwork));
+  if (unknown.length > 0 || networks.length === 0) return `--networks takes some of ${SOAK_NETWORKS.join(',')}, comma-separated; got ${JSON.stringify(flag('--networks'))}`;
+  return { minutes, networks: SOAK_NETWORKS.filter((network) => networks.includes(network)) };
 }
 
 function table(header: string[], rows: string[][]): string[] {

@@ -1,0 +1,237 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { chromium, type Page } from '@playwright/test';
+import type { SeedManifest } from '../src-sandbox/chain/manifest';
+import type { DevNode } from '../test-support/nodes/devNodeProcess';
+import { seedDevNode } from '../test-support/nodes/seedDevNode';
+import { startGanache } from '../test-support/nodes/startGanache';
+import { startHardhatNode } from '../test-support/nodes/startHardhatNode';
+import { rawJsonRpc } from '../test-support/rawJsonRpc';
+import { copySeededSandbox } from '../test-support/seededSandbox';
+import { median, table } from './benchKit';
+import { HOME } from './pageLoads';
+import { formatNumber, verdict, type Figure, type SectionResult } from './report';
+import { demoFolderCid, describeProblem, devNodeCycle, localCycle, runCycle, type SoakStep } from './soakCycle';
+import { findAppProcesses, readAll, residentMib, SOAK_GROWTH, watchApp, type Watched } from './soakMemory';
+
+// The soak (issue 41; `npm run bench -- --only soak`): the app left open, every screen visited in turn, over and
+// over, on each network for a while; then, whether anything grew. The app runs on a fresh data folder (a copy of the
+// seeded sandbox) with the Local sandbox mining a block a second, fast-forwarded a week first; then the suite's
+// Hardhat and Ganache nodes, each seeded as the suite seeds them, added as a custom network through Settings as a
+// person adds one, and kept mining a block a second (a transfer a second, each mined as it comes) while the app
+// reads them. Resident memory of main (the web host), the renderer (Chromium's renderers, summed), the sandbox, its
+// two Anvils and each dev node, and the sandbox's folder size, at the start, after the first cycle (the warm-up),
+// in the middle and at the end; each judged at the end against its value after warm-up (within 25% + 50 MiB).
+
+/** The networks the soak can run on, in the order it runs them. */
+export const SOAK_NETWORKS = ['local', 'hardhat', 'ganache'] as const;
+export type SoakNetwork = (typeof SOAK_NETWORKS)[number];
+
+export interface SoakBenchOptions {
+  projectRoot: string;
+  /** A seeded sandbox data folder; the app gets a copy of it. */
+  dataDir: string;
+  /** How long each network's soak runs (it ends with the first cycle after this, and runs three cycles at least). */
+  minutes: number;
+  networks: readonly SoakNetwork[];
+}
+
+/** Hours the Local sandbox's fast-forward mines into the past before the soak: a week. */
+const FAST_FORWARD_HOURS = 168;
+const BLOCK_SECONDS = 1;
+const FIGURE_NAMES: Record<SoakNetwork, string> = { local: 'Local', hardhat: 'Hardhat', ganache: 'Ganache' };
+
+/** The soak bench: one app, one window, each network's cycle for `minutes`, with its memory table and figures. */
+export async function benchSoak(options: SoakBenchOptions): Promise<SectionResult> {
+  const appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-bench-soak-'));
+  copySeededSandbox(options.dataDir, path.join(appDir, 'sandbox'));
+  const manifest = JSON.parse(fs.readFileSync(path.join(options.dataDir, 'chain', 'manifest.json'), 'utf8')) as SeedManifest;
+  const lines = [
+    `== Soak: the app left open, every screen in turn, ${formatNumber(options.minutes, 1)} min on each of ${options.networks.map((network) => FIGURE_NAMES[network]).join(', ')}`,
+    `(Local: the sandbox mining a block every ${BLOCK_SECONDS} s, fast-forwarded ${FAST_FORWARD_HOURS} h first; dev nodes: a transfer a second, each mined as it comes. Memory is resident (RSS, MiB) from /proc;`,
+    ` the renderer is the sum of Chromium's renderer processes; the folder is <data>/sandbox on disk, as du counts it. Target: each at the end within ${SOAK_GROWTH.limit * 100}% + ${SOAK_GROWTH.plus} MiB of its value after warm-up)`,
+  ];
+  for (const line of lines) console.log(line);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'], headless: true });
+  let child: ChildProcess | undefined;
+  const results: SectionResult[] = [];
+  try {
+    // The app's log, kept short: the soak only looks for the sandbox's fast-forward and keeps a tail for a failure.
+    let tail: string[] = [];
+    let fastForward: string | undefined;
+    child = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data', appDir, '--no-open', '--json', '--sandbox-fast-forward', String(FAST_FORWARD_HOURS), '--sandbox-block-time', String(BLOCK_SECONDS)], { cwd: options.projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    readline.createInterface({ input: child.stderr! }).on('line', (line) => {
+      tail = [...tail.slice(-40), line];
+      if (/fast-forward: mining/.test(line)) console.log(line.replace(/^\[blockglass\] /, ''));
+      if (/fast-forward: (\d+)\/\1 blocks|fast-forward: the chain is already recent/.test(line)) fastForward = line.replace(/^\[blockglass\] /, '');
+    });
+    const url = new URL(
+      await new Promise<string>((resolve, reject) => {
+        readline.createInterface({ input: child!.stdout! }).once('line', (line) => resolve((JSON.parse(line) as { url: string }).url));
+        child!.once('exit', (code) => reject(new Error(`serve exited with ${code}:\n${tail.join('\n')}`)));
+      }),
+    );
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const page = await context.newPage();
+    await page.goto(`${url.origin}/explorer${url.hash}`);
+    await page.waitForSelector(HOME, { timeout: 120_000 });
+    const until = Date.now() + 20 * 60_000;
+    while (fastForward === undefined) {
+      if (Date.now() > until) throw new Error(`the sandbox's fast-forward did not finish in 20 min:\n${tail.join('\n')}`);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    console.log(fastForward);
+    const app = watchApp(process.pid, appDir);
+    const [main, renderer] = app;
+    /** Which renderer processes the figure sums, said before each network's soak. */
+    const sayRenderers = () => console.log(`Chromium's renderer processes now: ${findAppProcesses(process.pid, appDir).renderers.map((pid) => `${pid} (${residentMib([pid]).toFixed(0)} MiB)`).join(', ')}`);
+    for (const network of options.networks) {
+      sayRenderers();
+      if (network === 'local') {
+        const steps = localCycle(manifest, await demoFolderCid(page));
+        results.push(await soakPhase(page, 'Local', steps, app, options.minutes));
+      } else {
+        const node = await (network === 'hardhat' ? startHardhatNode() : startGanache());
+        try {
+          const chain = await seedDevNode(node);
+          const name = FIGURE_NAMES[network];
+          await addAndPickNetwork(page, url, { name, chainId: node.chainId, url: node.url });
+          const receipt = (await rawJsonRpc(node.url, 'eth_getTransactionReceipt', [chain.failed.customError.hash])).body.result as { blockNumber: string };
+          const busy = await keepMining(node);
+          try {
+            const watched: Watched[] = [main!, renderer!, { name: `${name} node`, read: () => residentMib([node.pid]) }];
+            results.push(await soakPhase(page, name, devNodeCycle(chain, BigInt(receipt.blockNumber)), watched, options.minutes));
+          } finally {
+            const { sent, failed } = await busy.stop();
+            console.log(`${name}: ${sent} transfers sent to keep it mining, ${failed} refused`);
+          }
+        } finally {
+          await node.stop();
+        }
+      }
+    }
+    sayRenderers();
+    await context.close();
+    return { figures: results.flatMap((result) => result.figures), lines: [...lines, ...results.flatMap((result) => ['', ...result.lines])] };
+  } finally {
+    await browser.close();
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(appDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  }
+}
+
+/**
+ * One network's soak: the cycle once (the warm-up), then again and again until `minutes` have gone by (three cycles
+ * at least), every watched thing read at the start, after warm-up, in the middle (after the first cycle past half
+ * time) and at the end.
+ */
+async function soakPhase(page: Page, label: string, steps: SoakStep[], watched: Watched[], minutes: number): Promise<SectionResult> {
+  const section = `Soak: ${label}`;
+  console.log(`${label}: ${steps.length} pages a cycle: ${steps.map((step) => step.name).join(' · ')}`);
+  const started = Date.now();
+  const elapsed = () => (Date.now() - started) / 60_000;
+  const start = readAll(watched);
+  const cycleSeconds: number[] = [];
+  let problems = 0;
+  // Each page's problem is printed the first time it shows, and counted every time; progress once a minute.
+  const told = new Set<string>();
+  let saidAt = 0;
+  const cycle = async () => {
+    const from = performance.now();
+    const found = await runCycle(page, steps);
+    cycleSeconds.push((performance.now() - from) / 1000);
+    problems += found.length;
+    for (const problem of found) {
+      if (!told.has(problem.step)) console.log(`  ${label}, cycle ${cycleSeconds.length}: ${describeProblem(problem)}`);
+      told.add(problem.step);
+    }
+    if (Date.now() - saidAt >= 60_000 || cycleSeconds.length === 1) {
+      saidAt = Date.now();
+      console.log(`${label}: ${cycleSeconds.length} cycles, the last took ${cycleSeconds.at(-1)!.toFixed(1)} s; ${problems} pages with a problem so far (${elapsed().toFixed(1)} of ${minutes} min)`);
+    }
+  };
+  await cycle();
+  const warm = readAll(watched);
+  let middle: { values: number[]; at: number; cycle: number } | undefined;
+  while (cycleSeconds.length < 3 || elapsed() < minutes || middle?.cycle === cycleSeconds.length) {
+    await cycle();
+    if (!middle && elapsed() >= minutes / 2) middle = { values: readAll(watched), at: elapsed(), cycle: cycleSeconds.length };
+  }
+  const end = readAll(watched);
+  const endAt = elapsed();
+
+  const mib = (value: number) => formatNumber(value, 0);
+  const figures: Figure[] = [];
+  const rows = watched.map((thing, i) => {
+    const figure: Figure = {
+      section,
+      what: `${thing.name} at the end (after ${cycleSeconds.length} cycles, ${endAt.toFixed(1)} min)`,
+      value: end[i]!,
+      unit: 'MiB',
+      digits: 0,
+      reference: { what: 'after warm-up (the first cycle)', value: warm[i]! },
+      target: { kind: 'growsAtMost', limit: SOAK_GROWTH.limit, plus: SOAK_GROWTH.plus },
+    };
+    figures.push(figure);
+    const bound = warm[i]! * (1 + SOAK_GROWTH.limit) + SOAK_GROWTH.plus;
+    const change = end[i]! - warm[i]!;
+    return [thing.name, mib(start[i]!), mib(warm[i]!), mib(middle!.values[i]!), mib(end[i]!), `${change >= 0 ? '+' : ''}${mib(change)}`, mib(bound), verdict(figure).replace(/^target .*: /, '')];
+  });
+  figures.push({ section, what: 'cycles', value: cycleSeconds.length, unit: 'cycles', digits: 0 }, { section, what: 'one cycle, median', value: median(cycleSeconds), unit: 's', digits: 1 }, { section, what: 'pages that did not show their content, or showed an error', value: problems, unit: 'pages', digits: 0 });
+  const lines = [
+    `== ${section}: ${cycleSeconds.length} cycles of ${steps.length} pages in ${endAt.toFixed(1)} min (a cycle: median ${median(cycleSeconds).toFixed(1)} s); ${problems} pages with a problem`,
+    ...table(['MiB', 'start', `warm-up (${(cycleSeconds[0]! / 60).toFixed(1)} min)`, `middle (${middle!.at.toFixed(1)} min)`, `end (${endAt.toFixed(1)} min)`, 'end − warm-up', 'bound', 'end within bound'], rows, 1),
+  ];
+  for (const line of lines) console.log(line);
+  return { figures, lines };
+}
+
+/**
+ * Adds a node as a custom network as a person does (Settings → Networks → Add network: a name, its chain id, its
+ * JSON-RPC address, no key), picks it in the network switcher, and waits for its latest blocks (as e2e/devNodes.ts).
+ */
+async function addAndPickNetwork(page: Page, app: URL, network: { name: string; chainId: number; url: string }): Promise<void> {
+  await page.goto(`${app.origin}/settings/networks/new${app.hash}`);
+  await page.getByLabel('Name').fill(network.name);
+  await page.getByLabel('Chain id').fill(String(network.chainId));
+  await page.getByLabel('JSON-RPC address').fill(network.url);
+  await page.getByRole('button', { name: 'Add network' }).click();
+  await page.getByRole('main').getByText(network.name).first().waitFor({ timeout: 30_000 });
+  await page.goto(`${app.origin}/explorer${app.hash}`);
+  await page.getByLabel('Network', { exact: true }).selectOption({ label: network.name });
+  await page.getByText(`Latest blocks and transactions on ${network.name}, live.`).waitFor({ timeout: 30_000 });
+  await page.getByRole('img', { name: /^Connected to / }).waitFor({ timeout: 30_000 });
+}
+
+/**
+ * Keeps a dev node mining a block a second: a transfer of 1 wei a second between two of its unlocked accounts that
+ * the seeder leaves alone (the last two), each mined as it arrives. A tick is skipped while the last is unanswered.
+ */
+async function keepMining(node: DevNode): Promise<{ stop(): Promise<{ sent: number; failed: number }> }> {
+  const accounts = (await rawJsonRpc(node.url, 'eth_accounts')).body.result as string[];
+  const [from, to] = [accounts.at(-1)!, accounts.at(-2)!];
+  let sent = 0;
+  let failed = 0;
+  let pending: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    if (pending) return;
+    pending = rawJsonRpc(node.url, 'eth_sendTransaction', [{ from, to, value: '0x1' }])
+      .then((answer) => void (answer.body.error ? (failed += 1) : (sent += 1)))
+      .catch(() => void (failed += 1))
+      .finally(() => (pending = undefined));
+  }, BLOCK_SECONDS * 1000);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await pending;
+      return { sent, failed };
+    },
+  };
+}

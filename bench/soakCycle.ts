@@ -1,0 +1,161 @@
+import type { Page } from '@playwright/test';
+import { toEventSelector } from 'viem';
+import { TRANSFER_TOPIC } from '../src-main/services/history/tokenTransfers';
+import type { SeedManifest } from '../src-sandbox/chain/manifest';
+import type { DevNodeChain } from '../test-support/nodes/seedDevNode';
+import { HOME } from './pageLoads';
+
+// The soak's cycle (bench/soak.ts, and the journey e2e/leave-the-app-open.spec.ts): every screen visited in turn in
+// one window, as a person leaving the app open goes from page to page: the explorer (home, a block, transactions,
+// a trace, an address and each of its tabs), a log query run, a call run, the gas dashboard, the content browser and
+// settings. Each visit is a navigation inside the running app (as a link does) and waits for the page's content to
+// be there and settled: its ready selector present, and nothing in the page still loading.
+
+/** One visit of the cycle. */
+export interface SoakStep {
+  name: string;
+  /** The route, as a link has it (`/explorer/tx/0x…?tab=trace`). */
+  route: string;
+  /** A selector present once the page's content is there (the page bench's, bench/pageCases.ts, where it has one). */
+  ready: string;
+  /** The text of a button to click once enabled (a query's or a call's Run), as a regular expression. */
+  run?: string;
+}
+
+/** The address page's tabs a cycle opens, each with the section that shows it. */
+const ADDRESS_TABS: [tab: string, ready: string][] = [
+  ['transactions', 'section[aria-labelledby=sent-title]'],
+  ['transfers', 'section[aria-labelledby=transfers-title]'],
+  ['holdings', 'section[aria-labelledby=holdings-title]'],
+  ['approvals', 'section[aria-labelledby=approvals-title]'],
+  ['balance', 'section[aria-labelledby=balance-title]'],
+];
+
+/** An address's overview, then each of its tabs. */
+function addressSteps(who: string, address: string): SoakStep[] {
+  return [
+    { name: `${who}: overview`, route: `/explorer/address/${address}`, ready: 'dl[aria-label="Address overview"]' },
+    ...ADDRESS_TABS.map(([tab, ready]) => ({ name: `${who}: ${tab}`, route: `/explorer/address/${address}?tab=${tab}`, ready })),
+  ];
+}
+
+/** Gas, content and settings: the end of every cycle (`content` is the content browser's visits on this network). */
+function tailSteps(content: SoakStep[]): SoakStep[] {
+  return [
+    { name: 'gas dashboard', route: '/gas', ready: '[data-testid^="max-fee-"]' },
+    ...content,
+    { name: 'settings: networks', route: '/settings/networks', ready: 'section[aria-labelledby=networks-title]' },
+    { name: 'settings: sandbox', route: '/settings/sandbox', ready: 'section[aria-labelledby=sandbox-title]' },
+  ];
+}
+
+const TX_SUMMARY = 'section[aria-labelledby=tx-summary]';
+const TRACE_TREE = 'section[aria-labelledby=tx-trace] [role=treegrid]';
+const FIRST_LOG_ROW = '[role=grid][aria-label=logs] [role=row][aria-rowindex="2"]';
+const CALL_OUTCOME = '[aria-labelledby=call-outcome-title].call-outcome';
+const RUN_QUERY = '^(Run query|Run anyway)$';
+const RUN_CALL = '^Run eth_call$';
+
+/** The cycle on the Local sandbox's seeded chain (`manifest`), with the content store's demo folder (`demoFolder`, its CID). */
+export function localCycle(manifest: SeedManifest, demoFolder: string): SoakStep[] {
+  const token = manifest.contracts.tokens[0]!;
+  const trader = manifest.accounts.traders[0]!.address;
+  return [
+    { name: 'explorer home', route: '/explorer', ready: HOME },
+    { name: `block ${manifest.bigBlock.number} (${manifest.bigBlock.transactionCount} transactions)`, route: `/explorer/block/${manifest.bigBlock.number}`, ready: '[role=grid][aria-label=transactions] [role=row][aria-rowindex="2"]' },
+    { name: 'a token transfer', route: `/explorer/tx/${manifest.transactions.erc20Transfer}`, ready: 'section[aria-labelledby=tx-transfers]' },
+    { name: 'a failed transaction', route: `/explorer/tx/${manifest.transactions.failed}`, ready: TX_SUMMARY },
+    { name: 'the deep revert: its trace', route: `/explorer/tx/${manifest.transactions.deepRevert.hash}?tab=trace`, ready: TRACE_TREE },
+    { name: 'the deep revert: its state changes', route: `/explorer/tx/${manifest.transactions.deepRevert.hash}?tab=state`, ready: 'section[aria-labelledby=tx-state]' },
+    ...addressSteps('a trader', trader),
+    { name: `log query: ${token.symbol} Transfer logs, whole chain`, route: `/logs?address=${token.address}&topic0=${TRANSFER_TOPIC}&fromBlock=0&toBlock=latest`, ready: FIRST_LOG_ROW, run: RUN_QUERY },
+    { name: 'call playground: a custom error', route: `/call?to=${manifest.contracts.reverter}&data=${manifest.reverts.customError.data}`, ready: CALL_OUTCOME, run: RUN_CALL },
+    ...tailSteps([
+      { name: 'content browser', route: '/content', ready: '.content-demo .mono' },
+      { name: 'content: the demo folder', route: `/content/${demoFolder}`, ready: '[role=grid][aria-label*=entries] [role=row][aria-rowindex="2"]' },
+    ]),
+  ];
+}
+
+/** The CID of the content store's demo folder, as the content browser's landing shows it (the window goes there). */
+export async function demoFolderCid(page: Page): Promise<string> {
+  await goTo(page, '/content');
+  return (await page.locator('.content-demo .mono').first().textContent({ timeout: 60_000 }))!.trim();
+}
+
+/**
+ * The cycle on a development node seeded by test-support/nodes/seedDevNode.ts (`chain`), added as a custom network:
+ * the block of its failed transaction (`failedBlock`), that transaction, the deep revert's trace (replayed here: the
+ * node has no call tracer), the sender's address and tabs, the Noticeboard's `Posted` logs, a call that returns.
+ */
+export function devNodeCycle(chain: DevNodeChain, failedBlock: bigint): SoakStep[] {
+  const posted = toEventSelector('Posted(address,uint256,string)');
+  return [
+    { name: 'explorer home', route: '/explorer', ready: HOME },
+    { name: `block ${failedBlock} (a failed transaction)`, route: `/explorer/block/${failedBlock}`, ready: '[role=grid][aria-label=transactions] [role=row][aria-rowindex="2"]' },
+    { name: 'a failed transaction', route: `/explorer/tx/${chain.failed.customError.hash}`, ready: TX_SUMMARY },
+    { name: 'the deep revert: its trace (replayed)', route: `/explorer/tx/${chain.trace.deepRevert.hash}?tab=trace`, ready: TRACE_TREE },
+    ...addressSteps('the sender', chain.accounts.sender),
+    { name: 'log query: Posted logs, whole chain', route: `/logs?address=${chain.contracts.noticeboard}&topic0=${posted}&fromBlock=0&toBlock=latest`, ready: FIRST_LOG_ROW, run: RUN_QUERY },
+    { name: 'call playground: a call that returns', route: `/call?to=${chain.contracts.reverter}&data=${chain.value.data}&from=${chain.accounts.sender}`, ready: CALL_OUTCOME, run: RUN_CALL },
+    ...tailSteps([{ name: 'content browser (none on this network)', route: '/content', ready: '.empty-state' }]),
+  ];
+}
+
+/** Navigates inside the running app, as a link does (the router follows history.pushState), and lets it render. */
+async function goTo(page: Page, route: string): Promise<void> {
+  await page.evaluate(`(async () => {
+    history.pushState(null, '', ${JSON.stringify(route)});
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  })()`);
+}
+
+/**
+ * Whether the page is settled on `ready`: the route is the one asked, its ready selector is there, and nothing in
+ * the page is still loading (a spinner, a history stream's progress, a section marked busy). Runs in the page (a
+ * function, not a string: the app's CSP allows no eval), and declares no inner function (the runner's transform
+ * would wrap it in a helper the page lacks).
+ */
+const settled = ([route, ready]: [string, string]): boolean => {
+  const { location, document } = globalThis as unknown as PageScope;
+  return location.pathname + location.search === route && document.querySelector(ready) !== null && !document.querySelector('main')?.querySelector('.loading-state, .history-progress, [aria-busy=true]');
+};
+
+/** What {@link settled} reads of the page (this file is typed for Node). */
+interface PageScope {
+  location: { pathname: string; search: string };
+  document: { querySelector(selector: string): { querySelector(selector: string): unknown } | null };
+}
+
+/** What went wrong on one page of a cycle. */
+export interface CycleProblem {
+  step: string;
+  /** True when the page showed its content but with an error notice on it; false when it never settled. */
+  settled: boolean;
+  /** What happened, and what the page showed. */
+  says: string;
+}
+
+/** A problem in one line. */
+export const describeProblem = (problem: CycleProblem) => `${problem.step}: ${problem.says}`;
+
+/**
+ * Visits every step in turn; resolves with what went wrong (a page that did not settle in `timeoutMs`, and what it
+ * showed instead; an error notice on a settled page), empty when every page showed its content.
+ */
+export async function runCycle(page: Page, steps: SoakStep[], timeoutMs = 60_000): Promise<CycleProblem[]> {
+  const problems: CycleProblem[] = [];
+  for (const step of steps) {
+    try {
+      await goTo(page, step.route);
+      if (step.run) await page.getByRole('button', { name: new RegExp(step.run) }).first().click({ timeout: timeoutMs });
+      await page.waitForFunction(settled, [step.route, step.ready] as [string, string], { timeout: timeoutMs, polling: 100 });
+      const notice = await page.locator('main .error-notice').first().textContent({ timeout: 100 }).catch(() => null);
+      if (notice) problems.push({ step: step.name, settled: true, says: `the page shows an error: ${notice.replace(/\s+/g, ' ').slice(0, 300)}` });
+    } catch (error) {
+      const shown = await page.locator('main').innerText({ timeout: 5_000 }).catch(() => '(the page could not be read)');
+      problems.push({ step: step.name, settled: false, says: `${step.route}: ${(error as Error).message.split('\n')[0]}; the page showed: ${shown.replace(/\s+/g, ' ').slice(0, 400)}` });
+    }
+  }
+  return problems;
+}
