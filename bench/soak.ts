@@ -49,12 +49,12 @@ export async function benchSoak(options: SoakBenchOptions): Promise<SectionResul
   const appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-bench-soak-'));
   copySeededSandbox(options.dataDir, path.join(appDir, 'sandbox'));
   const manifest = JSON.parse(fs.readFileSync(path.join(options.dataDir, 'chain', 'manifest.json'), 'utf8')) as SeedManifest;
-  const lines = [
+  const header = [
     `== Soak: the app left open, every screen in turn, ${formatNumber(options.minutes, 1)} min on each of ${options.networks.map((network) => FIGURE_NAMES[network]).join(', ')}`,
     `(Local: the sandbox mining a block every ${BLOCK_SECONDS} s, fast-forwarded ${FAST_FORWARD_HOURS} h first; dev nodes: a transfer a second, each mined as it comes. Memory is resident (RSS, MiB) from /proc;`,
     ` the renderer is the sum of Chromium's renderer processes; the folder is <data>/sandbox on disk, as du counts it. Target: each at the end within ${SOAK_GROWTH.limit * 100}% + ${SOAK_GROWTH.plus} MiB of its value after warm-up)`,
   ];
-  for (const line of lines) console.log(line);
+  for (const line of header) console.log(line);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'], headless: true });
   let child: ChildProcess | undefined;
   const results: SectionResult[] = [];
@@ -115,7 +115,8 @@ export async function benchSoak(options: SoakBenchOptions): Promise<SectionResul
     }
     sayRenderers();
     await context.close();
-    return { figures: results.flatMap((result) => result.figures), lines: [...lines, ...results.flatMap((result) => ['', ...result.lines])] };
+    // The header was said as the soak began; the tables are printed once, together, by the caller (bench/run.ts).
+    return { figures: results.flatMap((result) => result.figures), lines: results.flatMap((result, i) => (i === 0 ? result.lines : ['', ...result.lines])) };
   } finally {
     await browser.close();
     if (child && child.exitCode === null) {
@@ -189,7 +190,6 @@ async function soakPhase(page: Page, label: string, steps: SoakStep[], watched: 
     `== ${section}: ${cycleSeconds.length} cycles of ${steps.length} pages in ${endAt.toFixed(1)} min (a cycle: median ${median(cycleSeconds).toFixed(1)} s); ${problems} pages with a problem`,
     ...table(['MiB', 'start', `warm-up (${(cycleSeconds[0]! / 60).toFixed(1)} min)`, `middle (${middle!.at.toFixed(1)} min)`, `end (${endAt.toFixed(1)} min)`, 'end − warm-up', 'bound', 'end within bound'], rows, 1),
   ];
-  for (const line of lines) console.log(line);
   return { figures, lines };
 }
 
