@@ -17,6 +17,8 @@ import { benchApprovals } from './approvals';
 import { benchCallers } from './callers';
 import { benchPages } from './pages';
 import { benchSoak, SOAK_NETWORKS, type SoakNetwork } from './soak';
+import { benchNodeGrowth } from './nodeGrowth';
+import { benchFirstStart, benchSandboxStop } from './sandboxLifecycle';
 import { benchTrace } from './trace';
 import { addBenchLogs, benchLogs } from './logs';
 import { measureRpc, type LoadResult } from './load';
@@ -94,7 +96,7 @@ async function logsBench(seededDir: string, quick: boolean): Promise<SectionResu
 
 const rpc = (method: string, params: unknown[]) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
 const fmt = (value: number, digits = 2) => value.toFixed(digits);
-const SECTIONS = ['logs', 'app', 'explorer', 'call', 'gas', 'content', 'history', 'approvals', 'callers', 'pages', 'trace', 'soak'] as const;
+const SECTIONS = ['logs', 'app', 'explorer', 'call', 'gas', 'content', 'history', 'approvals', 'callers', 'pages', 'trace', 'stop', 'firstStart', 'nodes', 'soak'] as const;
 type Only = (typeof SECTIONS)[number];
 const SEED_TARGET_S = 60;
 const THROUGHPUT_TARGET = 0.85;
@@ -153,7 +155,8 @@ async function gatewayVersusAnvil(info: ChildInfo, quick: boolean): Promise<Sect
 
 async function main() {
   const quick = process.argv.includes('--quick');
-  // `--only logs|app|explorer|call|gas|content|history|approvals|callers|pages|trace|soak`: just that section (after the seed), for working on it.
+  // `--only logs|app|explorer|call|gas|content|history|approvals|callers|pages|trace|stop|firstStart|nodes|soak`: just that section (after the seed), for working on it.
+  // `nodes` (what each screen's reads cost Hardhat, Ganache and a bare Anvil) runs only so, as the soak does.
   // The soak runs only so (30 min on each network; `--minutes N` or BLOCKGLASS_SOAK_MINUTES, `--networks local,hardhat,ganache`).
   const onlyAt = process.argv.indexOf('--only');
   const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
@@ -207,8 +210,11 @@ async function main() {
       const trace = () => benchTrace({ quick, rpcUrl: info.rpcUrl, anvilUrl: info.anvilUrl, storageUrl: info.storageUrl, key: info.key, secret: info.secret, dataDir });
       const pages = () => benchPages({ quick, projectRoot: process.cwd(), dataDir, anvilUrl: info.anvilUrl, gasUrl: info.gasUrl, storageUrl: info.storageUrl, key: info.key, secret: info.secret });
       const soak = () => benchSoak({ projectRoot: process.cwd(), dataDir, ...soakOptions });
+      const stopSection = () => benchSandboxStop({ quick, projectRoot: process.cwd(), seededDir: dataDir });
+      const firstStart = () => benchFirstStart({ projectRoot: process.cwd() });
+      const nodes = () => benchNodeGrowth({ quick });
       if (only !== undefined) {
-        take(await { logs, app, call, gas: gasDashboard, content: contentSave, explorer, history, approvals, callers, pages, trace, soak }[only as Only]());
+        take(await { logs, app, call, gas: gasDashboard, content: contentSave, explorer, history, approvals, callers, pages, trace, stop: stopSection, firstStart, nodes, soak }[only as Only]());
       } else {
         take(await gatewayVersusAnvil(info, quick));
         console.log('');
@@ -254,6 +260,12 @@ async function main() {
 
         take(await trace());
         console.log('');
+
+        take(await stopSection());
+        console.log('');
+        take(await firstStart());
+        console.log('');
+        console.log('(What each screen costs a development node runs on its own: `npm run bench -- --only nodes`.)');
         console.log('(The soak runs on its own, 30 min on each network: `npm run bench -- --only soak [--minutes N]`.)');
       }
     } finally {
