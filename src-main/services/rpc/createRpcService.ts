@@ -132,7 +132,11 @@ export function createRpcService(options: RpcServiceOptions): RpcService {
   const sendMapped = async (resolved: NetworkWithCredentials, method: string, params: RpcParams, signal: AbortSignal, alone = false): Promise<unknown> => {
     options.onRequest?.(resolved.network.id, method, params);
     try {
-      return await send(resolved, method, params, signal, alone);
+      // A lone request gets a signal of its own: the lean client adds an abort listener to the signal it is given, and
+      // many lone requests share their caller's (a bisection's sixty-four reads, the service's lifetime): past ten at
+      // once Node warned of a leak. A dependent signal takes no listener on its source. (Batched requests keep the
+      // shared one: viem batches only requests that share a signal, and sends one fetch per batch.)
+      return await send(resolved, method, params, alone ? AbortSignal.any([signal]) : signal, alone);
     } catch (error) {
       throw fail(error, resolved, method, signal);
     }
