@@ -4,6 +4,7 @@
 import type { ApiError } from '../../../src-shared/api/apiError';
 import type { HealthEvent, HealthReport } from '../../../src-shared/api/networks';
 import type { NetworkWithCredentials } from './networkWithCredentials';
+import { setMaxListeners } from 'node:events';
 import { createPublicClient, custom, type PublicClient } from 'viem';
 import { createHttpAgent } from './createHttpAgent';
 import { createHttpClient } from './createHttpClient';
@@ -132,18 +133,17 @@ export function createRpcService(options: RpcServiceOptions): RpcService {
   const sendMapped = async (resolved: NetworkWithCredentials, method: string, params: RpcParams, signal: AbortSignal, alone = false): Promise<unknown> => {
     options.onRequest?.(resolved.network.id, method, params);
     try {
-      // A lone request gets a signal of its own: the lean client adds an abort listener to the signal it is given, and
-      // many lone requests share their caller's (a bisection's sixty-four reads, the service's lifetime): past ten at
-      // once Node warned of a leak. A dependent signal takes no listener on its source. (Batched requests keep the
-      // shared one: viem batches only requests that share a signal, and sends one fetch per batch.)
-      return await send(resolved, method, params, alone ? AbortSignal.any([signal]) : signal, alone);
+      return await send(resolved, method, params, signal, alone);
     } catch (error) {
       throw fail(error, resolved, method, signal);
     }
   };
 
   const probeDeps = { send, toError: (error: unknown, resolved: NetworkWithCredentials) => toError(error, resolved) };
-  const linked = (signal?: AbortSignal) => (signal ? AbortSignal.any([signal, lifetime.signal]) : lifetime.signal);
+  // A signal of its own for each request (and each client): the HTTP client and viem add an abort listener to the
+  // signal they are given, and many requests share their caller's (a bisection's sixty-four reads, the service's
+  // lifetime): past ten at once Node warned of a leak. A dependent signal takes no listener on its sources.
+  const linked = (signal?: AbortSignal) => AbortSignal.any(signal ? [signal, lifetime.signal] : [lifetime.signal]);
 
   return {
     async probe(networkId, signal) {
@@ -182,6 +182,9 @@ export function createRpcService(options: RpcServiceOptions): RpcService {
 
     async client(networkId, clientOptions = {}) {
       const signal = linked(clientOptions.signal);
+      // This client's own signal (made here, for it alone): viem adds an abort listener to it for each request in
+      // flight, and a bisection has dozens in flight. That is its expected use, not a leak: no limit on listeners.
+      setMaxListeners(0, signal);
       const resolved = await resolveMapped(networkId);
       // viem's own retries stay off (withRetries decides); its cache off, so each read asks the node.
       const alone = clientOptions.batch === false;
