@@ -7,9 +7,11 @@ import { findProjectRoot } from '../src-main/web/launch/findProjectRoot';
 import { parseServeArgs, SERVE_USAGE, type ServeArgs } from '../src-main/web/launch/parseServeArgs';
 import { runInPrivateKeychainIfNeeded } from '../src-main/web/launch/privateKeychain';
 import { runWebHost } from '../src-main/web/launch/runWebHost';
+import { surviveCancelledRejections } from '../src-main/services/app/cancelledRejections';
 
 const projectRoot = findProjectRoot(import.meta.url);
 const log = (line: string) => process.stderr.write(`[blockglass] ${line}\n`);
+surviveCancelledRejections(log);
 
 let args: ServeArgs;
 try {
