@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startAnvil, SANDBOX_CHAIN_ID, type AnvilProcess } from './chain/anvil';
 import { chainPaths, keepDump, readSavedChain, removeSavedChain, stateFileToLoad, writeContractMetadataFile, writeManifestFile } from './chain/chainState';
-import { historyToKeep, RECENT_STATES_KEPT } from './chain/historyToKeep';
+import { historyToKeep } from './chain/historyToKeep';
 import { readSeededBlocks, startSeededNode, type SeededNode } from './chain/seededNode';
 import type { SeedManifest } from './chain/manifest';
 import type { ContentStore } from './content/createContentStore';
@@ -69,6 +69,13 @@ export interface Sandbox {
 }
 
 const SAVE_INTERVAL_S = 60;
+/**
+ * How many of its latest blocks' states the live node keeps, in memory: enough for a session's history (balance over
+ * time, who called a contract, the nonce search read state at old blocks: 34 minutes of blocks at the default 2 s),
+ * bounded so its memory stops growing once it has that many. They are not saved (the seeded ones are, apart): a
+ * save of every one of them would make each stop take seconds.
+ */
+export const LIVE_STATES_KEPT = 1024;
 /** How many times in a row the sandbox tries to start a node that died under it before it gives up (and exits). */
 const ANVIL_RESTART_ATTEMPTS = 5;
 
@@ -86,9 +93,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const stateFile = saved ? await stateFileToLoad(dataDir, log) : undefined;
   // Two nodes (docs/design-notes.md, "Two nodes"): the live node keeps the state of its latest blocks only, in
   // memory, so it stays the same size however long it runs; the seeded node keeps every seeded block's state (the
-  // fixtures people and tests read at old blocks) and never mines. The live node dumps its chain, with those
-  // latest states, every minute and when it stops. A folder saved before there were two nodes gets its seeded
-  // snapshot from the live one, which held the seeded blocks' states then.
+  // fixtures people and tests read at old blocks) and never mines. The live node saves its chain (blocks and the
+  // state at its head, not its older states: a stop stays quick) every minute and when it stops. A folder saved
+  // before there were two nodes gets its seeded snapshot from the live one, which held the seeded blocks' states then.
   const paths = chainPaths(dataDir);
   fs.mkdirSync(paths.dir, { recursive: true });
   if (saved && stateFile && !fs.existsSync(paths.seeded)) {
@@ -96,13 +103,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     fs.copyFileSync(stateFile, paths.seeded);
   }
   const saving = options.saveChain !== false;
-  /** The live node; `seeding` keeps every block's state (the seed's are saved from it), else only the latest. */
+  /** The live node; `seeding` keeps and saves every block's state (the seed's are saved from it), else it keeps the latest {@link LIVE_STATES_KEPT}. */
   const launchAnvil = (loadFrom: string | undefined, port?: number, save = saving, seeding = false) =>
     startAnvil({
       ...(port !== undefined ? { port } : {}),
       args: [
-        '--preserve-historical-states',
-        ...(seeding ? [] : ['--prune-history', String(RECENT_STATES_KEPT)]),
+        ...(seeding ? ['--preserve-historical-states'] : ['--prune-history', String(LIVE_STATES_KEPT)]),
         ...(save ? ['--dump-state', paths.dump, '--state-interval', String(SAVE_INTERVAL_S)] : []),
         ...(loadFrom ? ['--load-state', loadFrom] : []),
       ],
@@ -281,7 +287,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
             await unwind();
             return;
           }
-          await unwind(); // the live node dumps its chain as it stops, with its latest blocks' states only
+          await unwind(); // the live node dumps its chain as it stops
           // A dump Anvil finished (it exited by itself) becomes the live snapshot as it is: a rename, so a stop takes
           // no longer than Anvil's own writing. (Its call traces stay in it: the next start loads them, a little
           // slower, rather than this stop reading it all again to drop them.) A dump of a node that did not exit
