@@ -52,7 +52,8 @@ export async function benchSoak(options: SoakBenchOptions): Promise<SectionResul
   const header = [
     `== Soak: the app left open, every screen in turn, ${formatNumber(options.minutes, 1)} min on each of ${options.networks.map((network) => FIGURE_NAMES[network]).join(', ')}`,
     `(Local: the sandbox mining a block every ${BLOCK_SECONDS} s, fast-forwarded ${FAST_FORWARD_HOURS} h first; dev nodes: a transfer a second, each mined as it comes. Memory is resident (RSS, MiB) from /proc;`,
-    ` the renderer is the sum of Chromium's renderer processes; the folder is <data>/sandbox on disk, as du counts it. Target: each at the end within ${SOAK_GROWTH.limit * 100}% + ${SOAK_GROWTH.plus} MiB of its value after warm-up)`,
+    ` the renderer is the sum of Chromium's renderer processes; beside it, the page's JS heap after a forced GC; the folder is <data>/sandbox on disk, as du counts it.`,
+    ` Target: each at the end within ${SOAK_GROWTH.limit * 100}% + ${SOAK_GROWTH.plus} MiB of its value after warm-up)`,
   ];
   for (const line of header) console.log(line);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'], headless: true });
@@ -84,6 +85,11 @@ export async function benchSoak(options: SoakBenchOptions): Promise<SectionResul
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     console.log(fastForward);
+    const cdp = await context.newCDPSession(page);
+    const heapMib = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      return (await cdp.send('Runtime.getHeapUsage')).usedSize / (1024 * 1024);
+    };
     const app = watchApp(process.pid, appDir);
     const [main, renderer] = app;
     /** Which renderer processes the figure sums, said before each network's soak. */
@@ -92,7 +98,7 @@ export async function benchSoak(options: SoakBenchOptions): Promise<SectionResul
       sayRenderers();
       if (network === 'local') {
         const steps = localCycle(manifest, await demoFolderCid(page));
-        results.push(await soakPhase(page, 'Local', steps, app, options.minutes));
+        results.push(await soakPhase(page, 'Local', steps, app, options.minutes, heapMib));
       } else {
         const node = await (network === 'hardhat' ? startHardhatNode() : startGanache());
         try {
@@ -103,7 +109,7 @@ export async function benchSoak(options: SoakBenchOptions): Promise<SectionResul
           const busy = await keepMining(node);
           try {
             const watched: Watched[] = [main!, renderer!, { name: `${name} node`, read: () => residentMib([node.pid]) }];
-            results.push(await soakPhase(page, name, devNodeCycle(chain, BigInt(receipt.blockNumber)), watched, options.minutes));
+            results.push(await soakPhase(page, name, devNodeCycle(chain, BigInt(receipt.blockNumber)), watched, options.minutes, heapMib));
           } finally {
             const { sent, failed } = await busy.stop();
             console.log(`${name}: ${sent} transfers sent to keep it mining, ${failed} refused`);
@@ -133,12 +139,16 @@ export async function benchSoak(options: SoakBenchOptions): Promise<SectionResul
  * at least), every watched thing read at the start, after warm-up, in the middle (after the first cycle past half
  * time) and at the end.
  */
-async function soakPhase(page: Page, label: string, steps: SoakStep[], watched: Watched[], minutes: number): Promise<SectionResult> {
+async function soakPhase(page: Page, label: string, steps: SoakStep[], watched: Watched[], minutes: number, heapMib: () => Promise<number>): Promise<SectionResult> {
   const section = `Soak: ${label}`;
   console.log(`${label}: ${steps.length} pages a cycle: ${steps.map((step) => step.name).join(' · ')}`);
   const started = Date.now();
   const elapsed = () => (Date.now() - started) / 60_000;
-  const start = readAll(watched);
+  // Besides RSS, the page's JavaScript heap after a forced collection (read after the RSS, so the collection does not
+  // lower it): what the page still holds, where a renderer's RSS may also be garbage not yet collected.
+  const names = [...watched.map((thing) => thing.name), "the page's JS heap, after a forced GC"];
+  const mark = async () => [...readAll(watched), await heapMib()];
+  const start = await mark();
   const cycleSeconds: number[] = [];
   let problems = 0;
   // Each page's problem is printed the first time it shows, and counted every time; progress once a minute.
@@ -159,21 +169,21 @@ async function soakPhase(page: Page, label: string, steps: SoakStep[], watched: 
     }
   };
   await cycle();
-  const warm = readAll(watched);
+  const warm = await mark();
   let middle: { values: number[]; at: number; cycle: number } | undefined;
   while (cycleSeconds.length < 3 || elapsed() < minutes || middle?.cycle === cycleSeconds.length) {
     await cycle();
-    if (!middle && elapsed() >= minutes / 2) middle = { values: readAll(watched), at: elapsed(), cycle: cycleSeconds.length };
+    if (!middle && elapsed() >= minutes / 2) middle = { values: await mark(), at: elapsed(), cycle: cycleSeconds.length };
   }
-  const end = readAll(watched);
+  const end = await mark();
   const endAt = elapsed();
 
   const mib = (value: number) => formatNumber(value, 0);
   const figures: Figure[] = [];
-  const rows = watched.map((thing, i) => {
+  const rows = names.map((name, i) => {
     const figure: Figure = {
       section,
-      what: `${thing.name} at the end (after ${cycleSeconds.length} cycles, ${endAt.toFixed(1)} min)`,
+      what: `${name} at the end (after ${cycleSeconds.length} cycles, ${endAt.toFixed(1)} min)`,
       value: end[i]!,
       unit: 'MiB',
       digits: 0,
@@ -183,7 +193,7 @@ async function soakPhase(page: Page, label: string, steps: SoakStep[], watched: 
     figures.push(figure);
     const bound = warm[i]! * (1 + SOAK_GROWTH.limit) + SOAK_GROWTH.plus;
     const change = end[i]! - warm[i]!;
-    return [thing.name, mib(start[i]!), mib(warm[i]!), mib(middle!.values[i]!), mib(end[i]!), `${change >= 0 ? '+' : ''}${mib(change)}`, mib(bound), verdict(figure).replace(/^target .*: /, '')];
+    return [name, mib(start[i]!), mib(warm[i]!), mib(middle!.values[i]!), mib(end[i]!), `${change >= 0 ? '+' : ''}${mib(change)}`, mib(bound), verdict(figure).replace(/^target .*: /, '')];
   });
   figures.push({ section, what: 'cycles', value: cycleSeconds.length, unit: 'cycles', digits: 0 }, { section, what: 'one cycle, median', value: median(cycleSeconds), unit: 's', digits: 1 }, { section, what: 'pages that did not show their content, or showed an error', value: problems, unit: 'pages', digits: 0 });
   const lines = [
