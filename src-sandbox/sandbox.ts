@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startAnvil, SANDBOX_CHAIN_ID, type AnvilProcess } from './chain/anvil';
-import { chainPaths, keepDump, readSavedChain, removeSavedChain, stateFileToLoad, writeContractMetadataFile, writeManifestFile } from './chain/chainState';
-import { historyToKeep } from './chain/historyToKeep';
+import { chainPaths, readSavedChain, removeSavedChain, stateFileToLoad } from './chain/chainState';
+import { seedNewChain } from './chain/seedNewChain';
 import { readSeededBlocks, startSeededNode, type SeededNode } from './chain/seededNode';
 import type { SeedManifest } from './chain/manifest';
 import type { ContentStore } from './content/createContentStore';
@@ -151,15 +151,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     const { createGasApi, createGateway, listenSandboxServer, seedContractMetadata, startTraffic } = await parts;
     let manifest = saved?.manifest;
     if (!manifest) {
-      manifest = await seedNewChain(anvil, log);
-      // Saved with the seeded blocks' states (anvil_dumpState leaves them out; Anvil's own dump on exit
-      // keeps them), so even the first restart, or a copy of this folder, answers at old blocks.
-      const keep = await historyToKeep(anvil.url, manifest.seededToBlock);
-      await anvil.stop();
-      await keepDump(dataDir, keep);
-      fs.copyFileSync(paths.live, paths.seeded);
-      writeContractMetadataFile(dataDir, (await import('./chain/contracts')).compiledContractMetadata());
-      writeManifestFile(dataDir, manifest);
+      manifest = await seedNewChain(anvil, dataDir, log); // and saved: the nodes start again from the files
       seededStarting = startSeededNode(paths.seeded, manifest.seededToBlock, log);
       seededStarting.catch(() => {});
       anvil = await launchAnvil(paths.live);
@@ -306,13 +298,6 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     await unwind();
     throw error;
   }
-}
-
-/** Seeds a fresh Anvil; the caller saves the chain (state first, manifest last: the manifest marks a finished seed). */
-async function seedNewChain(anvil: AnvilProcess, log: (line: string) => void): Promise<SeedManifest> {
-  log('seeding a new chain (first start or --fresh)');
-  const { seedChain } = await import('./chain/seed');
-  return seedChain({ rpcUrl: anvil.url, log });
 }
 
 function urlHost(host: string): string {
