@@ -48,7 +48,9 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-shared-sandbox-'));
   copySeededSandbox(seeded, dataDir);
   const started = Date.now();
-  const sandbox = await startSandbox({ dataDir, key: KEY, secret: SECRET, blockTimeSeconds: 2, saveChain: false, log });
+  // Every live block's state kept for the whole run (a run mines a few hundred): the suites check history over the
+  // whole chain, which a person's sandbox keeps for its seeded and latest blocks only (src-sandbox/sandbox.ts).
+  const sandbox = await startSandbox({ dataDir, key: KEY, secret: SECRET, blockTimeSeconds: 2, saveChain: false, liveStatesKept: 4096, log });
   process.stderr.write(`[sandbox] ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${sandbox.info.gasUrl}\n`);
   project.provide('sandbox', {
     info: { ...sandbox.info, secret: SECRET },

@@ -30,7 +30,9 @@ export async function launchApp(env: NodeJS.ProcessEnv = process.env): Promise<R
 
   let output = '';
   const keychainService = env.BLOCKGLASS_KEYCHAIN_SERVICE ?? `blockglass-e2e-${path.basename(dataDir)}`;
-  const child: ChildProcess = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data', dataDir, '--no-open', '--json'], {
+  // Every live block's state kept while the app runs (a journey run mines a few hundred): journeys read history over
+  // the whole chain, which a person's sandbox keeps for its seeded and latest 128 blocks only (src-sandbox/sandbox.ts).
+  const child: ChildProcess = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data', dataDir, '--no-open', '--json', '--sandbox-live-states', '4096'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...env, BLOCKGLASS_KEYCHAIN_SERVICE: keychainService },
   });

@@ -19,11 +19,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   copySeededSandbox(seeded, dataDir);
   const key = `e2e${crypto.randomBytes(8).toString('hex')}`;
   const secret = crypto.randomBytes(12).toString('hex');
-  // The sandbox runs as the app runs it: bundled, under plain node (fresh from the sources: 0.1 s).
+  // The sandbox runs as the app runs it: bundled, under plain node (fresh from the sources: 0.1 s). It keeps every
+  // live block's state for the run (a person's keeps its latest 128): journeys read history over the whole chain.
   const bundle = await buildSandbox();
   const child = spawn(
     process.execPath,
-    [...SANDBOX_NODE_FLAGS, bundle, '--json', '--port', '0', '--data', dataDir, '--key', key, '--secret', secret],
+    [...SANDBOX_NODE_FLAGS, bundle, '--json', '--port', '0', '--data', dataDir, '--key', key, '--secret', secret, '--live-states', '4096'],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const ready = await new Promise<string>((resolve, reject) => {

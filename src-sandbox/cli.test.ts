@@ -64,6 +64,8 @@ describe('sandbox command line', () => {
     [['--block-time', 'soon'], "--block-time must be a number of seconds from 0 to 3600, not 'soon'"],
     [['extra'], "unexpected argument 'extra'"],
     [['--rate-limit', '0'], "--rate-limit must be a whole number from 1 to 10000000, not '0'"],
+    [['--live-states', '0'], "--live-states must be a whole number from 1 to 100000, not '0'"],
+    [['--live-states', '12k'], "--live-states must be a whole number from 1 to 100000, not '12k'"],
     [['--fast-forward', '0'], "--fast-forward must be a number of hours above 0 and at most 168 (a week), not '0'"],
     [['--fast-forward', '200'], "--fast-forward must be a number of hours above 0 and at most 168 (a week), not '200'"],
     [['--fast-forward', 'a day'], "--fast-forward must be a number of hours above 0 and at most 168 (a week), not 'a day'"],
@@ -145,4 +147,12 @@ describe('sandbox command line', () => {
     await waitUntil(() => anvils.every((pid) => !isAlive(pid)), 'both Anvils to exit after the sandbox was killed', 10_000);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
+});
+
+describe('sandbox command line: the live node kept states', () => {
+  it('takes --live-states as the number of latest states the live node keeps, and leaves the default otherwise', async () => {
+    const { parseCliArgs } = await import('./cliArgs');
+    expect(parseCliArgs(['--live-states', '4096'], {}).liveStatesKept).toBe(4096);
+    expect(parseCliArgs([], {}).liveStatesKept).toBeUndefined();
+  });
 });

@@ -22,6 +22,8 @@ content store) on a seeded Anvil chain.
                     hours (at most 168) up to now, so the chain (and the gas history
                     an app reads from it) has a past; a recent chain is left alone
   --rate-limit N    JSON-RPC requests per second per key, bursts up to 2N (default 100000)
+  --live-states N   how many of its latest blocks' states the live node keeps in memory
+                    (default 128; more makes it grow with every block: see the design notes)
   --fresh           discard the saved chain and seed a new one
   --json            print exactly one line of JSON on stdout when ready
   -h, --help        show this help`;
@@ -38,6 +40,8 @@ export interface CliOptions {
   blockTimeSeconds: number;
   /** Hours of traffic to mine into the past before live traffic (--fast-forward). */
   fastForwardHours?: number;
+  /** How many of its latest blocks' states the live node keeps (--live-states). */
+  liveStatesKept?: number;
   /** The gateway's per-key rate limit, when --rate-limit is given. */
   limits?: { rateLimit: { requestsPerSecond: number; burst: number } };
   fresh: boolean;
@@ -59,6 +63,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
       secret: { type: 'string' },
       'block-time': { type: 'string' },
       'rate-limit': { type: 'string' },
+      'live-states': { type: 'string' },
       'fast-forward': { type: 'string' },
       fresh: { type: 'boolean' },
       json: { type: 'boolean' },
@@ -71,6 +76,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
   const fastForwardHours = values['fast-forward'] === undefined ? undefined : parseHours(values['fast-forward']);
   if (fastForwardHours !== undefined && blockTimeSeconds === 0) throw new Error('--fast-forward mines traffic: it needs live traffic (a --block-time above 0)');
   const rateLimit = values['rate-limit'] === undefined ? undefined : parseInteger(values['rate-limit'], '--rate-limit', 1, 10_000_000);
+  const liveStatesKept = values['live-states'] === undefined ? undefined : parseInteger(values['live-states'], '--live-states', 1, 100_000);
   if (values.secret !== undefined && values.key === undefined) throw new Error('--secret needs --key');
   // Credentials from the environment (the app's launcher uses this): a command line is readable by every user.
   const keyFromEnv = values.key === undefined && Boolean(env.BLOCKGLASS_SANDBOX_KEY);
@@ -96,6 +102,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
     storeKey: !keyFromEnv,
     blockTimeSeconds,
     ...(fastForwardHours === undefined ? {} : { fastForwardHours }),
+    ...(liveStatesKept === undefined ? {} : { liveStatesKept }),
     ...(rateLimit === undefined ? {} : { limits: { rateLimit: { requestsPerSecond: rateLimit, burst: rateLimit * 2 } } }),
     fresh: values.fresh ?? false,
     json: values.json ?? false,

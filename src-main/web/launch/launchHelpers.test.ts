@@ -24,6 +24,7 @@ describe('parseServeArgs', () => {
     expect(parseServeArgs(['--sandbox-block-time', '1'])).toMatchObject({ sandboxBlockTimeSeconds: 1 });
     expect(parseServeArgs(['--sandbox-block-time', '0.5', '--sandbox-fast-forward', '168'])).toMatchObject({ sandboxBlockTimeSeconds: 0.5, sandboxFastForwardHours: 168 });
     expect(parseServeArgs(['--sandbox-block-time', '0'])).toMatchObject({ sandboxBlockTimeSeconds: 0 });
+    expect(parseServeArgs(['--sandbox-live-states', '4096'])).toMatchObject({ sandboxLiveStates: 4096 });
   });
 
   it.each([
@@ -37,13 +38,17 @@ describe('parseServeArgs', () => {
     [['--sandbox-block-time', '3601'], '--sandbox-block-time must be a number of seconds from 0 to 3600, not "3601"'],
     [['--sandbox-block-time', '-1'], /argument is ambiguous/],
     [['--sandbox-block-time', '0', '--sandbox-fast-forward', '24'], '--sandbox-fast-forward mines traffic: it needs live blocks (a --sandbox-block-time above 0)'],
+    [['--sandbox-live-states', '0'], '--sandbox-live-states must be a whole number from 1 to 100000, not "0"'],
+    [['--sandbox-live-states', 'many'], '--sandbox-live-states must be a whole number from 1 to 100000, not "many"'],
+    [['--sandbox-live-states', '100001'], '--sandbox-live-states must be a whole number from 1 to 100000, not "100001"'],
     [['--open'], /^Unknown option '--open'/],
     [['extra'], 'unexpected argument: extra'],
   ])('refuses %j', (argv, message) => {
     expect(() => parseServeArgs(argv)).toThrow(message);
   });
 
-  it("hands the sandbox flags to the sandbox child as its own (--fast-forward, --block-time)", () => {
+  it("hands the sandbox flags to the sandbox child as its own (--fast-forward, --block-time, --live-states)", () => {
+    expect(sandboxArgsOf(parseServeArgs(['--sandbox-live-states', '4096']))).toEqual({ sandboxArgs: ['--live-states', '4096'] });
     expect(sandboxArgsOf(parseServeArgs([]))).toEqual({});
     expect(sandboxArgsOf(parseServeArgs(['--sandbox-fast-forward', '168', '--sandbox-block-time', '1']))).toEqual({ sandboxArgs: ['--fast-forward', '168', '--block-time', '1'] });
     expect(sandboxArgsOf(parseServeArgs(['--sandbox-block-time', '0']))).toEqual({ sandboxArgs: ['--block-time', '0'] });

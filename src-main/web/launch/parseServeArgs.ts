@@ -12,10 +12,12 @@ export interface ServeArgs {
   sandboxFastForwardHours?: number;
   /** Seconds between the Local sandbox's live blocks (`--sandbox-block-time S`; the sandbox's own default when absent). */
   sandboxBlockTimeSeconds?: number;
+  /** How many of its latest blocks' states the Local sandbox's live node keeps (`--sandbox-live-states N`; the sandbox's default when absent). */
+  sandboxLiveStates?: number;
 }
 
 /** The usage line printed on bad flags. */
-export const SERVE_USAGE = 'usage: npm run serve -- [--port N] [--data DIR] [--no-open] [--json] [--timings] [--sandbox-fast-forward HOURS] [--sandbox-block-time SECONDS]';
+export const SERVE_USAGE = 'usage: npm run serve -- [--port N] [--data DIR] [--no-open] [--json] [--timings] [--sandbox-fast-forward HOURS] [--sandbox-block-time SECONDS] [--sandbox-live-states N]';
 
 /** The port the web host uses unless told otherwise (0 would pick any free one). */
 export const DEFAULT_WEB_PORT = 18580;
@@ -34,6 +36,7 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
       timings: { type: 'boolean' },
       'sandbox-fast-forward': { type: 'string' },
       'sandbox-block-time': { type: 'string' },
+      'sandbox-live-states': { type: 'string' },
     },
   });
   if (positionals.length > 0) throw new Error(`unexpected argument: ${positionals[0]}`);
@@ -54,6 +57,10 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
   if (hours !== undefined && blockTime !== undefined && Number(blockTime) === 0) {
     throw new Error('--sandbox-fast-forward mines traffic: it needs live blocks (a --sandbox-block-time above 0)');
   }
+  const liveStates = values['sandbox-live-states'];
+  if (liveStates !== undefined && !(/^\d{1,6}$/.test(liveStates) && Number(liveStates) >= 1 && Number(liveStates) <= 100_000)) {
+    throw new Error(`--sandbox-live-states must be a whole number from 1 to 100000, not ${JSON.stringify(liveStates)}`);
+  }
   return {
     port,
     dataDir: values.data,
@@ -62,14 +69,16 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
     timings: values.timings === true,
     ...(hours !== undefined ? { sandboxFastForwardHours: Number(hours) } : {}),
     ...(blockTime !== undefined ? { sandboxBlockTimeSeconds: Number(blockTime) } : {}),
+    ...(liveStates !== undefined ? { sandboxLiveStates: Number(liveStates) } : {}),
   };
 }
 
-/** The sandbox child's flags for what `npm run serve` was asked: `--fast-forward H`, `--block-time S`; none when neither was. */
-export function sandboxArgsOf(options: Pick<ServeArgs, 'sandboxFastForwardHours' | 'sandboxBlockTimeSeconds'>): { sandboxArgs?: string[] } {
+/** The sandbox child's flags for what `npm run serve` was asked: `--fast-forward H`, `--block-time S`, `--live-states N`; none when none was. */
+export function sandboxArgsOf(options: Pick<ServeArgs, 'sandboxFastForwardHours' | 'sandboxBlockTimeSeconds' | 'sandboxLiveStates'>): { sandboxArgs?: string[] } {
   const args = [
     ...(options.sandboxFastForwardHours ? ['--fast-forward', String(options.sandboxFastForwardHours)] : []),
     ...(options.sandboxBlockTimeSeconds !== undefined ? ['--block-time', String(options.sandboxBlockTimeSeconds)] : []),
+    ...(options.sandboxLiveStates !== undefined ? ['--live-states', String(options.sandboxLiveStates)] : []),
   ];
   return args.length > 0 ? { sandboxArgs: args } : {};
 }

@@ -32,6 +32,8 @@ export interface RunWebHostOptions {
   sandboxFastForwardHours?: number;
   /** Seconds between the Local sandbox's live blocks (the sandbox's `--block-time`); its own default when absent. */
   sandboxBlockTimeSeconds?: number;
+  /** How many of its latest blocks' states the Local sandbox's live node keeps (`--sandbox-live-states`). */
+  sandboxLiveStates?: number;
 }
 
 /**
