@@ -16,7 +16,8 @@ import { benchHistory } from './history';
 import { benchApprovals } from './approvals';
 import { benchCallers } from './callers';
 import { benchPages } from './pages';
-import { benchSoak, SOAK_NETWORKS, type SoakNetwork } from './soak';
+import { table } from './benchKit';
+import { benchSoak, soakOptionsOf } from './soak';
 import { benchNodeGrowth } from './nodeGrowth';
 import { benchFirstStart, benchSandboxStop } from './sandboxLifecycle';
 import { benchTrace } from './trace';
@@ -293,27 +294,6 @@ async function main() {
   console.log(`Report written: ${path.relative(process.cwd(), file)}${file === REPORT ? '' : ' (a partial run: bench/RESULTS.md is left as it was)'}`);
   for (const figure of figures.filter((f) => isMet(f) === false)) console.log(`missed: ${figure.section}: ${figure.what} (${verdict(figure)})`);
   console.log(`${met} of ${targets} targets met`);
-}
-
-/**
- * The soak's length and networks: `--minutes N` (or BLOCKGLASS_SOAK_MINUTES) on each network, 30 by default and 3 with
- * `--quick`; `--networks local,hardhat,ganache` (all by default). A string says what is wrong.
- */
-function soakOptionsOf(argv: string[], quick: boolean): { minutes: number; networks: SoakNetwork[] } | string {
-  const flag = (name: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] ?? '' : undefined);
-  const minutesText = flag('--minutes') ?? process.env.BLOCKGLASS_SOAK_MINUTES;
-  const minutes = minutesText === undefined ? (quick ? 3 : 30) : Number(minutesText);
-  if (!(minutes > 0 && minutes <= 24 * 60)) return `--minutes (or BLOCKGLASS_SOAK_MINUTES) takes minutes above 0 and at most a day; got ${JSON.stringify(minutesText)}`;
-  const networks = (flag('--networks') ?? SOAK_NETWORKS.join(',')).split(',').filter(Boolean);
-  const unknown = networks.filter((network) => !SOAK_NETWORKS.includes(network as SoakNetwork));
-  if (unknown.length > 0 || networks.length === 0) return `--networks takes some of ${SOAK_NETWORKS.join(',')}, comma-separated; got ${JSON.stringify(flag('--networks'))}`;
-  return { minutes, networks: SOAK_NETWORKS.filter((network) => networks.includes(network)) };
-}
-
-function table(header: string[], rows: string[][]): string[] {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
-  return [line(header), ...rows.map(line)];
 }
 
 await main();

@@ -245,3 +245,18 @@ async function keepMining(node: DevNode): Promise<{ stop(): Promise<{ sent: numb
     },
   };
 }
+
+/**
+ * The soak's length and networks: `--minutes N` (or BLOCKGLASS_SOAK_MINUTES) on each network, 30 by default and 3 with
+ * `--quick`; `--networks local,hardhat,ganache` (all by default). A string says what is wrong.
+ */
+export function soakOptionsOf(argv: string[], quick: boolean): { minutes: number; networks: SoakNetwork[] } | string {
+  const flag = (name: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] ?? '' : undefined);
+  const minutesText = flag('--minutes') ?? process.env.BLOCKGLASS_SOAK_MINUTES;
+  const minutes = minutesText === undefined ? (quick ? 3 : 30) : Number(minutesText);
+  if (!(minutes > 0 && minutes <= 24 * 60)) return `--minutes (or BLOCKGLASS_SOAK_MINUTES) takes minutes above 0 and at most a day; got ${JSON.stringify(minutesText)}`;
+  const networks = (flag('--networks') ?? SOAK_NETWORKS.join(',')).split(',').filter(Boolean);
+  const unknown = networks.filter((network) => !SOAK_NETWORKS.includes(network as SoakNetwork));
+  if (unknown.length > 0 || networks.length === 0) return `--networks takes some of ${SOAK_NETWORKS.join(',')}, comma-separated; got ${JSON.stringify(flag('--networks'))}`;
+  return { minutes, networks: SOAK_NETWORKS.filter((network) => networks.includes(network)) };
+}

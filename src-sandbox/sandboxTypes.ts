@@ -1,0 +1,65 @@
+import type { SeedManifest } from './chain/manifest';
+import type { DemoContent } from './content/seedDemoContent';
+import type { GatewayLimits } from './gateway/createGateway';
+
+// What the sandbox takes and gives: its options, the addresses it prints, and the running sandbox (`startSandbox`).
+
+export interface SandboxOptions {
+  dataDir: string;
+  port?: number;
+  host?: string;
+  key?: string;
+  secret?: string;
+  /** Keep the key itself in the data folder (default), or only its hash when the caller supplies it on every start. */
+  storeKey?: boolean;
+  /** Seconds between live blocks after seeding; 0 keeps the chain still (no traffic). */
+  blockTimeSeconds?: number;
+  /** Before live traffic, mine traffic blocks spread over this many past hours up to now (the chain gets a past). */
+  fastForwardHours?: number;
+  /** Throw away the saved chain and seed anew. */
+  fresh?: boolean;
+  /**
+   * How many of its latest blocks' states the live node keeps (`LIVE_STATES_KEPT` in sandbox.ts by default). A test run's
+   * shared sandbox keeps more: its suites read the whole chain's history, which a person's sandbox answers only for
+   * its seeded and latest blocks.
+   */
+  liveStatesKept?: number;
+  /**
+   * Save the chain as it runs (every minute and when stopping; default true). False for a throwaway sandbox whose
+   * folder is removed after (a test run's shared sandbox): no dump of the whole chain every minute, none at the end.
+   * A first start still saves the seeded chain.
+   */
+  saveChain?: boolean;
+  limits?: Partial<GatewayLimits>;
+  /** Progress lines for a person (never contain the key or secret). */
+  log?: (line: string) => void;
+}
+
+/** What the ready line prints: every address a client needs, and the credentials. */
+export interface SandboxInfo {
+  chainId: number;
+  rpcUrl: string;
+  wsUrl: string;
+  gasUrl: string;
+  storageUrl: string;
+  key: string;
+  /** Known only when given with --secret or generated in this run; the data folder keeps just its hash. */
+  secret: string | null;
+}
+
+export interface Sandbox {
+  info: SandboxInfo;
+  /** The live Anvil's own address, for benchmarks and tests that compare against the bare node. */
+  anvilUrl: string;
+  anvilPid: number;
+  /** The seeded node's address (a second Anvil keeping every seeded block's state; it never mines), for tests that read or trace at seeded blocks on the bare node. */
+  seededAnvilUrl: string;
+  seededAnvilPid: number;
+  manifest: SeedManifest;
+  /** The demo folder in the content store (deterministic CIDs). */
+  demoContent: DemoContent;
+  /** Rejects if Anvil dies while the sandbox runs and cannot be started again from the last save. */
+  failed: Promise<never>;
+  /** Stops traffic, saves the chain, stops the server and Anvil. Safe to call twice. */
+  close(): Promise<void>;
+}
