@@ -1,4 +1,5 @@
-// Small helpers the app's benchmarks share: a median, wall-clock time comparable with a page's, aligned tables.
+// Small helpers the app's benchmarks share: a median, wall-clock time comparable with a page's, aligned tables, stopping a child.
+import type { ChildProcess } from 'node:child_process';
 
 /** Wall-clock milliseconds with sub-millisecond resolution; comparable with a page's `performance.timeOrigin + performance.now()`. */
 export const wallNow = () => performance.timeOrigin + performance.now();
@@ -19,4 +20,12 @@ export function table(header: string[], rows: string[][], leftColumns = 2): stri
       .join('  ')
       .trimEnd();
   return [line(header), ...rows.map(line)];
+}
+
+/** Stops a child process the bench started (SIGTERM) and waits for its exit; nothing when it has already exited. */
+export async function stopChild(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
 }

@@ -12,7 +12,7 @@ import { createDecodingService } from '../src-main/services/decoding/createDecod
 import { createExplorerService } from '../src-main/services/explorer/createExplorerService';
 import { createFeedHub } from '../src-main/services/rpc/createFeedHub';
 import { createRpcService } from '../src-main/services/rpc/createRpcService';
-import { median } from './benchKit';
+import { median, stopChild } from './benchKit';
 import { formatRatio, joinSections, ratioOf, verdict, type Figure, type SectionResult } from './report';
 import { benchTable } from './table';
 
@@ -178,11 +178,7 @@ async function benchRenderer(options: ExplorerBenchOptions, manifest: { bigBlock
         results.txWarm.push(await timeTo(page, tx, RECEIPT));
       } finally {
         await context.close();
-        if (child && child.exitCode === null) {
-          const exited = new Promise((resolve) => child!.once('exit', resolve));
-          child.kill('SIGTERM');
-          await exited;
-        }
+        await stopChild(child);
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
     }

@@ -6,6 +6,7 @@ import readline from 'node:readline';
 import { chromium } from '@playwright/test';
 import { SAVED_CHAIN_FILES } from '../test-support/savedChainFiles';
 import { verdict, type Figure, type SectionResult } from './report';
+import { stopChild } from './benchKit';
 
 const FIRST_ROWS_TARGET_MS = 300; // issue 31: the first log row under 300 ms
 const MEMORY_TARGET_MB = 300;
@@ -99,11 +100,7 @@ export async function benchLogsRenderer(options: { projectRoot: string; seededCh
     };
   } finally {
     await browser.close();
-    if (child && child.exitCode === null) {
-      const exited = new Promise((resolve) => child!.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await stopChild(child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -7,7 +7,7 @@ import { chromium, type BrowserContext } from '@playwright/test';
 import { readTiming } from '../src-main/services/api/describeTiming';
 import type { RequestTiming } from '../src-shared/api/dispatcherTypes';
 import { copySeededSandbox } from '../test-support/seededSandbox';
-import { median, table } from './benchKit';
+import { median, stopChild, table } from './benchKit';
 import { verdict, type Figure, type SectionResult } from './report';
 import { cold, EMPTY_ROUTE, HOME, warm } from './pageLoads';
 import { pageCases, type PageCase } from './pageCases';
@@ -110,11 +110,7 @@ export async function benchPages(options: PagesBenchOptions): Promise<SectionRes
   } finally {
     await context?.close();
     await browser.close();
-    if (child && child.exitCode === null) {
-      const exited = new Promise((resolve) => child!.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await stopChild(child);
     fs.rmSync(appDir, { recursive: true, force: true });
   }
 }

@@ -7,7 +7,7 @@ import { chromium } from '@playwright/test';
 import { chainPaths } from '../src-sandbox/chain/chainState';
 import { copySeededSandbox } from '../test-support/seededSandbox';
 import { rawJsonRpc } from '../test-support/rawJsonRpc';
-import { median } from './benchKit';
+import { median, stopChild } from './benchKit';
 import { HOME } from './pageLoads';
 import { formatRatio, ratioOf, verdict, type Figure, type SectionResult } from './report';
 
@@ -91,8 +91,7 @@ export async function benchSandboxStop(options: { quick: boolean; projectRoot: s
     lines.push(`stop: ${stop.value.toFixed(2)} s ${verdict(stop)}; starts behind the head they stopped at: ${restartsBehind} of ${runs} ${verdict(behind)}`);
     return { figures: [stop, behind], lines };
   } finally {
-    running.child.kill('SIGTERM');
-    await new Promise((resolve) => (running.child.exitCode !== null ? resolve(null) : running.child.once('exit', resolve)));
+    await stopChild(running.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -123,8 +122,7 @@ export async function benchFirstStart(options: { projectRoot: string }): Promise
       lines: [`== App first start (web host, empty data folder)`, `${figure.what}: ${firstHead.toFixed(1)} s vs ${reference.what} ${reference.value.toFixed(1)} s (${formatRatio(ratioOf(figure) ?? Number.NaN)}) ${verdict(figure)}`],
     };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+    await stopChild(child);
     await browser.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

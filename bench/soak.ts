@@ -11,7 +11,7 @@ import { startGanache } from '../test-support/nodes/startGanache';
 import { startHardhatNode } from '../test-support/nodes/startHardhatNode';
 import { rawJsonRpc } from '../test-support/rawJsonRpc';
 import { copySeededSandbox } from '../test-support/seededSandbox';
-import { median, table } from './benchKit';
+import { median, stopChild, table } from './benchKit';
 import { HOME } from './pageLoads';
 import { formatNumber, verdict, type Figure, type SectionResult } from './report';
 import { demoFolderCid, describeProblem, devNodeCycle, localCycle, runCycle, type SoakStep } from './soakCycle';
@@ -125,11 +125,7 @@ export async function benchSoak(options: SoakBenchOptions): Promise<SectionResul
     return { figures: results.flatMap((result) => result.figures), lines: results.flatMap((result, i) => (i === 0 ? result.lines : ['', ...result.lines])) };
   } finally {
     await browser.close();
-    if (child && child.exitCode === null) {
-      const exited = new Promise((resolve) => child!.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await stopChild(child);
     fs.rmSync(appDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
