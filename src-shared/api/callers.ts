@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { topic } from './define';
 import type { TransactionRow } from './explorer';
 import { addressSchema } from './explorer';
+import type { NotKeptRange } from './history';
 
 // Part of area `history` (gathered by history.ts): who called a contract, and what came into an account, found on
 // the node without an indexer (issue 40): the blocks where the address's state changed, by bisection on
@@ -66,6 +67,8 @@ export type CallersEvent =
       count: number;
       changedBlocks: number;
       requests: number;
+      /** Runs of blocks whose state the node does not keep, oldest first: a change there is found only through the logs. */
+      notKept: NotKeptRange[];
     };
 
 /** The topics of area `history` for callers (spread into `historyTopics`). */

@@ -32,6 +32,12 @@ export interface SentPage {
    * authorization it signed, or, for a contract, a contract it created. Newest first.
    */
   withoutTransaction: { nonce: number; block: string }[];
+  /**
+   * The page's nonces used in a run of blocks whose state the node does not keep, so the nonce cannot tell which
+   * block holds each: the blocks they lie in (`from`..`to`, 0x hex: the run and the first kept block after it) and
+   * the nonces (`nonceFrom`..`nonceTo`). Newest first.
+   */
+  notKept: { from: string; to: string; nonceFrom: number; nonceTo: number }[];
 }
 
 /** A page's progress, then the page. */
@@ -137,6 +143,22 @@ export interface BalanceChange {
   transactions: { hash: string; direction: 'in' | 'out' | 'self'; value: string }[];
 }
 
+/**
+ * A run of blocks whose state the node does not keep (it refused reads there: a full node's pruned past, the Local
+ * sandbox's blocks between its seeded ones and its latest). What changed in them cannot be placed by reading state.
+ */
+export interface NotKeptRange {
+  /** The first and the last block of the run (0x hex). */
+  from: string;
+  to: string;
+}
+
+/** A run of blocks not kept, in a balance history: the balance at the kept block on either side (wei, decimal), null where there is none. */
+export interface NotKeptBalance extends NotKeptRange {
+  before: string | null;
+  after: string | null;
+}
+
 /** The ETH balance over time: samples across the chain, and every change found between them. */
 export interface BalanceHistoryView {
   address: string;
@@ -145,6 +167,8 @@ export interface BalanceHistoryView {
   samples: { block: string; balance: string }[];
   /** Every change found by bisection between samples, oldest first (at most `MAX_BALANCE_CHANGES`). */
   changes: BalanceChange[];
+  /** Runs of blocks whose state the node does not keep, oldest first: changes in them are not listed. */
+  notKept: NotKeptBalance[];
   /** Whether more changes exist than were listed. */
   truncated: boolean;
   /** eth_getBalance reads sent. */
@@ -222,7 +246,8 @@ export const historyMethods = {
     doc:
       "An address's ETH balance over time: eth_getBalance at `samples` blocks across the chain (48 by default), then every block " +
       'where it changed, found by bisection between samples that differ, each with the transactions of that block from or to ' +
-      'the address. A change that returned to the same value between two samples cannot be seen. Needs archive reads.',
+      'the address. A change that returned to the same value between two samples cannot be seen. Where the node keeps no ' +
+      'state of some blocks (a full node, the Local sandbox between its seeded and its latest blocks), those runs are in notKept.',
   }),
   'history.holders': method<TokenHoldersView>()({
     input: z.strictObject({ networkId: z.string().min(1), token: addressSchema }),
@@ -260,7 +285,8 @@ export const historyTopics = {
     doc:
       'The transactions an address sent, newest first, a page at a time: the block of each nonce found by bisection on ' +
       'eth_getTransactionCount at past blocks (batched), then the transaction in that block whose sender it is. Progress ' +
-      'events, then the page. Needs reads at old blocks (an archive node); kept on this machine below the finalized block.',
+      'events, then the page. Nonces used in blocks whose state the node does not keep are said as those runs (notKept); ' +
+      'kept on this machine below the finalized block.',
   }),
   'history.transfers': topic<TransfersEvent>()({
     mode: 'stream',

@@ -1,14 +1,16 @@
 import { setMaxListeners } from 'node:events';
 import type { CallerRow, CallersEvent, CallersMode } from '../../../src-shared/api/callers';
+import type { NotKeptRange } from '../../../src-shared/api/history';
 import type { BlockReader } from '../chains/blockReader';
 import type { RawNodeLog } from '../chains/rawNodeLog';
 import { runLogQuery } from '../chains/runLogQuery';
-import { BlockglassError, walkCauses } from '../errors/blockglassError';
+import { walkCauses } from '../errors/blockglassError';
 import { isNodeFailure, type NodeError } from '../rpc/nodeError';
 import type { RpcService } from '../rpc/createRpcService';
 import { KnownStates, locateStateChanges } from './locateStateChanges';
 import { MAX_TRACED_PER_SCAN, type CallTreeOf } from './internalTouches';
 import { readTouchingRows } from './readTouchingRows';
+import { BlockRanges, orUnkept, UNKEPT } from './unkeptState';
 
 /** What a visit keeps for the next (at or below a finalized block): the state there, and the rows up to it. */
 export interface KeptCallers {
@@ -21,6 +23,8 @@ export interface KeptCallers {
   state: string;
   changedBlocks: number;
   rows: (CallerRow & { input: string | null })[];
+  /** Runs of blocks up to `coveredTo` whose state the node did not keep (absent where kept by an earlier version). */
+  notKept?: NotKeptRange[];
 }
 
 /** What finding an address's callers needs. */
@@ -90,13 +94,9 @@ export async function callersOf(
     mode = 'balance';
     proofRefused = refusal.nodeSaid ?? refusal.shortMessage;
   }
-  const stateAt = async (block: bigint) => {
-    try {
-      return mode === 'proof' ? await proofState(block) : await balanceState(block);
-    } catch (error) {
-      throw archiveRefusal(error, block);
-    }
-  };
+  // Where the node keeps no state of a block (see unkeptState.ts), the run is bounded and said; the logs still cover it.
+  const stateAt = orUnkept((block: bigint) => (mode === 'proof' ? proofState(block) : balanceState(block)));
+  const unkept = new BlockRanges();
 
   // Where to start: what an earlier visit kept; else, with proofs, block 0 (the contract's creation is the change
   // that gave it code, found by the same bisection); else its creation by bisection on its code (findCreation).
@@ -138,7 +138,10 @@ export async function callersOf(
   tell(true);
 
   // The finalized block's state is read first: what is found up to it is kept, and a later visit starts there.
-  if (finalized > scanFrom && finalized < head && known.get(finalized) === undefined) known.set(finalized, await stateAt(finalized));
+  if (finalized > scanFrom && finalized < head && known.get(finalized) === undefined) {
+    const state = await stateAt(finalized);
+    if (state !== UNKEPT) known.set(finalized, state);
+  }
   // The contract's logs over the same blocks (one filter, through the log planner), beside the bisection: a block
   // where it emitted without a change of state is looked at too, and the transactions its logs name are found.
   const logHashes = new Map<bigint, Set<string>>();
@@ -167,7 +170,7 @@ export async function callersOf(
     locateStateChanges(scanFrom, head, known, stateAt, ({ reads, changes: found }) => {
       progress = { ...progress, stateReads: reads, changedBlocks: found };
       tell();
-    }),
+    }, unkept),
     logs,
   ]);
   let changes = located;
@@ -228,7 +231,8 @@ export async function callersOf(
     }
   };
   await Promise.all(Array.from({ length: Math.min(BLOCK_READS, blocks.length) }, readOne));
-  emit({ kind: 'done', head: headHex, from: hex(from), count: rows.length, changedBlocks: (usable?.changedBlocks ?? 0) + changes.length, requests });
+  const notKept = [...(usable?.notKept ?? []), ...unkept.list().map((range) => ({ from: hex(range.from), to: hex(range.to) }))];
+  emit({ kind: 'done', head: headHex, from: hex(from), count: rows.length, changedBlocks: (usable?.changedBlocks ?? 0) + changes.length, requests, notKept });
 
   const keepTo = known.get(finalized) !== undefined ? finalized : usable ? BigInt(usable.coveredTo) : -1n;
   if (keepTo < 0n) return undefined;
@@ -239,6 +243,7 @@ export async function callersOf(
     coveredTo: hex(keepTo),
     state: known.get(keepTo)!,
     changedBlocks: (usable?.changedBlocks ?? 0) + changes.filter((block) => block <= keepTo).length,
+    notKept: notKept.filter((range) => BigInt(range.to) < keepTo),
     rows: rows.filter((row) => BigInt(row.blockNumber) <= keepTo),
   };
 }
@@ -256,17 +261,4 @@ const balanceIn = (state: string): bigint => BigInt(state.split(':')[0]!);
 
 function withoutInput({ input: _input, ...row }: CallerRow & { input: string | null }): CallerRow {
   return row;
-}
-
-/** A read at an old block refused for want of an archive, said for this history; anything else as it is. */
-function archiveRefusal(error: unknown, block: bigint): unknown {
-  const pruned = walkCauses(error, (cause) => isNodeFailure(cause, 'statePruned')) as NodeError | null;
-  if (!pruned) return error;
-  return new BlockglassError(`The node would not read the address's state at block ${block.toString(10)}: it keeps no state of old blocks.`, {
-    code: 'STATE_PRUNED',
-    details: 'Who called a contract is found from its state at past blocks, which needs an archive node. Add this chain with an archive endpoint in Settings → Networks.',
-    ...(pruned.nodeSaid !== undefined ? { nodeSaid: pruned.nodeSaid } : {}),
-    fix: { label: 'Add a network', route: '/settings/networks/new' },
-    cause: pruned,
-  });
 }

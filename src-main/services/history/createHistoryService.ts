@@ -19,6 +19,7 @@ import { readHoldings } from './readHoldings';
 import { scanTransfers } from './scanTransfers';
 import { createTransferStore } from './transferStore';
 import { createSentStore, type SentStoreRow } from './sentStore';
+import { orUnkept, UNKEPT } from './unkeptState';
 import { approvalsOf } from './approvalsOf';
 import { callersOf } from './callersOf';
 import type { CallTreeOf } from './internalTouches';
@@ -180,25 +181,26 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
       );
       const keptNonces = new Set(rows.map((row) => row.nonce));
       const withoutTransaction: SentPage['withoutTransaction'] = [];
+      const notKept: SentPage['notKept'] = [];
       const wanted = Array.from({ length: before - from }, (_, i) => from + i).filter((nonce) => !keptNonces.has(nonce));
       if (wanted.length > 0) {
         const client = await rpc.client(networkId, { signal });
         const knownBefore = new Set(known.entries().map(([block]) => block));
         // The count at the finalized block itself, kept: a later visit then splits every interval across it at a known
         // point, so it never asks about a block at or below it (whatever its new head makes the midpoints).
-        if (finalized >= 0n && finalized < head && known.get(finalized) === undefined) {
+        // A node that keeps no state of a block answers UNKEPT there (see unkeptState.ts): the nonces in such a run are
+        // said as a range, the others located as usual.
+        const countAt = orUnkept(async (block: bigint) => {
           requests += 1;
-          known.set(finalized, await client.getTransactionCount({ address: owner as `0x${string}`, blockNumber: finalized }));
+          return await client.getTransactionCount({ address: owner as `0x${string}`, blockNumber: block });
+        });
+        if (finalized >= 0n && finalized < head && known.get(finalized) === undefined) {
+          const count = await countAt(finalized);
+          if (count !== UNKEPT) known.set(finalized, count);
         }
         emit({ kind: 'progress', located: 0, of: wanted.length, requests });
-        const located = await locateNonces(wanted, head, headCount, known, async (block) => {
-          requests += 1;
-          try {
-            return await client.getTransactionCount({ address: owner as `0x${string}`, blockNumber: block });
-          } catch (error) {
-            throw archiveRefusal(error, block, 'nonce');
-          }
-        }, (count) => emit({ kind: 'progress', located: count, of: wanted.length, requests }));
+        const located = await locateNonces(wanted, head, headCount, known, countAt, (count) => emit({ kind: 'progress', located: count, of: wanted.length, requests }));
+        for (const run of located.unplaced) notKept.push({ from: hex(run.from), to: hex(run.to), nonceFrom: Math.min(...run.nonces), nonceTo: Math.max(...run.nonces) });
         const fresh = known.entries().filter(([block]) => !knownBefore.has(block));
         stored?.write(chain, owner, fresh.filter(([block]) => block <= finalized));
         entry.known = known;
@@ -238,7 +240,7 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
       rows.sort((a, b) => b.nonce - a.nonce);
       emit({
         kind: 'page',
-        page: { address, nonce: headCount, head: headHex, rows, next: from > 0 ? from : null, requests, withoutTransaction: withoutTransaction.sort((a, b) => b.nonce - a.nonce) },
+        page: { address, nonce: headCount, head: headHex, rows, next: from > 0 ? from : null, requests, withoutTransaction: withoutTransaction.sort((a, b) => b.nonce - a.nonce), notKept: notKept.reverse() },
       });
     },
   };
@@ -256,7 +258,7 @@ function isKeptCreation(value: unknown): value is Pick<CreationView, 'block' | '
  * A read at an old block that the node refused because it keeps no state of that block (the `statePruned` case of
  * `rpc/nodeFailures.ts`), said for this history; any other failure is thrown as it is.
  */
-function archiveRefusal(error: unknown, block: bigint, what: 'nonce' | 'code' | 'balance'): unknown {
+function archiveRefusal(error: unknown, block: bigint, what: 'code' | 'balance'): unknown {
   const pruned = walkCauses(error, (cause) => isNodeFailure(cause, 'statePruned')) as NodeError | null;
   if (!pruned) return error;
   return new BlockglassError(`The node would not read the address's ${what} at block ${block.toString(10)}: it keeps no state of old blocks.`, {
@@ -267,3 +269,5 @@ function archiveRefusal(error: unknown, block: bigint, what: 'nonce' | 'code' | 
     cause: pruned,
   });
 }
+
+const hex = (block: bigint) => `0x${block.toString(16)}`;

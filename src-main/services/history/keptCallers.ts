@@ -9,6 +9,7 @@ export function isKeptCallers(value: unknown): value is KeptCallers {
   if (typeof v !== 'object' || v === null) return false;
   if ((v.mode !== 'proof' && v.mode !== 'balance') || typeof v.from !== 'string' || !HEX.test(v.from) || typeof v.coveredTo !== 'string' || !HEX.test(v.coveredTo)) return false;
   if (typeof v.isContract !== 'boolean' || typeof v.state !== 'string' || typeof v.changedBlocks !== 'number' || !Array.isArray(v.rows)) return false;
+  if (v.notKept !== undefined && !(Array.isArray(v.notKept) && v.notKept.every((range) => typeof range?.from === 'string' && HEX.test(range.from) && typeof range.to === 'string' && HEX.test(range.to)))) return false;
   return v.rows.every(
     (row) =>
       typeof row === 'object' &&

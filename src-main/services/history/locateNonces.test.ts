@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { KnownCounts, locateNonces } from './locateNonces';
+import { UNKEPT } from './unkeptState';
 
 /** A chain as the address's count after each block: `sentIn[b]` transactions in block b. */
 function chainOf(sentIn: number[]) {
@@ -50,5 +51,35 @@ describe('locateNonces', () => {
       [1, 3n],
       [3, 6n],
     ]);
+  });
+
+  it('on a node that keeps no state of a run of blocks, locates every nonce outside it and says the ones inside as that run (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.nat({ max: 3 }), { minLength: 3, maxLength: 300 }).chain((sentIn) =>
+          fc.tuple(fc.constant(sentIn), fc.nat({ max: sentIn.length - 2 }), fc.nat({ max: sentIn.length - 2 })),
+        ),
+        async ([sentIn, x, y]) => {
+          const chain = chainOf(sentIn);
+          // Blocks a..b are not kept (the head, the last block, always is).
+          const [a, b] = x <= y ? [x, y] : [y, x];
+          const countAt = async (block: bigint) => (block >= BigInt(a) && block <= BigInt(b) ? UNKEPT : chain.after[Number(block)]!);
+          const wanted = Array.from({ length: chain.headCount }, (_, nonce) => nonce);
+          const { blocks, unplaced } = await locateNonces(wanted, chain.head, chain.headCount, new KnownCounts(), countAt);
+          const placedNowhere = new Set(unplaced.flatMap((run) => run.nonces));
+          for (const run of unplaced) expect([run.from, run.to]).toEqual([BigInt(a), BigInt(b) + 1n]);
+          for (const nonce of wanted) {
+            const block = chain.blockOf(nonce);
+            if (placedNowhere.has(nonce)) {
+              expect(blocks.has(nonce)).toBe(false);
+              expect(block >= a && block <= b + 1, `nonce ${nonce} in block ${block}, said to be in ${a}..${b + 1}`).toBe(true);
+            } else expect(blocks.get(nonce)).toBe(BigInt(block));
+          }
+          // A nonce of a block the node does not keep cannot have been placed.
+          for (const nonce of wanted) if (chain.blockOf(nonce) >= a && chain.blockOf(nonce) <= b) expect(placedNowhere.has(nonce)).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

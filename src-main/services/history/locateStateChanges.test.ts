@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { KnownStates, locateStateChanges } from './locateStateChanges';
+import { BlockRanges, UNKEPT } from './unkeptState';
 
 /** A chain as the address's state after each block: `changedIn[b]` says whether block b changed it (never undone). */
 function chainOf(changedIn: boolean[]) {
@@ -58,5 +59,26 @@ describe('locateStateChanges', () => {
   it('misses a change undone between two blocks that agree (what the doc says it cannot see)', async () => {
     const after = ['a', 'a', 'b', 'a', 'a'];
     expect(await locateStateChanges(0n, 4n, new KnownStates(), async (block) => after[Number(block)]!)).toEqual([]);
+  });
+
+  it('on a node that keeps no state of a run of blocks, finds every change outside it and says the run exactly (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.boolean(), { minLength: 3, maxLength: 400 }).chain((changedIn) => fc.tuple(fc.constant(changedIn), fc.nat({ max: changedIn.length - 2 }), fc.nat({ max: changedIn.length - 2 }))),
+        async ([changedIn, x, y]) => {
+          const chain = chainOf(changedIn);
+          const [a, b] = x <= y ? [BigInt(x), BigInt(y)] : [BigInt(y), BigInt(x)];
+          const unkept = new BlockRanges();
+          const found = await locateStateChanges(0n, chain.head, new KnownStates(), async (block) => (block >= a && block <= b ? UNKEPT : chain.after[Number(block)]!), undefined, unkept);
+          // Every change but those the run hides (its blocks, and the first block after it, whose parent it holds).
+          expect(found).toEqual(chain.changes.filter((block) => block < a || block > b + 1n));
+          // The run is said exactly wherever a change lies in or across it.
+          const hidden = chain.changes.some((block) => block >= a && block <= b + 1n) || a === 0n;
+          if (hidden) expect(unkept.list()).toEqual([{ from: a, to: b }]);
+          else expect(unkept.list().every((range) => range.from === a && range.to === b)).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

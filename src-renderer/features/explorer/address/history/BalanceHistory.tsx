@@ -16,6 +16,7 @@ import { apiErrorOf } from '../../../../lib/apiErrorOf';
 import { formatEth, formatNumber } from '../../../../lib/formatChain';
 import { networkKey } from '../../../../queries/queryKeys';
 import { untilSandboxRuns } from '../../../../queries/untilSandboxRuns';
+import { NotKeptNote } from './NotKeptNote';
 import './history.css';
 import { countOf } from '../../../../../src-shared/text/countOf';
 
@@ -123,6 +124,22 @@ export function BalanceHistory({ networkId, address }: { networkId: string; addr
       {balance.isPending ? <LoadingState label="Reading its balance at past blocks…" /> : null}
       {balance.isError ? <ErrorNotice error={apiErrorOf(balance.error)} title="The balance history could not be read" onRetry={() => void balance.refetch()} /> : null}
       {data ? <UPlotChart options={options} data={points} height={220} label="ETH balance by block" /> : null}
+      {data ? (
+        <NotKeptNote
+          networkId={networkId}
+          ranges={data.notKept ?? []}
+          what="a change of balance in them cannot be placed"
+          detail={(range) =>
+            range.before === null ? (
+              <>the balance was <EthAmount wei={range.after} /> after them</>
+            ) : range.after === null || range.before === range.after ? (
+              <>the balance was <EthAmount wei={range.before} /> on either side</>
+            ) : (
+              <>the balance went from <EthAmount wei={range.before} /> to <EthAmount wei={range.after} /> somewhere in them</>
+            )
+          }
+        />
+      ) : null}
       {data?.truncated ? <p className="muted">Only the newest {countOf(data.changes.length, 'change')} are listed.</p> : null}
       {data && data.changes.length === 0 ? <p className="muted">Its balance did not change between the readings.</p> : null}
       {data && data.changes.length > 0 ? <DataTable rows={data.changes} columns={COLUMNS} rowKey={(row) => row.block} label="balance changes" initialSort={{ id: 'block', desc: true }} maxHeight={480} /> : null}

@@ -38,7 +38,7 @@ describe('Callers', () => {
       row({ id: `0x${'2'.repeat(64)}`, transactionHash: `0x${'2'.repeat(64)}`, blockNumber: '0x21', touch: 'emitted', to: '0x7a2088a1bfc9d81c55368ae168c2c02570cb814f' }),
       row({ id: 'block:34', transactionHash: null, blockNumber: '0x22', touch: 'internal', from: null, method: null, value: '5', status: null }),
     ];
-    renderWithApp(<Callers networkId="local" address={CONTRACT} isContract />, { api: callers([START, { kind: 'rows', rows }, { kind: 'done', head: '0x30', from: '0x5', count: 3, changedBlocks: 3, requests: 20 }]) });
+    renderWithApp(<Callers networkId="local" address={CONTRACT} isContract />, { api: callers([START, { kind: 'rows', rows }, { kind: 'done', head: '0x30', from: '0x5', count: 3, changedBlocks: 3, requests: 20, notKept: [] }]) });
     const section = await screen.findByRole('region', { name: /Transactions that called it/ });
     await within(section).findByRole('heading', { name: /3 in all \(up to block 48\)/ });
     const grid = within(section).getByRole('grid', { name: 'transactions that called it' });
@@ -51,7 +51,7 @@ describe('Callers', () => {
 
   it('says where the node refuses eth_getProof, in its words, and what is then not seen', async () => {
     const refused: CallersEvent = { ...START, mode: 'balance', proofRefused: 'the method eth_getProof does not exist/is not available' } as CallersEvent;
-    renderWithApp(<Callers networkId="local" address={CONTRACT} isContract />, { api: callers([refused, { kind: 'done', head: '0x30', from: '0x5', count: 0, changedBlocks: 0, requests: 3 }]) });
+    renderWithApp(<Callers networkId="local" address={CONTRACT} isContract />, { api: callers([refused, { kind: 'done', head: '0x30', from: '0x5', count: 0, changedBlocks: 0, requests: 3, notKept: [] }]) });
     const note = await screen.findByRole('note');
     expect(note.textContent).toContain('does not answer eth_getProof (the method eth_getProof does not exist/is not available)');
     expect(note.textContent).toContain('a call that changed only its storage is not seen');
@@ -61,7 +61,7 @@ describe('Callers', () => {
   it("an account's section is what came in, under its own name", async () => {
     const start: CallersEvent = { ...START, isContract: false, from: '0x0' } as CallersEvent;
     renderWithApp(<Callers networkId="local" address={CONTRACT} isContract={false} />, {
-      api: callers([start, { kind: 'rows', rows: [row({ touch: 'received', value: '1000000000000000000' })] }, { kind: 'done', head: '0x30', from: '0x5', count: 1, changedBlocks: 4, requests: 9 }]),
+      api: callers([start, { kind: 'rows', rows: [row({ touch: 'received', value: '1000000000000000000' })] }, { kind: 'done', head: '0x30', from: '0x5', count: 1, changedBlocks: 4, requests: 9, notKept: [] }]),
     });
     const section = await screen.findByRole('region', { name: /Value received/ });
     await within(section).findByRole('heading', { name: /1 in all/ });
@@ -71,7 +71,7 @@ describe('Callers', () => {
 
   it('a contract whose state never changed after its creation says why its callers cannot be found this way', async () => {
     const created = row({ touch: 'created', to: null });
-    renderWithApp(<Callers networkId="local" address={CONTRACT} isContract />, { api: callers([START, { kind: 'rows', rows: [created] }, { kind: 'done', head: '0x30', from: '0x5', count: 1, changedBlocks: 0, requests: 8 }]) });
+    renderWithApp(<Callers networkId="local" address={CONTRACT} isContract />, { api: callers([START, { kind: 'rows', rows: [created] }, { kind: 'done', head: '0x30', from: '0x5', count: 1, changedBlocks: 0, requests: 8, notKept: [] }]) });
     expect(await screen.findByText(/Its state has not changed since it was created, and it emitted no logs/)).toBeTruthy();
   });
 });

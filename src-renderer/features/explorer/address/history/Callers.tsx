@@ -11,6 +11,7 @@ import { useStream } from '../../../../hooks/useStream';
 import { formatEth, formatNumber } from '../../../../lib/formatChain';
 import { MethodBadge, methodText } from '../../MethodBadge';
 import { StreamStatus } from './StreamStatus';
+import { NotKeptNote } from './NotKeptNote';
 import './history.css';
 
 /** How a row touched the address, in words (the badge), and what that means (its title). */
@@ -133,6 +134,7 @@ export function Callers({ networkId, address, isContract }: { networkId: string;
           keeps no state; it moves others’) cannot be found this way. Its Events tab and the transactions of the contracts it calls tell more.
         </p>
       ) : null}
+      {done ? <NotKeptNote networkId={networkId} ranges={done.notKept ?? []} what={isContract ? 'a call there is found only where the contract emitted a log' : 'what came in there cannot be found'} /> : null}
       {done && start?.keptUpTo ? <p className="muted history-end">Kept on this machine up to block {formatNumber(start.keptUpTo)}; only the blocks after it were read now.</p> : null}
     </section>
   );

@@ -13,6 +13,7 @@ import { formatEth, formatNumber } from '../../../../lib/formatChain';
 import { MethodBadge, methodText } from '../../MethodBadge';
 import { StatusBadge } from '../../StatusBadge';
 import { recipientColumn } from '../../recipientColumn';
+import { NotKeptNote } from './NotKeptNote';
 import './history.css';
 import { countOf } from '../../../../../src-shared/text/countOf';
 
@@ -150,6 +151,12 @@ export function SentTransactions({ networkId, address, isContract }: { networkId
         </p>
       ) : null}
       {last && more === null && rows.length > 0 ? <p className="muted history-end">That is every transaction it sent, back to nonce 0.</p> : null}
+      <NotKeptNote
+        networkId={networkId}
+        ranges={pages.flatMap((page) => page.notKept ?? [])}
+        what="the nonces sent in them cannot tell which block holds each transaction"
+        detail={(range) => (range.nonceFrom === range.nonceTo ? <>nonce {formatNumber(range.nonceFrom)} was used in them</> : <>nonces {formatNumber(range.nonceFrom)}–{formatNumber(range.nonceTo)} were used in them</>)}
+      />
       {!isContract ? <NoncesWithoutTransaction nonces={pages.flatMap((page) => page.withoutTransaction ?? [])} /> : null}
     </section>
   );
