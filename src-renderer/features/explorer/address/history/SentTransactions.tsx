@@ -27,7 +27,7 @@ const COLUMNS: DataColumn<SentTransactionRow>[] = [
   { id: 'method', header: 'Method', width: 'minmax(150px, 1fr)', value: (row) => methodText(row.method), text: (row) => methodText(row.method), cell: (row) => <MethodBadge method={row.method} /> },
   recipientColumn<SentTransactionRow>('minmax(168px, 1fr)'),
   { id: 'value', header: 'Value', width: '100px', align: 'end', value: (row) => BigInt(row.value), text: (row) => formatEth(row.value), cell: (row) => <EthAmount wei={row.value} /> },
-  { id: 'fee', header: 'Fee', width: '110px', align: 'end', value: (row) => (row.fee ? BigInt(row.fee) : -1n), text: (row) => (row.fee ? formatEth(row.fee) : 'pending'), cell: (row) => <EthAmount wei={row.fee} /> },
+  { id: 'fee', header: 'Fee', width: '136px', align: 'end', value: (row) => (row.fee ? BigInt(row.fee) : -1n), text: (row) => (row.fee ? formatEth(row.fee) : 'pending'), cell: (row) => <EthAmount wei={row.fee} /> },
   {
     id: 'block',
     header: 'Block',
