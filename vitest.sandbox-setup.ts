@@ -52,6 +52,7 @@ export default async function setup(project: TestProject) {
   // whole chain, which a person's sandbox keeps for its seeded and latest blocks only (src-sandbox/sandbox.ts).
   const sandbox = await startSandbox({ dataDir, key: KEY, secret: SECRET, blockTimeSeconds: 2, saveChain: false, liveStatesKept: 4096, log });
   process.stderr.write(`[sandbox] ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${sandbox.info.gasUrl}\n`);
+  await sandbox.seededReady; // the suites read the seeded node directly too
   project.provide('sandbox', {
     info: { ...sandbox.info, secret: SECRET },
     anvilUrl: sandbox.anvilUrl,

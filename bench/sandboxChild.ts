@@ -8,6 +8,7 @@ const started = performance.now();
 // A fixed key and a known secret: the benchmark's gas and content clients need both.
 const sandbox = await startSandbox({ dataDir, fresh: fresh === 'fresh', blockTimeSeconds: 0, key: 'benchkey', secret: 'benchsecret' });
 const readySeconds = (performance.now() - started) / 1000;
+await sandbox.seededReady; // its address is printed too
 process.stdout.write(`${JSON.stringify({ ...sandbox.info, anvilUrl: sandbox.anvilUrl, anvilPid: sandbox.anvilPid, seededAnvilUrl: sandbox.seededAnvilUrl, seededAnvilPid: sandbox.seededAnvilPid, readySeconds, seedSeconds: sandbox.manifest.seedSeconds })}\n`);
 const stop = () => void sandbox.close().then(() => process.exit(0));
 process.on('SIGTERM', stop);

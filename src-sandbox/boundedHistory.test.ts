@@ -21,6 +21,7 @@ describe('bounded history', () => {
     const sandbox = await startSandbox({ dataDir, key: 'boundedkey00000000000000000001', secret: 's', blockTimeSeconds: 0 });
     let closed = false;
     later(async () => void (closed || (await sandbox.close())));
+    await sandbox.seededReady;
     const { rpcUrl } = sandbox.info;
     // More live blocks than the live node keeps, mined on the live node itself (the gateway serves no anvil_).
     await rpcResult(sandbox.anvilUrl, 'anvil_mine', [hex(LIVE_STATES_KEPT + 40)]);

@@ -121,8 +121,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     startLiveTraffic(options.fastForwardHours);
     cleanups.push(() => traffic?.stop() ?? Promise.resolve());
     const { store: contentStore, demo: demoContent }: { store: ContentStore; demo: DemoContent } = await content;
-    seededNode = await seededStarting!;
-    const seededBlocks = await readSeededBlocks(seededNode.url, manifest.seededToBlock);
+    // The seeded blocks as the gateway routes by them, read from the live node (it has every block; only their
+    // states are on the seeded node). The seeded node may still be loading its 80-odd MB: reads of a seeded block's
+    // state wait for it, nothing else does, so the sandbox is ready as soon as its live node is.
+    const seededBlocks = await readSeededBlocks(anvil.url, manifest.seededToBlock);
+    const seededReady = seededStarting!.then((node) => (seededNode = node));
+    seededReady.catch(() => {}); // said through `failed`, and to each read that waits on it
 
     // The server closes its routes when it stops; until it listens, they are closed here (the content
     // store by the cleanups).
@@ -130,7 +134,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       network: SANDBOX_NETWORK,
       upstreamUrl: anvil.url,
       upstreamWsUrl: anvil.wsUrl,
-      seeded: { url: seededNode.url, blocks: seededBlocks },
+      seeded: { url: seededReady.then((node) => node.url), blocks: seededBlocks },
       isValidKey: keys.isValidKey,
       limits: options.limits,
     });
@@ -205,7 +209,14 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         startLiveTraffic();
         return supervise();
       });
-    const failed = supervise();
+    // The sandbox fails when its live node dies for good, or when its seeded node cannot start.
+    const failed = Promise.race([
+      supervise(),
+      seededReady.then(
+        () => new Promise<never>(() => {}),
+        (error: Error) => Promise.reject(new Error(`the seeded node (the seeded blocks' state) could not start: ${error.message}`, { cause: error })),
+      ),
+    ]);
     failed.catch(() => {});
     return {
       info,
@@ -213,9 +224,14 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       get anvilPid() {
         return anvil.pid;
       },
-      seededAnvilUrl: seededNode.url,
+      seededReady: seededReady.then(() => undefined),
+      get seededAnvilUrl() {
+        if (!seededNode) throw new Error('the seeded node is still starting: await sandbox.seededReady first');
+        return seededNode.url;
+      },
       get seededAnvilPid() {
-        return seededNode!.pid;
+        if (!seededNode) throw new Error('the seeded node is still starting: await sandbox.seededReady first');
+        return seededNode.pid;
       },
       manifest,
       demoContent,

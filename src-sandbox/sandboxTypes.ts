@@ -52,9 +52,14 @@ export interface Sandbox {
   /** The live Anvil's own address, for benchmarks and tests that compare against the bare node. */
   anvilUrl: string;
   anvilPid: number;
-  /** The seeded node's address (a second Anvil keeping every seeded block's state; it never mines), for tests that read or trace at seeded blocks on the bare node. */
-  seededAnvilUrl: string;
-  seededAnvilPid: number;
+  /**
+   * Settles once the seeded node (a second Anvil keeping every seeded block's state; it never mines) is up: the
+   * sandbox is ready before it, and reads of a seeded block's state wait for it. Rejects if it cannot start.
+   */
+  seededReady: Promise<void>;
+  /** The seeded node's address, for tests that read or trace at seeded blocks on the bare node; after `seededReady`. */
+  readonly seededAnvilUrl: string;
+  readonly seededAnvilPid: number;
   manifest: SeedManifest;
   /** The demo folder in the content store (deterministic CIDs). */
   demoContent: DemoContent;

@@ -17,7 +17,7 @@ import { rawHttpResponse } from './httpReplies';
 import { createRateLimiter } from './rateLimiter';
 import { createPipeline } from './rpcPipeline';
 import type { SeededBlocks } from './seededState';
-import { createUpstreamHttp } from './upstreamHttp';
+import { createDeferredUpstreamHttp, createUpstreamHttp } from './upstreamHttp';
 import { isPlainObject } from './validateRequest';
 import { WsSession } from './wsSession';
 
@@ -30,8 +30,11 @@ export interface GatewayOptions {
   upstreamUrl: string;
   /** The node's WebSocket JSON-RPC address. */
   upstreamWsUrl: string;
-  /** A node of their own keeping the seeded blocks' state (the live node keeps only the latest): its HTTP address and the blocks. */
-  seeded?: { url: string; blocks: SeededBlocks };
+  /**
+   * A node of their own keeping the seeded blocks' state (the live node keeps only the latest): its HTTP address (or
+   * the address it will have: reads at seeded blocks wait while it starts) and the blocks.
+   */
+  seeded?: { url: string | Promise<string>; blocks: SeededBlocks };
   /** Constant-time key check supplied by the caller; the gateway never logs the key. */
   isValidKey: (key: string) => boolean;
   limits?: Partial<GatewayLimits>;
@@ -55,7 +58,10 @@ export function createGateway(options: GatewayOptions): Gateway {
   const limits = resolveLimits(options.limits);
   const { network, isValidKey, log } = options;
   const upstream = createUpstreamHttp(options.upstreamUrl, limits.upstreamTimeoutMs);
-  const seeded = options.seeded ? { upstream: createUpstreamHttp(options.seeded.url, limits.upstreamTimeoutMs), blocks: options.seeded.blocks } : undefined;
+  const seededUrl = options.seeded?.url;
+  const seeded = options.seeded
+    ? { upstream: typeof seededUrl === 'string' ? createUpstreamHttp(seededUrl, limits.upstreamTimeoutMs) : createDeferredUpstreamHttp(seededUrl!, limits.upstreamTimeoutMs), blocks: options.seeded.blocks }
+    : undefined;
   const gasCap = createGasCap(async () => {
     const block = await upstream.call('eth_getBlockByNumber', ['latest', false]);
     if (!isPlainObject(block) || typeof block.gasLimit !== 'string') throw new Error('latest block has no gasLimit');

@@ -120,3 +120,18 @@ function parseAnswer(body: Buffer): { result: unknown } | { error: RpcErrorObjec
   }
   return { error: internalError('upstream answered with an unreadable response') };
 }
+
+/**
+ * An upstream whose address is known later (a node still starting): each request waits for it, then goes as to
+ * {@link createUpstreamHttp}'s pool; a node that never started fails each request with the reason.
+ */
+export function createDeferredUpstreamHttp(upstreamUrl: Promise<string>, timeoutMs: number): UpstreamHttp {
+  const ready = upstreamUrl.then((url) => createUpstreamHttp(url, timeoutMs));
+  ready.catch(() => {}); // said to each request that waits on it
+  return {
+    post: async (body, signal) => (await ready).post(body, signal),
+    exchange: async (method, params, signal) => (await ready).exchange(method, params, signal),
+    call: async (method, params, signal) => (await ready).call(method, params, signal),
+    close: async () => (await ready.catch(() => undefined))?.close(),
+  };
+}
