@@ -11,6 +11,7 @@ import { KnownStates, locateStateChanges } from './locateStateChanges';
 import { MAX_TRACED_PER_SCAN, type CallTreeOf } from './internalTouches';
 import { readTouchingRows } from './readTouchingRows';
 import { BlockRanges, orUnkept, UNKEPT } from './unkeptState';
+import type { OldStateReads } from './oldStateReads';
 
 /** What a visit keeps for the next (at or below a finalized block): the state there, and the rows up to it. */
 export interface KeptCallers {
@@ -35,6 +36,8 @@ export interface CallersDeps {
   creation: (networkId: string, address: string, signal: AbortSignal) => Promise<{ block: string; transactionHash: string | null } | null>;
   /** Call trees, to name the transactions behind an internal change (the trace service's; a replay where the node has no tracer). */
   callTree?: CallTreeOf;
+  /** The network's queue of reads at past blocks (see oldStateReads.ts); none: each read is sent at once. */
+  oldStateReads?: OldStateReads;
 }
 
 /** Candidate blocks read at once. */
@@ -78,6 +81,7 @@ export async function callersOf(
   const ask = <T>(method: string, params: unknown[]) => counted(client.request({ method, params } as never) as Promise<T>);
   let mode: CallersMode = 'proof';
   let proofRefused: string | null = null;
+  const queued = deps.oldStateReads ?? ((_id: string, read: () => Promise<string>) => read());
   const proofState = async (block: bigint) => {
     const proof = await ask<{ balance: string; nonce: string; storageHash: string; codeHash: string }>('eth_getProof', [me, [], hex(block)]);
     return `${BigInt(proof.balance).toString(10)}:${BigInt(proof.nonce).toString(10)}:${proof.storageHash.toLowerCase()}:${proof.codeHash.toLowerCase()}`;
@@ -85,7 +89,7 @@ export async function callersOf(
   const balanceState = async (block: bigint) => BigInt(await ask<string>('eth_getBalance', [me, hex(block)])).toString(10);
   const known = new KnownStates();
   try {
-    known.set(head, await proofState(head));
+    known.set(head, await queued(networkId, () => proofState(head)));
   } catch (error) {
     signal.throwIfAborted();
     // Refused by the node (a method it lacks, parameters it will not take): not a fault of the network.
@@ -95,7 +99,7 @@ export async function callersOf(
     proofRefused = refusal.nodeSaid ?? refusal.shortMessage;
   }
   // Where the node keeps no state of a block (see unkeptState.ts), the run is bounded and said; the logs still cover it.
-  const stateAt = orUnkept((block: bigint) => (mode === 'proof' ? proofState(block) : balanceState(block)));
+  const stateAt = orUnkept((block: bigint) => queued(networkId, () => (mode === 'proof' ? proofState(block) : balanceState(block))));
   const unkept = new BlockRanges();
 
   // Where to start: what an earlier visit kept; else, with proofs, block 0 (the contract's creation is the change

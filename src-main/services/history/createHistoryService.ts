@@ -20,6 +20,7 @@ import { scanTransfers } from './scanTransfers';
 import { createTransferStore } from './transferStore';
 import { createSentStore, type SentStoreRow } from './sentStore';
 import { orUnkept, UNKEPT } from './unkeptState';
+import { createOldStateReads } from './oldStateReads';
 import { approvalsOf } from './approvalsOf';
 import { callersOf } from './callersOf';
 import type { CallTreeOf } from './internalTouches';
@@ -65,6 +66,8 @@ export interface HistoryServiceOptions {
   decoding?: Pick<DecodingService, 'labelsOf' | 'contractNameOf'>;
   /** A mined transaction's call tree (the trace service's, handed in by the app); without it an internal change is said of its block only. */
   callTree?: CallTreeOf;
+  /** Reads of state at past blocks a network is sent at once (`OLD_STATE_READS_AT_ONCE` unless given). */
+  oldStateReadsAtOnce?: number;
 }
 
 /** Blocks read at once while a page's rows are gathered. */
@@ -84,6 +87,8 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
   // Counts by chain and address: those read at finalized blocks come from (and go to) the store; the others
   // (above the finalized block, which a reorganisation may change) are kept for this run and checked again after.
   const memory = new Map<string, { known: KnownCounts; finalized: bigint }>();
+  // Every read of state at a past block, whichever tab asks, waits its turn in its network's queue.
+  const oldStateReads = createOldStateReads(options.oldStateReadsAtOnce);
 
   const service: HistoryService = {
     forget(chain) {
@@ -106,7 +111,7 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
       const head = BigInt(headHex);
       const balanceAt = async (block: bigint) => {
         try {
-          return BigInt(await rpc.request<string>(networkId, 'eth_getBalance', [address, `0x${block.toString(16)}`], { signal }));
+          return BigInt(await oldStateReads(networkId, () => rpc.request<string>(networkId, 'eth_getBalance', [address, `0x${block.toString(16)}`], { signal })));
         } catch (error) {
           throw archiveRefusal(error, block, 'balance');
         }
@@ -123,13 +128,13 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
       const chain = await options.chainOf(networkId);
       const kept = facts?.read(chain, address, 'callers', isKeptCallers);
       const creation = (id: string, at: string, creationSignal: AbortSignal) => service.creation(id, at, creationSignal);
-      const keep = await callersOf({ rpc, explorer: options.explorer, creation, ...(options.callTree ? { callTree: options.callTree } : {}) }, networkId, address, kept?.value, emit, signal);
+      const keep = await callersOf({ rpc, explorer: options.explorer, creation, oldStateReads, ...(options.callTree ? { callTree: options.callTree } : {}) }, networkId, address, kept?.value, emit, signal);
       if (keep && (!kept || BigInt(keep.coveredTo) > kept.block)) facts?.write(chain, address, 'callers', BigInt(keep.coveredTo), keep);
     },
     async creation(networkId, address, signal = new AbortController().signal) {
       const readCode = async (block: bigint) => {
         try {
-          return await rpc.request<string>(networkId, 'eth_getCode', [address, `0x${block.toString(16)}`], { signal });
+          return await oldStateReads(networkId, () => rpc.request<string>(networkId, 'eth_getCode', [address, `0x${block.toString(16)}`], { signal }));
         } catch (error) {
           throw archiveRefusal(error, block, 'code');
         }
@@ -158,7 +163,7 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
       const counted = <T>(request: Promise<T>): Promise<T> => ((requests += 1), request);
       const [headHex, finalized] = await Promise.all([counted(rpc.request<string>(networkId, 'eth_blockNumber', [], { signal })), counted(finalizedOf(networkId, signal))]);
       const head = BigInt(headHex);
-      const headCount = Number(BigInt(await counted(rpc.request<string>(networkId, 'eth_getTransactionCount', [owner, headHex], { signal }))));
+      const headCount = Number(BigInt(await counted(oldStateReads(networkId, () => rpc.request<string>(networkId, 'eth_getTransactionCount', [owner, headHex], { signal })))));
 
       const key = `${chain}\n${owner}`;
       let entry = memory.get(key);
@@ -192,7 +197,7 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
         // said as a range, the others located as usual.
         const countAt = orUnkept(async (block: bigint) => {
           requests += 1;
-          return await client.getTransactionCount({ address: owner as `0x${string}`, blockNumber: block });
+          return await oldStateReads(networkId, () => client.getTransactionCount({ address: owner as `0x${string}`, blockNumber: block }));
         });
         if (finalized >= 0n && finalized < head && known.get(finalized) === undefined) {
           const count = await countAt(finalized);
