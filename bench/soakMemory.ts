@@ -109,6 +109,26 @@ export function readAll(watched: Watched[]): number[] {
   return watched.map((thing) => thing.read());
 }
 
+/** The quiet before each of the soak's marks: at least `leastMs`, then until a reading holds within `steadyMib` for `steadyMs`, at most `mostMs`. */
+export const SOAK_QUIET = { leastMs: 15_000, steadyMs: 5_000, steadyMib: 2, mostMs: 60_000 } as const;
+
+/**
+ * Leaves the app alone, as a person who looks away: waits {@link SOAK_QUIET}'s least, then until `read` (a process's
+ * RSS, MiB) has held steady, reading it once a second.
+ */
+export async function quietUntilSteady(read: () => number): Promise<void> {
+  const from = Date.now();
+  const seen: { at: number; mib: number }[] = [];
+  for (;;) {
+    const now = Date.now();
+    seen.push({ at: now, mib: read() });
+    const recent = seen.filter((reading) => reading.at >= now - SOAK_QUIET.steadyMs).map((reading) => reading.mib);
+    const steady = now - seen[0]!.at >= SOAK_QUIET.steadyMs && Math.max(...recent) - Math.min(...recent) <= SOAK_QUIET.steadyMib;
+    if (now - from >= SOAK_QUIET.mostMs || (now - from >= SOAK_QUIET.leastMs && steady)) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
 /** The soak's bound: a figure at the end may be at most its value after warm-up grown by 25%, plus 50 MiB. */
 export const SOAK_GROWTH = { limit: 0.25, plus: 50 } as const;
 
