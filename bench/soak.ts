@@ -39,7 +39,7 @@ export interface SoakBenchOptions {
   /** How long each network's soak runs (it ends with the first cycle after this, and runs three cycles at least). */
   minutes: number;
   networks: readonly SoakNetwork[];
-  /** Print the renderers' detail after every cycle too, with their allocators (bench/soakDetail.ts). */
+  /** Print the renderers' detail after every cycle too, and their allocators at each mark (bench/soakDetail.ts). */
   detail?: boolean;
 }
 
@@ -99,13 +99,13 @@ export async function benchSoak(options: SoakBenchOptions): Promise<SectionResul
     const [main, renderer] = app;
     const browserCdp = await browser.newBrowserCDPSession();
     /**
-     * Each renderer's memory and the page's counts (bench/soakDetail.ts); with --detail, each renderer's allocators as
-     * Chromium accounts them too (a memory dump takes seconds, and may itself free memory: only when asked).
+     * Each renderer's memory and the page's counts (bench/soakDetail.ts); at a mark with --detail, each renderer's
+     * allocators as Chromium accounts them too (a memory dump takes seconds, and frees memory itself: marks only).
      */
-    const detail = async () => {
+    const detail = async (atMark: boolean) => {
       const { renderers } = findAppProcesses(process.pid, appDir);
       console.log(`  ${await describeRenderers(renderers, cdp)}`);
-      if (!options.detail) return;
+      if (!atMark || !options.detail) return;
       const sizes = await allocatorSizes(browserCdp).catch((error: Error) => error);
       for (const pid of renderers) console.log(`    allocators (MiB) of ${sizes instanceof Error ? `${pid}: ${sizes.message}` : describeAllocators(pid, sizes, 2)}`);
     };
@@ -152,7 +152,7 @@ export async function benchSoak(options: SoakBenchOptions): Promise<SectionResul
  * cycles at least), every watched thing read at the start, after warm-up, in the middle (after the first cycle past
  * half time) and at the end, each time once the window has been left alone a while (see `mark`).
  */
-async function soakPhase(page: Page, label: string, steps: SoakStep[], watched: Watched[], minutes: number, heapMib: () => Promise<number>, detail: () => Promise<void>, everyCycle: boolean): Promise<SectionResult> {
+async function soakPhase(page: Page, label: string, steps: SoakStep[], watched: Watched[], minutes: number, heapMib: () => Promise<number>, detail: (atMark: boolean) => Promise<void>, everyCycle: boolean): Promise<SectionResult> {
   const section = `Soak: ${label}`;
   console.log(`${label}: ${steps.length} pages a cycle: ${steps.map((step) => step.name).join(' · ')}`);
   const started = Date.now();
@@ -177,7 +177,7 @@ async function soakPhase(page: Page, label: string, steps: SoakStep[], watched: 
     quietMs += Date.now() - from;
     quiets.push((Date.now() - from) / 1000);
     const values = [...readAll(watched), inUse, await heapMib()];
-    await detail();
+    await detail(true);
     return values;
   };
   const start = await mark();
@@ -191,7 +191,7 @@ async function soakPhase(page: Page, label: string, steps: SoakStep[], watched: 
     const found = await runCycle(page, steps);
     cycleSeconds.push((performance.now() - from) / 1000);
     problems += found.length;
-    if (everyCycle) await detail();
+    if (everyCycle) await detail(false);
     for (const problem of found) {
       if (!told.has(problem.step)) console.log(`  ${label}, cycle ${cycleSeconds.length}: ${describeProblem(problem)}`);
       told.add(problem.step);
@@ -282,7 +282,8 @@ async function keepMining(node: DevNode): Promise<{ stop(): Promise<{ sent: numb
 
 /**
  * The soak's length and networks: `--minutes N` (or BLOCKGLASS_SOAK_MINUTES) on each network, 30 by default and 3 with
- * `--quick`; `--networks local,hardhat,ganache` (all by default); `--detail`: the renderers' detail after every cycle.
+ * `--quick`; `--networks local,hardhat,ganache` (all by default); `--detail`: the renderers' detail after every cycle,
+ * and their allocators at each mark.
  * A string says what is wrong.
  */
 export function soakOptionsOf(argv: string[], quick: boolean): { minutes: number; networks: SoakNetwork[]; detail: boolean } | string {
