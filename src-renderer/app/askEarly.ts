@@ -40,7 +40,7 @@ export function askEarly(api: EarlyApiClient, pathname: string, search = ''): vo
 }
 
 /** Asks the screen's request on the selected network: its input is the page's own, with the network's id. */
-function askScreen(api: EarlyApiClient, networkId: string, screen: ScreenRequest): void {
+export function askScreen(api: EarlyApiClient, networkId: string, screen: ScreenRequest): void {
   // The route table types each request's input against its method or topic; put together with the network id
   // here, the union of them all is more than TypeScript follows, hence the casts.
   if (screen.kind === 'watch') api.watchEarly(screen.topic, { networkId, ...screen.input } as TopicInput<typeof screen.topic>);

@@ -2,22 +2,25 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiProvider } from '../api/ApiProvider';
-import type { ApiClient } from '../api/createApiClient';
+import type { EarlyApiClient } from '../api/earlyAnswers';
 import { networksQuery } from '../queries/networks';
 import { settingsQuery } from '../queries/settings';
 import { App } from './App';
 import { createQueryClient } from './createQueryClient';
 import { modulesFor } from './headStart';
 import { settleScreens } from '../lib/lazyScreen';
+import { preloadScreensWhenIdle } from './preloadScreens';
+import { startOnIntent } from './startOnIntent';
 
 /**
  * The app itself, loaded by the page's first script (main.tsx) once that has asked for what the screen needs.
  * The networks and settings are put in flight before the first render (every screen needs the selected network
  * first); their answers, asked for early, are usually here already, so the first render has them. So is the
  * script of the screen the path opens (fetched beside this one): the first render draws that screen, not a
- * fallback that React would then hold for its reveal throttle.
+ * fallback that React would then hold for its reveal throttle. The other screens' scripts follow when the window
+ * is idle, and a link's page is asked for on intent (startOnIntent.ts).
  */
-export async function start(root: HTMLElement, api: ApiClient, pathname: string): Promise<void> {
+export async function start(root: HTMLElement, api: EarlyApiClient, pathname: string): Promise<void> {
   const queryClient = createQueryClient();
   void queryClient.prefetchQuery(networksQuery(api));
   void queryClient.prefetchQuery(settingsQuery(api));
@@ -31,4 +34,7 @@ export async function start(root: HTMLElement, api: ApiClient, pathname: string)
       </ApiProvider>
     </StrictMode>,
   );
+  // Every other screen's script once the window is idle, and a link's page asked for when the pointer rests on it.
+  preloadScreensWhenIdle();
+  startOnIntent(api, queryClient);
 }
