@@ -17,21 +17,32 @@ interface Stored<T extends LiveTopicName> extends Omit<SubscriptionState<T>, 're
   key: string;
 }
 
+/** The last event of each subscription that asked to keep it (`keepLast`), by topic and input; the newest few. */
+const lastEvents = new Map<string, unknown>();
+const LAST_EVENTS_KEPT = 16;
+
+function keepLastEvent(key: string, payload: unknown): void {
+  lastEvents.delete(key);
+  lastEvents.set(key, payload);
+  if (lastEvents.size > LAST_EVENTS_KEPT) lastEvents.delete(lastEvents.keys().next().value!);
+}
+
 /**
  * Subscribes to `topic` with `input` while the component is mounted and `input` is defined, and answers
  * the latest event. It resubscribes when the input changes (compared by value, so an inline object does
  * not churn), unsubscribes on unmount, and restarts an ended subscription after `retryMs` (live views
- * should recover by themselves when the main side drops a feed). Live topics only: a finite stream would
- * run again for ever; those use {@link useStream}.
+ * should recover by themselves when the main side drops a feed). With `keepLast`, a view mounted again starts
+ * from the last event an earlier mount heard (the home's latest blocks, painted at once from what the app already
+ * holds, then live). Live topics only: a finite stream would run again for ever; those use {@link useStream}.
  */
 export function useLiveSubscription<T extends LiveTopicName>(
   topic: T,
   input: TopicInput<T> | undefined,
-  { retryMs = 3000 }: { retryMs?: number } = {},
+  { retryMs = 3000, keepLast = false }: { retryMs?: number; keepLast?: boolean } = {},
 ): SubscriptionState<T> {
   const api = useApi();
   const key = input === undefined ? '' : `${topic}:${JSON.stringify(input)}`;
-  const [stored, setStored] = useState<Stored<T>>({ key, data: undefined, error: undefined });
+  const [stored, setStored] = useState<Stored<T>>(() => ({ key, data: keepLast ? (lastEvents.get(key) as TopicPayload<T> | undefined) : undefined, error: undefined }));
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -42,7 +53,9 @@ export function useLiveSubscription<T extends LiveTopicName>(
     let retry: ReturnType<typeof setTimeout> | undefined;
     const unsubscribe = api.subscribe(topic, parsedInput, {
       onEvent(payload) {
-        if (active) setStored({ key, data: payload, error: undefined });
+        if (!active) return;
+        if (keepLast) keepLastEvent(key, payload);
+        setStored({ key, data: payload, error: undefined });
       },
       onEnd(error) {
         if (!active) return;
@@ -55,10 +68,10 @@ export function useLiveSubscription<T extends LiveTopicName>(
       if (retry) clearTimeout(retry);
       unsubscribe();
     };
-  }, [api, topic, key, retryMs, attempt]);
+  }, [api, topic, key, retryMs, keepLast, attempt]);
 
   const restart = useCallback(() => setAttempt((n) => n + 1), []);
-  // State from an earlier input is never shown for the current one.
-  if (stored.key !== key) return { data: undefined, error: undefined, restart };
+  // State from an earlier input is never shown for the current one (its kept last event, where asked, is).
+  if (stored.key !== key) return { data: keepLast ? (lastEvents.get(key) as TopicPayload<T> | undefined) : undefined, error: undefined, restart };
   return { data: stored.data, error: stored.error, restart };
 }

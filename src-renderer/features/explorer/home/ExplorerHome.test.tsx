@@ -70,4 +70,22 @@ describe('ExplorerHome', () => {
     expect(feed.subscriptions()).toBeGreaterThan(before);
     expect(screen.queryByText(/stopped answering/)).toBeNull();
   });
+
+  it('paints the blocks the last visit heard at once on the next, before its own feed has answered', async () => {
+    const wait = (signal: AbortSignal) => new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+    const health = async (_input: unknown, emit: (event: HealthEvent) => void, signal: unknown) => {
+      emit(CONNECTED);
+      await wait(signal as AbortSignal);
+    };
+    const first = renderWithApp(<ExplorerHome networkId="kept" networkName="Kept" />, {
+      api: { topics: { 'explorer.latest': async (_input, emit, signal) => (emit(VIEW), wait(signal as AbortSignal)), 'network.health': health } },
+    });
+    await within(await screen.findByRole('region', { name: /Latest blocks/ })).findAllByRole('link', { name: '100' });
+    first.unmount();
+    // The next visit's feed has not answered yet (it never does here): the blocks shown are the ones last heard.
+    renderWithApp(<ExplorerHome networkId="kept" networkName="Kept" />, {
+      api: { topics: { 'explorer.latest': async (_input, _emit, signal) => wait(signal as AbortSignal), 'network.health': health } },
+    });
+    expect(within(screen.getByRole('region', { name: /Latest blocks/ })).getAllByRole('link', { name: '100' }).length).toBeGreaterThan(0);
+  });
 });
