@@ -4,8 +4,9 @@ import path from 'node:path';
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { TRACE_CATEGORIES, type TraceEvent } from './pageTrace';
 
-// One page load of the page bench (bench/pages.ts), cold (a fresh browser context) or warm (a navigation inside a
-// running window), timed in the page from its navigation to its content painted.
+// One page load of the page bench (bench/pages.ts), cold (a fresh browser context), a first visit (a navigation
+// inside a fresh running window) or warm (a navigation inside a running window), timed in the page from its
+// navigation to its content painted.
 
 /** The explorer home's latest blocks: the page a warm load comes from. */
 export const HOME = '[aria-labelledby=latest-blocks] li';
@@ -84,14 +85,15 @@ async function browserIdle(cdp: CDPSession): Promise<void> {
 
 /**
  * A fresh context: the page opened at `route`, timed from navigation start to `ready` painted. With `traced`,
- * the load is recorded in a Chromium performance trace, whose events are left in `traced.events`.
+ * the load is recorded in a Chromium performance trace, whose events are left in `traced.events`. Without `idle`,
+ * the navigation does not wait for the browser's new window to settle (its own interface compiling beside the page).
  */
-export async function cold(browser: Browser, cdp: CDPSession, origin: string, hash: string, route: string, ready: string, run: string | null, traced?: { events?: TraceEvent[] }): Promise<number> {
+export async function cold(browser: Browser, cdp: CDPSession, origin: string, hash: string, route: string, ready: string, run: string | null, traced?: { events?: TraceEvent[] }, idle = true): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   try {
     await context.addInitScript(`window.__benchPainted = undefined; ${WATCH}(${JSON.stringify(ready)}, ${JSON.stringify(run)}).then((at) => { window.__benchPainted = at; });`);
     const page = await context.newPage();
-    await browserIdle(cdp);
+    if (idle) await browserIdle(cdp);
     if (traced) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     await page.goto(`${origin}${route}${hash}`);
     try {
@@ -124,3 +126,24 @@ export async function warm(page: Page, route: string, ready: string, run: string
   return took;
 }
 
+/**
+ * What a person gets the first time they go to a page inside a running app: a fresh window opened on the home,
+ * left until the browser is idle (the app has preloaded its screens' scripts by then), then a navigation to
+ * `route` as a link does (no pointer resting on it first: nothing asked on intent), timed to `ready` painted. This
+ * window has read none of the page's data. Then the same navigation again (from the home): a revisit, whose
+ * answers may come from the window's query cache.
+ */
+export async function firstVisit(browser: Browser, cdp: CDPSession, origin: string, hash: string, route: string, ready: string, run: string | null): Promise<{ first: number; revisit: number }> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${origin}/explorer${hash}`);
+    await page.waitForSelector(HOME, { timeout: 30_000 });
+    await browserIdle(cdp);
+    const first = await warm(page, route, ready, run);
+    const revisit = await warm(page, route, ready, run);
+    return { first, revisit };
+  } finally {
+    await context.close();
+  }
+}
