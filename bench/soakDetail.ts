@@ -76,7 +76,7 @@ export async function allocatorSizes(browser: CDPSession): Promise<AllocatorSize
     const own = sizes.get(event.pid) ?? {};
     for (const [name, dump] of Object.entries(allocators)) {
       const value = dump.attrs?.size?.value;
-      if (value !== undefined && (!name.includes('/') || /^(partition_alloc\/partitions\/[^/]+|blink_gc\/main|v8\/main|malloc\/partitions\/[^/]+)$/.test(name))) own[name] = Number.parseInt(value, 16) / MIB;
+      if (value !== undefined && (!name.includes('/') || /^(partition_alloc\/partitions\/[^/]+|blink_gc\/main|blink_gc\/main\/allocated_objects|v8\/main|v8\/main\/heap|malloc\/partitions\/[^/]+)$/.test(name))) own[name] = Number.parseInt(value, 16) / MIB;
     }
     sizes.set(event.pid, own);
   }
