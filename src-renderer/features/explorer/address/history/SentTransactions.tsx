@@ -77,6 +77,9 @@ export function SentTransactions({ networkId, address, isContract }: { networkId
 
   // Loaded as the person scrolls: the "Load older" button coming into view asks for the next page.
   const sentinel = useRef<HTMLButtonElement>(null);
+  // The runs of blocks not kept, as each page found them: one per run, its nonces over every page loaded.
+  const notKept = useMemo(() => mergeNotKept(pages.flatMap((page) => page.notKept ?? [])), [pages]);
+
   useEffect(() => {
     const button = sentinel.current;
     if (!button || typeof IntersectionObserver === 'undefined') return;
@@ -101,6 +104,12 @@ export function SentTransactions({ networkId, address, isContract }: { networkId
         {isContract ? ' A contract’s nonce counts the contracts it created: those blocks hold no transaction it sent.' : ''}
       </p>
       {first && first.nonce === 0 ? <p className="muted">This address has sent no transactions.</p> : null}
+      <NotKeptNote
+        networkId={networkId}
+        ranges={notKept}
+        what="the transactions sent in them cannot be found by the nonce, and are not listed"
+        detail={(range) => (range.nonceFrom === range.nonceTo ? <>nonce {formatNumber(range.nonceFrom)} was used in them</> : <>nonces {formatNumber(range.nonceFrom)}–{formatNumber(range.nonceTo)} were used in them</>)}
+      />
       {rows.length > 0 ? (
         <DataTable
           rows={rows}
@@ -150,13 +159,11 @@ export function SentTransactions({ networkId, address, isContract }: { networkId
           </button>
         </p>
       ) : null}
-      {last && more === null && rows.length > 0 ? <p className="muted history-end">That is every transaction it sent, back to nonce 0.</p> : null}
-      <NotKeptNote
-        networkId={networkId}
-        ranges={pages.flatMap((page) => page.notKept ?? [])}
-        what="the nonces sent in them cannot tell which block holds each transaction"
-        detail={(range) => (range.nonceFrom === range.nonceTo ? <>nonce {formatNumber(range.nonceFrom)} was used in them</> : <>nonces {formatNumber(range.nonceFrom)}–{formatNumber(range.nonceTo)} were used in them</>)}
-      />
+      {last && more === null && rows.length > 0 ? (
+        <p className="muted history-end">
+          {notKept.length === 0 ? 'That is every transaction it sent, back to nonce 0.' : `That is every transaction it sent back to nonce 0 but the ${countOf(notKept.reduce((sum, range) => sum + range.nonceTo - range.nonceFrom + 1, 0), 'nonce')} used in blocks this node keeps no state of (above).`}
+        </p>
+      ) : null}
       {!isContract ? <NoncesWithoutTransaction nonces={pages.flatMap((page) => page.withoutTransaction ?? [])} /> : null}
     </section>
   );
@@ -176,4 +183,15 @@ function NoncesWithoutTransaction({ nonces }: { nonces: SentPage['withoutTransac
       {nonces.length > 10 ? ', …' : ''}.
     </p>
   );
+}
+
+/** Runs of blocks not kept found by several pages, one per run: the lowest nonce to the highest, newest run first. */
+function mergeNotKept(runs: SentPage['notKept']): SentPage['notKept'] {
+  const byRun = new Map<string, SentPage['notKept'][number]>();
+  for (const run of runs) {
+    const key = `${run.from}-${run.to}`;
+    const seen = byRun.get(key);
+    byRun.set(key, seen ? { ...seen, nonceFrom: Math.min(seen.nonceFrom, run.nonceFrom), nonceTo: Math.max(seen.nonceTo, run.nonceTo) } : run);
+  }
+  return [...byRun.values()].sort((a, b) => b.nonceFrom - a.nonceFrom);
 }
