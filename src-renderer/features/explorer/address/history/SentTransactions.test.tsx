@@ -39,4 +39,24 @@ describe('SentTransactions', () => {
     expect(note.compareDocumentPosition(grid) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByText(/^That is every transaction it sent back to nonce 0 but the 3 nonces used in blocks this node keeps no state of/)).toBeTruthy();
   });
+
+  it('shows the run two pages found as one, whatever block each saw it end at', async () => {
+    const pageOf = (nonces: number[], notKept: { from: string; to: string; nonceFrom: number; nonceTo: number }, before: number | null): SentEvent => ({
+      kind: 'page',
+      page: { address: ADDRESS, nonce: 8, head: '0x128', rows: nonces.map((nonce) => row(nonce, nonce === 0 ? 0x1d : 0x120 + nonce)), next: before, requests: 4, withoutTransaction: [], notKept: [notKept] },
+    });
+    let call = 0;
+    renderWithApp(<SentTransactions networkId="local" address={ADDRESS} isContract={false} />, {
+      api: {
+        topics: {
+          'history.sent': async (_input: unknown, emit: (event: SentEvent) => void) =>
+            emit(call++ === 0 ? pageOf([7, 6], { from: '0xf5', to: '0x106', nonceFrom: 4, nonceTo: 5 }, 4) : pageOf([0], { from: '0xf5', to: '0x107', nonceFrom: 1, nonceTo: 3 }, null)),
+        },
+      },
+    });
+    await screen.findByRole('button', { name: /Load older transactions/ }).then((button) => button.click());
+    await screen.findByText(/^That is every transaction it sent back to nonce 0/);
+    const note = screen.getByRole('note', { name: 'Blocks whose state the node does not keep' });
+    expect(within(note).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Blocks 245–263 (19 blocks): nonces 1–5 were used in them']);
+  });
 });

@@ -185,13 +185,22 @@ function NoncesWithoutTransaction({ nonces }: { nonces: SentPage['withoutTransac
   );
 }
 
-/** Runs of blocks not kept found by several pages, one per run: the lowest nonce to the highest, newest run first. */
+/**
+ * Runs of blocks not kept found by several pages, one per run: runs that overlap (the same run, a block longer as
+ * the node pruned on between two pages) as one, from the lowest nonce to the highest; newest first.
+ */
 function mergeNotKept(runs: SentPage['notKept']): SentPage['notKept'] {
-  const byRun = new Map<string, SentPage['notKept'][number]>();
-  for (const run of runs) {
-    const key = `${run.from}-${run.to}`;
-    const seen = byRun.get(key);
-    byRun.set(key, seen ? { ...seen, nonceFrom: Math.min(seen.nonceFrom, run.nonceFrom), nonceTo: Math.max(seen.nonceTo, run.nonceTo) } : run);
+  const merged: SentPage['notKept'] = [];
+  for (const run of [...runs].sort((a, b) => (BigInt(a.from) < BigInt(b.from) ? -1 : 1))) {
+    const last = merged.at(-1);
+    if (last && BigInt(run.from) <= BigInt(last.to)) {
+      merged[merged.length - 1] = {
+        from: last.from,
+        to: BigInt(run.to) > BigInt(last.to) ? run.to : last.to,
+        nonceFrom: Math.min(last.nonceFrom, run.nonceFrom),
+        nonceTo: Math.max(last.nonceTo, run.nonceTo),
+      };
+    } else merged.push(run);
   }
-  return [...byRun.values()].sort((a, b) => b.nonceFrom - a.nonceFrom);
+  return merged.reverse();
 }
