@@ -106,6 +106,11 @@ export interface CreationView {
   creator: string | null;
   /** Code reads the bisection sent. */
   requests: number;
+  /**
+   * Where its code appeared in a run of blocks whose state the node does not keep: that run. The creation is then
+   * somewhere from its first block to `block` (the first kept block after it), and no transaction is named.
+   */
+  notKept?: NotKeptRange;
 }
 
 /** An address seen in a token's transfers, with what it holds by them. */

@@ -144,7 +144,7 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
       if (kept) return { ...kept.value, address, requests: 0 };
       const [found, finalized] = await Promise.all([findCreation({ rpc, explorer: options.explorer }, networkId, address, readCode, signal), finalizedOf(networkId, signal)]);
       // A creation at or below the finalized block stays where it is: kept, and read from here on.
-      if (found && BigInt(found.block) <= finalized) facts?.write(chain, address, 'creation', BigInt(found.block), { block: found.block, transactionHash: found.transactionHash, creator: found.creator });
+      if (found && !found.notKept && BigInt(found.block) <= finalized) facts?.write(chain, address, 'creation', BigInt(found.block), { block: found.block, transactionHash: found.transactionHash, creator: found.creator });
       return found;
     },
     async transfers(networkId, address, emit, signal) {

@@ -21,10 +21,12 @@ import { waitUntil } from '../../../test-support/processTree';
 const FUNDED = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'); // Anvil's first dev account
 const RECEIVER = '0x000000000000000000000000000000000000babe';
 const KEPT = 8;
+/** Init code of a contract whose code is one byte (STOP): CODECOPY the last byte, RETURN it. */
+const DEPLOY: `0x${string}` = '0x6001600c60003960016000f300';
 const hex = (n: bigint | number) => `0x${n.toString(16)}`;
 
 describe("an address's history on a Local sandbox that keeps its seeded and latest blocks' state", () => {
-  it('lists the changes in both kept parts and says the run between them, with the balance across it', { timeout: 180_000 }, async () => {
+  it('lists the changes in both kept parts and says the run between them, with the balance across it, the nonces in it and a contract made in it', { timeout: 180_000 }, async () => {
     const shared = inject('sandbox');
     const appDir = seededDataDir(shared.seedDir, 'blockglass-window-');
     const credential = { apiKey: 'windowkey000000000000000000001', apiSecret: 'window-secret' };
@@ -34,9 +36,10 @@ describe("an address's history on a Local sandbox that keeps its seeded and late
     try {
       const seededTo = BigInt(shared.manifest.seededToBlock);
       // Through the gateway, as anyone sends: each signed transfer is mined in a block of its own (no live traffic).
-      const send = async (to: string, value: bigint) => {
+      const send = async (to: string | null, value: bigint) => {
         const [nonce, fees] = await Promise.all([rpc.request<string>('local', 'eth_getTransactionCount', [FUNDED.address, 'pending']), rpc.request<string>('local', 'eth_gasPrice', [])]);
-        const signed = await FUNDED.signTransaction({ chainId: 31337, type: 'eip1559', to: to as `0x${string}`, value, nonce: Number(nonce), gas: 21_000n, maxFeePerGas: 2n * BigInt(fees), maxPriorityFeePerGas: 1n });
+        const fields = to === null ? { data: DEPLOY, gas: 100_000n } : { to: to as `0x${string}`, gas: 21_000n };
+        const signed = await FUNDED.signTransaction({ chainId: 31337, type: 'eip1559', ...fields, value, nonce: Number(nonce), maxFeePerGas: 2n * BigInt(fees), maxPriorityFeePerGas: 1n });
         const hash = await rpc.request<string>('local', 'eth_sendRawTransaction', [signed]);
         let receipt: { blockNumber: string } | null = null;
         await waitUntil(async () => (receipt = await rpc.request<{ blockNumber: string } | null>('local', 'eth_getTransactionReceipt', [hash])) !== null, `the receipt of ${hash}`);
@@ -44,8 +47,10 @@ describe("an address's history on a Local sandbox that keeps its seeded and late
       };
       // A transfer to RECEIVER, more blocks than the live node keeps (transfers to another address), and another.
       const first = await send(RECEIVER, 10n ** 18n);
+      const deployedEarly = await send(null, 0n); // a contract made in a block the live node will not keep
       for (let i = 0; i < 3 * KEPT; i++) await send('0x000000000000000000000000000000000000f111', 1n);
       const second = await send(RECEIVER, 10n ** 18n);
+      const deployedLate = await send(null, 0n); // and one in a block it keeps
       expect(first.block).toBe(seededTo + 1n);
       const health = createFeedHub<HealthEvent>({ label: 'health of', log: () => {}, source: (id, emit, signal) => rpc.watchHealth(id, emit, signal) });
       const decoding = createDecodingService({ rpc });
@@ -86,6 +91,13 @@ describe("an address's history on a Local sandbox that keeps its seeded and late
     // Every nonce used from the run's first block to the first kept block after it.
       const countAfter = Number(BigInt((await raw('eth_getTransactionCount', [FUNDED.address, hex(BigInt(run.to) + 1n)])).result!));
       expect(page.notKept).toEqual([{ from: run.from, to: hex(BigInt(run.to) + 1n), nonceFrom: firstNonce, nonceTo: countAfter - 1 }]);
+
+      // Where a contract came from: exact in a kept block; in a run not kept, the run, without a transaction.
+      const contractOf = async (hash: string) => (await rpc.request<{ contractAddress: string }>('local', 'eth_getTransactionReceipt', [hash])).contractAddress;
+      expect(await history.creation('local', await contractOf(deployedLate.hash))).toMatchObject({ block: hex(deployedLate.block), transactionHash: deployedLate.hash, creator: FUNDED.address.toLowerCase() });
+      const early = await history.creation('local', await contractOf(deployedEarly.hash));
+      expect(early).toMatchObject({ notKept: { from: run.from, to: run.to }, block: hex(BigInt(run.to) + 1n), transactionHash: null });
+      expect(deployedEarly.block >= BigInt(run.from) && deployedEarly.block <= BigInt(run.to)).toBe(true);
     } finally {
       await rpc.close();
       await sandbox.stop(10_000);

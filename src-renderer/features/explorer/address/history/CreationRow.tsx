@@ -3,6 +3,8 @@ import { useApi } from '../../../../api/useApi';
 import { AddressLink, BlockLink, TxLink } from '../../../../components/chain/ChainLinks';
 import { InfoRow } from '../../../../components/InfoRow';
 import { apiErrorOf } from '../../../../lib/apiErrorOf';
+import { formatNumber } from '../../../../lib/formatChain';
+import { LOCAL_NETWORK_ID } from '../../../../../src-shared/networks/localNetwork';
 import { networkKey } from '../../../../queries/queryKeys';
 import { untilSandboxRuns } from '../../../../queries/untilSandboxRuns';
 
@@ -24,7 +26,17 @@ export function CreationRow({ networkId, address }: { networkId: string; address
       {found.isPending ? <span className="muted">Finding the block where its code first appears…</span> : null}
       {found.isError ? <span className="muted">Not found: {apiErrorOf(found.error).shortMessage}</span> : null}
       {found.data && !creation ? <span className="muted">It holds no code now.</span> : null}
-      {creation ? (
+      {creation?.notKept ? (
+        <span>
+          somewhere in blocks <BlockLink number={creation.notKept.from} hash={null} />–<BlockLink number={creation.block} hash={null} />
+          <span className="muted">
+            {' '}
+            · this node keeps no state of blocks {formatNumber(creation.notKept.from)}–{formatNumber(creation.notKept.to)}, so the block of its
+            creation cannot be told{networkId === LOCAL_NETWORK_ID ? ' (the Local sandbox keeps its seeded blocks’ state and its latest 128 blocks’)' : ' (an archive endpoint would tell)'}
+          </span>
+        </span>
+      ) : null}
+      {creation && !creation.notKept ? (
         // Plain inline text: in a flex box (chain-value) the spaces around "by" and "from" were dropped.
         <span>
           in block <BlockLink number={creation.block} hash={null} />
