@@ -1,8 +1,7 @@
 import type { ApprovalsView, BalanceHistoryView, CreationView, HoldingsView, SentEvent, SentPage, SentTransactionRow, TokenHoldersView, TransfersEvent } from '../../../src-shared/api/history';
 import type { AbortSignalLike } from '../../../src-shared/api/types';
 import type { BlockReader } from '../chains/blockReader';
-import { BlockglassError, walkCauses } from '../errors/blockglassError';
-import { isNodeFailure, type NodeError } from '../rpc/nodeError';
+import { BlockglassError } from '../errors/blockglassError';
 import type { RpcService } from '../rpc/createRpcService';
 import type { Store } from '../store/openStore';
 import { KnownCounts, locateNonces } from './locateNonces';
@@ -109,13 +108,8 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
     async balance(networkId, address, samples, signal = new AbortController().signal) {
       const [chain, headHex, finalized] = await Promise.all([options.chainOf(networkId), rpc.request<string>(networkId, 'eth_blockNumber', [], { signal }), finalizedOf(networkId, signal)]);
       const head = BigInt(headHex);
-      const balanceAt = async (block: bigint) => {
-        try {
-          return BigInt(await oldStateReads(networkId, () => rpc.request<string>(networkId, 'eth_getBalance', [address, `0x${block.toString(16)}`], { signal })));
-        } catch (error) {
-          throw archiveRefusal(error, block, 'balance');
-        }
-      };
+      // A block whose state the node does not keep is said as such by readBalanceHistory (unkeptState.ts).
+      const balanceAt = async (block: bigint) => BigInt(await oldStateReads(networkId, () => rpc.request<string>(networkId, 'eth_getBalance', [address, `0x${block.toString(16)}`], { signal })));
       const kept = facts?.read(chain, address, 'balance', isStoredBalanceHistory);
       const { view, keep } = await readBalanceHistory({ explorer: options.explorer }, networkId, address, head, balanceAt, samples, signal, kept ? { coveredTo: kept.block, ...kept.value } : undefined, finalized);
       if (keep && (!kept || keep.coveredTo > kept.block)) facts?.write(chain, address, 'balance', keep.coveredTo, { samples: keep.samples, changes: keep.changes, truncated: keep.truncated });
@@ -132,13 +126,7 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
       if (keep && (!kept || BigInt(keep.coveredTo) > kept.block)) facts?.write(chain, address, 'callers', BigInt(keep.coveredTo), keep);
     },
     async creation(networkId, address, signal = new AbortController().signal) {
-      const readCode = async (block: bigint) => {
-        try {
-          return await oldStateReads(networkId, () => rpc.request<string>(networkId, 'eth_getCode', [address, `0x${block.toString(16)}`], { signal }));
-        } catch (error) {
-          throw archiveRefusal(error, block, 'code');
-        }
-      };
+      const readCode = (block: bigint) => oldStateReads(networkId, () => rpc.request<string>(networkId, 'eth_getCode', [address, `0x${block.toString(16)}`], { signal }));
       const chain = await options.chainOf(networkId);
       const kept = facts?.read(chain, address, 'creation', isKeptCreation);
       if (kept) return { ...kept.value, address, requests: 0 };
@@ -257,22 +245,6 @@ function isKeptCreation(value: unknown): value is Pick<CreationView, 'block' | '
   const v = value as Partial<CreationView> | null;
   const hexOrNull = (x: unknown) => x === null || (typeof x === 'string' && /^0x[0-9a-fA-F]+$/.test(x));
   return typeof v === 'object' && v !== null && typeof v.block === 'string' && /^0x[0-9a-f]+$/.test(v.block) && hexOrNull(v.transactionHash) && hexOrNull(v.creator);
-}
-
-/**
- * A read at an old block that the node refused because it keeps no state of that block (the `statePruned` case of
- * `rpc/nodeFailures.ts`), said for this history; any other failure is thrown as it is.
- */
-function archiveRefusal(error: unknown, block: bigint, what: 'code' | 'balance'): unknown {
-  const pruned = walkCauses(error, (cause) => isNodeFailure(cause, 'statePruned')) as NodeError | null;
-  if (!pruned) return error;
-  return new BlockglassError(`The node would not read the address's ${what} at block ${block.toString(10)}: it keeps no state of old blocks.`, {
-    code: 'STATE_PRUNED',
-    details: "An address's history is found from its state at past blocks, which needs an archive node. Add this chain with an archive endpoint in Settings → Networks.",
-    ...(pruned.nodeSaid !== undefined ? { nodeSaid: pruned.nodeSaid } : {}),
-    fix: { label: 'Add a network', route: '/settings/networks/new' },
-    cause: pruned,
-  });
 }
 
 const hex = (block: bigint) => `0x${block.toString(16)}`;

@@ -111,7 +111,7 @@ export function createRpcService(options: RpcServiceOptions): RpcService {
   };
 
   const fail = (error: unknown, resolved?: NetworkWithCredentials, method?: string, signal?: AbortSignal): BlockglassError =>
-    signal?.aborted ? cancelledRequest() : nodeError(error, { secrets: resolved?.secrets ?? [], method, timeoutMs, maxResponseBytes, url: resolved?.rpcUrl });
+    signal?.aborted ? cancelledRequest() : nodeError(error, { secrets: resolved?.secrets ?? [], method, timeoutMs, maxResponseBytes, url: resolved?.rpcUrl, localSandbox: resolved?.network.kind === 'local' });
   /** A failure as the plain error a health report carries (redacted already: `nodeError`). */
   const toError = (error: unknown, resolved?: NetworkWithCredentials, method?: string, signal?: AbortSignal): ApiError => toApiError(fail(error, resolved, method, signal));
 

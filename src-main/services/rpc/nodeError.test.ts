@@ -277,4 +277,13 @@ describe('state a node no longer keeps', () => {
     expect((classified as NodeError).failure).toBe(failure);
     if (failure === 'statePruned') expect(toApiError(classified)).toMatchObject({ name: 'StatePrunedError', kind: 'unsupported', code: 'STATE_PRUNED', nodeSaid: error.message });
   });
+
+  it('says what the Local sandbox keeps where it is the node asked, instead of pointing to an archive endpoint', () => {
+    const refusal = { code: -32602, message: 'the state at block 5 is not available: the sandbox keeps the state of its seeded blocks and of its latest blocks, not of every block' };
+    const elsewhere = toApiError(nodeError(rpc(refusal), context));
+    expect(elsewhere).toMatchObject({ shortMessage: 'The node keeps no state of the block asked.', details: expect.stringContaining('archive endpoint'), fix: { route: '/settings/networks/new' } });
+    const local = toApiError(nodeError(rpc(refusal), { ...context, localSandbox: true }));
+    expect(local).toMatchObject({ code: 'STATE_PRUNED', shortMessage: 'The Local sandbox keeps no state of the block asked.', details: expect.stringContaining('its latest 128 blocks (unless started with --live-states N)') });
+    expect(local.fix).toBeUndefined();
+  });
 });

@@ -23,6 +23,8 @@ export interface RequestContext {
   maxResponseBytes?: number;
   /** The address asked, when the error itself does not say (WebSocket failures); only its host is shown. */
   url?: string;
+  /** The network asked is the Local sandbox. */
+  localSandbox?: boolean;
 }
 
 /**

@@ -18,6 +18,8 @@ export interface AskedFacts {
   maxResponseBytes?: number;
   /** `host:port` of the address asked (never its path, where a key lives), or ''. */
   where: string;
+  /** The network asked is the Local sandbox (its own words for the state it keeps). */
+  localSandbox?: boolean;
 }
 
 /** One case of failure: how it is told from the facts, what kind of failure it is, and its words. */
@@ -103,13 +105,23 @@ export const NODE_FAILURES = [
     details: 'Check the key in Settings → Keys.',
     fix: keysFix,
   })),
-  row('statePruned', 'StatePrunedError', 'unsupported', statePruned, (facts) => ({
-    code: 'STATE_PRUNED',
-    shortMessage: 'The node keeps no state of the block asked.',
-    ...said(facts.rpcMessage),
-    details: 'Reading an old block\'s balances, nonces, code or storage needs an archive node: add this chain with an archive endpoint in Settings → Networks.',
-    fix: { label: 'Add a network', route: '/settings/networks/new' },
-  })),
+  row('statePruned', 'StatePrunedError', 'unsupported', statePruned, (facts, asked) =>
+    asked.localSandbox
+      ? {
+          code: 'STATE_PRUNED',
+          shortMessage: 'The Local sandbox keeps no state of the block asked.',
+          ...said(facts.rpcMessage),
+          details:
+            'The Local sandbox keeps the state of its seeded blocks and of its latest 128 blocks (unless started with --live-states N), so that it stays the same size however long it runs: an older live block\'s balances, nonces, code or storage cannot be read.',
+        }
+      : {
+          code: 'STATE_PRUNED',
+          shortMessage: 'The node keeps no state of the block asked.',
+          ...said(facts.rpcMessage),
+          details: 'Reading an old block\'s balances, nonces, code or storage needs an archive node: add this chain with an archive endpoint in Settings → Networks.',
+          fix: { label: 'Add a network', route: '/settings/networks/new' },
+        },
+  ),
   row('accessDenied', 'AccessDeniedError', 'credentials', (facts) => facts.status === 403 || facts.rpcCode === RPC_CODE.resourceUnavailable, (facts) => ({
     code: facts.rpcCode ?? 403,
     shortMessage: "The service refused the request under the key's settings.",
