@@ -1,0 +1,43 @@
+import { startAnvil } from '../test-support/bareAnvil';
+import { rawJsonRpc } from '../test-support/rawJsonRpc';
+import { residentBytes } from '../test-support/processMemory';
+import { table } from './benchKit';
+import type { Figure, SectionResult } from './report';
+
+// What Anvil's kept states cost as its chain grows, with nothing asked of it: `--prune-history N` keeps the latest N
+// states in memory, and (Anvil 1.7) each kept state is a copy of the whole state, block hashes of the whole chain
+// included, so its memory grows with N times the chain's length. The sandbox's live node keeps 128
+// (src-sandbox/sandbox.ts); 8 is shown beside. Empty blocks, mined in steps by anvil_mine; RSS read after each.
+
+const MB = 1024 * 1024;
+
+/** The kept-states section: a bare Anvil per window, RSS as its chain grows. */
+export async function benchKeptStates(options: { quick: boolean }): Promise<SectionResult> {
+  const step = 5000;
+  const steps = options.quick ? 2 : 4;
+  const windows = [8, 128];
+  const rows: string[][] = [];
+  const figures: Figure[] = [];
+  for (const kept of windows) {
+    const anvil = await startAnvil({ args: ['--prune-history', String(kept)] });
+    try {
+      const start = residentBytes(anvil.pid) ?? Number.NaN;
+      const sizes: number[] = [];
+      for (let i = 1; i <= steps; i++) {
+        const mined = await rawJsonRpc(anvil.url, 'anvil_mine', [`0x${step.toString(16)}`]);
+        if (mined.body.error) throw new Error(`anvil_mine failed: ${JSON.stringify(mined.body.error)}`);
+        sizes.push(residentBytes(anvil.pid) ?? Number.NaN);
+      }
+      const perThousand = ((sizes.at(-1)! - start) / (steps * step)) * 1000;
+      rows.push([String(kept), (start / MB).toFixed(0), ...sizes.map((size) => (size / MB).toFixed(0)), (perThousand / MB).toFixed(1)]);
+      figures.push({ section: 'Nodes', what: `a bare Anvil keeping ${kept} states, RSS added per 1,000 empty blocks mined`, value: perThousand / MB, unit: 'MiB', digits: 1 });
+    } finally {
+      await anvil.stop();
+    }
+  }
+  const header = ['states kept', 'RSS at start', ...Array.from({ length: steps }, (_, i) => `after ${((i + 1) * step).toLocaleString('en-US')} blocks`), 'MiB per 1,000 blocks'];
+  return {
+    figures,
+    lines: [`== What Anvil's kept states cost as its chain grows (bare Anvil, --prune-history N, empty blocks; RSS in MiB)`, ...table(header, rows)],
+  };
+}
