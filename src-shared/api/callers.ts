@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { topic } from './define';
 import type { TransactionRow } from './explorer';
 import { addressSchema } from './explorer';
-import type { NotKeptRange } from './history';
+import type { NotKeptRange } from './notKept';
 
 // Part of area `history` (gathered by history.ts): who called a contract, and what came into an account, found on
 // the node without an indexer (issue 40): the blocks where the address's state changed, by bisection on

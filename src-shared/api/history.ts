@@ -4,6 +4,9 @@ import type { TransactionRow } from './explorer';
 import { addressSchema } from './explorer';
 import type { LogExportResult } from '../logs/types';
 import { callersTopics } from './callers';
+import type { NotKeptRange } from './notKept';
+
+export type { NotKeptRange } from './notKept';
 
 // Area `history`: what an address did, found on any standard JSON-RPC node without an indexer (issue 29).
 
@@ -148,15 +151,6 @@ export interface BalanceChange {
   transactions: { hash: string; direction: 'in' | 'out' | 'self'; value: string }[];
 }
 
-/**
- * A run of blocks whose state the node does not keep (it refused reads there: a full node's pruned past, the Local
- * sandbox's blocks between its seeded ones and its latest). What changed in them cannot be placed by reading state.
- */
-export interface NotKeptRange {
-  /** The first and the last block of the run (0x hex). */
-  from: string;
-  to: string;
-}
 
 /** A run of blocks not kept, in a balance history: the balance at the kept block on either side (wei, decimal), null where there is none. */
 export interface NotKeptBalance extends NotKeptRange {

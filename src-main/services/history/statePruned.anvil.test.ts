@@ -9,6 +9,7 @@ import { createFeedHub } from '../rpc/createFeedHub';
 import { createRpcService, type RpcService } from '../rpc/createRpcService';
 import { sandboxNetwork } from '../rpc/testing/sandboxNetwork';
 import { createHistoryService, type HistoryService } from './createHistoryService';
+import { waitUntil } from '../../../test-support/processTree';
 
 // A node that keeps no state of old blocks, for real: Anvil with `--prune-history 2` refuses a read at block 1 in
 // its own words, which the rpc layer classifies once (`statePruned`); the history service reads what it keeps and
@@ -27,8 +28,10 @@ describe('history on a node without old state', () => {
   /** 1 ETH from FUNDED (an unlocked account of Anvil's) to RECEIVER, in a block of its own. */
   const send = async () => {
     const hash = await rpc.request<string>('local', 'eth_sendTransaction', [{ from: FUNDED, to: RECEIVER, value: '0xde0b6b3a7640000' }]);
-    const receipt = await rpc.request<{ blockNumber: string }>('local', 'eth_getTransactionReceipt', [hash]);
-    return { hash, block: receipt.blockNumber };
+    // Mined at once (automine), its receipt there when Anvil has written it.
+    let receipt: { blockNumber: string } | null = null;
+    await waitUntil(async () => (receipt = await rpc.request<{ blockNumber: string } | null>('local', 'eth_getTransactionReceipt', [hash])) !== null, `the receipt of ${hash}`);
+    return { hash, block: receipt!.blockNumber };
   };
 
   beforeAll(async () => {
