@@ -15,6 +15,7 @@ import { startGanache } from '../test-support/nodes/startGanache';
 import { startHardhatNode } from '../test-support/nodes/startHardhatNode';
 import { residentBytes } from '../test-support/processMemory';
 import { table } from './benchKit';
+import { benchKeptStates } from './keptStates';
 import type { SectionResult } from './report';
 
 // What each screen's reads cost a node it is pointed at, in resident memory: the node as a person runs it (Hardhat's
@@ -94,5 +95,7 @@ export async function benchNodeGrowth(options: { quick: boolean }): Promise<Sect
       await node.stop();
     }
   }
-  return { figures: [], lines: [...lines, ...table(header, rows)] };
+  // Then what Anvil's kept states cost as its chain grows, with nothing asked of it (keptStates.ts).
+  const kept = await benchKeptStates(options);
+  return { figures: kept.figures, lines: [...lines, ...table(header, rows), '', ...kept.lines] };
 }

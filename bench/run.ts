@@ -16,7 +16,6 @@ import { benchHistory } from './history';
 import { benchApprovals } from './approvals';
 import { benchCallers } from './callers';
 import { benchPages } from './pages';
-import { benchKeptStates } from './keptStates';
 import { table } from './benchKit';
 import { benchSoak, soakOptionsOf } from './soak';
 import { benchNodeGrowth } from './nodeGrowth';
@@ -214,12 +213,7 @@ async function main() {
       const soak = () => benchSoak({ projectRoot: process.cwd(), dataDir, ...soakOptions });
       const stopSection = () => benchSandboxStop({ quick, projectRoot: process.cwd(), seededDir: dataDir });
       const firstStart = () => benchFirstStart({ projectRoot: process.cwd() });
-      // What each screen's reads cost a node, then what Anvil's kept states cost as its chain grows.
-      const nodes = async () => {
-        const screens = await benchNodeGrowth({ quick });
-        const kept = await benchKeptStates({ quick });
-        return { figures: [...screens.figures, ...kept.figures], lines: [...screens.lines, '', ...kept.lines] };
-      };
+      const nodes = () => benchNodeGrowth({ quick });
       if (only !== undefined) {
         take(await { logs, app, call, gas: gasDashboard, content: contentSave, explorer, history, approvals, callers, pages, trace, stop: stopSection, firstStart, nodes, soak }[only as Only]());
       } else {
