@@ -1,3 +1,4 @@
+import { numberToHex } from 'viem';
 import { setMaxListeners } from 'node:events';
 import type { CallerRow, CallersEvent, CallersMode } from '../../../src-shared/api/callers';
 import type { NotKeptRange } from '../../../src-shared/api/history';
@@ -83,10 +84,10 @@ export async function callersOf(
   let proofRefused: string | null = null;
   const queued = deps.oldStateReads ?? ((_id: string, read: () => Promise<string>) => read());
   const proofState = async (block: bigint) => {
-    const proof = await ask<{ balance: string; nonce: string; storageHash: string; codeHash: string }>('eth_getProof', [me, [], hex(block)]);
+    const proof = await ask<{ balance: string; nonce: string; storageHash: string; codeHash: string }>('eth_getProof', [me, [], numberToHex(block)]);
     return `${BigInt(proof.balance).toString(10)}:${BigInt(proof.nonce).toString(10)}:${proof.storageHash.toLowerCase()}:${proof.codeHash.toLowerCase()}`;
   };
-  const balanceState = async (block: bigint) => BigInt(await ask<string>('eth_getBalance', [me, hex(block)])).toString(10);
+  const balanceState = async (block: bigint) => BigInt(await ask<string>('eth_getBalance', [me, numberToHex(block)])).toString(10);
   const known = new KnownStates();
   try {
     known.set(head, await queued(networkId, () => proofState(head)));
@@ -123,7 +124,7 @@ export async function callersOf(
   }
   const scanFrom = usable ? BigInt(usable.coveredTo) : from;
   if (usable) known.set(scanFrom, usable.state);
-  emit({ kind: 'start', mode, from: hex(from), head: headHex, isContract, keptUpTo: usable ? usable.coveredTo : null, proofRefused });
+  emit({ kind: 'start', mode, from: numberToHex(from), head: headHex, isContract, keptUpTo: usable ? usable.coveredTo : null, proofRefused });
   const rows: (CallerRow & { input: string | null })[] = [];
   if (usable) {
     const named = await Promise.all(usable.rows.map(async (row) => ({ ...row, method: row.input === null ? null : await deps.explorer.methodLabel(networkId, row.to, row.input) })));
@@ -235,16 +236,16 @@ export async function callersOf(
     }
   };
   await Promise.all(Array.from({ length: Math.min(BLOCK_READS, blocks.length) }, readOne));
-  const notKept = [...(usable?.notKept ?? []), ...unkept.list().map((range) => ({ from: hex(range.from), to: hex(range.to) }))];
-  emit({ kind: 'done', head: headHex, from: hex(from), count: rows.length, changedBlocks: (usable?.changedBlocks ?? 0) + changes.length, requests, notKept });
+  const notKept = [...(usable?.notKept ?? []), ...unkept.list().map((range) => ({ from: numberToHex(range.from), to: numberToHex(range.to) }))];
+  emit({ kind: 'done', head: headHex, from: numberToHex(from), count: rows.length, changedBlocks: (usable?.changedBlocks ?? 0) + changes.length, requests, notKept });
 
   const keepTo = known.get(finalized) !== undefined ? finalized : usable ? BigInt(usable.coveredTo) : -1n;
   if (keepTo < 0n) return undefined;
   return {
     mode,
     isContract,
-    from: hex(from),
-    coveredTo: hex(keepTo),
+    from: numberToHex(from),
+    coveredTo: numberToHex(keepTo),
     state: known.get(keepTo)!,
     changedBlocks: (usable?.changedBlocks ?? 0) + changes.filter((block) => block <= keepTo).length,
     notKept: notKept.filter((range) => BigInt(range.to) < keepTo),
@@ -252,7 +253,6 @@ export async function callersOf(
   };
 }
 
-const hex = (block: bigint) => `0x${block.toString(16)}`;
 
 /** keccak256 of no code: the code hash of an address that holds none. */
 const EMPTY_CODE_HASH = '0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470';

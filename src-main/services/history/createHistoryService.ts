@@ -1,3 +1,4 @@
+import { numberToHex } from 'viem';
 import type { ApprovalsView, BalanceHistoryView, CreationView, HoldingsView, SentEvent, SentPage, SentTransactionRow, TokenHoldersView, TransfersEvent } from '../../../src-shared/api/history';
 import type { AbortSignalLike } from '../../../src-shared/api/types';
 import type { BlockReader } from '../chains/blockReader';
@@ -193,7 +194,7 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
         }
         emit({ kind: 'progress', located: 0, of: wanted.length, requests });
         const located = await locateNonces(wanted, head, headCount, known, countAt, (count) => emit({ kind: 'progress', located: count, of: wanted.length, requests }));
-        for (const run of located.unplaced) notKept.push({ from: hex(run.from), to: hex(run.to), nonceFrom: Math.min(...run.nonces), nonceTo: Math.max(...run.nonces) });
+        for (const run of located.unplaced) notKept.push({ from: numberToHex(run.from), to: numberToHex(run.to), nonceFrom: Math.min(...run.nonces), nonceTo: Math.max(...run.nonces) });
         const fresh = known.entries().filter(([block]) => !knownBefore.has(block));
         stored?.write(chain, owner, fresh.filter(([block]) => block <= finalized));
         entry.known = known;
@@ -247,4 +248,3 @@ function isKeptCreation(value: unknown): value is Pick<CreationView, 'block' | '
   return typeof v === 'object' && v !== null && typeof v.block === 'string' && /^0x[0-9a-f]+$/.test(v.block) && hexOrNull(v.transactionHash) && hexOrNull(v.creator);
 }
 
-const hex = (block: bigint) => `0x${block.toString(16)}`;

@@ -1,3 +1,4 @@
+import { numberToHex } from 'viem';
 import { MAX_BALANCE_CHANGES, type BalanceChange, type BalanceHistoryView, type NotKeptBalance } from '../../../src-shared/api/history';
 import type { BlockReader } from '../chains/blockReader';
 import { BlockRanges, edgeOfKept, orUnkept, UNKEPT, type Kept } from './unkeptState';
@@ -110,21 +111,21 @@ export async function readBalanceHistory(
       const [before, after, rows] = await Promise.all([keptAt(block - 1n), keptAt(block), deps.explorer.rowsOf(networkId, block, address, signal)]);
       const transactions = (rows?.rows ?? [])
         .map((tx) => ({ hash: tx.hash, value: BigInt(tx.value).toString(10), direction: (tx.from.toLowerCase() === me ? (tx.to?.toLowerCase() === me ? 'self' : 'out') : 'in') as BalanceChange['transactions'][number]['direction'] }));
-      return { block: hex(block), ...(rows?.timestamp && rows.timestamp !== '0x0' ? { timestamp: rows.timestamp } : {}), before: before.toString(10), after: after.toString(10), transactions };
+      return { block: numberToHex(block), ...(rows?.timestamp && rows.timestamp !== '0x0' ? { timestamp: rows.timestamp } : {}), before: before.toString(10), after: after.toString(10), transactions };
     }),
   );
   // Each run of blocks not kept, with the balance on either side of it (read as its edges were found).
   const balanceOr = async (block: bigint) => (block < 0n ? null : ((value) => (value === UNKEPT ? null : value.toString(10)))(await at(block)));
   const notKeptNow: NotKeptBalance[] = await Promise.all(
-    unkept.list().map(async (range) => ({ from: hex(range.from), to: hex(range.to), before: await balanceOr(range.from - 1n), after: range.to < head ? await balanceOr(range.to + 1n) : null })),
+    unkept.list().map(async (range) => ({ from: numberToHex(range.from), to: numberToHex(range.to), before: await balanceOr(range.from - 1n), after: range.to < head ? await balanceOr(range.to + 1n) : null })),
   );
   const notKept = [...(before?.notKept ?? []), ...notKeptNow];
   const changes = [...(before?.changes ?? []), ...fresh].slice(-MAX_BALANCE_CHANGES);
   const samplesNow = [
     ...(before?.samples ?? []).filter((sample) => BigInt(sample.block) < from),
-    ...sampled.flatMap((block, i) => (sampleBalances[i] === UNKEPT ? [] : [{ block: hex(block), balance: sampleBalances[i]!.toString(10) }])),
+    ...sampled.flatMap((block, i) => (sampleBalances[i] === UNKEPT ? [] : [{ block: numberToHex(block), balance: sampleBalances[i]!.toString(10) }])),
   ];
-  const view: BalanceHistoryView = { address, head: hex(head), samples: samplesNow, changes, notKept, truncated, requests, keptUpTo: before ? hex(from) : null };
+  const view: BalanceHistoryView = { address, head: numberToHex(head), samples: samplesNow, changes, notKept, truncated, requests, keptUpTo: before ? numberToHex(from) : null };
   // What the next visit may take as read: everything at or below the finalized block (a reading at it included).
   const atFinalized = read.get(finalized);
   const keep =
@@ -140,7 +141,6 @@ export async function readBalanceHistory(
   return { view, keep };
 }
 
-const hex = (block: bigint) => `0x${block.toString(16)}`;
 
 /** A balance history kept up to a finalized block (`coveredTo`): its readings (one at that block among them) and changes. */
 export interface KeptBalanceHistory {
