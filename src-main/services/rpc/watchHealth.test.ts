@@ -9,6 +9,7 @@ import { sandboxNetwork } from './testing/sandboxNetwork';
 import { tcpConnectionsTo, waitFor } from './testing/tcpConnections';
 import { startTcpProxy, type TcpProxy } from './testing/tcpProxy';
 import { DEFAULT_HEALTH_TIMINGS, type HealthTimings } from './watchNetworkHealth';
+import { LocalNetworkNotRunningError } from '../networks/networkErrors';
 
 const sandbox = sharedSandbox();
 const KEY = sandbox.info.key;
@@ -114,6 +115,27 @@ describe('watchHealth against the real sandbox', () => {
     expect(new Set(errors.map((event) => event.failingSince)).size).toBe(1);
     expect(errors[0]!.failingSince).toBe(errors[0]!.checkedAt);
     expect(JSON.stringify(events)).not.toContain(KEY);
+  });
+
+  it('asks again soon, without backing off, while the Local sandbox is still starting, and shows its head once it runs', async () => {
+    // After an error of any other kind the watch would wait an hour: a head comes in the test's time only if a sandbox
+    // still starting is asked again at once.
+    let starts = 3;
+    const network = sandboxNetwork(sandbox.info, KEY);
+    const rpc = createRpcService({
+      resolve: async () => {
+        if (starts-- > 0) throw new LocalNetworkNotRunningError();
+        return network;
+      },
+      healthTimings: { ...DEFAULT_HEALTH_TIMINGS, errorBackoffMs: [3_600_000], sandboxStartingMs: 50 },
+      timeoutMs: 3000,
+    });
+    cleanups.push(() => rpc.close());
+    const { events } = await watch(rpc, (all) => heads(all).length >= 1);
+    const errors = events.filter((event) => event.state === 'error');
+    expect(errors.length).toBeGreaterThanOrEqual(3);
+    expect(errors[0]).toMatchObject({ error: { code: 'LOCAL_NOT_RUNNING' } });
+    expect(heads(events).length).toBe(1);
   });
 
   it('flags heads from a node on another chain', async () => {

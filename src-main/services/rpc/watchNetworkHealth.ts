@@ -17,6 +17,11 @@ export interface HealthTimings {
   socketBackoffMs: readonly number[];
   /** A WebSocket that stayed up this long counts as healthy again: its backoff starts over. */
   socketStableMs: number;
+  /**
+   * Pause while the Local sandbox is still starting (a first start seeds its chain for seconds): asked again this
+   * often, without backing off, so the head shows as soon as it runs. Asking costs no request (main knows).
+   */
+  sandboxStartingMs: number;
 }
 
 /** About 4 s between polls, a latency probe every 10 s, reconnects after 1, 2, 5, 10, 30 s. */
@@ -26,6 +31,7 @@ export const DEFAULT_HEALTH_TIMINGS: Readonly<HealthTimings> = Object.freeze({
   errorBackoffMs: [1000, 2000, 4000, 8000, 10_000],
   socketBackoffMs: [1000, 2000, 5000, 10_000, 30_000],
   socketStableMs: 60_000,
+  sandboxStartingMs: 250,
 });
 
 /** What {@link watchNetworkHealth} needs from the rpc service. */
@@ -102,9 +108,12 @@ export async function watchNetworkHealth(networkId: string, onEvent: (event: Hea
   let socketFailures = 0;
   let socketRetryAt = 0;
   try {
+    /** After a failure: soon while the sandbox starts, else with backoff. */
+    const pause = (error: ApiError) => sleep(error.code === 'LOCAL_NOT_RUNNING' ? timings.sandboxStartingMs : backoff(timings.errorBackoffMs, failures++), signal);
     if (firstError !== undefined) {
-      emitError(deps.toError(firstError));
-      await sleep(backoff(timings.errorBackoffMs, failures++), signal);
+      const said = deps.toError(firstError);
+      emitError(said);
+      await pause(said);
     }
     while (!signal.aborted) {
       if (!resolved) {
@@ -113,8 +122,9 @@ export async function watchNetworkHealth(networkId: string, onEvent: (event: Hea
           expectedChainId = resolved.network.chainId;
         } catch (error) {
           if (signal.aborted) break;
-          emitError(deps.toError(error));
-          await sleep(backoff(timings.errorBackoffMs, failures++), signal);
+          const said = deps.toError(error);
+          emitError(said);
+          await pause(said);
           continue;
         }
       }
