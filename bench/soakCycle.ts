@@ -80,7 +80,14 @@ export function localCycle(manifest: SeedManifest, demoFolder: string): SoakStep
 /** The CID of the content store's demo folder, as the content browser's landing shows it (the window goes there). */
 export async function demoFolderCid(page: Page): Promise<string> {
   await goTo(page, '/content');
-  return (await page.locator('.content-demo .mono').first().textContent({ timeout: 60_000 }))!.trim();
+  const cid = page.locator('.content-demo .mono').first();
+  try {
+    return (await cid.textContent({ timeout: 60_000 }))!.trim();
+  } catch (error) {
+    // Said with what the page shows instead: a landing without the demo, a notice, or a screen still loading.
+    const shown = (await page.locator('main').first().innerText({ timeout: 1000 }).catch(() => '(no main region)')).replace(/\s+/g, ' ').slice(0, 600);
+    throw new Error(`the content browser's landing showed no demo folder within 60 s; the page at ${page.url()} shows: ${shown}`, { cause: error });
+  }
 }
 
 /**

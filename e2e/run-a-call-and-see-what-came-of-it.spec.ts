@@ -61,8 +61,10 @@ for (const [window, size] of [
     await expect(reverted.getByRole('heading', { level: 2 })).toBeInViewport();
 
     // Wide: beside the form (the form's Run button and the outcome in view together). Narrow: under it.
-    const form = (await page.getByRole('form', { name: 'Call' }).boundingBox())!;
-    const outcome = (await reverted.boundingBox())!;
+    // Both boxes read in one frame: the outcome's scroll into view may still be moving the page between two reads.
+    type Box = { x: number; y: number; width: number; height: number };
+    const [form, outcome] = await page.evaluate<[Box, Box]>(`[document.querySelector('form[aria-label="Call"]'), document.activeElement]
+      .map((element) => element.getBoundingClientRect().toJSON())`);
     if (size.width >= 1280) {
       expect(outcome.x).toBeGreaterThan(form.x + form.width);
       await expect(page.getByRole('button', { name: 'Run eth_call' })).toBeInViewport();
