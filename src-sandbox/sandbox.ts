@@ -171,6 +171,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       storageUrl: base,
       key: keys.key,
       secret: keys.secret ?? null,
+      liveStatesKept: options.liveStatesKept ?? LIVE_STATES_KEPT,
     };
 
     let closing: Promise<void> | undefined;

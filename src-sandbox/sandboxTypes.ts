@@ -45,6 +45,8 @@ export interface SandboxInfo {
   key: string;
   /** Known only when given with --secret or generated in this run; the data folder keeps just its hash. */
   secret: string | null;
+  /** How many of the latest live blocks' states the live node keeps (`--live-states N`); every seeded block's is kept. */
+  liveStatesKept: number;
 }
 
 export interface Sandbox {

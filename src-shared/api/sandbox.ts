@@ -25,6 +25,8 @@ export interface SandboxStatus {
   seededToBlock?: number;
   /** Root CID of the demo content folder. */
   demoContentCid?: string;
+  /** While running: how many of its latest live blocks' states it keeps (every seeded block's is kept besides). */
+  liveStatesKept?: number;
 }
 
 const empty = z.strictObject({});

@@ -16,6 +16,8 @@ export interface LocalSandboxAddresses {
   gasUrl: string;
   storageUrl: string;
   chainId?: number;
+  /** How many of its latest live blocks' states the sandbox keeps, as its ready line says. */
+  liveStatesKept?: number;
 }
 
 /**

@@ -283,7 +283,7 @@ describe('state a node no longer keeps', () => {
     const elsewhere = toApiError(nodeError(rpc(refusal), context));
     expect(elsewhere).toMatchObject({ shortMessage: 'The node keeps no state of the block asked.', details: expect.stringContaining('archive endpoint'), fix: { route: '/settings/networks/new' } });
     const local = toApiError(nodeError(rpc(refusal), { ...context, localSandbox: true }));
-    expect(local).toMatchObject({ code: 'STATE_PRUNED', shortMessage: 'The Local sandbox keeps no state of the block asked.', details: expect.stringContaining('its latest 128 blocks (unless started with --live-states N)') });
+    expect(local).toMatchObject({ code: 'STATE_PRUNED', shortMessage: 'The Local sandbox keeps no state of the block asked.', details: expect.stringContaining('its latest live blocks only (Settings → Sandbox says how many; more when started with --live-states N)') });
     expect(local.fix).toBeUndefined();
   });
 });

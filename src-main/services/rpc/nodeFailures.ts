@@ -112,7 +112,7 @@ export const NODE_FAILURES = [
           shortMessage: 'The Local sandbox keeps no state of the block asked.',
           ...said(facts.rpcMessage),
           details:
-            'The Local sandbox keeps the state of its seeded blocks and of its latest 128 blocks (unless started with --live-states N), so that it stays the same size however long it runs: an older live block\'s balances, nonces, code or storage cannot be read.',
+            'The Local sandbox keeps the state of its seeded blocks and of its latest live blocks only (Settings → Sandbox says how many; more when started with --live-states N), so that it stays the same size however long it runs: an older live block\'s balances, nonces, code or storage cannot be read.',
         }
       : {
           code: 'STATE_PRUNED',

@@ -41,7 +41,7 @@ describeWithKeychain('sandbox launcher with real sandbox processes and the real 
   beforeAll(() => {
     secrets = createSecretStore({ service: `blockglass-test-${crypto.randomBytes(4).toString('hex')}` });
     dataDir = seededDataDir(shared.seedDir, 'blockglass-launcher-');
-    launcher = createSandboxLauncher({ dataDir, secrets, projectRoot, restartBackoffMs: [300], extraArgs: ['--block-time', '1'], log: (line) => logs.push(line) });
+    launcher = createSandboxLauncher({ dataDir, secrets, projectRoot, restartBackoffMs: [300], extraArgs: ['--block-time', '1', '--live-states', '16'], log: (line) => logs.push(line) });
     launcher.onStatus((status) => states.push(status.state));
   });
   afterAll(async () => {
@@ -58,6 +58,7 @@ describeWithKeychain('sandbox launcher with real sandbox processes and the real 
     expect(status).toMatchObject({ state: 'running', restarts: 0, seededToBlock: seeded });
     expect(status.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(status.demoContentCid).toMatch(/^Qm/);
+    expect(status.liveStatesKept, 'the window it was started with, as its ready line says').toBe(16);
     expect(status.since).toBeGreaterThan(0);
 
     const credential = await secrets.get('local');

@@ -159,7 +159,8 @@ export function createSandboxLauncher(options: SandboxLauncherOptions): SandboxL
     child = started;
     preferredPort = Number(new URL(started.addresses.gasUrl).port) || undefined;
     const origin = new URL(started.addresses.gasUrl).origin;
-    setStatus({ state: 'running', ...base(), origin, since: Date.now(), ...readSandboxFacts(sandboxDir) });
+    const kept = started.addresses.liveStatesKept;
+    setStatus({ state: 'running', ...base(), origin, since: Date.now(), ...readSandboxFacts(sandboxDir), ...(kept === undefined ? {} : { liveStatesKept: kept }) });
     log(`sandbox: running at ${origin}`);
     if (stableTimer) clearTimeout(stableTimer);
     stableTimer = setTimeout(() => (failures = 0), stableMs);

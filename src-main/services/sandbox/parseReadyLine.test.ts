@@ -24,11 +24,16 @@ describe('parseReadyLine', () => {
     expect(JSON.stringify(addresses)).not.toContain('k3y');
   });
 
+  it('keeps how many live states the sandbox says it keeps', () => {
+    expect(parseReadyLine(JSON.stringify({ ...line, liveStatesKept: 128 }), 'k3y')?.liveStatesKept).toBe(128);
+  });
+
   it.each([
     ['not JSON', 'sandbox: starting'],
     ['another key than the one given', JSON.stringify({ ...line, key: 'other' })],
     ['a missing address', JSON.stringify({ ...line, wsUrl: undefined })],
     ['an address of another form', JSON.stringify({ ...line, rpcUrl: 'https://evil.example/x' })],
+    ['a count of kept states that is not a positive whole number', JSON.stringify({ ...line, liveStatesKept: 0.5 })],
   ])('refuses %s', (_name, text) => {
     expect(parseReadyLine(text, 'k3y')).toBeUndefined();
   });

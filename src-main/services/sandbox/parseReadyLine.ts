@@ -12,6 +12,7 @@ const readyLineSchema = z.object({
   storageUrl: z.string().regex(/^http:\/\/[^/]+$/),
   key: z.string().min(1),
   secret: z.string().nullable(),
+  liveStatesKept: z.number().int().positive().optional(),
 });
 
 /**
@@ -28,7 +29,7 @@ export function parseReadyLine(line: string, expectedKey: string): LocalSandboxA
   }
   const parsed = readyLineSchema.safeParse(json);
   if (!parsed.success || parsed.data.key !== expectedKey) return undefined;
-  const { chainId, rpcUrl, wsUrl, gasUrl, storageUrl } = parsed.data;
+  const { chainId, rpcUrl, wsUrl, gasUrl, storageUrl, liveStatesKept } = parsed.data;
   const withoutKey = (url: string) => url.replace(/\/v3\/[^/?#]+$/, '/v3/');
-  return { chainId, rpcUrl: withoutKey(rpcUrl), wsUrl: withoutKey(wsUrl), gasUrl, storageUrl };
+  return { chainId, rpcUrl: withoutKey(rpcUrl), wsUrl: withoutKey(wsUrl), gasUrl, storageUrl, ...(liveStatesKept === undefined ? {} : { liveStatesKept }) };
 }

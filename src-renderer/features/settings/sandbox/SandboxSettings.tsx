@@ -77,6 +77,16 @@ export function SandboxSettings() {
                 <span className="muted">—</span>
               )}
             </InfoRow>
+            <InfoRow label="Block states kept">
+              {sandbox.liveStatesKept !== undefined ? (
+                <span>
+                  every seeded block’s and the latest <span className="mono">{formatQuantity(sandbox.liveStatesKept)}</span> live blocks’{' '}
+                  <span className="muted">(balances, nonces, code and storage at an older live block cannot be read; more with --live-states N)</span>
+                </span>
+              ) : (
+                <span className="muted">—</span>
+              )}
+            </InfoRow>
             <InfoRow label="Demo content">
               {sandbox.demoContentCid ? (
                 <>

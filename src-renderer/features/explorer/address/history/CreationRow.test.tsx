@@ -1,18 +1,27 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { TopicHandlers } from '../../../../../src-shared/api/types';
 import type { CreationView } from '../../../../../src-shared/api/history';
 import { renderWithApp } from '../../../../testing/renderWithApp';
 import { CreationRow } from './CreationRow';
 
 const ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+
+/** The Local sandbox running, keeping its latest `kept` live blocks' states, as main's topic says it. */
+const sandboxKeeping = (kept: number): Partial<TopicHandlers> => ({
+  'sandbox.status': async (_input, emit, signal) => {
+    emit({ state: 'running', restarts: 0, liveStatesKept: kept });
+    await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+  },
+});
 const render = (networkId: string, creation: CreationView) =>
-  renderWithApp(<CreationRow networkId={networkId} address={ADDRESS} />, { api: { methods: { 'history.creation': async () => ({ creation }) } } });
+  renderWithApp(<CreationRow networkId={networkId} address={ADDRESS} />, { api: { methods: { 'history.creation': async () => ({ creation }) }, topics: sandboxKeeping(128) } });
 
 describe('CreationRow', () => {
   it('says the run of blocks its code appeared in where the node keeps no state of them, and why on Local', async () => {
     render('local', { address: ADDRESS, block: '0x107', transactionHash: null, creator: null, requests: 20, notKept: { from: '0xf5', to: '0x106' } });
     const row = (await screen.findByText(/somewhere in blocks/)).closest('span')!;
-    expect(row.textContent).toBe('somewhere in blocks 245–263 · this node keeps no state of blocks 245–262, so the block of its creation cannot be told (the Local sandbox keeps its seeded blocks’ state and its latest 128 blocks’)');
+    await waitFor(() => expect(row.textContent).toBe('somewhere in blocks 245–263 · this node keeps no state of blocks 245–262, so the block of its creation cannot be told (the Local sandbox keeps the state of its seeded blocks and of its latest 128 blocks)'));
   });
 
   it('names the block and the deploying transaction where the node keeps them', async () => {

@@ -7,6 +7,7 @@ import { formatNumber } from '../../../../lib/formatChain';
 import { LOCAL_NETWORK_ID } from '../../../../../src-shared/networks/localNetwork';
 import { networkKey } from '../../../../queries/queryKeys';
 import { untilSandboxRuns } from '../../../../queries/untilSandboxRuns';
+import { latestBlocksKept, useLocalStatesKept } from './localStatesKept';
 
 /**
  * A contract's "Created" row: the block where its code first appears (bisection on eth_getCode at past blocks) and
@@ -14,6 +15,7 @@ import { untilSandboxRuns } from '../../../../queries/untilSandboxRuns';
  */
 export function CreationRow({ networkId, address }: { networkId: string; address: string }) {
   const api = useApi();
+  const kept = useLocalStatesKept();
   const found = useQuery({
     queryKey: networkKey(networkId, 'history', 'creation', address.toLowerCase()),
     queryFn: () => api.call('history.creation', { networkId, address }),
@@ -32,7 +34,7 @@ export function CreationRow({ networkId, address }: { networkId: string; address
           <span className="muted">
             {' '}
             · this node keeps no state of blocks {formatNumber(creation.notKept.from)}–{formatNumber(creation.notKept.to)}, so the block of its
-            creation cannot be told{networkId === LOCAL_NETWORK_ID ? ' (the Local sandbox keeps its seeded blocks’ state and its latest 128 blocks’)' : ' (an archive endpoint would tell)'}
+            creation cannot be told{networkId === LOCAL_NETWORK_ID ? ` (the Local sandbox keeps the state of its seeded blocks and of ${latestBlocksKept(kept)})` : ' (an archive endpoint would tell)'}
           </span>
         </span>
       ) : null}

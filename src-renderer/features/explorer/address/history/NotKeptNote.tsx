@@ -4,6 +4,7 @@ import type { NotKeptRange } from '../../../../../src-shared/api/history';
 import { LOCAL_NETWORK_ID } from '../../../../../src-shared/networks/localNetwork';
 import { BlockLink } from '../../../../components/chain/ChainLinks';
 import { formatNumber } from '../../../../lib/formatChain';
+import { latestBlocksKept, useLocalStatesKept } from './localStatesKept';
 
 /**
  * Runs of blocks whose state the node does not keep, said where a history found them: which blocks, what that
@@ -11,6 +12,7 @@ import { formatNumber } from '../../../../lib/formatChain';
  * window of kept states; elsewhere, an archive endpoint.
  */
 export function NotKeptNote<R extends NotKeptRange>({ networkId, ranges, what, detail }: { networkId: string; ranges: R[]; what: string; detail?: (range: R) => ReactNode }) {
+  const kept = useLocalStatesKept();
   if (ranges.length === 0) return null;
   return (
     <div className="history-refused history-not-kept" role="note" aria-label="Blocks whose state the node does not keep">
@@ -28,7 +30,7 @@ export function NotKeptNote<R extends NotKeptRange>({ networkId, ranges, what, d
       <p>
         {networkId === LOCAL_NETWORK_ID ? (
           <>
-            The Local sandbox keeps the state of its seeded blocks and of its latest 128 blocks (unless started with{' '}
+            The Local sandbox keeps the state of its seeded blocks and of {latestBlocksKept(kept)} (more when started with{' '}
             <code>--live-states N</code>), so that it stays the same size however long it runs.
           </>
         ) : (

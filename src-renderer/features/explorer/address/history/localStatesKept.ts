@@ -1,0 +1,11 @@
+import { useLiveSubscription } from '../../../../hooks/useLiveSubscription';
+
+/** How many of its latest live blocks' states the Local sandbox keeps, as it says while running; undefined before. */
+export function useLocalStatesKept(): number | undefined {
+  return useLiveSubscription('sandbox.status', {}).data?.liveStatesKept;
+}
+
+/** "its latest 128 blocks", or "its latest blocks" while the sandbox has not said how many. */
+export function latestBlocksKept(kept: number | undefined): string {
+  return kept === undefined ? 'its latest live blocks' : `its latest ${kept.toLocaleString('en-US')} ${kept === 1 ? 'block' : 'blocks'}`;
+}
