@@ -69,7 +69,9 @@ export async function benchPages(options: PagesBenchOptions): Promise<SectionRes
     const window = await context.newPage();
     await window.goto(`${url.origin}/explorer${url.hash}`);
     await window.waitForSelector(HOME, { timeout: 120_000 }); // the app is up and its sandbox answers
-    const cases = await pageCases(options, window);
+    // BLOCKGLASS_BENCH_PAGES=gas,log: only the pages whose name holds one of these words (for working on them).
+    const wanted = (process.env.BLOCKGLASS_BENCH_PAGES ?? '').split(',').map((word) => word.trim()).filter(Boolean);
+    const cases = (await pageCases(options, window)).filter((page) => wanted.length === 0 || wanted.some((word) => page.name.includes(word)));
 
     // The empty route: the app's own cost of a page with nothing to read.
     const emptyCold: number[] = [];

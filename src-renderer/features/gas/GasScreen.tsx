@@ -1,3 +1,4 @@
+import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import '../../app/configureZod';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
@@ -66,7 +67,9 @@ export function GasScreen() {
       <GasDetail networkId={focused.id} networkName={focused.name} />
       <CompareStrip networks={networks.data} focusedId={focused.id} onFocus={(networkId) => navigate(`/gas?network=${encodeURIComponent(networkId)}`)} />
       <GasBody networkId={focused.id} networkName={focused.name} />
-      <GasSettings networkId={focused.id} networkName={focused.name} />
+      <AfterFirstPaint>
+        <GasSettings networkId={focused.id} networkName={focused.name} />
+      </AfterFirstPaint>
     </div>
   );
 }
@@ -137,11 +140,14 @@ function GasBody({ networkId, networkName }: { networkId: string; networkName: s
           <FeeRanges suggestion={snapshot.suggestion} />
         </section>
       </div>
-      <HistoryChart networkId={networkId} backfilling={backfilling} />
-      <div className="gas-row">
-        <BlocksChart networkId={networkId} />
-        <AlertsPanel networkId={networkId} networkName={networkName} />
-      </div>
+      {/* Below the fold: drawn once the levels are painted (the charts are the page's heaviest part). */}
+      <AfterFirstPaint>
+        <HistoryChart networkId={networkId} backfilling={backfilling} />
+        <div className="gas-row">
+          <BlocksChart networkId={networkId} />
+          <AlertsPanel networkId={networkId} networkName={networkName} />
+        </div>
+      </AfterFirstPaint>
     </>
   );
 }

@@ -1,0 +1,36 @@
+import { useEffect, useState, type ReactNode } from 'react';
+
+/** Longest wait for a frame: a window in the background draws none, and its parts below must still come. */
+const FRAME_WAIT_MS = 100;
+
+/**
+ * True once the frame the component first rendered in has been painted (or after {@link FRAME_WAIT_MS} where no
+ * frame comes). What a page shows below the fold renders then, so the first frame holds only what is in view.
+ */
+export function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let after: ReturnType<typeof setTimeout> | undefined;
+    const done = () => setPainted(true);
+    // A timeout set inside the frame's callback runs once that frame is painted.
+    const frame = requestAnimationFrame(() => (after = setTimeout(done, 0)));
+    const fallback = setTimeout(done, FRAME_WAIT_MS);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(after);
+      clearTimeout(fallback);
+    };
+  }, []);
+  return painted;
+}
+
+/**
+ * Renders `children` once the page's first frame is painted: the parts of a page below the fold (charts, lists,
+ * settings), so that the first frame, the one a person waits for, holds only what they see first. `minHeight`
+ * keeps the room they will take, so nothing in view moves when they come.
+ */
+export function AfterFirstPaint({ children, minHeight }: { children: ReactNode; minHeight?: number }) {
+  const painted = useAfterFirstPaint();
+  if (painted) return <>{children}</>;
+  return minHeight ? <div style={{ minHeight }} aria-hidden="true" /> : null;
+}
