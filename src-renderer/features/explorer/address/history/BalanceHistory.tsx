@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { Link } from 'wouter';
-import { formatUnits } from 'viem';
 import uPlot from 'uplot';
 import type { BalanceChange } from '../../../../../src-shared/api/history';
 import { useApi } from '../../../../api/useApi';
@@ -16,6 +15,7 @@ import { apiErrorOf } from '../../../../lib/apiErrorOf';
 import { formatEth, formatNumber } from '../../../../lib/formatChain';
 import { networkKey } from '../../../../queries/queryKeys';
 import { untilSandboxRuns } from '../../../../queries/untilSandboxRuns';
+import { balancePoints } from './balancePoints';
 import { NotKeptNote } from './NotKeptNote';
 import './history.css';
 import { countOf } from '../../../../../src-shared/text/countOf';
@@ -85,17 +85,7 @@ export function BalanceHistory({ networkId, address }: { networkId: string; addr
     ...untilSandboxRuns,
   });
   const data = balance.data;
-  const points = useMemo<uPlot.AlignedData>(() => {
-    if (!data) return [[], []];
-    const byBlock = new Map<number, number>();
-    for (const sample of data.samples) byBlock.set(Number(BigInt(sample.block)), Number(formatUnits(BigInt(sample.balance), 18)));
-    for (const change of data.changes) {
-      byBlock.set(Number(BigInt(change.block)) - 1, Number(formatUnits(BigInt(change.before), 18)));
-      byBlock.set(Number(BigInt(change.block)), Number(formatUnits(BigInt(change.after), 18)));
-    }
-    const blocks = [...byBlock.keys()].sort((a, b) => a - b);
-    return [blocks, blocks.map((block) => byBlock.get(block)!)];
-  }, [data]);
+  const points = useMemo<uPlot.AlignedData>(() => (data ? balancePoints(data) : [[], []]), [data]);
   const options = useCallback(
     (theme: ChartTheme): Omit<uPlot.Options, 'width' | 'height'> => ({
       scales: { x: { time: false } },
