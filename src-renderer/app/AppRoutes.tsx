@@ -5,6 +5,7 @@ import { CallScreen } from '../features/call/CallScreen';
 import { ContentScreen } from '../features/content/ContentScreen';
 import { ExplorerScreen } from '../features/explorer/ExplorerScreen';
 import { NotFoundScreen } from '../features/frame/NotFoundScreen';
+import { LoadingState } from '../components/LoadingState';
 import { LogsScreen } from '../features/logs/LogsScreen';
 import { lazyScreen } from '../lib/lazyScreen';
 import { routeOf, type routes, type ScreenRouteId } from './routes';
@@ -25,7 +26,7 @@ const screens: { [K in ScreenRouteId]: (params: RouteParams<(typeof routes)[K]['
   logs: () => <LogsScreen />,
   call: () => <CallScreen />,
   gas: () => (
-    <Suspense fallback={<p role="status">Loading the gas dashboard…</p>}>
+    <Suspense fallback={<LoadingState screen label="Loading the gas dashboard…" />}>
       <GasScreen />
     </Suspense>
   ),
@@ -33,7 +34,7 @@ const screens: { [K in ScreenRouteId]: (params: RouteParams<(typeof routes)[K]['
   contentCid: ({ cid }) => <ContentScreen cid={cid} />,
   contentPath: ({ cid, '*': path }) => <ContentScreen cid={cid} path={path} />,
   settings: () => (
-    <Suspense fallback={<p role="status">Loading Settings…</p>}>
+    <Suspense fallback={<LoadingState screen label="Loading Settings…" />}>
       <SettingsScreen />
     </Suspense>
   ),

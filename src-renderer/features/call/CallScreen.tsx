@@ -14,7 +14,7 @@ export function CallScreen() {
   const network = useSelectedNetwork();
   if (!network) return <LoadingState label="Loading networks…" />;
   return (
-    <Suspense fallback={<LoadingState label="Opening the call playground…" />}>
+    <Suspense fallback={<LoadingState screen label="Opening the call playground…" />}>
       {network.family === 'starknet' ? <StarknetCallPage key={network.id} network={network} /> : <CallPage key={network.id} network={network} />}
     </Suspense>
   );

@@ -12,7 +12,7 @@ export function ContentScreen({ cid, path }: { cid?: string; path?: string }) {
   const network = useSelectedNetwork();
   if (!network) return <LoadingState label="Loading networks…" />;
   return (
-    <Suspense fallback={<LoadingState label="Opening the content browser…" />}>
+    <Suspense fallback={<LoadingState screen label="Opening the content browser…" />}>
       <ContentPage key={network.id} network={network} cid={cid} path={path} />
     </Suspense>
   );

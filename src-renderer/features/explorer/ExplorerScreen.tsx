@@ -40,7 +40,7 @@ export function ExplorerScreen({ request }: { request?: ExplorerRequest }) {
 
 function ExplorerPages({ request, networkId, networkName }: { request?: ExplorerRequest; networkId: string; networkName: string }) {
   usePageHead(request, networkId);
-  return <Suspense fallback={<LoadingState label="Opening…" />}>{page(request, networkId, networkName)}</Suspense>;
+  return <Suspense fallback={<LoadingState screen label="Opening…" />}>{page(request, networkId, networkName)}</Suspense>;
 }
 
 function page(request: ExplorerRequest | undefined, networkId: string, networkName: string) {

@@ -20,7 +20,7 @@ export function LogsScreen() {
     );
   }
   return (
-    <Suspense fallback={<LoadingState label="Opening the log builder…" />}>
+    <Suspense fallback={<LoadingState screen label="Opening the log builder…" />}>
       <LogsPage key={network.id} network={network} />
     </Suspense>
   );
