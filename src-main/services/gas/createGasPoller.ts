@@ -146,10 +146,15 @@ export function createGasPoller(networkId: string, deps: GasPollerDeps): GasPoll
       } else if (Date.now() < apiPausedUntil) {
         fallbackReason = apiPauseReason;
       }
-      const fromApi = fallbackReason === undefined && gasRequest ? await tryApi(gasRequest) : undefined;
+      const asksApi = fallbackReason === undefined && gasRequest;
+      // The head is read beside the API's answer, not after it: the levels show a round trip sooner. Caught here
+      // so a poll that falls back to its own estimate (which reads the head itself) leaves no rejection behind.
+      const headBeside = asksApi ? readHead() : undefined;
+      headBeside?.catch(() => {});
+      const fromApi = asksApi ? await tryApi(gasRequest) : undefined;
       if (fromApi && 'fetched' in fromApi) {
         source = 'api';
-        head = await readHead();
+        head = await headBeside!;
         suggestion = fromApi.fetched.suggestion;
         suggestionBlock = fromApi.fetched.block ?? head.number;
       } else {
