@@ -26,11 +26,9 @@ export function useAfterFirstPaint(): boolean {
 
 /**
  * Renders `children` once the page's first frame is painted: the parts of a page below the fold (charts, lists,
- * settings), so that the first frame, the one a person waits for, holds only what they see first. `minHeight`
- * keeps the room they will take, so nothing in view moves when they come.
+ * settings), so that the first frame, the one a person waits for, holds only what they see first. Below the fold,
+ * nothing in view moves when they come.
  */
-export function AfterFirstPaint({ children, minHeight }: { children: ReactNode; minHeight?: number }) {
-  const painted = useAfterFirstPaint();
-  if (painted) return <>{children}</>;
-  return minHeight ? <div style={{ minHeight }} aria-hidden="true" /> : null;
+export function AfterFirstPaint({ children }: { children: ReactNode }) {
+  return useAfterFirstPaint() ? <>{children}</> : null;
 }

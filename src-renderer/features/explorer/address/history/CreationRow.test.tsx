@@ -1,21 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TopicHandlers } from '../../../../../src-shared/api/types';
 import type { CreationView } from '../../../../../src-shared/api/history';
 import { renderWithApp } from '../../../../testing/renderWithApp';
+import { sandboxStatusTopic } from '../../../../testing/sandboxStatusTopic';
 import { CreationRow } from './CreationRow';
 
 const ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 
-/** The Local sandbox running, keeping its latest `kept` live blocks' states, as main's topic says it. */
-const sandboxKeeping = (kept: number): Partial<TopicHandlers> => ({
-  'sandbox.status': async (_input, emit, signal) => {
-    emit({ state: 'running', restarts: 0, liveStatesKept: kept });
-    await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
-  },
-});
 const render = (networkId: string, creation: CreationView) =>
-  renderWithApp(<CreationRow networkId={networkId} address={ADDRESS} />, { api: { methods: { 'history.creation': async () => ({ creation }) }, topics: sandboxKeeping(128) } });
+  renderWithApp(<CreationRow networkId={networkId} address={ADDRESS} />, { api: { methods: { 'history.creation': async () => ({ creation }) }, topics: sandboxStatusTopic({ state: 'running', restarts: 0, liveStatesKept: 128 }) } });
 
 describe('CreationRow', () => {
   it('says the run of blocks its code appeared in where the node keeps no state of them, and why on Local', async () => {

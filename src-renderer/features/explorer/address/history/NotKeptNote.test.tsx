@@ -1,22 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TopicHandlers } from '../../../../../src-shared/api/types';
 import { renderWithApp } from '../../../../testing/renderWithApp';
+import { sandboxStatusTopic } from '../../../../testing/sandboxStatusTopic';
 import { NotKeptNote } from './NotKeptNote';
 
 const RUN = { from: '0xf5', to: '0x106' };
 
-/** The Local sandbox running, keeping its latest `kept` live blocks' states, as main's topic says it. */
-const sandboxKeeping = (kept: number): Partial<TopicHandlers> => ({
-  'sandbox.status': async (_input, emit, signal) => {
-    emit({ state: 'running', restarts: 0, liveStatesKept: kept });
-    await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
-  },
-});
 
 describe('NotKeptNote', () => {
   it('names the blocks of each run with links, what it leaves out, and on Local the window the sandbox says it keeps', async () => {
-    renderWithApp(<NotKeptNote networkId="local" ranges={[RUN]} what="a change of balance in them cannot be placed" detail={() => 'went from 0 to 1 ETH'} />, { api: { topics: sandboxKeeping(8) } });
+    renderWithApp(<NotKeptNote networkId="local" ranges={[RUN]} what="a change of balance in them cannot be placed" detail={() => 'went from 0 to 1 ETH'} />, { api: { topics: sandboxStatusTopic({ state: 'running', restarts: 0, liveStatesKept: 8 }) } });
     const note = screen.getByRole('note', { name: 'Blocks whose state the node does not keep' });
     expect(note.textContent).toContain('This node keeps no state of these blocks, so a change of balance in them cannot be placed:');
     expect(within(note).getByRole('listitem').textContent).toBe('Blocks 245–262 (18 blocks): went from 0 to 1 ETH');

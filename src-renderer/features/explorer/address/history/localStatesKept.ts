@@ -5,7 +5,7 @@ export function useLocalStatesKept(): number | undefined {
   return useLiveSubscription('sandbox.status', {}).data?.liveStatesKept;
 }
 
-/** "its latest 128 blocks", or "its latest blocks" while the sandbox has not said how many. */
+/** "its latest 128 blocks", or "its latest live blocks" while the sandbox has not said how many. */
 export function latestBlocksKept(kept: number | undefined): string {
   return kept === undefined ? 'its latest live blocks' : `its latest ${kept.toLocaleString('en-US')} ${kept === 1 ? 'block' : 'blocks'}`;
 }
