@@ -65,21 +65,31 @@ export async function watchLatest(deps: LatestDeps, networkId: string, count: nu
 
     const ordered = [...blocks.entries()].sort((a, b) => (a[0] < b[0] ? 1 : -1)).map(([, block]) => block);
     const summaries: BlockSummary[] = ordered.map(summarizeBlock);
-    const rows: (TransactionRow & { timestamp: string })[] = [];
+    // The newest blocks that hold the listed transactions: their receipts (failed badges need them) are read at
+    // once, not block after block. Where the node has no eth_getBlockReceipts (Hardhat), one receipt per transaction.
+    const listed: RpcObject[] = [];
+    let held = 0;
     for (const block of ordered) {
-      if (rows.length >= LATEST_TRANSACTIONS) break;
-      const hash = String(block.hash);
-      if (!receipts.has(hash) && Array.isArray(block.transactions) && block.transactions.length > 0) {
-        // Where the node has no eth_getBlockReceipts (Hardhat), one receipt per transaction: failed badges need them.
+      if (held >= LATEST_TRANSACTIONS) break;
+      listed.push(block);
+      held += Array.isArray(block.transactions) ? block.transactions.length : 0;
+    }
+    await Promise.all(
+      listed.map(async (block) => {
+        const hash = String(block.hash);
+        if (receipts.has(hash) || !Array.isArray(block.transactions) || block.transactions.length === 0) return;
         const hashes = (block.transactions as unknown[]).map((tx) => (typeof tx === 'string' ? tx : String((tx as RpcObject).hash)));
         receipts.set(hash, (await blockReceipts(deps.rpc, networkId, hash, hashes, abort.signal).catch(() => null)) ?? []);
-      }
-      const blockRows = await transactionRows(networkId, block, receipts.get(hash) ?? null, deps.decoder, deps.labelsOf?.(networkId));
-      for (const row of blockRows.reverse()) {
+      }),
+    );
+    const blockRows = await Promise.all(listed.map((block) => transactionRows(networkId, block, receipts.get(String(block.hash)) ?? null, deps.decoder, deps.labelsOf?.(networkId))));
+    const rows: (TransactionRow & { timestamp: string })[] = [];
+    listed.forEach((block, i) => {
+      for (const row of blockRows[i]!.reverse()) {
         if (rows.length >= LATEST_TRANSACTIONS) break;
         rows.push({ ...row, timestamp: String(block.timestamp) });
       }
-    }
+    });
     for (const hash of [...receipts.keys()]) if (!ordered.some((block) => block.hash === hash)) receipts.delete(hash);
     emit({ head: `0x${head.toString(16)}`, blocks: summaries, transactions: rows, reset, ...(lacksBlockReceipts(networkId) ? { receiptsOneByOne: true } : {}) });
     reset = false;
