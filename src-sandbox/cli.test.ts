@@ -6,6 +6,7 @@ import readline from 'node:readline';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { copySeededSandbox } from '../test-support/seededSandbox';
 import { commandLine, descendants, environment, isAlive, waitUntil } from '../test-support/processTree';
+import { LIVE_STATES_KEPT } from './sandbox';
 import { rpcResult } from './testing/rawRpc';
 
 // The sandbox command as a person runs it: flags, the ready line, a restart that keeps the chain,
@@ -89,7 +90,7 @@ describe('sandbox command line', () => {
     const args = ['--json', '--port', '0', '--key', 'k1', '--secret', 's1', '--data', dataDir, '--block-time', '1'];
     const first = await startCli(args);
     const { ready } = first;
-    expect(Object.keys(ready)).toEqual(['chainId', 'rpcUrl', 'wsUrl', 'gasUrl', 'storageUrl', 'key', 'secret']);
+    expect(Object.keys(ready)).toEqual(['chainId', 'rpcUrl', 'wsUrl', 'gasUrl', 'storageUrl', 'key', 'secret', 'liveStatesKept']);
     const port = Number(new URL(String(ready.gasUrl)).port);
     expect(ready).toEqual({
       chainId: 31337,
@@ -99,6 +100,8 @@ describe('sandbox command line', () => {
       storageUrl: `http://127.0.0.1:${port}`,
       key: 'k1',
       secret: 's1',
+      // Started without --live-states: the default window.
+      liveStatesKept: LIVE_STATES_KEPT,
     });
     const rpcUrl = String(ready.rpcUrl);
     const seeded = shared.manifest.seededToBlock;
