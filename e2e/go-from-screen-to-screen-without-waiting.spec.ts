@@ -18,8 +18,8 @@ test('every screen opened for the first time after the app settled comes at once
   `);
   await page.goto(app.url);
   await expect(page.locator('[aria-labelledby=latest-blocks] li').first()).toBeVisible({ timeout: 60_000 });
-  // Settled: no request in flight for half a second (the screens' scripts are fetched while the window is idle).
-  await page.waitForLoadState('networkidle');
+  // Settled: the screens' scripts, fetched while the window was idle, are loaded (app/preloadScreens.ts says so).
+  await page.locator('html[data-screens-loaded]').waitFor({ state: 'attached', timeout: 30_000 });
   await page.evaluate('window.__watching = true');
 
   const { bigBlock, transactions, accounts } = seededManifest();

@@ -12,10 +12,11 @@ export function everyScreenModule(): PageModule[] {
  * Loads every screen's script once the window is idle after the first render, so that a navigation to a screen
  * not opened before draws it at once (lazyScreen finds it settled) instead of through React.lazy, whose fallback
  * React holds for its reveal throttle (about 300 ms) however soon the script arrives. A few hundred kB of script,
- * fetched from this machine.
+ * fetched from this machine. Once they are all loaded, the page's root element carries `data-screens-loaded`: the
+ * moment from which a navigation draws any screen at once (journeys wait for it, not for a quiet network).
  */
 export function preloadScreensWhenIdle(win: Window = window): void {
-  const load = () => void settleScreens(everyScreenModule());
+  const load = () => void settleScreens(everyScreenModule()).then(() => win.document.documentElement.setAttribute('data-screens-loaded', ''));
   if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(load, { timeout: 2000 });
   else win.setTimeout(load, 200);
 }
