@@ -158,4 +158,11 @@ describe('sandbox command line: the live node kept states', () => {
     expect(parseCliArgs(['--live-states', '4096'], {}).liveStatesKept).toBe(4096);
     expect(parseCliArgs([], {}).liveStatesKept).toBeUndefined();
   });
+
+  it('takes --live-blocks as the live blocks the live node keeps, at least 64', async () => {
+    const { parseCliArgs } = await import('./cliArgs');
+    expect(parseCliArgs(['--live-blocks', '8192'], {}).liveBlocksKept).toBe(8192);
+    expect(parseCliArgs([], {}).liveBlocksKept).toBeUndefined();
+    expect(() => parseCliArgs(['--live-blocks', '10'], {})).toThrow('--live-blocks');
+  });
 });

@@ -24,6 +24,11 @@ content store) on a seeded Anvil chain.
   --rate-limit N    JSON-RPC requests per second per key, bursts up to 2N (default 100000)
   --live-states N   how many of its latest blocks' states the live node keeps in memory
                     (default 128; more makes it grow with every block: see the design notes)
+  --live-blocks N   how many of its latest blocks the live node keeps, with their
+                    transactions and receipts (default 4096, at least 64; the seeded
+                    blocks are always kept): it is renewed every N/8 blocks, from its
+                    save, without the older live blocks (their reads answer 4444
+                    "pruned history unavailable")
   --fresh           discard the saved chain and seed a new one
   --json            print exactly one line of JSON on stdout when ready
   -h, --help        show this help`;
@@ -42,6 +47,8 @@ export interface CliOptions {
   fastForwardHours?: number;
   /** How many of its latest blocks' states the live node keeps (--live-states). */
   liveStatesKept?: number;
+  /** How many of its latest blocks the live node keeps (--live-blocks). */
+  liveBlocksKept?: number;
   /** The gateway's per-key rate limit, when --rate-limit is given. */
   limits?: { rateLimit: { requestsPerSecond: number; burst: number } };
   fresh: boolean;
@@ -64,6 +71,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
       'block-time': { type: 'string' },
       'rate-limit': { type: 'string' },
       'live-states': { type: 'string' },
+      'live-blocks': { type: 'string' },
       'fast-forward': { type: 'string' },
       fresh: { type: 'boolean' },
       json: { type: 'boolean' },
@@ -77,6 +85,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
   if (fastForwardHours !== undefined && blockTimeSeconds === 0) throw new Error('--fast-forward mines traffic: it needs live traffic (a --block-time above 0)');
   const rateLimit = values['rate-limit'] === undefined ? undefined : parseInteger(values['rate-limit'], '--rate-limit', 1, 10_000_000);
   const liveStatesKept = values['live-states'] === undefined ? undefined : parseInteger(values['live-states'], '--live-states', 1, 100_000);
+  const liveBlocksKept = values['live-blocks'] === undefined ? undefined : parseInteger(values['live-blocks'], '--live-blocks', 64, 10_000_000);
   if (values.secret !== undefined && values.key === undefined) throw new Error('--secret needs --key');
   // Credentials from the environment (the app's launcher uses this): a command line is readable by every user.
   const keyFromEnv = values.key === undefined && Boolean(env.BLOCKGLASS_SANDBOX_KEY);
@@ -103,6 +112,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
     blockTimeSeconds,
     ...(fastForwardHours === undefined ? {} : { fastForwardHours }),
     ...(liveStatesKept === undefined ? {} : { liveStatesKept }),
+    ...(liveBlocksKept === undefined ? {} : { liveBlocksKept }),
     ...(rateLimit === undefined ? {} : { limits: { rateLimit: { requestsPerSecond: rateLimit, burst: rateLimit * 2 } } }),
     fresh: values.fresh ?? false,
     json: values.json ?? false,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startAnvil, SANDBOX_CHAIN_ID, type AnvilProcess } from './chain/anvil';
 import { chainPaths, readSavedChain, removeSavedChain, stateFileToLoad } from './chain/chainState';
+import { findHistoryFloor, superviseLiveNode, type LiveNode } from './liveNode';
 import { seedNewChain } from './chain/seedNewChain';
 import { readSeededBlocks, startSeededNode, type SeededNode } from './chain/seededNode';
 import type { ContentStore } from './content/createContentStore';
@@ -24,8 +25,12 @@ const SAVE_INTERVAL_S = 60;
  * them would make each stop take seconds.
  */
 export const LIVE_STATES_KEPT = 128;
-/** How many times in a row the sandbox tries to start a node that died under it before it gives up (and exits). */
-const ANVIL_RESTART_ATTEMPTS = 5;
+/**
+ * How many of its latest blocks the live node keeps by default, with their transactions and receipts, when it is
+ * renewed (every `LIVE_BLOCKS_KEPT / 8` blocks): see liveNode.ts and docs/design-notes.md, "The live node's history
+ * window". The seeded blocks are always kept.
+ */
+export const LIVE_BLOCKS_KEPT = 4096;
 
 /** Starts Anvil, seeds it (first start) or restores its saved chain, then serves the three interfaces. */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
@@ -91,7 +96,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     throw error;
   }
   let seededNode: SeededNode | undefined;
-  const cleanups: (() => Promise<void>)[] = [closeContent, () => anvil.stop(), async () => void (await (seededNode ?? (await seededStarting?.catch(() => undefined)))?.stop())];
+  const stopAnvil = () => anvil.stop();
+  const cleanups: (() => Promise<void>)[] = [closeContent, stopAnvil, async () => void (await (seededNode ?? (await seededStarting?.catch(() => undefined)))?.stop())];
   const unwind = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
   };
@@ -175,44 +181,36 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     };
 
     let closing: Promise<void> | undefined;
-    // Anvil can die under the sandbox (a panic on a request nobody checked, a kill): it is started again on the
-    // same port from the last save (the dump it writes every minute, else the live snapshot), so the gateway, the
-    // gas API and their clients go on at the same addresses. Only a restart that fails ends the sandbox.
-    const anvilPort = Number(new URL(anvil.url).port);
-    const supervise = (): Promise<never> =>
-      anvil.exited.then(async (code) => {
-        if (closing) return new Promise<never>(() => {});
-        log(`Anvil stopped unexpectedly (exit code ${code}): restarting it from the last save`);
+    const blocksKept = options.liveBlocksKept ?? LIVE_BLOCKS_KEPT;
+    const liveNode: LiveNode = superviseLiveNode({
+      node: anvil,
+      launch: (loadFrom, port) => launchAnvil(loadFrom, port),
+      dataDir,
+      stopTraffic: async () => {
         await traffic?.stop().catch(() => {});
         traffic = undefined;
-        // A node that dies again while it starts is started again too, a few times, before the sandbox gives up.
-        for (let attempt = 1; ; attempt++) {
-          try {
-            anvil = await launchAnvil(await stateFileToLoad(dataDir, log), anvilPort);
-            break;
-          } catch (error) {
-            if (closing) return new Promise<never>(() => {});
-            if (attempt >= ANVIL_RESTART_ATTEMPTS) {
-              throw new Error(`Anvil exited unexpectedly (code ${code}) and could not be started again: ${(error as Error).message}`, { cause: error });
-            }
-            log(`Anvil did not start again (attempt ${attempt} of ${ANVIL_RESTART_ATTEMPTS}): ${(error as Error).message.split('\n')[0]}; trying again`);
-            await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+      },
+      startTraffic: () => startLiveTraffic(),
+      // A sandbox that saves nothing (a test run's throwaway) has no dump to renew from; it runs for minutes.
+      ...(saving
+        ? {
+            renewal: {
+              seededTo: manifest.seededToBlock,
+              blocksKept,
+              every: options.renewEveryBlocks ?? Math.max(16, Math.floor(blocksKept / 8)),
+              holdNode: () => gateway.holdNode(),
+              setFloor: (floor: number) => gateway.setHistoryFloor(floor),
+            },
           }
-        }
-        if (closing) {
-          await anvil.stop();
-          return new Promise<never>(() => {});
-        }
-        const head = await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}' })
-          .then(async (response) => Number(((await response.json()) as { result: string }).result))
-          .catch(() => undefined);
-        log(`Anvil restarted from the last save${head === undefined ? '' : ` at block ${head}`}; the blocks mined since that save are gone`);
-        startLiveTraffic();
-        return supervise();
-      });
+        : {}),
+      log,
+    });
+    cleanups.splice(cleanups.indexOf(stopAnvil), 1, () => liveNode.current.stop());
+    // A chain restored from a renewed node's save lacks the live blocks it dropped: the gateway learns where they end.
+    if (saved) void findHistoryFloor(anvil.url, manifest.seededToBlock).then((floor) => gateway.setHistoryFloor(floor), () => {});
     // The sandbox fails when its live node dies for good, or when its seeded node cannot start.
     const failed = Promise.race([
-      supervise(),
+      liveNode.failed,
       seededReady.then(
         () => new Promise<never>(() => {}),
         (error: Error) => Promise.reject(new Error(`the seeded node (the seeded blocks' state) could not start: ${error.message}`, { cause: error })),
@@ -223,8 +221,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       info,
       anvilUrl: anvil.url,
       get anvilPid() {
-        return anvil.pid;
+        return liveNode.current.pid;
       },
+      renewLiveNode: () => liveNode.renew(),
       seededReady: seededReady.then(() => undefined),
       get seededAnvilUrl() {
         if (!seededNode) throw new Error('the seeded node is still starting: await sandbox.seededReady first');
@@ -239,6 +238,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       failed,
       close() {
         closing ??= (async () => {
+          await liveNode.close();
           await traffic?.stop().catch(() => {});
           if (!saving) {
             await unwind();
@@ -249,7 +249,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
           // no longer than Anvil's own writing. (Its call traces stay in it: the next start loads them, a little
           // slower, rather than this stop reading it all again to drop them.) A dump of a node that did not exit
           // cleanly is left for the next start, which checks that it is whole (stateFileToLoad).
-          const code = await anvil.exited;
+          const code = await liveNode.current.exited;
           if (!fs.existsSync(paths.dump)) log('could not save the chain: Anvil left no dump');
           else if (code === 0) {
             fs.renameSync(paths.dump, paths.live);

@@ -25,6 +25,15 @@ export interface SandboxOptions {
    */
   liveStatesKept?: number;
   /**
+   * How many of its latest blocks the live node keeps, with their transactions and receipts (`LIVE_BLOCKS_KEPT` in
+   * sandbox.ts by default; the seeded blocks are always kept). The live node is renewed every eighth of that: started
+   * again from its save, without the live blocks before the window. Reads of a dropped block are refused with geth's
+   * 4444 "pruned history unavailable". Only a sandbox that saves its chain is renewed.
+   */
+  liveBlocksKept?: number;
+  /** Renew the live node every this many blocks (default: an eighth of `liveBlocksKept`, at least 16). */
+  renewEveryBlocks?: number;
+  /**
    * Save the chain as it runs (every minute and when stopping; default true). False for a throwaway sandbox whose
    * folder is removed after (a test run's shared sandbox): no dump of the whole chain every minute, none at the end.
    * A first start still saves the seeded chain.
@@ -65,6 +74,8 @@ export interface Sandbox {
   manifest: SeedManifest;
   /** The demo folder in the content store (deterministic CIDs). */
   demoContent: DemoContent;
+  /** Renews the live node now (tests and benches; the sandbox renews it by itself, see `liveBlocksKept`). */
+  renewLiveNode(): Promise<void>;
   /** Rejects if Anvil dies while the sandbox runs and cannot be started again from the last save. */
   failed: Promise<never>;
   /** Stops traffic, saves the chain, stops the server and Anvil. Safe to call twice. */

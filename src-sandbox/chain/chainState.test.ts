@@ -53,7 +53,7 @@ describe("a start's dump", () => {
 
     // A whole dump (Anvil's save a minute later, or on stop): it becomes the snapshot, and the damaged one goes.
     fs.writeFileSync(paths.dump, dump(12));
-    await keepDump(folder, () => true);
+    await keepDump(folder);
     expect(bestBlock(paths.live)).toBe(12);
     expect(fs.existsSync(paths.dump)).toBe(false);
     expect(fs.existsSync(paths.damaged), 'the set-aside dump removed').toBe(false);
@@ -65,7 +65,7 @@ describe("a start's dump", () => {
     fs.writeFileSync(paths.live, dump(20));
     fs.writeFileSync(paths.damaged, 'older torn dump');
     fs.writeFileSync(paths.dump, dump(21).slice(0, -5));
-    await expect(keepDump(folder, () => true)).rejects.toThrow();
+    await expect(keepDump(folder)).rejects.toThrow();
     expect(bestBlock(paths.live)).toBe(20);
     expect(fs.readFileSync(paths.damaged, 'utf8')).toBe('older torn dump');
     expect(fs.readdirSync(paths.dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);

@@ -5,7 +5,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { dropTraces } from './dropTraces';
-import { keepHistory } from './keepHistory';
+import { filterDumpArrays } from './filterDumpArrays';
+import { blockFilters } from './keepBlocks';
+import { historyFilter, keepHistory } from './keepHistory';
 import type { SeedManifest } from './manifest';
 
 /**
@@ -50,7 +52,7 @@ export async function stateFileToLoad(dataDir: string, log: (line: string) => vo
   const paths = chainPaths(dataDir);
   if (fs.existsSync(paths.dump)) {
     try {
-      await keepDump(dataDir, () => true);
+      await keepDump(dataDir);
     } catch (error) {
       log(`the chain's last dump is damaged and was set aside (${(error as Error).message}); the chain as saved before it is restored`);
       fs.renameSync(paths.dump, paths.damaged);
@@ -61,17 +63,26 @@ export async function stateFileToLoad(dataDir: string, log: (line: string) => vo
   return undefined;
 }
 
+/** What a dump turned into the live snapshot keeps: the historical states and the blocks these accept (default: all). */
+export interface KeptFromDump {
+  state?: (blockHash: string) => boolean;
+  /** Blocks (with their transactions) by number: the live node's history window (see keepBlocks.ts). */
+  block?: (blockNumber: number) => boolean;
+}
+
 /**
- * Turns Anvil's dump into the live snapshot: call traces dropped (see dropTraces.ts), historical states kept
- * only for the blocks `keep` accepts (see keepHistory.ts); written beside it and renamed into place, then
+ * Turns Anvil's dump into the live snapshot: call traces dropped (see dropTraces.ts), historical states and blocks
+ * kept as `keep` says (see keepHistory.ts, keepBlocks.ts); written beside it and renamed into place, then
  * the dump removed, and with it a damaged dump set aside before. Throws, leaving the live snapshot (and a
  * damaged dump) as they were, when the dump is not a whole JSON text.
  */
-export async function keepDump(dataDir: string, keep: (blockHash: string) => boolean): Promise<void> {
+export async function keepDump(dataDir: string, keep: KeptFromDump = {}): Promise<void> {
   const paths = chainPaths(dataDir);
   const temporary = `${paths.live}.${process.pid}.tmp`;
+  const all = () => true;
+  const filter = filterDumpArrays({ ...historyFilter(keep.state ?? all), ...(keep.block ? blockFilters(keep.block) : {}) });
   try {
-    await pipeline(fs.createReadStream(paths.dump), dropTraces(), keepHistory(keep), fs.createWriteStream(temporary));
+    await pipeline(fs.createReadStream(paths.dump), dropTraces(), filter, fs.createWriteStream(temporary));
     fs.renameSync(temporary, paths.live);
     fs.rmSync(paths.dump, { force: true });
     // A dump set aside as damaged is of no use once a later one is kept whole, and it is as large as the chain.

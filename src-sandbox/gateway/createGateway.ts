@@ -14,6 +14,8 @@ import { resolveLimits, type GatewayLimits } from './gatewayLimits';
 import { matchGatewayPath } from './gatewayPaths';
 import { createHttpHandler } from './httpHandler';
 import { rawHttpResponse } from './httpReplies';
+import { heldUpstream } from './heldUpstream';
+import type { HistoryWindow } from './prunedHistory';
 import { createRateLimiter } from './rateLimiter';
 import { createPipeline } from './rpcPipeline';
 import type { SeededBlocks } from './seededState';
@@ -47,17 +49,26 @@ export interface Gateway {
   handleRequest(req: http.IncomingMessage, res: http.ServerResponse): boolean;
   /** Same for WebSocket upgrades. */
   handleUpgrade(req: http.IncomingMessage, socket: stream.Duplex, head: Buffer): boolean;
+  /**
+   * Holds requests to the live node (they wait) once those in flight are answered: while the node is renewed on the
+   * same address. Returns the release.
+   */
+  holdNode(): Promise<() => void>;
+  /** The oldest live block the node holds from now on (the live node's history window; prunedHistory.ts). */
+  setHistoryFloor(floor: number): void;
   /** Closes upstream connections and client WebSockets. */
   close(): Promise<void>;
 }
 
 const HEAD_SOCKET_TIMEOUT_MS = 2_000;
+/** How long a hold waits for the requests in flight (a long eth_getLogs) before the node is stopped under them. */
+const HOLD_DRAIN_MS = 5_000;
 
 /** Creates the JSON-RPC gateway: the hosted service's paths, auth, limits and errors in front of a node. */
 export function createGateway(options: GatewayOptions): Gateway {
   const limits = resolveLimits(options.limits);
   const { network, isValidKey, log } = options;
-  const upstream = createUpstreamHttp(options.upstreamUrl, limits.upstreamTimeoutMs);
+  const upstream = heldUpstream(createUpstreamHttp(options.upstreamUrl, limits.upstreamTimeoutMs));
   const seededUrl = options.seeded?.url;
   const seeded = options.seeded
     ? { upstream: typeof seededUrl === 'string' ? createUpstreamHttp(seededUrl, limits.upstreamTimeoutMs) : createDeferredUpstreamHttp(seededUrl!, limits.upstreamTimeoutMs), blocks: options.seeded.blocks }
@@ -75,9 +86,12 @@ export function createGateway(options: GatewayOptions): Gateway {
     timeoutMs: Math.min(limits.upstreamTimeoutMs, HEAD_SOCKET_TIMEOUT_MS),
     log,
   });
+  let historyFloor = (options.seeded?.blocks.toBlock ?? -1) + 1;
+  const history: HistoryWindow | undefined = options.seeded ? { seededTo: options.seeded.blocks.toBlock, floor: () => historyFloor } : undefined;
   const pipeline = createPipeline({
     upstream,
     ...(seeded ? { seeded } : {}),
+    ...(history ? { history } : {}),
     limits,
     rateLimiter: createRateLimiter(limits.rateLimit),
     gasCap,
@@ -127,6 +141,10 @@ export function createGateway(options: GatewayOptions): Gateway {
   return {
     handleRequest,
     handleUpgrade,
+    holdNode: () => upstream.hold(HOLD_DRAIN_MS),
+    setHistoryFloor(floor) {
+      historyFloor = Math.max(historyFloor, floor);
+    },
     async close() {
       closing = true;
       for (const session of sessions) session.close(1001, 'gateway shutting down');

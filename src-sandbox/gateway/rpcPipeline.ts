@@ -12,6 +12,7 @@ import { protectIds } from './exactIds';
 import { mapNodeError } from './nodeErrors';
 import { checkParams } from './paramChecks';
 import { errorResponseText, internalError, invalidRequest, methodNotAvailable, rpcError, RpcCode, type RpcId } from './rpcErrors';
+import { prunedHistoryRefusal, type HistoryWindow } from './prunedHistory';
 import { readsSeededState, type SeededBlocks } from './seededState';
 import type { UpstreamHttp } from './upstreamHttp';
 import { isRequestError, parseMessage, validateRequest, type RpcRequest } from './validateRequest';
@@ -45,6 +46,8 @@ export interface PipelineDeps {
   upstream: UpstreamHttp;
   /** The node keeping the seeded blocks' state, and which blocks those are: reads of their state go to it. */
   seeded?: { upstream: UpstreamHttp; blocks: SeededBlocks };
+  /** The live blocks the live node holds: reads of a block it dropped are refused as geth refuses them. */
+  history?: HistoryWindow;
   limits: GatewayLimits;
   rateLimiter: RateLimiter;
   gasCap: GasCap;
@@ -54,7 +57,7 @@ export interface PipelineDeps {
 
 /** Builds the pipeline. */
 export function createPipeline(deps: PipelineDeps): RpcPipeline {
-  const { upstream, limits, rateLimiter, gasCap, headCache, log, seeded } = deps;
+  const { upstream, limits, rateLimiter, gasCap, headCache, log, seeded, history } = deps;
   const feeHistory = createFeeHistoryRoute(upstream, log);
   /** The node that holds the state a request reads: the seeded node for a seeded block's, else the live one. */
   const nodeFor = (request: RpcRequest, params: unknown): UpstreamHttp => (seeded && readsSeededState(request.method, params, seeded.blocks) ? seeded.upstream : upstream);
@@ -78,7 +81,10 @@ export function createPipeline(deps: PipelineDeps): RpcPipeline {
   }
 
   async function route(request: RpcRequest, context: PipelineContext, raw: Buffer | undefined): Promise<Buffer> {
-    switch (routeMethod(request.method)) {
+    const route = routeMethod(request.method);
+    const pruned = history && (route === 'forward' || route === 'logs') ? prunedHistoryRefusal(request.method, request.params, history) : undefined;
+    if (pruned) return errorReply(request.id, pruned);
+    switch (route) {
       case 'refused':
         return errorReply(request.id, methodNotAvailable(request.method));
       case 'noAccounts':
