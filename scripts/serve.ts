@@ -1,4 +1,4 @@
-// npm run serve -- [--port N] [--data DIR] [--no-open] [--json] [--timings] [--sandbox-fast-forward H] [--sandbox-block-time S] [--sandbox-live-states N]
+// npm run serve -- [--port N] [--data DIR] [--no-open] [--json] [--timings] [--sandbox-fast-forward H] [--sandbox-block-time S] [--sandbox-live-states N] [--sandbox-live-blocks N]
 // The app as a web host on 127.0.0.1 (for browsers, the end-to-end tests, and machines without
 // Electron's runtime). Bad flags print the usage and exit 2; progress goes to stderr.
 import path from 'node:path';
@@ -35,6 +35,7 @@ if (!runInPrivateKeychainIfNeeded(projectRoot, log)) {
     ...(args.sandboxFastForwardHours ? { sandboxFastForwardHours: args.sandboxFastForwardHours } : {}),
     ...(args.sandboxBlockTimeSeconds !== undefined ? { sandboxBlockTimeSeconds: args.sandboxBlockTimeSeconds } : {}),
     ...(args.sandboxLiveStates !== undefined ? { sandboxLiveStates: args.sandboxLiveStates } : {}),
+    ...(args.sandboxLiveBlocks !== undefined ? { sandboxLiveBlocks: args.sandboxLiveBlocks } : {}),
   });
   } catch (error) {
     log(`could not start: ${error instanceof Error ? error.message : String(error)}`);

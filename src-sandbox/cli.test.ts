@@ -6,7 +6,7 @@ import readline from 'node:readline';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { copySeededSandbox } from '../test-support/seededSandbox';
 import { commandLine, descendants, environment, isAlive, waitUntil } from '../test-support/processTree';
-import { LIVE_STATES_KEPT } from './sandbox';
+import { LIVE_BLOCKS_KEPT, LIVE_STATES_KEPT } from './sandbox';
 import { rpcResult } from './testing/rawRpc';
 
 // The sandbox command as a person runs it: flags, the ready line, a restart that keeps the chain,
@@ -90,7 +90,7 @@ describe('sandbox command line', () => {
     const args = ['--json', '--port', '0', '--key', 'k1', '--secret', 's1', '--data', dataDir, '--block-time', '1'];
     const first = await startCli(args);
     const { ready } = first;
-    expect(Object.keys(ready)).toEqual(['chainId', 'rpcUrl', 'wsUrl', 'gasUrl', 'storageUrl', 'key', 'secret', 'liveStatesKept']);
+    expect(Object.keys(ready)).toEqual(['chainId', 'rpcUrl', 'wsUrl', 'gasUrl', 'storageUrl', 'key', 'secret', 'liveStatesKept', 'liveBlocksKept']);
     const port = Number(new URL(String(ready.gasUrl)).port);
     expect(ready).toEqual({
       chainId: 31337,
@@ -102,6 +102,8 @@ describe('sandbox command line', () => {
       secret: 's1',
       // Started without --live-states: the default window.
       liveStatesKept: LIVE_STATES_KEPT,
+      // Started without --live-blocks: the default history window.
+      liveBlocksKept: LIVE_BLOCKS_KEPT,
     });
     const rpcUrl = String(ready.rpcUrl);
     const seeded = shared.manifest.seededToBlock;

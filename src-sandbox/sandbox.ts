@@ -178,6 +178,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       key: keys.key,
       secret: keys.secret ?? null,
       liveStatesKept: options.liveStatesKept ?? LIVE_STATES_KEPT,
+      liveBlocksKept: options.liveBlocksKept ?? LIVE_BLOCKS_KEPT,
     };
 
     let closing: Promise<void> | undefined;

@@ -56,6 +56,8 @@ export interface SandboxInfo {
   secret: string | null;
   /** How many of the latest live blocks' states the live node keeps (`--live-states N`); every seeded block's is kept. */
   liveStatesKept: number;
+  /** How many of the latest live blocks the live node keeps at a renewal (`--live-blocks N`); every seeded block is kept. */
+  liveBlocksKept: number;
 }
 
 export interface Sandbox {

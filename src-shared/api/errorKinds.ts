@@ -90,6 +90,7 @@ export const ERROR_CODES = {
   UNSUPPORTED: 'unsupported',
   NETWORK_READ_ONLY: 'unsupported',
   STATE_PRUNED: 'unsupported',
+  HISTORY_PRUNED: 'unsupported',
   TRACE_UNAVAILABLE: 'unsupported',
   INVALID_PARAMS: 'refused',
   BAD_ANSWER: 'badAnswer',

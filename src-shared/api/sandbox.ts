@@ -27,6 +27,8 @@ export interface SandboxStatus {
   demoContentCid?: string;
   /** While running: how many of its latest live blocks' states it keeps (every seeded block's is kept besides). */
   liveStatesKept?: number;
+  /** While running: how many of its latest live blocks it keeps, with their transactions, receipts and logs (every seeded block besides). */
+  liveBlocksKept?: number;
 }
 
 const empty = z.strictObject({});

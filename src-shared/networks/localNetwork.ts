@@ -18,6 +18,8 @@ export interface LocalSandboxAddresses {
   chainId?: number;
   /** How many of its latest live blocks' states the sandbox keeps, as its ready line says. */
   liveStatesKept?: number;
+  /** How many of its latest live blocks (with their transactions and receipts) the sandbox keeps, as its ready line says. */
+  liveBlocksKept?: number;
 }
 
 /**

@@ -287,3 +287,24 @@ describe('state a node no longer keeps', () => {
     expect(local.fix).toBeUndefined();
   });
 });
+
+describe('history a node no longer keeps', () => {
+  const gateway = { code: 4444, message: 'pruned history unavailable', data: 'the sandbox keeps blocks 0 to 244 and 9000 on' };
+
+  it.each([
+    ["geth's and the sandbox's 4444", gateway],
+    ['the words under another code', { code: -32000, message: 'history has been pruned for this block' }],
+  ] as const)('tells %s from a state pruned', (_label, error) => {
+    const classified = nodeError(rpc(error), context) as NodeError;
+    expect(classified.failure).toBe('historyPruned');
+    expect(toApiError(classified)).toMatchObject({ name: 'HistoryPrunedError', kind: 'unsupported', code: 'HISTORY_PRUNED', nodeSaid: error.message });
+  });
+
+  it('says what the Local sandbox keeps where it is the node asked, and points elsewhere to a full-history endpoint', () => {
+    const local = toApiError(nodeError(rpc(gateway), { ...context, localSandbox: true }));
+    expect(local).toMatchObject({ shortMessage: 'The Local sandbox no longer keeps this block.', details: expect.stringContaining('--live-blocks N'), data: gateway.data });
+    expect(local.fix).toBeUndefined();
+    const elsewhere = toApiError(nodeError(rpc(gateway), context));
+    expect(elsewhere).toMatchObject({ shortMessage: 'The node no longer keeps this block.', fix: { route: '/settings/networks/new' } });
+  });
+});

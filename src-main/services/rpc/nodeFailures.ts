@@ -37,6 +37,8 @@ const row = <F extends string>(failure: F, name: string, kind: ErrorKind, when: 
 /** JSON-RPC codes the hosted service uses (reference/SERVICE-FACTS.md). */
 export const RPC_CODE = {
   reverted: 3,
+  /** geth's "pruned history unavailable" (EIP-4444 history expiry). */
+  historyPruned: 4444,
   invalidRequest: -32600,
   methodNotFound: -32601,
   invalidParams: -32602,
@@ -62,6 +64,8 @@ const METHOD_MISSING = /\bdoes not exist\/is not available\b|\bmethod not found\
  * `--prune-history`, which answers `BlockOutOfRangeError: block height is 6 but requested was 1`, and the sandbox's
  * gateway (`the state at block 5 is not available: …`).
  */
+/** A node's words for a block whose history it dropped (geth's 4444 "pruned history unavailable", EIP-4444's expiry). */
+const HISTORY_PRUNED = /pruned history|history (?:has been |is )?(?:pruned|expired)|expired history/i;
 const STATE_PRUNED = /missing trie node|historical state|state (?:at block \S+ )?(?:is )?(?:not available|unavailable|pruned)|state histor(?:y|ies)|archive (?:state|data|node)|pruned/i;
 const BELOW_KEPT_HEIGHT = /block height is (\d+) but requested was (\d+)/i;
 /** HTTP statuses of a proxy or gateway whose node is down: the request may work again soon. */
@@ -105,6 +109,26 @@ export const NODE_FAILURES = [
     details: 'Check the key in Settings → Keys.',
     fix: keysFix,
   })),
+  // Before statePruned, whose words ("pruned") it shares: a block dropped whole, not only its state.
+  row('historyPruned', 'HistoryPrunedError', 'unsupported', (facts) => facts.rpcCode === RPC_CODE.historyPruned || HISTORY_PRUNED.test(message(facts)), (facts, asked) =>
+    asked.localSandbox
+      ? {
+          code: 'HISTORY_PRUNED',
+          shortMessage: 'The Local sandbox no longer keeps this block.',
+          ...said(facts.rpcMessage),
+          details:
+            'The Local sandbox keeps its seeded blocks and its latest live blocks (Settings → Sandbox says how many; more when started with --live-blocks N), so that it stays the same size however long it runs: an older live block, with its transactions, receipts and logs, was dropped. A log query must start after the dropped blocks, or end before them.',
+          ...nodeData(facts),
+        }
+      : {
+          code: 'HISTORY_PRUNED',
+          shortMessage: 'The node no longer keeps this block.',
+          ...said(facts.rpcMessage),
+          details: 'The node expires old history (EIP-4444): old blocks, their transactions, receipts and logs are gone from it. Reading them needs a node that keeps the whole history: add this chain with such an endpoint in Settings → Networks.',
+          fix: { label: 'Add a network', route: '/settings/networks/new' },
+          ...nodeData(facts),
+        },
+  ),
   row('statePruned', 'StatePrunedError', 'unsupported', statePruned, (facts, asked) =>
     asked.localSandbox
       ? {

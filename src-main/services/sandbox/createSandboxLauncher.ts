@@ -159,8 +159,16 @@ export function createSandboxLauncher(options: SandboxLauncherOptions): SandboxL
     child = started;
     preferredPort = Number(new URL(started.addresses.gasUrl).port) || undefined;
     const origin = new URL(started.addresses.gasUrl).origin;
-    const kept = started.addresses.liveStatesKept;
-    setStatus({ state: 'running', ...base(), origin, since: Date.now(), ...readSandboxFacts(sandboxDir), ...(kept === undefined ? {} : { liveStatesKept: kept }) });
+    const { liveStatesKept, liveBlocksKept } = started.addresses;
+    setStatus({
+      state: 'running',
+      ...base(),
+      origin,
+      since: Date.now(),
+      ...readSandboxFacts(sandboxDir),
+      ...(liveStatesKept === undefined ? {} : { liveStatesKept }),
+      ...(liveBlocksKept === undefined ? {} : { liveBlocksKept }),
+    });
     log(`sandbox: running at ${origin}`);
     if (stableTimer) clearTimeout(stableTimer);
     stableTimer = setTimeout(() => (failures = 0), stableMs);

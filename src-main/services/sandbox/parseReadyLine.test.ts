@@ -26,6 +26,7 @@ describe('parseReadyLine', () => {
 
   it('keeps how many live states the sandbox says it keeps', () => {
     expect(parseReadyLine(JSON.stringify({ ...line, liveStatesKept: 128 }), 'k3y')?.liveStatesKept).toBe(128);
+    expect(parseReadyLine(JSON.stringify({ ...line, liveBlocksKept: 4096 }), 'k3y')?.liveBlocksKept).toBe(4096);
   });
 
   it.each([
@@ -34,6 +35,7 @@ describe('parseReadyLine', () => {
     ['a missing address', JSON.stringify({ ...line, wsUrl: undefined })],
     ['an address of another form', JSON.stringify({ ...line, rpcUrl: 'https://evil.example/x' })],
     ['a count of kept states that is not a positive whole number', JSON.stringify({ ...line, liveStatesKept: 0.5 })],
+    ['a count of kept blocks that is not a positive whole number', JSON.stringify({ ...line, liveBlocksKept: -1 })],
   ])('refuses %s', (_name, text) => {
     expect(parseReadyLine(text, 'k3y')).toBeUndefined();
   });

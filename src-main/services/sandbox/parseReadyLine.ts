@@ -13,6 +13,7 @@ const readyLineSchema = z.object({
   key: z.string().min(1),
   secret: z.string().nullable(),
   liveStatesKept: z.number().int().positive().optional(),
+  liveBlocksKept: z.number().int().positive().optional(),
 });
 
 /**
@@ -29,7 +30,7 @@ export function parseReadyLine(line: string, expectedKey: string): LocalSandboxA
   }
   const parsed = readyLineSchema.safeParse(json);
   if (!parsed.success || parsed.data.key !== expectedKey) return undefined;
-  const { chainId, rpcUrl, wsUrl, gasUrl, storageUrl, liveStatesKept } = parsed.data;
+  const { chainId, rpcUrl, wsUrl, gasUrl, storageUrl, liveStatesKept, liveBlocksKept } = parsed.data;
   const withoutKey = (url: string) => url.replace(/\/v3\/[^/?#]+$/, '/v3/');
-  return { chainId, rpcUrl: withoutKey(rpcUrl), wsUrl: withoutKey(wsUrl), gasUrl, storageUrl, ...(liveStatesKept === undefined ? {} : { liveStatesKept }) };
+  return { chainId, rpcUrl: withoutKey(rpcUrl), wsUrl: withoutKey(wsUrl), gasUrl, storageUrl, ...(liveStatesKept === undefined ? {} : { liveStatesKept }), ...(liveBlocksKept === undefined ? {} : { liveBlocksKept }) };
 }

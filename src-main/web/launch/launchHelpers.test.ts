@@ -41,6 +41,7 @@ describe('parseServeArgs', () => {
     [['--sandbox-live-states', '0'], '--sandbox-live-states must be a whole number from 1 to 100000, not "0"'],
     [['--sandbox-live-states', 'many'], '--sandbox-live-states must be a whole number from 1 to 100000, not "many"'],
     [['--sandbox-live-states', '100001'], '--sandbox-live-states must be a whole number from 1 to 100000, not "100001"'],
+    [['--sandbox-live-blocks', '63'], '--sandbox-live-blocks must be a whole number from 64 to 10000000, not "63"'],
     [['--open'], /^Unknown option '--open'/],
     [['extra'], 'unexpected argument: extra'],
   ])('refuses %j', (argv, message) => {
@@ -49,6 +50,7 @@ describe('parseServeArgs', () => {
 
   it("hands the sandbox flags to the sandbox child as its own (--fast-forward, --block-time, --live-states)", () => {
     expect(sandboxArgsOf(parseServeArgs(['--sandbox-live-states', '4096']))).toEqual({ sandboxArgs: ['--live-states', '4096'] });
+    expect(sandboxArgsOf(parseServeArgs(['--sandbox-live-blocks', '256']))).toEqual({ sandboxArgs: ['--live-blocks', '256'] });
     expect(sandboxArgsOf(parseServeArgs([]))).toEqual({});
     expect(sandboxArgsOf(parseServeArgs(['--sandbox-fast-forward', '168', '--sandbox-block-time', '1']))).toEqual({ sandboxArgs: ['--fast-forward', '168', '--block-time', '1'] });
     expect(sandboxArgsOf(parseServeArgs(['--sandbox-block-time', '0']))).toEqual({ sandboxArgs: ['--block-time', '0'] });

@@ -14,10 +14,12 @@ export interface ServeArgs {
   sandboxBlockTimeSeconds?: number;
   /** How many of its latest blocks' states the Local sandbox's live node keeps (`--sandbox-live-states N`; the sandbox's default when absent). */
   sandboxLiveStates?: number;
+  /** How many of its latest live blocks the Local sandbox's live node keeps (`--sandbox-live-blocks N`; the sandbox's default when absent). */
+  sandboxLiveBlocks?: number;
 }
 
 /** The usage line printed on bad flags. */
-export const SERVE_USAGE = 'usage: npm run serve -- [--port N] [--data DIR] [--no-open] [--json] [--timings] [--sandbox-fast-forward HOURS] [--sandbox-block-time SECONDS] [--sandbox-live-states N]';
+export const SERVE_USAGE = 'usage: npm run serve -- [--port N] [--data DIR] [--no-open] [--json] [--timings] [--sandbox-fast-forward HOURS] [--sandbox-block-time SECONDS] [--sandbox-live-states N] [--sandbox-live-blocks N]';
 
 /** The port the web host uses unless told otherwise (0 would pick any free one). */
 export const DEFAULT_WEB_PORT = 18580;
@@ -37,6 +39,7 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
       'sandbox-fast-forward': { type: 'string' },
       'sandbox-block-time': { type: 'string' },
       'sandbox-live-states': { type: 'string' },
+      'sandbox-live-blocks': { type: 'string' },
     },
   });
   if (positionals.length > 0) throw new Error(`unexpected argument: ${positionals[0]}`);
@@ -61,6 +64,10 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
   if (liveStates !== undefined && !(/^\d{1,6}$/.test(liveStates) && Number(liveStates) >= 1 && Number(liveStates) <= 100_000)) {
     throw new Error(`--sandbox-live-states must be a whole number from 1 to 100000, not ${JSON.stringify(liveStates)}`);
   }
+  const liveBlocks = values['sandbox-live-blocks'];
+  if (liveBlocks !== undefined && !(/^\d{1,8}$/.test(liveBlocks) && Number(liveBlocks) >= 64 && Number(liveBlocks) <= 10_000_000)) {
+    throw new Error(`--sandbox-live-blocks must be a whole number from 64 to 10000000, not ${JSON.stringify(liveBlocks)}`);
+  }
   return {
     port,
     dataDir: values.data,
@@ -70,15 +77,17 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
     ...(hours !== undefined ? { sandboxFastForwardHours: Number(hours) } : {}),
     ...(blockTime !== undefined ? { sandboxBlockTimeSeconds: Number(blockTime) } : {}),
     ...(liveStates !== undefined ? { sandboxLiveStates: Number(liveStates) } : {}),
+    ...(liveBlocks !== undefined ? { sandboxLiveBlocks: Number(liveBlocks) } : {}),
   };
 }
 
-/** The sandbox child's flags for what `npm run serve` was asked: `--fast-forward H`, `--block-time S`, `--live-states N`; none when none was. */
-export function sandboxArgsOf(options: Pick<ServeArgs, 'sandboxFastForwardHours' | 'sandboxBlockTimeSeconds' | 'sandboxLiveStates'>): { sandboxArgs?: string[] } {
+/** The sandbox child's flags for what `npm run serve` was asked: `--fast-forward H`, `--block-time S`, `--live-states N`, `--live-blocks N`; none when none was. */
+export function sandboxArgsOf(options: Pick<ServeArgs, 'sandboxFastForwardHours' | 'sandboxBlockTimeSeconds' | 'sandboxLiveStates' | 'sandboxLiveBlocks'>): { sandboxArgs?: string[] } {
   const args = [
     ...(options.sandboxFastForwardHours ? ['--fast-forward', String(options.sandboxFastForwardHours)] : []),
     ...(options.sandboxBlockTimeSeconds !== undefined ? ['--block-time', String(options.sandboxBlockTimeSeconds)] : []),
     ...(options.sandboxLiveStates !== undefined ? ['--live-states', String(options.sandboxLiveStates)] : []),
+    ...(options.sandboxLiveBlocks !== undefined ? ['--live-blocks', String(options.sandboxLiveBlocks)] : []),
   ];
   return args.length > 0 ? { sandboxArgs: args } : {};
 }

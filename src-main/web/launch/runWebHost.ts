@@ -34,6 +34,8 @@ export interface RunWebHostOptions {
   sandboxBlockTimeSeconds?: number;
   /** How many of its latest blocks' states the Local sandbox's live node keeps (`--sandbox-live-states`). */
   sandboxLiveStates?: number;
+  /** How many of its latest live blocks the Local sandbox's live node keeps (`--sandbox-live-blocks`). */
+  sandboxLiveBlocks?: number;
 }
 
 /**

@@ -87,6 +87,16 @@ export function SandboxSettings() {
                 <span className="muted">—</span>
               )}
             </InfoRow>
+            <InfoRow label="Live blocks kept">
+              {sandbox.liveBlocksKept !== undefined ? (
+                <span>
+                  the latest <span className="mono">{formatQuantity(sandbox.liveBlocksKept)}</span>, with their transactions, receipts and logs{' '}
+                  <span className="muted">(every seeded block is kept too; older live blocks are dropped as the sandbox runs, so that it stays the same size; more with --live-blocks N)</span>
+                </span>
+              ) : (
+                <span className="muted">—</span>
+              )}
+            </InfoRow>
             <InfoRow label="Demo content">
               {sandbox.demoContentCid ? (
                 <>
