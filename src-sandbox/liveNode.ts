@@ -28,6 +28,8 @@ export interface LiveNodeOptions {
   dataDir: string;
   stopTraffic(): Promise<void>;
   startTraffic(): void;
+  /** True while the traffic mines a fast-forward's past: a renewal waits for it to end (it would cut it short). */
+  fastForwarding(): boolean;
   /** Absent for a sandbox that does not save its chain (a test run's throwaway): it is never renewed. */
   renewal?: Renewal;
   log(line: string): void;
@@ -59,7 +61,7 @@ export function superviseLiveNode(options: LiveNodeOptions): LiveNode {
   let renewing: Promise<void> | undefined;
   let renewedAt: number | undefined;
 
-  const headOf = async (url: string) => Number(((await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}', signal: AbortSignal.timeout(5_000) })).json()) as { result: string }).result);
+  const headOf = async (url: string) => Number(await nodeCall(url, 'eth_blockNumber'));
 
   async function renew(): Promise<void> {
     if (!renewal || closing) return;
@@ -68,6 +70,9 @@ export function superviseLiveNode(options: LiveNodeOptions): LiveNode {
     let renewed = false;
     try {
       await options.stopTraffic();
+      // A transaction accepted but not yet mined would not survive the stop (a dump holds no pool): mine it first.
+      const pool = (await nodeCall(node.url, 'txpool_status')) as { pending?: string };
+      if (Number(pool.pending ?? 0) > 0) await nodeCall(node.url, 'evm_mine');
       const head = await headOf(node.url);
       const floor = Math.max(renewal.seededTo + 1, head - renewal.blocksKept + 1);
       const started = performance.now();
@@ -90,8 +95,8 @@ export function superviseLiveNode(options: LiveNodeOptions): LiveNode {
     if (!renewal || closing || renewing) return;
     const head = await headOf(node.url).catch(() => undefined);
     if (head === undefined) return;
-    renewedAt ??= head;
-    if (head - renewedAt < renewal.every) return;
+    renewedAt ??= head; // a fast-forward's blocks count: the renewal after it sheds what mining them left
+    if (head - renewedAt < renewal.every || options.fastForwarding()) return;
     renewing = renew().catch((error: Error) => log(`the live node's renewal failed: ${error.message.split('\n')[0]}; it is started from the last save`));
     await renewing;
     renewing = undefined;
@@ -161,16 +166,21 @@ export function superviseLiveNode(options: LiveNodeOptions): LiveNode {
   };
 }
 
+/** Calls the node itself (not through the gateway); throws on an error answer. */
+async function nodeCall(url: string, method: string, params: unknown[] = []): Promise<unknown> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }), signal: AbortSignal.timeout(10_000) });
+  const body = (await response.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(`${method} failed: ${body.error.message}`);
+  return body.result;
+}
+
 /**
  * The oldest live block a restored live node holds: its dump keeps the seeded blocks and, of the live ones, those
  * from a floor on (a renewal dropped those below). Found by bisection over eth_getBlockByNumber (null in the gap).
  */
 export async function findHistoryFloor(url: string, seededTo: number): Promise<number> {
-  const exists = async (n: number) => {
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBlockByNumber', params: [`0x${n.toString(16)}`, false] }) });
-    return ((await response.json()) as { result: unknown }).result !== null;
-  };
-  const head = Number(((await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}' })).json()) as { result: string }).result);
+  const exists = async (n: number) => (await nodeCall(url, 'eth_getBlockByNumber', [`0x${n.toString(16)}`, false])) !== null;
+  const head = Number(await nodeCall(url, 'eth_blockNumber'));
   let low = seededTo + 1;
   let high = head;
   if (low > high || (await exists(low))) return low;

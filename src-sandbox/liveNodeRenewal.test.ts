@@ -1,4 +1,6 @@
+import { createWalletClient, http } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { sandboxAccount } from './chain/accounts';
 import { startSandbox } from './sandbox';
 import { seededCopies } from './testing/seededCopies';
 import { rpcResult } from './testing/rawRpc';
@@ -30,6 +32,10 @@ describe('the live node\'s renewal', () => {
     const latest = await rpcResult<{ number: string; transactions: string[] }>(url, 'eth_getBlockByNumber', ['latest', false]);
     const pid = sandbox.anvilPid;
 
+    // A transfer sent just before: accepted, so it must be in the chain after (mined before the stop if it was not yet).
+    const wallet = createWalletClient({ account: sandboxAccount(0), transport: http(url) });
+    const sent = await wallet.sendTransaction({ to: sandboxAccount(1).address, value: 1n, chain: null });
+
     const renewing = sandbox.renewLiveNode();
     const during = await Promise.all(Array.from({ length: 20 }, () => rawJsonRpc(url, 'eth_blockNumber', [])));
     await renewing;
@@ -51,6 +57,10 @@ describe('the live node\'s renewal', () => {
       const receipt = await rpcResult<{ blockNumber: string } | null>(url, 'eth_getTransactionReceipt', [hash]);
       expect(receipt?.blockNumber).toBe(latest.number);
     }
+
+    const receipt = await rpcResult<{ status: string; blockNumber: string } | null>(url, 'eth_getTransactionReceipt', [sent]);
+    expect(receipt?.status, 'the transfer accepted before the renewal is mined').toBe('0x1');
+    expect(Number(receipt!.blockNumber)).toBeLessThanOrEqual(renewedAt);
 
     const pruned = { code: 4444, message: 'pruned history unavailable', data: `the sandbox keeps blocks 0 to ${seededTo} and ${floor} on` };
     expect((await rawJsonRpc(url, 'eth_getBlockByNumber', [hex(seededTo + 1), false])).body.error).toEqual(pruned);

@@ -113,7 +113,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       await seedContractMetadata(store, dataDir).catch((error: Error) => log(`content: the contracts' metadata could not be added (${error.message})`));
     }
 
-    let traffic: { stop(): Promise<void> } | undefined;
+    let traffic: { stop(): Promise<void>; readonly fastForwarding: boolean } | undefined;
     const startLiveTraffic = (fastForwardHours?: number) => {
       if ((options.blockTimeSeconds ?? 2) <= 0) return;
       traffic = startTraffic({
@@ -192,6 +192,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         traffic = undefined;
       },
       startTraffic: () => startLiveTraffic(),
+      fastForwarding: () => traffic?.fastForwarding === true,
       // A sandbox that saves nothing (a test run's throwaway) has no dump to renew from; it runs for minutes.
       ...(saving
         ? {

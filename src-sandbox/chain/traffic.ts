@@ -45,6 +45,8 @@ export interface TrafficHandle {
   stop(): Promise<void>;
   /** True until the traffic's loop has ended (after `stop()`, or an error it cannot go on from). */
   readonly running: boolean;
+  /** True while it mines the fast-forward's past (asked with `fastForwardSeconds`), before live blocks. */
+  readonly fastForwarding: boolean;
 }
 
 // Per-transaction cap for GasBurner calls: under EIP-7825's 16.7M cap in case Anvil enforces it.
@@ -79,9 +81,13 @@ export function startTraffic(options: TrafficOptions): TrafficHandle {
   const log = options.log ?? (() => {});
   const abort = new AbortController();
   let running = true;
-  const done = runTraffic(options, log, abort.signal)
+  const progress = { fastForwarding: Boolean(options.fastForwardSeconds) };
+  const done = runTraffic(options, log, abort.signal, progress)
     .catch((error: unknown) => log(`traffic: stopped by an error: ${shortMessage(error)}`))
-    .finally(() => (running = false));
+    .finally(() => {
+      running = false;
+      progress.fastForwarding = false;
+    });
   return {
     async stop() {
       abort.abort();
@@ -90,10 +96,13 @@ export function startTraffic(options: TrafficOptions): TrafficHandle {
     get running() {
       return running;
     },
+    get fastForwarding() {
+      return progress.fastForwarding;
+    },
   };
 }
 
-async function runTraffic(options: TrafficOptions, log: (line: string) => void, signal: AbortSignal): Promise<void> {
+async function runTraffic(options: TrafficOptions, log: (line: string) => void, signal: AbortSignal, progress: { fastForwarding: boolean }): Promise<void> {
   const { manifest, blockTimeSeconds } = options;
   const client = createSandboxClient(options.rpcUrl);
   const wave: FeeWave = { ...DEFAULT_FEE_WAVE, periodSeconds: options.periodSeconds ?? DEFAULT_FEE_WAVE.periodSeconds };
@@ -131,6 +140,7 @@ async function runTraffic(options: TrafficOptions, log: (line: string) => void, 
           },
         });
         fastForwarded = true;
+        progress.fastForwarding = false;
       }
       start = await setUpMining(client, blockTimeSeconds, wave, log, options.minedByCaller === true);
       break;
