@@ -46,6 +46,11 @@ export interface SoakBenchOptions {
 /** Hours the Local sandbox's fast-forward mines into the past before the soak: a week. */
 const FAST_FORWARD_HOURS = 168;
 const BLOCK_SECONDS = 1;
+/**
+ * The live blocks the Local sandbox keeps (`--live-blocks`): fewer than the fast-forward mines, so its history window
+ * is full from the start, as it is on a sandbox a week old (the fast-forward gives a week of time, not a week of blocks).
+ */
+const LIVE_BLOCKS = 1024;
 const FIGURE_NAMES: Record<SoakNetwork, string> = { local: 'Local', hardhat: 'Hardhat', ganache: 'Ganache' };
 
 /** The soak bench: one app, one window, each network's cycle for `minutes`, with its memory table and figures. */
@@ -55,7 +60,7 @@ export async function benchSoak(options: SoakBenchOptions): Promise<SectionResul
   const manifest = JSON.parse(fs.readFileSync(path.join(options.dataDir, 'chain', 'manifest.json'), 'utf8')) as SeedManifest;
   const header = [
     `== Soak: the app left open, every screen in turn, ${formatNumber(options.minutes, 1)} min on each of ${options.networks.map((network) => FIGURE_NAMES[network]).join(', ')}`,
-    `(Local: the sandbox mining a block every ${BLOCK_SECONDS} s, fast-forwarded ${FAST_FORWARD_HOURS} h first; dev nodes: a transfer a second, each mined as it comes. Memory is resident (RSS, MiB) from /proc;`,
+    `(Local: the sandbox mining a block every ${BLOCK_SECONDS} s, fast-forwarded ${FAST_FORWARD_HOURS} h first, keeping ${LIVE_BLOCKS} live blocks (its window full, as a week on), renewed every ${LIVE_BLOCKS / 8}; dev nodes: a transfer a second, each mined as it comes. Memory is resident (RSS, MiB) from /proc;`,
     ` the renderer is the sum of Chromium's renderer processes; beside it, the page's JS heap after a forced GC; the folder is <data>/sandbox on disk, as du counts it.`,
     ` Each mark is read once the window has been left alone ${SOAK_QUIET.leastMs / 1000} s at least and until the renderers' RSS holds steady (at most ${SOAK_QUIET.mostMs / 1000} s); the renderers as the last page left them are shown beside, not judged.`,
     ` Target: each at the end within ${SOAK_GROWTH.limit * 100}% + ${SOAK_GROWTH.plus} MiB of its value after warm-up)`,
@@ -68,11 +73,13 @@ export async function benchSoak(options: SoakBenchOptions): Promise<SectionResul
     // The app's log, kept short: the soak only looks for the sandbox's fast-forward and keeps a tail for a failure.
     let tail: string[] = [];
     let fastForward: string | undefined;
-    child = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data', appDir, '--no-open', '--json', '--sandbox-fast-forward', String(FAST_FORWARD_HOURS), '--sandbox-block-time', String(BLOCK_SECONDS)], { cwd: options.projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data', appDir, '--no-open', '--json', '--sandbox-fast-forward', String(FAST_FORWARD_HOURS), '--sandbox-block-time', String(BLOCK_SECONDS), '--sandbox-live-blocks', String(LIVE_BLOCKS)], { cwd: options.projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     readline.createInterface({ input: child.stderr! }).on('line', (line) => {
       tail = [...tail.slice(-40), line];
       if (/fast-forward: mining/.test(line)) console.log(line.replace(/^\[blockglass\] /, ''));
       if (/fast-forward: (\d+)\/\1 blocks|fast-forward: the chain is already recent/.test(line)) fastForward = line.replace(/^\[blockglass\] /, '');
+      // Each renewal of the live node (src-sandbox/liveNode.ts), as the sandbox says it, with how long it held requests.
+      if (/live node renewed at block|live node's renewal failed|Anvil stopped unexpectedly/.test(line)) console.log(line.replace(/^\[blockglass\] /, ''));
     });
     const url = new URL(
       await new Promise<string>((resolve, reject) => {

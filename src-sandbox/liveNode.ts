@@ -1,4 +1,5 @@
-import { chainPaths, keepDump, stateFileToLoad } from './chain/chainState';
+import fs from 'node:fs';
+import { chainPaths, snapshotForRenewal, stateFileToLoad } from './chain/chainState';
 import type { AnvilProcess } from './chain/anvil';
 
 /** How many times in a row the sandbox tries to start a node that died under it before it gives up (and exits). */
@@ -76,10 +77,17 @@ export function superviseLiveNode(options: LiveNodeOptions): LiveNode {
       const head = await headOf(node.url);
       const floor = Math.max(renewal.seededTo + 1, head - renewal.blocksKept + 1);
       const started = performance.now();
+      // Its chain with the states it keeps (its own dump leaves them out: a renewal must not cost a person the
+      // latest blocks' balances or a replay), while it still runs; then it is stopped and its own dump dropped.
+      const snapshot = await snapshotForRenewal(dataDir, node.url, { block: (n) => n <= renewal.seededTo || n >= floor });
+      const paths = chainPaths(dataDir);
       stopped = true;
-      await node.stop(); // it dumps its chain as it stops
-      await keepDump(dataDir, { block: (n) => n <= renewal.seededTo || n >= floor });
-      node = await options.launch(chainPaths(dataDir).live, port);
+      // Killed, not stopped: its own dump at exit (the whole chain written again) is not wanted.
+      process.kill(node.pid, 'SIGKILL');
+      await node.exited;
+      fs.rmSync(paths.dump, { force: true });
+      fs.renameSync(snapshot, paths.live);
+      node = await options.launch(paths.live, port);
       renewal.setFloor(floor);
       renewedAt = head;
       renewed = true;

@@ -54,9 +54,17 @@ describe('the live node\'s renewal', () => {
     const kept = await rpcResult<{ number: string }>(url, 'eth_getBlockByNumber', [hex(floor), false]);
     expect(Number(kept.number)).toBe(floor);
     for (const hash of latest.transactions) {
-      const receipt = await rpcResult<{ blockNumber: string } | null>(url, 'eth_getTransactionReceipt', [hash]);
+      // The states the node kept are kept too: a balance at a block mined before the renewal still reads.
+    const before = Number(latest.number) - 1;
+    expect(BigInt(await rpcResult<string>(url, 'eth_getBalance', [sandboxAccount(1).address, hex(before)]))).toBeGreaterThan(0n);
+
+    const receipt = await rpcResult<{ blockNumber: string } | null>(url, 'eth_getTransactionReceipt', [hash]);
       expect(receipt?.blockNumber).toBe(latest.number);
     }
+
+    // The states the node kept are kept too: a balance at a block mined before the renewal still reads.
+    const before = Number(latest.number) - 1;
+    expect(BigInt(await rpcResult<string>(url, 'eth_getBalance', [sandboxAccount(1).address, hex(before)]))).toBeGreaterThan(0n);
 
     const receipt = await rpcResult<{ status: string; blockNumber: string } | null>(url, 'eth_getTransactionReceipt', [sent]);
     expect(receipt?.status, 'the transfer accepted before the renewal is mined').toBe('0x1');
