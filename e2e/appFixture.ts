@@ -22,17 +22,19 @@ export interface RunningApp {
  * Starts the app the way a person does: `npm run serve -- --port 0 --data <tmp> --no-open --json` (the
  * script node runs, directly, so signals reach it), in a data folder of its own holding a copy of the seeded
  * chain and content store (test-support/seededSandbox.ts), so no journey waits for a seed. `env` replaces the
- * environment it runs in.
+ * environment it runs in; `serveArgs` come after the usual flags, and a later flag wins (`--sandbox-live-blocks 64`).
  */
-export async function launchApp(env: NodeJS.ProcessEnv = process.env): Promise<RunningApp & { pid: number }> {
+export async function launchApp(env: NodeJS.ProcessEnv = process.env, serveArgs: readonly string[] = []): Promise<RunningApp & { pid: number }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-e2e-app-'));
   copySeededSandbox(seededSandboxDir(), path.join(dataDir, 'sandbox'));
 
   let output = '';
   const keychainService = env.BLOCKGLASS_KEYCHAIN_SERVICE ?? `blockglass-e2e-${path.basename(dataDir)}`;
   // Every live block's state kept while the app runs (a journey run mines a few hundred): journeys read history over
-  // the whole chain, which a person's sandbox keeps for its seeded and latest 128 blocks only (src-sandbox/sandbox.ts).
-  const child: ChildProcess = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data', dataDir, '--no-open', '--json', '--sandbox-live-states', '4096'], {
+  // the whole chain, which a person's sandbox keeps for its seeded and latest 128 blocks only (src-sandbox/sandbox.ts);
+  // and every live block, so the live node is not renewed under a journey (src-sandbox/liveNode.ts: a renewal would
+  // save and reload those thousands of states; its own test is src-sandbox/liveNodeRenewal.test.ts).
+  const child: ChildProcess = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data', dataDir, '--no-open', '--json', '--sandbox-live-states', '4096', '--sandbox-live-blocks', '1000000', ...serveArgs], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...env, BLOCKGLASS_KEYCHAIN_SERVICE: keychainService },
   });

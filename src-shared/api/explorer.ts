@@ -201,6 +201,11 @@ export interface LatestView {
   /** The node does not offer eth_getBlockReceipts (Hardhat, Ganache): the outcomes came from one receipt per transaction. */
   receiptsOneByOne?: boolean;
   /**
+   * The feed's first view, sent as soon as the blocks are read: the transactions' outcomes (their receipts) are being
+   * read, and `transactions` is empty until the next view, which follows at once.
+   */
+  transactionsPending?: true;
+  /**
    * This view is the one last shown, read from this machine (ms since the epoch it was saved): the node has not
    * answered yet (the app just started, the sandbox is starting). The live view replaces it as soon as it comes.
    */

@@ -70,7 +70,8 @@ export async function watchWithLastSeen(
       watching.abort();
       emit(view);
       const at = now();
-      if (savedAt === 0 || at - savedAt >= LAST_SEEN_SAVE_MS) {
+      // A first view without its transactions yet is not kept: the full one follows at once.
+      if (!view.transactionsPending && (savedAt === 0 || at - savedAt >= LAST_SEEN_SAVE_MS)) {
         savedAt = at;
         try {
           lastSeen.save(networkId, count, view, at);

@@ -26,12 +26,15 @@ export interface LatestDeps {
  * missing ones read in one batch, so a dropped socket leaves no gap) and the newest transactions with their
  * outcome. When the head goes back below the first block the feed saw, or that block's hash changed, the
  * chain was replaced (a reset of the sandbox): `onReset` drops the network's cache and the next event says
- * `reset`.
+ * `reset`. The first view goes out as soon as the blocks are read (`transactionsPending`): the page paints the
+ * blocks while the receipts the transactions' outcomes need are read, and the next view has them.
  */
 export async function watchLatest(deps: LatestDeps, networkId: string, count: number, emit: (view: LatestView) => void, signal: AbortSignalLike): Promise<void> {
   const blocks = new Map<bigint, RpcObject>(); // by number, the latest `count` (with full transactions)
   const receipts = new Map<string, RpcObject[]>(); // by block hash
   let reset = false;
+  /** Nothing sent yet: the first view goes out with the blocks, before their receipts are read. */
+  let first = true;
   let busy: Promise<void> = Promise.resolve();
   let wanted: bigint | undefined;
   const abort = new AbortController();
@@ -74,10 +77,15 @@ export async function watchLatest(deps: LatestDeps, networkId: string, count: nu
       listed.push(block);
       held += Array.isArray(block.transactions) ? block.transactions.length : 0;
     }
+    const unread = listed.filter((block) => !receipts.has(String(block.hash)) && Array.isArray(block.transactions) && block.transactions.length > 0);
+    if (first && unread.length > 0) {
+      emit({ head: `0x${head.toString(16)}`, blocks: summaries, transactions: [], reset, transactionsPending: true });
+      reset = false;
+    }
+    first = false;
     await Promise.all(
-      listed.map(async (block) => {
+      unread.map(async (block) => {
         const hash = String(block.hash);
-        if (receipts.has(hash) || !Array.isArray(block.transactions) || block.transactions.length === 0) return;
         const hashes = (block.transactions as unknown[]).map((tx) => (typeof tx === 'string' ? tx : String((tx as RpcObject).hash)));
         receipts.set(hash, (await blockReceipts(deps.rpc, networkId, hash, hashes, abort.signal).catch(() => null)) ?? []);
       }),

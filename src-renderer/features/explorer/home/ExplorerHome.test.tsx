@@ -25,15 +25,15 @@ const DOWN: HealthEvent = {
   failedAttempts: 12,
 };
 
-/** The home over a fake API whose latest view is VIEW and whose health feed sends what `health()` says when subscribed. */
-function renderHome(health: () => HealthEvent) {
+/** The home over a fake API whose latest view is `view` and whose health feed sends what `health()` says when subscribed. */
+function renderHome(health: () => HealthEvent, view: LatestView = VIEW) {
   let subscriptions = 0;
   const wait = (signal: AbortSignal) => new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
   renderWithApp(<ExplorerHome networkId="staging" networkName="Staging" />, {
     api: {
       topics: {
         'explorer.latest': async (_input, emit, signal) => {
-          emit(VIEW);
+          emit(view);
           await wait(signal as AbortSignal);
         },
         'network.health': async (_input, emit, signal) => {
@@ -52,6 +52,13 @@ describe('ExplorerHome', () => {
     renderHome(() => CONNECTED);
     expect(await screen.findByText('Latest blocks and transactions on Staging, live.')).toBeTruthy();
     expect(screen.queryByText(/stopped answering/)).toBeNull();
+  });
+
+  it('paints the blocks of a first view sent before its transactions, saying they are being read (not that there are none)', async () => {
+    renderHome(() => CONNECTED, { ...VIEW, blocks: [{ ...VIEW.blocks[0]!, transactionCount: 3 }], transactionsPending: true });
+    expect(await screen.findByText('Reading the latest transactions…')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Latest blocks' }).textContent).toContain('3 transactions');
+    expect(screen.queryByText(/^No transactions in the latest/)).toBeNull();
   });
 
   it('says on the page when the node stopped answering: why, since when, that the blocks are the last seen; Try again asks again', async () => {

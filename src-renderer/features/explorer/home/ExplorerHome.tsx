@@ -79,7 +79,13 @@ export function ExplorerHome({ networkId, networkName }: { networkId: string; ne
             <h2 id="latest-transactions" className="section-title">
               Latest transactions
             </h2>
-            {view.transactions.length === 0 ? <p className="muted">No transactions in the latest {countOf(view.blocks.length, 'block')}.</p> : null}
+            {view.transactionsPending ? (
+              <p className="muted" role="status">
+                Reading the latest transactions…
+              </p>
+            ) : view.transactions.length === 0 ? (
+              <p className="muted">No transactions in the latest {countOf(view.blocks.length, 'block')}.</p>
+            ) : null}
             {view.receiptsOneByOne ? (
               <p className="muted explorer-feed-note" role="note">
                 This node does not offer eth_getBlockReceipts, so each transaction’s receipt is read on its own.
