@@ -1,5 +1,4 @@
-import fs from 'node:fs';
-import { chainPaths, snapshotForRenewal, stateFileToLoad } from './chain/chainState';
+import { chainPaths, keepDump, stateFileToLoad } from './chain/chainState';
 import type { AnvilProcess } from './chain/anvil';
 
 /** How many times in a row the sandbox tries to start a node that died under it before it gives up (and exits). */
@@ -77,21 +76,21 @@ export function superviseLiveNode(options: LiveNodeOptions): LiveNode {
       const head = await headOf(node.url);
       const floor = Math.max(renewal.seededTo + 1, head - renewal.blocksKept + 1);
       const started = performance.now();
-      // Its chain with the states it keeps (its own dump leaves them out: a renewal must not cost a person the
-      // latest blocks' balances or a replay), while it still runs; then it is stopped and its own dump dropped.
-      const snapshot = await snapshotForRenewal(dataDir, node.url, { block: (n) => n <= renewal.seededTo || n >= floor });
-      const paths = chainPaths(dataDir);
       stopped = true;
-      // Killed, not stopped: its own dump at exit (the whole chain written again) is not wanted.
-      process.kill(node.pid, 'SIGKILL');
-      await node.exited;
-      fs.rmSync(paths.dump, { force: true });
-      fs.renameSync(snapshot, paths.live);
+      await node.stop(); // it dumps its chain as it stops
+      const dumped = performance.now();
+      const paths = chainPaths(dataDir);
+      await keepDump(dataDir, { block: (n) => n <= renewal.seededTo || n >= floor });
+      const kept = performance.now();
       node = await options.launch(paths.live, port);
       renewal.setFloor(floor);
       renewedAt = head;
       renewed = true;
-      log(`live node renewed at block ${head} in ${((performance.now() - started) / 1000).toFixed(1)} s; it keeps the seeded blocks and ${floor} on`);
+      const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
+      const now = performance.now();
+      log(
+        `live node renewed at block ${head} in ${seconds(started, now)} s (stopped and dumped ${seconds(started, dumped)} s, dump kept ${seconds(dumped, kept)} s, started again ${seconds(kept, now)} s); it keeps the seeded blocks and ${floor} on`,
+      );
     } finally {
       release();
       // A node stopped and not started again is the supervisor's to restart (it starts the traffic then).

@@ -5,7 +5,6 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { dropTraces } from './dropTraces';
-import { hexResult } from './hexResult';
 import { filterDumpArrays } from './filterDumpArrays';
 import { blockFilters } from './keepBlocks';
 import { historyFilter, keepHistory } from './keepHistory';
@@ -88,33 +87,6 @@ export async function keepDump(dataDir: string, keep: KeptFromDump = {}): Promis
     fs.rmSync(paths.dump, { force: true });
     // A dump set aside as damaged is of no use once a later one is kept whole, and it is as large as the chain.
     fs.rmSync(paths.damaged, { force: true });
-  } catch (error) {
-    fs.rmSync(temporary, { force: true });
-    throw error;
-  }
-}
-
-/**
- * For a renewal of the live node (liveNode.ts): its chain as `anvil_dumpState(true)` answers it (the states it keeps
- * included, which its own dump leaves out), streamed (hex, gzip) without its call traces and with the blocks and
- * states `keep` accepts, into a file beside the live snapshot. Returns that file, for the caller to rename into place
- * once the node stopped; removes it and throws when the node's answer is not a whole dump.
- */
-export async function snapshotForRenewal(dataDir: string, rpcUrl: string, keep: KeptFromDump): Promise<string> {
-  const paths = chainPaths(dataDir);
-  const temporary = `${paths.live}.renewal.${process.pid}.tmp`;
-  const all = () => true;
-  try {
-    const response = await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_dumpState', params: [true] }),
-      signal: AbortSignal.timeout(120_000),
-    });
-    if (!response.ok || !response.body) throw new Error(`anvil_dumpState answered HTTP ${response.status}`);
-    const filter = filterDumpArrays({ ...historyFilter(keep.state ?? all), ...(keep.block ? blockFilters(keep.block) : {}) });
-    await pipeline(Readable.fromWeb(response.body), hexResult(), zlib.createGunzip(), dropTraces(), filter, fs.createWriteStream(temporary));
-    return temporary;
   } catch (error) {
     fs.rmSync(temporary, { force: true });
     throw error;
