@@ -72,7 +72,7 @@ describe('the live node\'s renewal', () => {
     expect(receipt?.status, 'the transfer accepted before the renewal is mined').toBe('0x1');
     expect(Number(receipt!.blockNumber)).toBeLessThanOrEqual(renewedAt);
 
-    const pruned = { code: 4444, message: 'pruned history unavailable', data: `the sandbox keeps blocks 0 to ${seededTo} and ${floor} on` };
+    const pruned = { code: 4444, message: 'pruned history unavailable', data: { kept: [{ fromBlock: '0x0', toBlock: hex(seededTo) }, { fromBlock: hex(floor), toBlock: 'latest' }] } };
     expect((await rawJsonRpc(url, 'eth_getBlockByNumber', [hex(seededTo + 1), false])).body.error).toEqual(pruned);
     expect((await rawJsonRpc(url, 'eth_getBlockReceipts', [hex(floor - 1)])).body.error).toEqual(pruned);
     expect((await rawJsonRpc(url, 'eth_getLogs', [{ fromBlock: hex(seededTo - 5), toBlock: hex(seededTo + 5) }])).body.error).toEqual(pruned);

@@ -10,7 +10,7 @@ describe('prunedHistoryRefusal', () => {
     expect(prunedHistoryRefusal('eth_getBlockByNumber', [hex(300), false], windowOf(244, 1000))).toEqual({
       code: PRUNED_HISTORY_CODE,
       message: 'pruned history unavailable',
-      data: 'the sandbox keeps blocks 0 to 244 and 1000 on',
+      data: { kept: [{ fromBlock: '0x0', toBlock: '0xf4' }, { fromBlock: '0x3e8', toBlock: 'latest' }] },
     });
     expect(prunedHistoryRefusal('eth_getBlockReceipts', [{ blockNumber: hex(245) }], windowOf(244, 1000))?.code).toBe(4444);
   });

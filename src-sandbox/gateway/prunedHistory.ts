@@ -15,11 +15,18 @@ export interface HistoryWindow {
 
 /**
  * geth's answer for a block whose history it no longer holds (EIP-4444 history expiry; geth 1.16's
- * `PrunedHistoryError`): code 4444, "pruned history unavailable". `data` says which blocks the sandbox keeps.
+ * `PrunedHistoryError`): code 4444, "pruned history unavailable". `data.kept` says which blocks the sandbox keeps, as
+ * block ranges in a filter's words (`toBlock` `latest` for the live ones), so a client scanning logs can pass over the
+ * others rather than stop.
  */
 export const PRUNED_HISTORY_CODE = 4444;
 export const prunedHistory = (window: { seededTo: number; floor: number }): RpcErrorObject =>
-  rpcError(PRUNED_HISTORY_CODE, 'pruned history unavailable', `the sandbox keeps blocks 0 to ${window.seededTo} and ${window.floor} on`);
+  rpcError(PRUNED_HISTORY_CODE, 'pruned history unavailable', {
+    kept: [
+      { fromBlock: '0x0', toBlock: `0x${window.seededTo.toString(16)}` },
+      { fromBlock: `0x${window.floor.toString(16)}`, toBlock: 'latest' },
+    ],
+  });
 
 /** Methods that read a block by its number, and the index of that parameter. */
 const BLOCK_NUMBER_PARAM: Readonly<Record<string, number>> = {

@@ -299,3 +299,55 @@ describe('createLogRangePlan', () => {
     expect(() => plan.succeed(piece, [])).toThrow(/answered already/);
   });
 });
+
+describe('a node that no longer keeps some blocks', () => {
+  /** A node keeping the blocks of `kept` (sorted, disjoint): any piece reaching outside them is refused, naming them. */
+  const run = (from: number, to: number, kept: LogPiece[], maxBlocks: number) => {
+    const plan = createLogRangePlan<string>(from, to, { maxBlocks });
+    const released: ReleasedPiece<string>[] = [];
+    for (let steps = 0; steps < 10_000; steps++) {
+      const piece = plan.take();
+      if (!piece) break;
+      let inside = true;
+      for (let block = piece.from; block <= piece.to && inside; block++) inside = kept.some((range) => range.from <= block && block <= range.to);
+      if (inside) plan.succeed(piece, logsOf(piece));
+      else plan.fail(piece, { kind: 'dropped', kept });
+      released.push(...plan.release());
+    }
+    return { plan, released };
+  };
+
+  it('asks the kept blocks, passes over the others with no logs, and lists them', () => {
+    fc.assert(
+      fc.property(fc.nat(300), fc.nat(300), fc.nat(300), fc.nat(300), fc.integer({ min: 1, max: 120 }), (a, b, c, width, maxBlocks) => {
+        // Kept: [0, a] and [a + 1 + b, ∞): the seeded blocks, a gap of b blocks, the latest ones.
+        const seededTo = a;
+        const floor = a + 1 + b;
+        const kept = [{ from: 0, to: seededTo }, { from: floor, to: Number.MAX_SAFE_INTEGER }];
+        const from = c;
+        const to = c + width;
+        const { plan, released } = run(from, to, kept, maxBlocks);
+        expect(plan.done).toBe(true);
+        expect(plan.failed).toBeUndefined();
+        const gap = { from: Math.max(from, seededTo + 1), to: Math.min(to, floor - 1) };
+        expect(plan.dropped).toEqual(gap.from <= gap.to ? [gap] : []);
+        const isDropped = (block: number) => block >= gap.from && block <= gap.to;
+        const expected: string[] = [];
+        for (let block = from; block <= to; block++) if (!isDropped(block)) expected.push(...logsOf({ from: block, to: block }));
+        expect(released.flatMap((piece) => piece.logs)).toEqual(expected);
+        expect(released.map((piece) => piece.piece.from)).toEqual([...released.map((piece) => piece.piece.from)].sort((x, y) => x - y));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('ends with the block when the node refuses blocks it says it keeps', () => {
+    const { plan } = run(10, 20, [{ from: 0, to: 5 }], 100);
+    // 6..20 are passed over; then nothing is refused that it keeps: the plan ends whole.
+    expect(plan.dropped).toEqual([{ from: 10, to: 20 }]);
+    const liar = createLogRangePlan<string>(0, 9, { maxBlocks: 100 });
+    const piece = liar.take()!;
+    liar.fail(piece, { kind: 'dropped', kept: [{ from: 0, to: 100 }] });
+    expect(liar.failed).toMatchObject({ block: 0, kind: 'dropped' });
+  });
+});

@@ -19,7 +19,12 @@ export type LogPieceFailure =
   /** A limit the node does not name (`limit exceeded`); public endpoints with eth_getLogs turned off say this too. */
   | { kind: 'unknownLimit' }
   /** The range spans more blocks than one request may; `limit` is the widest the node allows, when it says. */
-  | { kind: 'rangeTooLarge'; limit?: number };
+  | { kind: 'rangeTooLarge'; limit?: number }
+  /**
+   * The node no longer keeps some of these blocks (history expiry: geth's 4444 "pruned history unavailable"), and said
+   * which it keeps: the blocks outside `kept` are passed over, with no logs, and listed in the plan's `dropped`.
+   */
+  | { kind: 'dropped'; kept: readonly LogPiece[] };
 
 /** How a plan ended when a single block could not be narrowed further. */
 export interface LogPlanFailure {
@@ -59,6 +64,8 @@ export interface LogRangePlan<T> {
   readonly failed: LogPlanFailure | undefined;
   /** The widest range the node stated it allows (`rangeTooLarge` with a limit), once one was heard in this plan. */
   readonly statedBlockLimit: number | undefined;
+  /** The blocks passed over because the node no longer keeps them (`dropped` refusals), merged, lowest first. */
+  readonly dropped: readonly LogPiece[];
 }
 
 /**
@@ -100,6 +107,7 @@ export function createLogRangePlan<T>(from: number, to: number, options: { maxBl
   let splits = 0;
   let failed: LogPlanFailure | undefined;
   let statedBlockLimit: number | undefined;
+  let dropped: LogPiece[] = [];
 
   const size = (piece: LogPiece) => piece.to - piece.from + 1;
   const wait = (...pieces: Piece[]) => {
@@ -144,6 +152,30 @@ export function createLogRangePlan<T>(from: number, to: number, options: { maxBl
         const middle = piece.from + Math.floor(blocks / 2) - 1;
         return [{ from: piece.from, to: middle, hinted: false }, { from: middle + 1, to: piece.to, hinted: false }];
       };
+      if (failure.kind === 'dropped') {
+        // The kept parts are asked again; the rest is released with no logs. A refusal of blocks the node says it
+        // keeps (nothing to pass over) ends the plan: asking again would be refused again.
+        const parts = failure.kept
+          .map((kept) => ({ from: Math.max(kept.from, piece.from), to: Math.min(kept.to, piece.to) }))
+          .filter((part) => part.from <= part.to)
+          .sort((a, b) => a.from - b.from);
+        const merged = mergeRanges(parts);
+        const gaps: LogPiece[] = [];
+        let at = piece.from;
+        for (const part of merged) {
+          if (part.from > at) gaps.push({ from: at, to: part.from - 1 });
+          at = part.to + 1;
+        }
+        if (at <= piece.to) gaps.push({ from: at, to: piece.to });
+        if (gaps.length === 0) {
+          failed = { block: piece.from, kind: failure.kind, message: unnarrowable(piece.from, failure) };
+          return;
+        }
+        for (const gap of gaps) completed.set(gap.from, { piece: gap, logs: [] });
+        dropped = mergeRanges([...dropped, ...gaps]);
+        wait(...merged.map((part) => ({ ...part, hinted: false })));
+        return;
+      }
       if (blocks === 1) {
         failed = { block: piece.from, kind: failure.kind, message: unnarrowable(piece.from, failure) };
         return;
@@ -221,6 +253,9 @@ export function createLogRangePlan<T>(from: number, to: number, options: { maxBl
     get statedBlockLimit() {
       return statedBlockLimit;
     },
+    get dropped() {
+      return dropped;
+    },
   };
 }
 
@@ -246,6 +281,17 @@ function withWholePieces(from: number, to: number, whole: readonly LogPiece[]): 
   return pieces;
 }
 
+/** Ranges sorted by their first block, those that overlap or touch joined. */
+function mergeRanges(ranges: readonly LogPiece[]): LogPiece[] {
+  const merged: LogPiece[] = [];
+  for (const range of [...ranges].sort((a, b) => a.from - b.from)) {
+    const last = merged.at(-1);
+    if (last && range.from <= last.to + 1) merged[merged.length - 1] = { from: last.from, to: Math.max(last.to, range.to) };
+    else merged.push({ from: range.from, to: range.to });
+  }
+  return merged;
+}
+
 /** The most pieces the rest of a refused piece is cut into after a hint. */
 const MAX_PIECES_PER_HINT = 16;
 
@@ -263,6 +309,8 @@ function unnarrowable(block: number, failure: LogPieceFailure): string {
       return `The node refuses eth_getLogs even for block ${block} alone, over a limit it does not name: this endpoint may not offer eth_getLogs (public BNB Chain endpoints have it turned off). Run the query on another endpoint for this chain.`;
     case 'rangeTooLarge':
       return `The service refuses block ${block} alone as too wide a range, so the query cannot be split any further.`;
+    case 'dropped':
+      return `The node says it no longer keeps the logs of block ${block}, yet also that it keeps that block; the query cannot go on past it.`;
   }
 }
 

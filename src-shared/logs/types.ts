@@ -73,6 +73,11 @@ export interface LogRunProgress {
   etaMs: number | null;
   /** While the node does not answer (gone, restarting): what the run is doing about it. Absent otherwise. */
   waiting?: string;
+  /**
+   * Blocks passed over because the node no longer keeps them (history expiry; the Local sandbox drops its older live
+   * blocks), merged, lowest first, 0x hex: their logs are not in the result. Absent when none was.
+   */
+  dropped?: { from: string; to: string }[];
 }
 
 /** One event of a run (topic `logs.run`): first `started`, then rows in chain order and progress, then the end. */

@@ -1,4 +1,4 @@
-import type { LogPieceFailure } from '../../../src-shared/logs/planLogRanges';
+import type { LogPiece, LogPieceFailure } from '../../../src-shared/logs/planLogRanges';
 import { BlockglassError, walkCauses } from '../errors/blockglassError';
 import { isLogLimitSignal, type LogLimitSignal } from '../rpc/dialects/logLimitDialects';
 import { NodeError } from '../rpc/nodeError';
@@ -30,7 +30,32 @@ export function logPieceFailure(error: unknown): LogRequestFailure {
   }
   // Our own cap on an answer's size: a narrower range has a smaller answer.
   if (ours instanceof NodeError && ours.failure === 'tooLarge') return { kind: 'tooLarge' };
+  // Blocks the node no longer keeps, where it says which it keeps (the Local sandbox): the others are passed over.
+  if (ours instanceof NodeError && ours.failure === 'historyPruned') {
+    const kept = keptRanges(data.kept);
+    return kept ? { kind: 'dropped', kept } : { kind: 'other' };
+  }
   return ours.kind === 'unreachable' ? { kind: 'unreachable' } : { kind: 'other' };
+}
+
+/** `[{fromBlock, toBlock}]` (hex numbers; `latest` for an open end) as block ranges, or undefined when it is not that. */
+function keptRanges(value: unknown): LogPiece[] | undefined {
+  if (!Array.isArray(value) || value.length === 0 || value.length > 64) return undefined;
+  const ranges: LogPiece[] = [];
+  for (const item of value) {
+    if (typeof item !== 'object' || item === null) return undefined;
+    const { fromBlock, toBlock } = item as Record<string, unknown>;
+    const from = blockNumberOf(fromBlock);
+    const to = toBlock === 'latest' ? Number.MAX_SAFE_INTEGER : blockNumberOf(toBlock);
+    if (from === undefined || to === undefined || to < from) return undefined;
+    ranges.push({ from, to });
+  }
+  return ranges;
+}
+
+function blockNumberOf(value: unknown): number | undefined {
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,13}$/.test(value)) return undefined;
+  return Number(value);
 }
 
 /** The planner's failure for a node's log-limit signal. */

@@ -265,3 +265,44 @@ describe('runLogQuery when one block alone is refused', () => {
     expect(plain.data).toMatchObject({ block: 5 });
   });
 });
+
+/**
+ * A stand-in for a Local sandbox that dropped blocks [gapFrom, gapTo] (src-sandbox/liveNode.ts): a log query reaching
+ * into them is refused as the sandbox's gateway refuses it (4444, with the blocks it keeps); any other is forwarded.
+ */
+async function droppingProxy(gapFrom: number, gapTo: number) {
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const body = JSON.parse(text) as { params?: [{ fromBlock?: string; toBlock?: string }] };
+      const range = body.params?.[0];
+      const [from, to] = [Number(range?.fromBlock), Number(range?.toBlock)];
+      if (from <= gapTo && to >= gapFrom) {
+        const error = { code: 4444, message: 'pruned history unavailable', data: { kept: [{ fromBlock: '0x0', toBlock: hex(gapFrom - 1) }, { fromBlock: hex(gapTo + 1), toBlock: 'latest' }] } };
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answerError(body, error)));
+        return;
+      }
+      void fetch(sandbox.info.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text })
+        .then(async (answer) => res.writeHead(answer.status, { 'content-type': 'application/json' }).end(Buffer.from(await answer.arrayBuffer())))
+        .catch(() => res.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/local/v3/${sandbox.info.key}`;
+}
+
+describe('runLogQuery on a node that dropped some blocks', () => {
+  it('passes over the blocks the node no longer keeps, says which, and reads every log of the others', async () => {
+    const gapFrom = logStorm.fromBlock + 2;
+    const gapTo = logStorm.fromBlock + 4;
+    const { logs, result, seen } = await run({ request: gatewayRequest(await droppingProxy(gapFrom, gapTo), 0) });
+    const expected = (await anvilStormLogs()).filter((log) => Number(log.blockNumber) < gapFrom || Number(log.blockNumber) > gapTo);
+    expect(logs.map(identity)).toEqual(expected.map(identity));
+    expect(result.dropped).toEqual([{ from: hex(gapFrom), to: hex(gapTo) }]);
+    expect(result.blocksCovered).toBe(result.blocksTotal);
+    expect(seen.at(-1)?.dropped).toEqual(result.dropped);
+  });
+});

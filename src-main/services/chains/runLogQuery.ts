@@ -80,7 +80,8 @@ export async function runLogQuery<Log = RawNodeLog>(options: RunLogQueryOptions<
     const elapsedMs = Math.max(0, now() - started);
     const left = plan.blocksTotal - counts.blocks;
     const etaMs = finished ? 0 : counts.blocks > 0 && elapsedMs > 0 ? Math.round((left * elapsedMs) / counts.blocks) : null;
-    const base = { from: hex(from), to: hex(to), blocksCovered: counts.blocks, blocksTotal: plan.blocksTotal, logs: counts.logs, requests: counts.requests, retries: counts.retries, splits: plan.splits, elapsedMs, etaMs };
+    const dropped = plan.dropped.length > 0 ? { dropped: plan.dropped.map((range) => ({ from: hex(range.from), to: hex(range.to) })) } : {};
+    const base = { from: hex(from), to: hex(to), blocksCovered: counts.blocks, blocksTotal: plan.blocksTotal, logs: counts.logs, requests: counts.requests, retries: counts.retries, splits: plan.splits, elapsedMs, etaMs, ...dropped };
     if (goneSince === undefined || finished) return base;
     const seconds = Math.round((now() - goneSince) / 1000);
     return {

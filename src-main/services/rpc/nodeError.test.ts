@@ -289,7 +289,7 @@ describe('state a node no longer keeps', () => {
 });
 
 describe('history a node no longer keeps', () => {
-  const gateway = { code: 4444, message: 'pruned history unavailable', data: 'the sandbox keeps blocks 0 to 244 and 9000 on' };
+  const gateway = { code: 4444, message: 'pruned history unavailable', data: { kept: [{ fromBlock: '0x0', toBlock: '0xf4' }, { fromBlock: '0x2328', toBlock: 'latest' }] } };
 
   it.each([
     ["geth's and the sandbox's 4444", gateway],
