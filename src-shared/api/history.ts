@@ -5,6 +5,7 @@ import { addressSchema } from './explorer';
 import type { LogExportResult } from '../logs/types';
 import { callersTopics } from './callers';
 import type { NotKeptRange } from './notKept';
+import type { DroppedBlocks } from '../logs/droppedBlocks';
 
 export type { NotKeptRange } from './notKept';
 
@@ -76,7 +77,7 @@ export interface TokenTransferRow {
 export type TransfersEvent =
   | { kind: 'rows'; rows: TokenTransferRow[]; stored: boolean }
   | { kind: 'progress'; blocksCovered: number; blocksTotal: number; requests: number }
-  | { kind: 'done'; head: string; coveredTo: string; requests: number; fromBlock: string };
+  | { kind: 'done'; head: string; coveredTo: string; requests: number; fromBlock: string; dropped?: DroppedBlocks[] };
 
 /** A token the address holds, or held: its balance now. */
 export interface HoldingRow {
@@ -96,6 +97,8 @@ export interface HoldingRow {
 export interface HoldingsView {
   block: string;
   holdings: HoldingRow[];
+  /** Blocks the node no longer keeps, passed over: tokens only moved in them are not found. */
+  dropped?: DroppedBlocks[];
 }
 
 /** How a contract came to be: the block where its code first appears, and the transaction that deployed it. */
@@ -219,6 +222,8 @@ export interface ApprovalsView {
   logs: number;
   /** Requests sent to the node. */
   requests: number;
+  /** Blocks the node no longer keeps, passed over: approvals granted in them are not read. */
+  dropped?: DroppedBlocks[];
 }
 
 /** Changes of an ETH balance listed at most. */

@@ -1,6 +1,7 @@
 // The log-query builder's data: a query as a person builds it, the rows a run returns, and a run's progress.
 // JSON-safe (block numbers as 0x hex, as on the wire), so these cross the API boundary unchanged.
 import type { Decoding } from '../decoding/types';
+import type { DroppedBlocks } from './droppedBlocks';
 
 /** The service's limits on one `eth_getLogs` (reference/SERVICE-FACTS.md). */
 export const LOG_LIMITS = {
@@ -77,7 +78,7 @@ export interface LogRunProgress {
    * Blocks passed over because the node no longer keeps them (history expiry; the Local sandbox drops its older live
    * blocks), merged, lowest first, 0x hex: their logs are not in the result. Absent when none was.
    */
-  dropped?: { from: string; to: string }[];
+  dropped?: DroppedBlocks[];
 }
 
 /** One event of a run (topic `logs.run`): first `started`, then rows in chain order and progress, then the end. */

@@ -32,6 +32,12 @@ export interface RunLogQueryOptions<Log = RawNodeLog> {
   onProgress: (progress: LogRunProgress) => void;
   /** Hears the widest range the node stated it allows, each time the run learns a narrower one (to remember it). */
   onBlockLimit?: (blocks: number) => void;
+  /**
+   * Pass over the blocks a node no longer keeps, where it says which it keeps (the Local sandbox): their logs are
+   * missing from the result, which lists them (`dropped`), and the caller says so. Without it the run ends with the
+   * node's refusal: for a caller whose answer would be wrong, not only incomplete, without them (a tally of balances).
+   */
+  passOverDropped?: boolean;
   now?: () => number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
@@ -186,6 +192,7 @@ export async function runLogQuery<Log = RawNodeLog>(options: RunLogQueryOptions<
           const failure = logPieceFailure(error);
           // An endpoint without eth_getLogs: the node's error says so and what to do; no narrower range helps.
           if (failure.kind === 'other' || failure.kind === 'disabled') throw error;
+          if (failure.kind === 'dropped' && !options.passOverDropped) throw error;
           if (failure.kind === 'unreachable') {
             goneSince ??= now();
             if (now() - goneSince >= NODE_GONE_WAIT_MS) throw error;

@@ -1,5 +1,6 @@
 import { encodeFunctionData, encodeFunctionResult, parseAbi, type Hex, type PublicClient } from 'viem';
 import type { ApprovalRow, ApprovalsView } from '../../../src-shared/api/history';
+import { droppedField, type DroppedBlocks } from '../../../src-shared/logs/droppedBlocks';
 import { runLogQuery } from '../chains/runLogQuery';
 import type { RawNodeLog } from '../chains/rawNodeLog';
 import { readDecimals, readSymbol } from '../chains/tokenFacts';
@@ -55,6 +56,7 @@ export async function approvalsOf(deps: ApprovalDeps, networkId: string, address
   ]);
   requests += 1;
   let logs: RawNodeLog[];
+  let dropped: DroppedBlocks[] = [];
   let head = BigInt(headHex);
   if (Array.isArray(answered)) {
     logs = answered;
@@ -68,14 +70,16 @@ export async function approvalsOf(deps: ApprovalDeps, networkId: string, address
       from: 0,
       to: Number(head),
       signal,
+      passOverDropped: true,
       onLogs: (found) => void logs.push(...found),
       onProgress: () => undefined,
     });
     requests += run.requests;
+    dropped = run.dropped ?? [];
   }
   const block = `0x${head.toString(16)}`;
   const latest = latestApprovals(logs, owner);
-  if (latest.length === 0) return { address, block, rows: [], logs: logs.length, requests };
+  if (latest.length === 0) return { address, block, rows: [], logs: logs.length, requests, ...droppedField(dropped) };
 
   // Every read of the state leaves in one eth_call, sent at once (see readAtHead); the headers beside it, batched.
   const [client, lone] = await clients;
@@ -124,7 +128,7 @@ export async function approvalsOf(deps: ApprovalDeps, networkId: string, address
     };
   });
   rows.sort(byStandingThenNewest);
-  return { address, block, rows, logs: logs.length, requests };
+  return { address, block, rows, logs: logs.length, requests, ...droppedField(dropped) };
 }
 
 /**

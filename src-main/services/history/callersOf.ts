@@ -158,6 +158,8 @@ export async function callersOf(
         from: Number(usable ? scanFrom + 1n : scanFrom),
         to: Number(head),
         signal,
+        // Blocks the node dropped hold no state it keeps either: the bisection lists them as not kept, and says so.
+        passOverDropped: true,
         onLogs: (found) => {
           for (const log of found) {
             if (log.removed || !log.blockNumber || !log.transactionHash) continue;

@@ -1,4 +1,5 @@
 import { numberToHex } from 'viem';
+import { droppedField } from '../../../src-shared/logs/droppedBlocks';
 import type { ApprovalsView, BalanceHistoryView, CreationView, HoldingsView, SentEvent, SentPage, SentTransactionRow, TokenHoldersView, TransfersEvent } from '../../../src-shared/api/history';
 import type { AbortSignalLike } from '../../../src-shared/api/types';
 import type { BlockReader } from '../chains/blockReader';
@@ -101,7 +102,7 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
     },
     async exportTransfers(networkId, address, signal = new AbortController().signal) {
       if (!options.saveFile) throw new BlockglassError('Exports are not available here.', { code: 'UNSUPPORTED' });
-      const rows = await scanTransfers(scanDeps, networkId, await options.chainOf(networkId), address, () => undefined, signal);
+      const { rows } = await scanTransfers(scanDeps, networkId, await options.chainOf(networkId), address, () => undefined, signal);
       const name = `token-transfers-${address.toLowerCase().slice(0, 10)}-${new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19)}.csv`;
       const result = await options.saveFile({ name, type: 'text/csv; charset=utf-8', chunks: () => transferExportChunks(rows) });
       return result.kind === 'download' ? { kind: 'download', url: result.url, fileName: name, rows: rows.length } : result.kind === 'saved' ? { kind: 'saved', path: result.path, rows: rows.length } : result;
@@ -140,9 +141,9 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
       await scanTransfers(scanDeps, networkId, await options.chainOf(networkId), address, emit, signal as AbortSignal);
     },
     async holdings(networkId, address, signal = new AbortController().signal) {
-      const rows = await scanTransfers(scanDeps, networkId, await options.chainOf(networkId), address, () => undefined, signal);
+      const { rows, dropped } = await scanTransfers(scanDeps, networkId, await options.chainOf(networkId), address, () => undefined, signal);
       const head = await rpc.request<string>(networkId, 'eth_blockNumber', [], { signal });
-      return readHoldings(rpc, networkId, address, rows, head, signal);
+      return { ...(await readHoldings(rpc, networkId, address, rows, head, signal)), ...droppedField(dropped) };
     },
     async sent(networkId, address, page, emit, signalLike) {
       const signal = signalLike as AbortSignal;

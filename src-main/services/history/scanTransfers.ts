@@ -1,4 +1,5 @@
 import type { TokenTransferRow, TransfersEvent } from '../../../src-shared/api/history';
+import { droppedField, mergeDropped, type DroppedBlocks } from '../../../src-shared/logs/droppedBlocks';
 import { createBlockTimes, type BlockTimes } from '../chains/blockTimes';
 import type { createTokenFacts } from '../chains/tokenFacts';
 import { runLogQuery } from '../chains/runLogQuery';
@@ -19,9 +20,17 @@ export interface ScanDeps {
  * Every token transfer of `address` on the network's chain: the rows kept on this machine, then the blocks after
  * them (to the head) through the log planner, one filter at a time (see `transferFilters`); each row decoded
  * with its token's symbol and decimals. Rows at or below the finalized block are kept, with how far they go.
- * `emit` hears rows as they are found and progress; the whole list is returned, oldest first.
+ * `emit` hears rows as they are found and progress; the whole list is returned, oldest first, with the blocks the node
+ * no longer keeps (passed over: what moved in them is not there; the coverage kept stops before them).
  */
-export async function scanTransfers(deps: ScanDeps, networkId: string, chain: string, address: string, emit: (event: TransfersEvent) => void, signal: AbortSignal): Promise<TokenTransferRow[]> {
+export async function scanTransfers(
+  deps: ScanDeps,
+  networkId: string,
+  chain: string,
+  address: string,
+  emit: (event: TransfersEvent) => void,
+  signal: AbortSignal,
+): Promise<{ rows: TokenTransferRow[]; dropped: DroppedBlocks[] }> {
   const owner = address.toLowerCase();
   let requests = 0;
   const [headHex, finalizedBlock] = await Promise.all([
@@ -53,6 +62,7 @@ export async function scanTransfers(deps: ScanDeps, networkId: string, chain: st
     const timeOf = await times.of(networkId, untimed, signal).catch(() => new Map<string, string>());
     return logs.map((log) => (typeof log.blockTimestamp === 'string' || !log.blockHash || !timeOf.has(log.blockHash.toLowerCase()) ? log : { ...log, blockTimestamp: timeOf.get(log.blockHash.toLowerCase())! }));
   };
+  const droppedBy: (DroppedBlocks[] | undefined)[] = filters.map(() => undefined);
   const report = () => emit({ kind: 'progress', blocksCovered: covered.reduce((a, b) => a + b, 0), blocksTotal: filters.length * span, requests: requests + requested.reduce((a, b) => a + b, 0) });
   if (span > 0) {
     await Promise.all(
@@ -63,6 +73,7 @@ export async function scanTransfers(deps: ScanDeps, networkId: string, chain: st
           from,
           to: head,
           signal,
+          passOverDropped: true,
           onLogs: async (logs, progress) => {
             const mine = logs.filter((log) => transfersIn(log, owner).some((row) => !claimed.has(row.id)));
             const found = (await timed(mine)).flatMap((log) => transfersIn(log, owner)).filter((row) => !claimed.has(row.id));
@@ -74,11 +85,13 @@ export async function scanTransfers(deps: ScanDeps, networkId: string, chain: st
             }
             covered[index] = progress.blocksCovered;
             requested[index] = progress.requests;
+            droppedBy[index] = progress.dropped;
             report();
           },
           onProgress: (progress) => {
             covered[index] = progress.blocksCovered;
             requested[index] = progress.requests;
+            droppedBy[index] = progress.dropped;
             report();
           },
         }),
@@ -89,12 +102,15 @@ export async function scanTransfers(deps: ScanDeps, networkId: string, chain: st
   }
 
   const all = [...rows.values()].sort((a, b) => compareBlocks(a, b) || a.logIndex - b.logIndex || a.id.localeCompare(b.id));
-  const coveredTo = Math.max(keptCoverage, finalized);
+  const dropped = mergeDropped(droppedBy);
+  // What is kept on this machine covers no dropped block: the next visit asks again, and says again what is missing.
+  const firstDropped = dropped.length > 0 ? Number(BigInt(dropped[0]!.from)) : Number.POSITIVE_INFINITY;
+  const coveredTo = Math.min(Math.max(keptCoverage, finalized), firstDropped - 1);
   if (deps.store && coveredTo >= 0 && coveredTo > kept.coveredTo) {
     deps.store.write(chain, owner, all.filter((row) => Number(BigInt(row.blockNumber)) <= coveredTo && Number(BigInt(row.blockNumber)) > keptCoverage), coveredTo);
   }
-  emit({ kind: 'done', head: headHex, coveredTo: `0x${Math.max(coveredTo, 0).toString(16)}`, requests, fromBlock: `0x${from.toString(16)}` });
-  return all;
+  emit({ kind: 'done', head: headHex, coveredTo: `0x${Math.max(coveredTo, 0).toString(16)}`, requests, fromBlock: `0x${from.toString(16)}`, ...droppedField(dropped) });
+  return { rows: all, dropped };
 }
 
 const compareBlocks = (a: TokenTransferRow, b: TokenTransferRow) => {

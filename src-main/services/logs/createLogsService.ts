@@ -165,6 +165,8 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
           ...(known ? { wholePieces: countedPieces(known.counted, range.from, range.to, LOG_LIMITS.results, Math.min(LOG_LIMITS.blocks, blockLimits.get(networkId) ?? LOG_LIMITS.blocks)) } : {}),
           onBlockLimit: (blocks) => rememberBlockLimit(networkId, blocks),
           signal: abort.signal,
+          // Blocks the node no longer keeps are passed over: the progress lists them, and the page says so.
+          passOverDropped: true,
           onLogs: async (logs: RawNodeLog[], progress: LogRunProgress) => {
             for (let start = 0, size = 0; start < logs.length; start += size) {
               size = sent === 0 ? FIRST_PAGE_ROWS : ROWS_PER_EVENT;

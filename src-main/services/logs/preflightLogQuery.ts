@@ -73,6 +73,20 @@ export async function preflightLogQuery(
       } catch (error) {
         const failure = logPieceFailure(error);
         if (failure.kind === 'rangeTooLarge' && failure.limit !== undefined) deps.onBlockLimit?.(failure.limit);
+        // Blocks the node no longer keeps hold no logs it can give (the run passes over them): its kept parts are counted.
+        if (failure.kind === 'dropped') {
+          let at = sample.from;
+          for (const kept of [...failure.kept].sort((a, b) => a.from - b.from)) {
+            const part = { from: Math.max(kept.from, sample.from), to: Math.min(kept.to, sample.to) };
+            if (part.from > part.to || part.from < at) continue;
+            if (part.from > at) answers.push({ from: at, to: part.from - 1, logs: 0 });
+            if (part.from !== sample.from || part.to !== sample.to) queue.push(part);
+            at = part.to + 1;
+          }
+          if (at <= sample.to) answers.push({ from: at, to: sample.to, logs: 0 });
+          latencies.push(performance.now() - started);
+          continue;
+        }
         // Refusals a narrower range cures, in any node's dialect; others (no eth_getLogs, a bad filter) end the check.
         if (!SPLITTABLE.has(failure.kind)) throw error;
         // One block refused over a limit the node does not name: the endpoint may not offer eth_getLogs at all.

@@ -165,7 +165,7 @@ export function LogsPage({ network }: { network: NetworkView }) {
                 Link to this query <CopyButton value={link} label="the link to this query" />
               </span>
             </div>
-            {runInput ? <RunProgress progress={progress} status={waitingForSandbox ? 'running' : stoppedWaiting && run.status === 'failed' ? 'cancelled' : run.status} error={run.error} onCancel={() => {
+            {runInput ? <RunProgress networkId={runInput.networkId} progress={progress} status={waitingForSandbox ? 'running' : stoppedWaiting && run.status === 'failed' ? 'cancelled' : run.status} error={run.error} onCancel={() => {
               if (waitingForSandbox) setStoppedWaiting(true);
               setWaits(Infinity);
               run.cancel();

@@ -1,13 +1,29 @@
 import type { ApiError } from '../../../../src-shared/api/apiError';
 import type { LogRunProgress } from '../../../../src-shared/logs/types';
+import { DroppedBlocksNote } from '../../../components/DroppedBlocksNote';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { formatNumber } from '../../../lib/formatChain';
 import { countOf } from '../../../../src-shared/text/countOf';
 
 const duration = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : ms < 90_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 60_000)} min`);
 
-/** A run's progress: blocks covered, logs found, requests, retries and splits, time so far and left; Cancel while it runs. */
-export function RunProgress({ progress, status, error, onCancel }: { progress: LogRunProgress | undefined; status: 'running' | 'done' | 'failed' | 'cancelled'; error: ApiError | undefined; onCancel: () => void }) {
+/**
+ * A run's progress: blocks covered, logs found, requests, retries and splits, time so far and left; Cancel while it
+ * runs; the blocks it passed over because the node (`networkId`'s) no longer keeps them.
+ */
+export function RunProgress({
+  networkId,
+  progress,
+  status,
+  error,
+  onCancel,
+}: {
+  networkId: string;
+  progress: LogRunProgress | undefined;
+  status: 'running' | 'done' | 'failed' | 'cancelled';
+  error: ApiError | undefined;
+  onCancel: () => void;
+}) {
   const share = progress && progress.blocksTotal > 0 ? progress.blocksCovered / progress.blocksTotal : 0;
   const words = { running: 'Running', done: 'Done', failed: 'Failed', cancelled: 'Cancelled' }[status];
   return (
@@ -44,6 +60,7 @@ export function RunProgress({ progress, status, error, onCancel }: { progress: L
           {progress.waiting}
         </p>
       ) : null}
+      <DroppedBlocksNote networkId={networkId} dropped={progress?.dropped} what="the logs in them are not in the results" />
       {status === 'failed' && error ? <ErrorNotice error={error} title="The query stopped" /> : null}
     </section>
   );

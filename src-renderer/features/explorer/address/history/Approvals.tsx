@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { DroppedBlocksNote } from '../../../../components/DroppedBlocksNote';
 import { useLocation } from 'wouter';
 import type { ApprovalRow } from '../../../../../src-shared/api/history';
 import { countOf } from '../../../../../src-shared/text/countOf';
@@ -129,6 +130,7 @@ export function Approvals({ networkId, address }: { networkId: string; address: 
       </p>
       {approvals.isPending ? <LoadingState label="Reading its approvals…" /> : null}
       {approvals.isError ? <ErrorNotice error={apiErrorOf(approvals.error)} title="The approvals could not be read" onRetry={() => void approvals.refetch()} /> : null}
+      <DroppedBlocksNote networkId={networkId} dropped={approvals.data?.dropped} what="approvals granted only in them are not listed" />
       {approvals.data && rows.length === 0 ? <p className="muted">This address never approved a spender.</p> : null}
       {rows.length > 0 ? <DataTable rows={rows} columns={COLUMNS} rowKey={(row) => row.id} label="approvals" onOpen={(row) => navigate(`/explorer/tx/${row.transactionHash}`)} maxHeight={480} /> : null}
     </section>

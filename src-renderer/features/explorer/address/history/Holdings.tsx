@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { DroppedBlocksNote } from '../../../../components/DroppedBlocksNote';
 import type { HoldingRow } from '../../../../../src-shared/api/history';
 import { useApi } from '../../../../api/useApi';
 import { AddressLink } from '../../../../components/chain/ChainLinks';
@@ -54,6 +55,7 @@ export function Holdings({ networkId, address }: { networkId: string; address: s
       </p>
       {holdings.isPending ? <LoadingState label="Reading its token transfers and balances…" /> : null}
       {holdings.isError ? <ErrorNotice error={apiErrorOf(holdings.error)} title="The holdings could not be read" onRetry={() => void holdings.refetch()} /> : null}
+      <DroppedBlocksNote networkId={networkId} dropped={holdings.data?.dropped} what="a token that moved only in them is not listed" />
       {holdings.data && holdings.data.holdings.length === 0 ? <p className="muted">This address never received a token.</p> : null}
       {holdings.data && holdings.data.holdings.length > 0 ? <DataTable rows={holdings.data.holdings} columns={COLUMNS} rowKey={(row) => `${row.standard}:${row.token}`} label="holdings" maxHeight={480} /> : null}
     </section>

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { DroppedBlocksNote } from '../../../../components/DroppedBlocksNote';
 import { useApi } from '../../../../api/useApi';
 import { apiErrorOf } from '../../../../lib/apiErrorOf';
 import { useFileExport } from '../../../../hooks/useFileExport';
@@ -174,6 +175,7 @@ export function TokenTransfers({ networkId, address }: { networkId: string; addr
         stopped="the list may be missing transfers"
         failedTitle="The token transfers could not be read"
       />
+      {done && done.kind === 'done' ? <DroppedBlocksNote networkId={networkId} dropped={done.dropped} what="transfers in them are not listed" /> : null}
       {done && rows.length === 0 ? <p className="muted">No token has moved to or from this address.</p> : null}
       {done && done.kind === 'done' ? (
         <p className="muted history-end">
