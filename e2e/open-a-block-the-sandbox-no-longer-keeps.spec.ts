@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { launchApp } from './appFixture';
+import { seededManifest } from './chain';
 
 // A person left the Local sandbox running for days: it keeps its seeded blocks and its latest live ones, and has
 // dropped the live blocks before them. Settings → Sandbox says how many it keeps; a dropped block's page says that
 // the sandbox no longer keeps it (not "not found", not a failure of the node); a seeded block still opens. The app
 // here keeps 64 live blocks, and mines 150 into the past before its live ones, so it has dropped some within a minute.
+// A log query and an address's token transfers over the whole chain pass over the dropped blocks and say which.
 
 const KEPT = 64;
 
@@ -33,6 +35,25 @@ test('a block the Local sandbox dropped says so, and the seeded blocks are still
     await page.getByText('Details').first().click();
     await expect(page.getByText(/more when started with --live-blocks N/)).toBeVisible();
     await expect(page.getByText('pruned history unavailable', { exact: false }).first()).toBeVisible();
+
+    // A log query over the whole chain: the seeded blocks' transfers are there, and the dropped blocks are named.
+    const { contracts, accounts } = seededManifest();
+    const token = contracts.tokens[0]!;
+    const transferTopic = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+    await page.goto(`${url.origin}/logs?address=${token.address}&topic0=${transferTopic}&fromBlock=0&toBlock=latest${url.hash}`);
+    await page.getByRole('button', { name: /^Run (query|anyway)$/ }).click();
+    await expect(page.getByRole('status').filter({ hasText: /^Done: / })).toBeVisible({ timeout: 60_000 });
+    const logsNote = page.getByRole('note', { name: 'Blocks the node no longer keeps' });
+    await expect(logsNote).toContainText('This node no longer keeps these blocks, so the logs in them are not in the results');
+    await expect(logsNote.getByRole('link').first()).toHaveText(String(dropped));
+    await expect(logsNote).toContainText(`its latest ${KEPT} live blocks`);
+    expect(Number(await page.getByRole('grid', { name: 'logs' }).getAttribute('aria-rowcount'))).toBeGreaterThan(1);
+
+    // A trader's token transfers: listed from the blocks kept, the dropped ones named.
+    await page.goto(`${url.origin}/explorer/address/${accounts.traders[0]!.address}?tab=transfers${url.hash}`);
+    const transfersNote = page.getByRole('note', { name: 'Blocks the node no longer keeps' });
+    await expect(transfersNote).toContainText('transfers in them are not listed', { timeout: 60_000 });
+    await expect(page.getByRole('grid', { name: 'token transfers' })).toBeVisible();
 
     // The last seeded block is still there, with its transactions.
     await page.goto(`${url.origin}/explorer/block/${seededTo}`);

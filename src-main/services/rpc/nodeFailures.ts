@@ -117,7 +117,7 @@ export const NODE_FAILURES = [
           shortMessage: 'The Local sandbox no longer keeps this block.',
           ...said(facts.rpcMessage),
           details:
-            'The Local sandbox keeps its seeded blocks and its latest live blocks (Settings → Sandbox says how many; more when started with --live-blocks N), so that it stays the same size however long it runs: an older live block, with its transactions, receipts and logs, was dropped. A log query must start after the dropped blocks, or end before them.',
+            'The Local sandbox keeps its seeded blocks and its latest live blocks (Settings → Sandbox says how many; more when started with --live-blocks N), so that it stays the same size however long it runs: an older live block, with its transactions, receipts and logs, was dropped. Log queries and an address\'s history pass over the dropped blocks, and say which.',
           ...nodeData(facts),
         }
       : {
