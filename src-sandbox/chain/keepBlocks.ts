@@ -1,5 +1,4 @@
-import type { Transform } from 'node:stream';
-import { filterDumpArrays, type KeepItem } from './filterDumpArrays';
+import type { KeepItem } from './filterDumpArrays';
 
 /**
  * The filters of an Anvil state dump's `blocks` and `transactions` that keep only the blocks whose number `keep`
@@ -24,9 +23,4 @@ export function blockFilters(keep: (blockNumber: number) => boolean): Record<str
       return number === undefined || keep(Number(number));
     },
   };
-}
-
-/** A stream that rewrites a dump through `blockFilters` (memory: one item at a time; fails on a torn text). */
-export function keepBlocks(keep: (blockNumber: number) => boolean): Transform {
-  return filterDumpArrays(blockFilters(keep));
 }
