@@ -104,7 +104,8 @@ export function superviseLiveNode(options: LiveNodeOptions): LiveNode {
     if (head === undefined) return;
     renewedAt ??= head; // a fast-forward's blocks count: the renewal after it sheds what mining them left
     if (head - renewedAt < renewal.every || options.fastForwarding()) return;
-    renewing = renew().catch((error: Error) => log(`the live node's renewal failed: ${error.message.split('\n')[0]}; it is started from the last save`));
+    // A renewal that failed after the node stopped leaves it to the supervisor below, which says so as it restarts it.
+    renewing = renew().catch((error: Error) => log(`the live node's renewal failed: ${error.message.split('\n')[0]}`));
     await renewing;
     renewing = undefined;
   };
