@@ -31,7 +31,11 @@ test('a block the Local sandbox dropped says so, and the seeded blocks are still
       await expect(notKept).toBeVisible({ timeout: 5_000 });
     }).toPass({ timeout: 150_000 });
     await expect(page.getByRole('heading', { name: `Block ${dropped}` })).toBeVisible();
-    await expect(page.getByText('This block could not be read')).toBeVisible();
+    const notice = page.getByRole('alert').filter({ hasText: 'This block is no longer kept' });
+    await expect(notice).toBeVisible();
+    // It names the blocks kept, with links: the last seeded one's run and the live ones from the oldest kept.
+    await expect(notice.getByRole('link', { name: String(seededTo) })).toHaveAttribute('href', `/explorer/block/${seededTo}`);
+    await expect(notice.getByRole('button', { name: 'Try again' })).toHaveCount(0);
     await page.getByText('Details').first().click();
     await expect(page.getByText(/more when started with --live-blocks N/)).toBeVisible();
     await expect(page.getByText('pruned history unavailable', { exact: false }).first()).toBeVisible();

@@ -59,6 +59,16 @@ export function BlockPage({ networkId, networkName, id }: { networkId: string; n
     );
   }
   if (block.isPending) return <WaitingForNode networkId={networkId} networkName={networkName} label={`Reading block ${id} of ${networkName}…`} onRetry={() => void block.refetch()} />;
+  if (block.isError && apiErrorOf(block.error).code === 'HISTORY_PRUNED') {
+    return (
+      <div className="page explorer-page">
+        <h1 className="page-title">Block {id}</h1>
+        <ErrorNotice error={apiErrorOf(block.error)} title="This block is no longer kept">
+          <KeptBlocks data={apiErrorOf(block.error).data} />
+        </ErrorNotice>
+      </div>
+    );
+  }
   if (block.isError) {
     return (
       <div className="page explorer-page">
@@ -187,5 +197,29 @@ function BlockBody({ networkId, view, onOpen }: { networkId: string; view: Block
         </section>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Where a node that dropped a block says which it keeps (the Local sandbox's `data.kept`: block ranges, the last open),
+ * links to the nearest: the last block of a kept run before it and the first of the one after.
+ */
+function KeptBlocks({ data }: { data: unknown }) {
+  const kept = (data as { kept?: { fromBlock?: unknown; toBlock?: unknown }[] } | undefined)?.kept;
+  if (!Array.isArray(kept)) return null;
+  const runs = kept.flatMap((run) => (typeof run?.fromBlock === 'string' && /^0x[0-9a-f]+$/i.test(run.fromBlock) ? [{ from: BigInt(run.fromBlock), to: typeof run.toBlock === 'string' && /^0x[0-9a-f]+$/i.test(run.toBlock) ? BigInt(run.toBlock) : undefined }] : []));
+  if (runs.length === 0) return null;
+  return (
+    <>
+      It keeps blocks{' '}
+      {runs.map((run, i) => (
+        <span key={String(run.from)}>
+          {i > 0 ? (i === runs.length - 1 ? ' and ' : ', ') : null}
+          <BlockLink number={`0x${run.from.toString(16)}`} hash={null} />
+          {run.to === undefined ? ' on' : run.to === run.from ? null : <>–<BlockLink number={`0x${run.to.toString(16)}`} hash={null} /></>}
+        </span>
+      ))}
+      .
+    </>
   );
 }

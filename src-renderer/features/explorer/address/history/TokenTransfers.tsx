@@ -132,6 +132,7 @@ export function TokenTransfers({ networkId, address }: { networkId: string; addr
         with eth_getLogs (split to fit the node’s limits). What is found below the finalized block is kept on this machine: a later
         visit asks only about newer blocks.
       </p>
+      {done && done.kind === 'done' ? <DroppedBlocksNote networkId={networkId} dropped={done.dropped} what="transfers in them are not listed" /> : null}
       {rows.length > 0 ? (
         <div className="history-filters">
           <label className="field-inline">
@@ -175,7 +176,6 @@ export function TokenTransfers({ networkId, address }: { networkId: string; addr
         stopped="the list may be missing transfers"
         failedTitle="The token transfers could not be read"
       />
-      {done && done.kind === 'done' ? <DroppedBlocksNote networkId={networkId} dropped={done.dropped} what="transfers in them are not listed" /> : null}
       {done && rows.length === 0 ? <p className="muted">No token has moved to or from this address.</p> : null}
       {done && done.kind === 'done' ? (
         <p className="muted history-end">
