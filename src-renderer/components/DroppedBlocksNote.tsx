@@ -5,7 +5,7 @@ import { countOf } from '../../src-shared/text/countOf';
 import { useLiveSubscription } from '../hooks/useLiveSubscription';
 import { BlockLink } from './chain/ChainLinks';
 import { formatNumber } from '../lib/formatChain';
-import './DroppedBlocksNote.css';
+import './BlocksNote.css';
 
 /**
  * Runs of blocks a scan passed over because the node no longer keeps them (it expires history; the Local sandbox drops
@@ -16,7 +16,7 @@ export function DroppedBlocksNote({ networkId, dropped, what }: { networkId: str
   const kept = useLiveSubscription('sandbox.status', networkId === LOCAL_NETWORK_ID ? {} : undefined).data?.liveBlocksKept;
   if (!dropped || dropped.length === 0) return null;
   return (
-    <div className="dropped-blocks-note" role="note" aria-label="Blocks the node no longer keeps">
+    <div className="blocks-note" role="note" aria-label="Blocks the node no longer keeps">
       <p>
         This node no longer keeps {dropped.length === 1 ? 'these blocks' : 'these runs of blocks'}, so {what}:
       </p>

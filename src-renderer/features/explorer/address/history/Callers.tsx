@@ -13,6 +13,7 @@ import { MethodBadge, methodText } from '../../MethodBadge';
 import { StreamStatus } from './StreamStatus';
 import { NotKeptNote } from './NotKeptNote';
 import './history.css';
+import '../../../../components/BlocksNote.css';
 
 /** How a row touched the address, in words (the badge), and what that means (its title). */
 export const TOUCH_LABEL: Record<CallerTouch, { text: string; title: string; tone: string }> = {
@@ -103,7 +104,7 @@ export function Callers({ networkId, address, isContract }: { networkId: string;
         What is found below the finalized block is kept on this machine.
       </p>
       {start?.proofRefused ? (
-        <p className="history-refused" role="note">
+        <p className="blocks-note" role="note">
           This node does not answer eth_getProof ({start.proofRefused}): only the blocks where its balance changed
           {isContract ? ' and the blocks holding its logs' : ''} are looked at, so a call that changed only its storage is not seen.
         </p>

@@ -5,6 +5,7 @@ import { LOCAL_NETWORK_ID } from '../../../../../src-shared/networks/localNetwor
 import { BlockLink } from '../../../../components/chain/ChainLinks';
 import { formatNumber } from '../../../../lib/formatChain';
 import { latestBlocksKept, useLocalStatesKept } from './localStatesKept';
+import '../../../../components/BlocksNote.css';
 
 /**
  * Runs of blocks whose state the node does not keep, said where a history found them: which blocks, what that
@@ -15,7 +16,7 @@ export function NotKeptNote<R extends NotKeptRange>({ networkId, ranges, what, d
   const kept = useLocalStatesKept();
   if (ranges.length === 0) return null;
   return (
-    <div className="history-refused history-not-kept" role="note" aria-label="Blocks whose state the node does not keep">
+    <div className="blocks-note" role="note" aria-label="Blocks whose state the node does not keep">
       <p>
         This node keeps no state of {ranges.length === 1 ? 'these blocks' : 'these runs of blocks'}, so {what}:
       </p>
