@@ -63,9 +63,15 @@ const COLUMNS: DataColumn<BalanceChange>[] = [
             </span>
           ))}
           {row.transactions.length > SHOWN_TRANSACTIONS ? (
-            // A block where the address sent or received dozens: the rest are on the block's page, so the cell stays on its card.
-            <Link href={`/explorer/block/${BigInt(row.block).toString(10)}`} className="balance-tx">
-              and {countOf(row.transactions.length - SHOWN_TRANSACTIONS, 'more transaction')} in this block
+            // A block where the address sent or received dozens: the rest are on the block's page. "+N more", short, so the
+            // cell fits its column (it was cut at the card's edge); the whole count is in its title and accessible name.
+            <Link
+              href={`/explorer/block/${BigInt(row.block).toString(10)}`}
+              className="balance-tx"
+              title={`${countOf(row.transactions.length - SHOWN_TRANSACTIONS, 'more transaction')} in this block`}
+              aria-label={`${countOf(row.transactions.length - SHOWN_TRANSACTIONS, 'more transaction')} in block ${BigInt(row.block).toString(10)}`}
+            >
+              +{formatNumber(row.transactions.length - SHOWN_TRANSACTIONS)} more
             </Link>
           ) : null}
         </span>
