@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import { dropTraces } from './dropTraces';
 import { filterDumpArrays } from './filterDumpArrays';
 import { blockFilters } from './keepBlocks';
-import { historyFilter, keepHistory } from './keepHistory';
+import { keepHistory } from './keepHistory';
 import type { SeedManifest } from './manifest';
 
 /**
@@ -63,24 +63,23 @@ export async function stateFileToLoad(dataDir: string, log: (line: string) => vo
   return undefined;
 }
 
-/** What a dump turned into the live snapshot keeps: the historical states and the blocks these accept (default: all). */
+/** What a dump turned into the live snapshot keeps: the blocks this accepts (default: all). */
 export interface KeptFromDump {
-  state?: (blockHash: string) => boolean;
   /** Blocks (with their transactions) by number: the live node's history window (see keepBlocks.ts). */
   block?: (blockNumber: number) => boolean;
 }
 
 /**
- * Turns Anvil's dump into the live snapshot: call traces dropped (see dropTraces.ts), historical states and blocks
- * kept as `keep` says (see keepHistory.ts, keepBlocks.ts); written beside it and renamed into place, then
+ * Turns Anvil's dump into the live snapshot: call traces dropped (see dropTraces.ts), blocks kept as `keep` says
+ * (see keepBlocks.ts); written beside it and renamed into place, then
  * the dump removed, and with it a damaged dump set aside before. Throws, leaving the live snapshot (and a
  * damaged dump) as they were, when the dump is not a whole JSON text.
  */
 export async function keepDump(dataDir: string, keep: KeptFromDump = {}): Promise<void> {
   const paths = chainPaths(dataDir);
   const temporary = `${paths.live}.${process.pid}.tmp`;
-  const all = () => true;
-  const filter = filterDumpArrays({ ...historyFilter(keep.state ?? all), ...(keep.block ? blockFilters(keep.block) : {}) });
+  // With no block filter it still reads the dump through: a torn one (Anvil killed as it wrote) is refused.
+  const filter = filterDumpArrays(keep.block ? blockFilters(keep.block) : {});
   try {
     await pipeline(fs.createReadStream(paths.dump), dropTraces(), filter, fs.createWriteStream(temporary));
     fs.renameSync(temporary, paths.live);
