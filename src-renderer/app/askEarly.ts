@@ -1,4 +1,5 @@
 import type { NetworkView } from '../../src-shared/api/networks';
+import { LOCAL_NETWORK_ID } from '../../src-shared/networks/localNetwork';
 import type { MethodInput, TopicInput } from '../../src-shared/api/types';
 import type { EarlyApiClient } from '../api/earlyAnswers';
 import { routeOf, type ScreenRequest } from './routes';
@@ -14,13 +15,28 @@ export function screenRequestOf(pathname: string, search = ''): ScreenRequest | 
   return found && 'early' in found.route ? found.route.early?.(found.params, search) : undefined;
 }
 
+/** Where the window remembers the network selected when it last loaded (an id: nothing secret). */
+export const SELECTED_NETWORK_KEY = 'blockglass.selectedNetwork';
+
+/** The network the page expects to be selected: the one it last saw, else the app's default (Local). */
+export function expectedNetwork(storage: Pick<Storage, 'getItem'> | undefined = safeStorage()): string {
+  try {
+    return storage?.getItem(SELECTED_NETWORK_KEY) || LOCAL_NETWORK_ID;
+  } catch {
+    return LOCAL_NETWORK_ID; // storage refused (a sandboxed page): the default is as good a guess
+  }
+}
+
 /**
  * Asked for by the page's first script, before React has even loaded: what the frame needs on every screen (the
- * networks, the settings, the app's name, the gas alerts, the sandbox's state) and, once the selected network is
- * known, what the URL's screen will ask for first. The app's own identical requests take these answers over
- * (api/earlyAnswers.ts), so nothing is asked twice.
+ * networks, the settings, the app's name, the gas alerts, the sandbox's state) and what the URL's screen will ask
+ * for first, on the network expected to be selected, at once: not a round trip later, once the networks have
+ * answered (on a cold page that round trip waits behind the app's script). Should another network turn out to be
+ * selected, the screen's request is asked again on it (the guessed answer is dropped unused) and that network is
+ * remembered for the next load. The app's own identical requests take these answers over (api/earlyAnswers.ts),
+ * so nothing is asked twice.
  */
-export function askEarly(api: EarlyApiClient, pathname: string, search = ''): void {
+export function askEarly(api: EarlyApiClient, pathname: string, search = '', storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = safeStorage()): void {
   const networks = api.askEarly('networks.list', {});
   api.askEarly('settings.get', {});
   api.askEarly('app.info', {});
@@ -28,15 +44,31 @@ export function askEarly(api: EarlyApiClient, pathname: string, search = ''): vo
   api.askEarly('gas.firedAlerts', { limit: 50 });
   api.watchEarly('sandbox.status', {});
   const screen = screenRequestOf(pathname, search);
+  const expected = expectedNetwork(storage);
+  api.watchEarly('network.health', { networkId: expected });
+  if (screen) askScreen(api, expected, screen);
   networks.then(
     (list: NetworkView[]) => {
       const networkId = list.find((network) => network.selected)?.id;
-      if (networkId === undefined) return;
+      if (networkId === undefined || networkId === expected) return;
+      try {
+        storage?.setItem(SELECTED_NETWORK_KEY, networkId);
+      } catch {
+        // not remembered: the next load guesses again
+      }
       api.watchEarly('network.health', { networkId });
       if (screen) askScreen(api, networkId, screen);
     },
     () => undefined, // the frame's own request shows why the networks could not be read
   );
+}
+
+function safeStorage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Asks the screen's request on the selected network: its input is the page's own, with the network's id. */

@@ -16,7 +16,11 @@ export function formatAgo(unixMs: number, now: number = Date.now()): string {
   return `${Math.round(hours / 24)} days ago`;
 }
 
+/** One formatter for every local date and time (`toLocaleString` with options builds a new one on each call). */
+let dateTime: Intl.DateTimeFormat | undefined;
+
 /** A Unix-milliseconds instant as local date and time. */
 export function formatDateTime(unixMs: number): string {
-  return new Date(unixMs).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+  dateTime ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+  return dateTime.format(unixMs);
 }

@@ -18,8 +18,8 @@ import type { BlockReader } from '../chains/blockReader';
 import { delegationTarget } from '../decoding/detectProxy';
 import { createCodeMarks } from './codeMarks';
 import { createTokenFacts } from '../chains/tokenFacts';
-import { watchLatest } from './watchLatest';
-import { createLastSeen, watchWithLastSeen } from './lastSeen';
+import { createLastSeen } from './lastSeen';
+import { createLatestFeeds } from './latestFeeds';
 
 /** The block explorer's reads: blocks, transactions, addresses, storage and the latest blocks, decoded. */
 export interface ExplorerService extends BlockReader {
@@ -65,6 +65,16 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
   const tokens = createTokenFacts(rpc);
   const codeMarks = createCodeMarks(rpc);
   const lastSeen = options.store ? createLastSeen(options.store) : undefined;
+  const latest = createLatestFeeds({
+    rpc,
+    health: options.health,
+    decoder,
+    labelsOf,
+    chainOf,
+    lastSeen,
+    log: options.log,
+    onReset: (id) => (cache.forget(id), decoding.forgetContracts(id), lastSeen?.forget(id)),
+  });
   const blockParamOf = (ref: BlockRef) => (ref.kind === 'hash' ? { blockHash: ref.hash } : blockParam(ref));
 
   const notFound = async (networkId: string, ref: BlockRef, head: string) =>
@@ -155,18 +165,7 @@ export function createExplorerService(options: ExplorerServiceOptions): Explorer
       return deleted;
     },
     tokenFacts: (networkId, token, factsOptions, signal = new AbortController().signal) => readTokenFacts({ rpc }, networkId, token, signal, factsOptions),
-    watchLatest: async (networkId, count, emit, signal) => {
-      const live = (send: (view: LatestView) => void) =>
-        chainOf(networkId).then(() =>
-          watchLatest({ rpc, health: options.health, decoder, labelsOf, onReset: (id) => (cache.forget(id), decoding.forgetContracts(id), lastSeen?.forget(id)), log: options.log }, networkId, count, send, signal),
-        );
-      // The last view kept is shown while the node fails to answer (the app just started): see lastSeen.ts.
-      const failing = (onFailing: () => void, watching: AbortSignal) => {
-        const stop = AbortSignal.any([watching, signal as AbortSignal]);
-        void options.health.watch(networkId, (event) => event.state === 'error' && onFailing(), stop).catch(() => undefined);
-      };
-      return lastSeen ? watchWithLastSeen(lastSeen, networkId, count, failing, live, emit) : live(emit);
-    },
+    watchLatest: latest.watch,
     forget: (networkId, what = 'all') => {
       cache.forget(networkId);
       codeMarks.forget(networkId);

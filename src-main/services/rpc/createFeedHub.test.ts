@@ -70,6 +70,58 @@ describe('createFeedHub', () => {
     controller.abort();
   });
 
+  // The linger's wait is moved through on fake timers, not slept.
+  describe('lingering', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    it('runs on for lingerMs after the last watcher leaves; one back in time gets the latest event (as replayed) at once, on the same source', async () => {
+      const { source, starts } = recordingSource();
+      const hub = createFeedHub({ source, log: () => {}, label: 'feed', lingerMs: 60_000, replay: (latest: number) => -latest });
+      const a = new AbortController();
+      const watchA = hub.watch('local', () => {}, a.signal);
+      starts[0]!.emit(4);
+      a.abort();
+      await watchA;
+      vi.advanceTimersByTime(59_999);
+      expect(starts[0]!.signal.aborted).toBe(false);
+      starts[0]!.emit(5); // the feed goes on while nobody watches
+      const seen: number[] = [];
+      const b = new AbortController();
+      const watchB = hub.watch('local', (event) => seen.push(event), b.signal);
+      expect(starts).toHaveLength(1);
+      expect(seen).toEqual([-5]);
+      starts[0]!.emit(6);
+      expect(seen).toEqual([-5, 6]);
+      vi.advanceTimersByTime(120_000); // the first linger's timer was cleared: the feed is watched again
+      expect(starts[0]!.signal.aborted).toBe(false);
+      b.abort();
+      await watchB;
+      vi.advanceTimersByTime(60_000);
+      expect(starts[0]!.signal.aborted).toBe(true);
+      expect(hub.running()).toEqual([]);
+    });
+
+    it('a feed nobody came back to stops at the end of its linger, and the next watcher starts one afresh with no stale event', async () => {
+      const { source, starts } = recordingSource();
+      const hub = createFeedHub({ source, log: () => {}, label: 'feed', lingerMs: 1000 });
+      const a = new AbortController();
+      const watchA = hub.watch('local', () => {}, a.signal);
+      starts[0]!.emit(1);
+      a.abort();
+      await watchA;
+      expect(hub.running()).toEqual(['local']);
+      vi.advanceTimersByTime(1000);
+      expect(starts[0]!.signal.aborted).toBe(true);
+      const seen: number[] = [];
+      const b = new AbortController();
+      void hub.watch('local', (event) => seen.push(event), b.signal);
+      expect(starts).toHaveLength(2);
+      expect(seen).toEqual([]);
+      b.abort();
+    });
+  });
+
   // The restarts' waits are moved through on fake timers, not slept.
   describe('restarts', () => {
     beforeEach(() => vi.useFakeTimers());

@@ -13,6 +13,13 @@ export interface FeedHubOptions<Event> {
   label: string;
   /** Wait before restarting a feed that failed or ended by itself (default 1 s). */
   retryMs?: number;
+  /**
+   * How long a feed goes on once its last watcher has left (default 0: it stops at once). A watcher who comes
+   * back within it gets the feed's latest event at once, as a later watcher of a running feed does.
+   */
+  lingerMs?: number;
+  /** What a later watcher is given of the latest event (default: the event itself). */
+  replay?: (latest: Event) => Event;
 }
 
 /** One shared live feed per key, however many watch it. */
@@ -28,6 +35,8 @@ interface Feed<Event> {
   latest?: Event;
   controller: AbortController;
   retry?: NodeJS.Timeout;
+  /** Set while the feed runs on with nobody watching (lingerMs). */
+  linger?: NodeJS.Timeout;
 }
 
 /**
@@ -36,8 +45,15 @@ interface Feed<Event> {
  * or ends while still watched is logged and started again after `retryMs`, so a feed never dies silently
  * and leaves views on a stale head.
  */
-export function createFeedHub<Event>({ source, log, label, retryMs = 1000 }: FeedHubOptions<Event>): FeedHub<Event> {
+export function createFeedHub<Event>({ source, log, label, retryMs = 1000, lingerMs = 0, replay = (latest) => latest }: FeedHubOptions<Event>): FeedHub<Event> {
   const feeds = new Map<string, Feed<Event>>();
+  const stop = (key: string, feed: Feed<Event>) => {
+    if (feeds.get(key) !== feed) return;
+    feeds.delete(key);
+    clearTimeout(feed.retry);
+    clearTimeout(feed.linger);
+    feed.controller.abort();
+  };
 
   const run = (key: string, feed: Feed<Event>) => {
     const { signal } = feed.controller;
@@ -74,8 +90,10 @@ export function createFeedHub<Event>({ source, log, label, retryMs = 1000 }: Fee
         feed = { listeners: new Set(), controller: new AbortController() };
         feeds.set(key, feed);
         run(key, feed);
-      } else if (feed.latest !== undefined) {
-        onEvent(feed.latest);
+      } else {
+        clearTimeout(feed.linger);
+        feed.linger = undefined;
+        if (feed.latest !== undefined) onEvent(replay(feed.latest));
       }
       feed.listeners.add(onEvent);
       try {
@@ -83,9 +101,11 @@ export function createFeedHub<Event>({ source, log, label, retryMs = 1000 }: Fee
       } finally {
         feed.listeners.delete(onEvent);
         if (feed.listeners.size === 0 && feeds.get(key) === feed) {
-          feeds.delete(key);
-          clearTimeout(feed.retry);
-          feed.controller.abort();
+          if (lingerMs > 0) {
+            const lingering = feed;
+            feed.linger = setTimeout(() => lingering.listeners.size === 0 && stop(key, lingering), lingerMs);
+            feed.linger.unref?.();
+          } else stop(key, feed);
         }
       }
     },

@@ -4,6 +4,7 @@ import { checksumAddress } from '../../../src-shared/chain/checksumAddresses';
 import { ADDRESS_NAME_SOURCE_WORDS, type AddressNameSource } from '../../../src-shared/names/addressName';
 import { isWellKnownName, wellKnownContract } from '../../../src-shared/names/wellKnownContracts';
 import { NamesChainContext } from './NamesChain';
+import { groupDigits } from '../../lib/formatQuantity';
 import { shortHex } from '../../../src-shared/text/shortHex';
 import { CopyButton } from '../CopyButton';
 import { MiddleCut } from '../MiddleCut';
@@ -13,7 +14,7 @@ import './chain.css';
 export const BlockLink = memo(function BlockLink({ number, hash }: { number?: string | null; hash?: string | null }) {
   const id = number ? BigInt(number).toString(10) : hash ?? '';
   if (!id) return <span className="muted">pending</span>;
-  const text = number ? BigInt(number).toLocaleString('en-US') : shortHex(id);
+  const text = number ? groupDigits(BigInt(number)) : shortHex(id);
   return (
     <Link href={`/explorer/block/${id}`} className={`chain-link mono${number ? '' : ' is-short'}`} title={hash ?? `Block ${id}`}>
       {text}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatAgo } from '../../lib/formatTime';
+import { formatAgo, formatDateTime } from '../../lib/formatTime';
 
 /** Re-renders every `ms` so ages stay true. */
 export function useNow(ms = 5000): number {
@@ -11,7 +11,7 @@ export function useNow(ms = 5000): number {
   return now;
 }
 
-const local = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+const local = formatDateTime;
 const utc = (ms: number) => `${new Date(ms).toISOString().replace('T', ' ').replace('.000Z', '')} UTC`;
 
 /** A block timestamp (0x Unix seconds): its age, with local time and UTC; `full` shows all three in line. */

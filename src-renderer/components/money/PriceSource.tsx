@@ -1,12 +1,13 @@
 import { Link } from 'wouter';
 import type { EthPriceView } from '../../../src-shared/api/prices';
 import { formatMoney } from '../../lib/money/formatMoney';
+import { formatDateTime } from '../../lib/formatTime';
 import { pricePerEth } from '../../lib/money/moneyOfWei';
 import { AddressLink } from '../chain/ChainLinks';
 import './money.css';
 
 const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-const dateTime = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+const dateTime = formatDateTime;
 
 /**
  * Where a price came from, in words, with its time: `at $3,012.45 per ETH, Chainlink-style feed 0x…, round 12,

@@ -13,6 +13,7 @@ import { contentPinsQuery } from './contentQueries';
 import { formatBytes } from '../../lib/formatBytes';
 import type { SaveContent } from './useContentTransfers';
 import { Thumbnail, isImageName } from './Thumbnail';
+import { groupDigits } from '../../lib/formatQuantity';
 
 interface Row extends ContentEntry {
   pinned: 'recursive' | 'direct' | 'folder' | '';
@@ -87,7 +88,7 @@ export function FolderView({
         sortable: true,
         value: (row) => row.size,
         text: (row) => (row.type === 'directory' ? '' : String(row.size)),
-        cell: (row) => (row.type === 'directory' ? <span className="muted">—</span> : <span title={`${row.size.toLocaleString('en-US')} bytes`}>{formatBytes(row.size)}</span>),
+        cell: (row) => (row.type === 'directory' ? <span className="muted">—</span> : <span title={`${groupDigits(row.size)} bytes`}>{formatBytes(row.size)}</span>),
       },
       {
         id: 'cid',

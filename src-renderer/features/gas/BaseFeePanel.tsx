@@ -5,6 +5,7 @@ import { gweiOfWei, trendText } from './gasFormat';
 import { GAS_TERMS } from './gasTerms';
 import { Gwei } from './Gwei';
 import { Term } from './Term';
+import { groupDigits } from '../../lib/formatQuantity';
 
 /** The base fee now, the next block's (exact, by EIP-1559) and the range of the blocks after, the blob base fee, congestion and trends. */
 export function BaseFeePanel({ snapshot }: { snapshot: GasSnapshot }) {
@@ -19,7 +20,7 @@ export function BaseFeePanel({ snapshot }: { snapshot: GasSnapshot }) {
       </h2>
       <div className="gas-base-grid">
         <div className="gas-base-now">
-          <span className="muted gas-figure-label">Latest block (#{snapshot.head.number.toLocaleString('en-US')})</span>
+          <span className="muted gas-figure-label">Latest block (#{groupDigits(snapshot.head.number)})</span>
           <span className="gas-figure-row">
             <Gwei gwei={suggestion.estimatedBaseFee} className="gas-figure" testId="base-fee" />
             <span className="gas-unit">gwei</span>
@@ -34,7 +35,7 @@ export function BaseFeePanel({ snapshot }: { snapshot: GasSnapshot }) {
         </div>
         <div className="gas-base-next">
           <span className="muted gas-figure-label">
-            <Term explain={GAS_TERMS.nextBlock}>Next block (#{(snapshot.head.number + 1).toLocaleString('en-US')}), exact</Term>
+            <Term explain={GAS_TERMS.nextBlock}>Next block (#{groupDigits(snapshot.head.number + 1)}), exact</Term>
           </span>
           <span className="gas-figure-row" data-testid="next-base-fee" data-exact-wei={BigInt(snapshot.nextBaseFee).toString()}>
             <Gwei gwei={next} className="gas-figure" />
@@ -48,7 +49,7 @@ export function BaseFeePanel({ snapshot }: { snapshot: GasSnapshot }) {
             <tbody>
               {snapshot.nextBaseFeeRange.map((step) => (
                 <tr key={step.block}>
-                  <th scope="row">#{step.block.toLocaleString('en-US')}</th>
+                  <th scope="row">#{groupDigits(step.block)}</th>
                   <td className="mono">
                     <Gwei gwei={gweiOfWei(step.low)} /> – <Gwei gwei={gweiOfWei(step.high)} /> gwei
                   </td>

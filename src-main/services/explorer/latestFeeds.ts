@@ -1,0 +1,47 @@
+import type { LatestView } from '../../../src-shared/api/explorer';
+import type { AbortSignalLike } from '../../../src-shared/api/types';
+import { createFeedHub } from '../rpc/createFeedHub';
+import { watchWithLastSeen, type LastSeen } from './lastSeen';
+import { watchLatest, type LatestDeps } from './watchLatest';
+
+/**
+ * How long a network's latest-blocks feed runs on after the home page was left. Going back to the home within it
+ * (from a block, a transaction, another window) paints the latest blocks at once, from the view the feed holds,
+ * instead of reading ten blocks again. While it runs on, the feed reads what a new head adds (one block and its
+ * receipts), no more.
+ */
+export const LATEST_LINGER_MS = 60_000;
+
+export interface LatestFeedsDeps extends Omit<LatestDeps, 'onReset'> {
+  /** Resolves once the network's chain is known (decoding needs it). */
+  chainOf: (networkId: string) => Promise<unknown>;
+  onReset: (networkId: string) => void;
+  lastSeen?: LastSeen;
+}
+
+/** The home's feeds, one per network and count however many pages watch it (createFeedHub), each lingering a while. */
+export function createLatestFeeds(deps: LatestFeedsDeps, lingerMs = LATEST_LINGER_MS) {
+  const hub = createFeedHub<LatestView>({
+    label: 'the latest blocks of',
+    log: deps.log ?? (() => undefined),
+    lingerMs,
+    // A later watcher gets the latest view without its one-off `reset`: that was said to the watchers at the time.
+    replay: ({ reset: _reset, ...view }) => ({ ...view, reset: false }),
+    source: (key, emit, signal) => {
+      const space = key.indexOf(' ');
+      const count = Number(key.slice(0, space));
+      const networkId = key.slice(space + 1);
+      const live = (send: (view: LatestView) => void) => deps.chainOf(networkId).then(() => watchLatest(deps, networkId, count, send, signal));
+      // The last view kept is shown while the node fails to answer (the app just started): see lastSeen.ts.
+      const failing = (onFailing: () => void, watching: AbortSignal) => {
+        const stop = AbortSignal.any([watching, signal]);
+        void deps.health.watch(networkId, (event) => event.state === 'error' && onFailing(), stop).catch(() => undefined);
+      };
+      return deps.lastSeen ? watchWithLastSeen(deps.lastSeen, networkId, count, failing, live, emit) : live(emit);
+    },
+  });
+  return {
+    watch: (networkId: string, count: number, emit: (view: LatestView) => void, signal: AbortSignalLike) => hub.watch(`${count} ${networkId}`, emit, signal),
+    running: hub.running,
+  };
+}
