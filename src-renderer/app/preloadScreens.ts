@@ -8,49 +8,31 @@ export function everyScreenModule(): PageModule[] {
   return [...new Set<PageModule>([...fromRoutes, callModules.starknet])];
 }
 
-/** What the preload waits out: the page's own requests still in flight. */
-export interface PageRequests {
-  /** How many of the page's requests are in flight. */
-  inFlight(): number;
-  /** Calls back whenever that number may have changed; returns the unsubscribe. */
-  onChange(listener: () => void): () => void;
-}
+/** The window's idle moments, as the preload asks for them. */
+export type WhenIdle = (callback: () => void) => void;
 
-/** The longest the preload waits for the page's requests (a node that does not answer holds it no longer). */
-export const PRELOAD_WAIT_MS = 5000;
-
-/**
- * Loads every screen's script once the page the window opened has its answers and the window is idle, so that a
- * navigation to a screen not opened before draws it at once (lazyScreen finds it settled) instead of through
- * React.lazy, whose fallback React holds for its reveal throttle (about 300 ms) however soon the script arrives.
- * A few hundred kB of script, fetched from this machine: started while the page's own answers were still coming
- * (an idle moment comes as soon as the page waits on a request), compiling them held a cold page back by up to
- * 200 ms on two cores. Once they are all loaded, the page's root element carries `data-screens-loaded`: the
- * moment from which a navigation draws any screen at once (journeys wait for it, not for a quiet network).
- */
-export function preloadScreensWhenIdle(requests: PageRequests, win: Window = window): void {
-  afterPageSettles(requests, () => void settleScreens(everyScreenModule()).then(() => win.document.documentElement.setAttribute('data-screens-loaded', '')), win);
+/** The window's requestIdleCallback (at most 2 s away), or a short timer where it has none. */
+export function idleMomentsOf(win: Pick<Window, 'setTimeout'> & Partial<Pick<Window, 'requestIdleCallback'>>): WhenIdle {
+  return (callback) => void (typeof win.requestIdleCallback === 'function' ? win.requestIdleCallback(callback, { timeout: 2000 }) : win.setTimeout(callback, 200));
 }
 
 /**
- * Calls `then` at an idle moment of the window once the page's requests are all answered (or after
- * {@link PRELOAD_WAIT_MS}, whichever comes first).
+ * Loads every screen's script, one screen per idle moment of the window, so that a navigation to a screen not
+ * opened before draws it at once (lazyScreen finds it settled) instead of through React.lazy, whose fallback React
+ * holds for its reveal throttle (about 300 ms) however soon the script arrives. One at a time, not all at once: a
+ * cold page whose first idle moment came while it waited for its data then had to wait, its answer in hand, for
+ * the compiling of every screen's script before it could draw it (up to 200 ms on two cores); now it waits for one
+ * screen's at most. Once all are loaded, the page's root element carries `data-screens-loaded`: the moment from
+ * which a navigation draws any screen at once (journeys wait for it, not for a quiet network).
  */
-export function afterPageSettles(requests: PageRequests, then: () => void, win: Pick<Window, 'setTimeout' | 'clearTimeout'> & Partial<Pick<Window, 'requestIdleCallback'>>, now: () => number = Date.now): void {
-  const whenIdle = (callback: () => void) => (typeof win.requestIdleCallback === 'function' ? win.requestIdleCallback(callback, { timeout: 2000 }) : win.setTimeout(callback, 200));
-  const started = now();
-  whenIdle(() => {
-    const waited = now() - started;
-    if (requests.inFlight() === 0 || waited >= PRELOAD_WAIT_MS) return void whenIdle(then);
-    let finished = false;
-    const done = () => {
-      if (finished) return;
-      finished = true;
-      stop();
-      win.clearTimeout(giveUp);
-      whenIdle(then);
-    };
-    const giveUp = win.setTimeout(done, PRELOAD_WAIT_MS - waited);
-    const stop = requests.onChange(() => requests.inFlight() === 0 && done());
-  });
+export function preloadScreensWhenIdle(win: Window = window): Promise<void> {
+  return preloadOneAtATime(everyScreenModule(), idleMomentsOf(win)).then(() => win.document.documentElement.setAttribute('data-screens-loaded', ''));
+}
+
+/** Loads `modules` one after the other, each at an idle moment after the one before is loaded. */
+export async function preloadOneAtATime(modules: readonly PageModule[], whenIdle: WhenIdle): Promise<void> {
+  for (const module of modules) {
+    await new Promise<void>((resolve) => whenIdle(resolve));
+    await settleScreens([module]);
+  }
 }

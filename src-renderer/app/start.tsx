@@ -35,6 +35,6 @@ export async function start(root: HTMLElement, api: EarlyApiClient, pathname: st
     </StrictMode>,
   );
   // Every other screen's script once the window is idle, and a link's page asked for when the pointer rests on it.
-  preloadScreensWhenIdle({ inFlight: () => queryClient.isFetching(), onChange: (listener) => queryClient.getQueryCache().subscribe(listener) });
+  void preloadScreensWhenIdle();
   startOnIntent(api, queryClient);
 }
