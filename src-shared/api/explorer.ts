@@ -206,8 +206,9 @@ export interface LatestView {
    */
   transactionsPending?: true;
   /**
-   * This view is the one last shown, read from this machine (ms since the epoch it was saved): the node has not
-   * answered yet (the app just started, the sandbox is starting). The live view replaces it as soon as it comes.
+   * This view is the one last shown, kept on this machine (ms since the epoch it was read): the node has not
+   * answered yet (the app just started, the sandbox is starting), or it stopped answering before this page asked.
+   * The live view replaces it as soon as it comes.
    */
   storedAt?: number;
 }

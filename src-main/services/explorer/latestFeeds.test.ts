@@ -59,4 +59,40 @@ describe("the home's feeds", () => {
     // Nobody came back: it stops, and so does its head feed.
     await waitFor(() => feeds.running().length === 0 && health.running().length === 0);
   });
+
+  it('a page that comes while the node fails to answer gets the latest view marked as kept, with when it was read', async () => {
+    const rpc = createRpcService({ resolve: async () => sandboxNetwork(sandbox.info, sandbox.info.key) });
+    let emitHealth: ((event: HealthEvent) => void) | undefined;
+    const health = createFeedHub<HealthEvent>({ label: 'heads of', log: () => {}, source: (_key, send, signal) => ((emitHealth = send), new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }))) });
+    const decoder = createDecoder({ signatures: createSignatureDatabase(), abis: { abisFor: async () => [], cachedAbisFor: () => [] } });
+    let clock = 1_000_000;
+    const feeds = createLatestFeeds({ rpc, health, decoder, chainOf: async () => undefined, onReset: () => {} }, 60_000, () => clock);
+
+    const first: LatestView[] = [];
+    const a = new AbortController();
+    const watchA = feeds.watch('local', 3, (view) => first.push(view), a.signal);
+    await waitFor(() => emitHealth !== undefined);
+    clock = 2_000_000;
+    emitHealth!({ networkId: 'local', ok: true, state: 'connected', chainIdMismatch: false, checkedAt: clock, head: { number: '0x64', hash: '0x', timestamp: '0x0' } });
+    await waitFor(() => first.some((view) => !view.transactionsPending));
+    const full = first.find((view) => !view.transactionsPending)!;
+    a.abort();
+    await watchA;
+
+    clock = 3_000_000;
+    emitHealth!({ networkId: 'local', ok: false, state: 'error', chainIdMismatch: false, checkedAt: clock });
+    const second: LatestView[] = [];
+    const b = new AbortController();
+    void feeds.watch('local', 3, (view) => second.push(view), b.signal);
+    expect(second).toEqual([{ ...full, reset: false, storedAt: 2_000_000 }]);
+    b.abort();
+
+    // The node answers again: a page that comes then gets the view as it is.
+    emitHealth!({ networkId: 'local', ok: true, state: 'connected', chainIdMismatch: false, checkedAt: clock, head: { number: '0x64', hash: '0x', timestamp: '0x0' } });
+    const third: LatestView[] = [];
+    const c = new AbortController();
+    void feeds.watch('local', 3, (view) => third.push(view), c.signal);
+    expect(third[0]).toEqual({ ...full, reset: false });
+    c.abort();
+  });
 });

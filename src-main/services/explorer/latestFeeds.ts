@@ -20,24 +20,39 @@ export interface LatestFeedsDeps extends Omit<LatestDeps, 'onReset'> {
 }
 
 /** The home's feeds, one per network and count however many pages watch it (createFeedHub), each lingering a while. */
-export function createLatestFeeds(deps: LatestFeedsDeps, lingerMs = LATEST_LINGER_MS) {
+export function createLatestFeeds(deps: LatestFeedsDeps, lingerMs = LATEST_LINGER_MS, now: () => number = Date.now) {
+  /** Each running feed's node: whether it fails to answer now, and when the feed's latest view was read. */
+  const nodes = new Map<string, { failing: boolean; readAt: number }>();
   const hub = createFeedHub<LatestView>({
     label: 'the latest blocks of',
     log: deps.log ?? (() => undefined),
     lingerMs,
-    // A later watcher gets the latest view without its one-off `reset`: that was said to the watchers at the time.
-    replay: ({ reset: _reset, ...view }) => ({ ...view, reset: false }),
+    // A later watcher gets the latest view without its one-off `reset` (that was said to the watchers at the
+    // time); while the node fails to answer, as what it is: the blocks last seen, marked with when (as a view
+    // kept from before the app started is: lastSeen.ts), not as live ones.
+    replay: ({ reset: _reset, ...view }, key) => {
+      const node = nodes.get(key);
+      return node?.failing && view.storedAt === undefined ? { ...view, reset: false, storedAt: node.readAt } : { ...view, reset: false };
+    },
     source: (key, emit, signal) => {
       const space = key.indexOf(' ');
       const count = Number(key.slice(0, space));
       const networkId = key.slice(space + 1);
-      const live = (send: (view: LatestView) => void) => deps.chainOf(networkId).then(() => watchLatest(deps, networkId, count, send, signal));
+      const node = { failing: false, readAt: now() };
+      nodes.set(key, node);
+      signal.addEventListener('abort', () => nodes.get(key) === node && nodes.delete(key), { once: true });
+      void deps.health.watch(networkId, (event) => void (node.failing = event.state === 'error'), signal).catch(() => undefined);
+      const send = (view: LatestView) => {
+        if (view.storedAt === undefined) node.readAt = now();
+        emit(view);
+      };
+      const live = (out: (view: LatestView) => void) => deps.chainOf(networkId).then(() => watchLatest(deps, networkId, count, out, signal));
       // The last view kept is shown while the node fails to answer (the app just started): see lastSeen.ts.
       const failing = (onFailing: () => void, watching: AbortSignal) => {
         const stop = AbortSignal.any([watching, signal]);
         void deps.health.watch(networkId, (event) => event.state === 'error' && onFailing(), stop).catch(() => undefined);
       };
-      return deps.lastSeen ? watchWithLastSeen(deps.lastSeen, networkId, count, failing, live, emit) : live(emit);
+      return deps.lastSeen ? watchWithLastSeen(deps.lastSeen, networkId, count, failing, live, send) : live(send);
     },
   });
   return {

@@ -18,8 +18,8 @@ export interface FeedHubOptions<Event> {
    * back within it gets the feed's latest event at once, as a later watcher of a running feed does.
    */
   lingerMs?: number;
-  /** What a later watcher is given of the latest event (default: the event itself). */
-  replay?: (latest: Event) => Event;
+  /** What a later watcher is given of the key's latest event (default: the event itself). */
+  replay?: (latest: Event, key: string) => Event;
 }
 
 /** One shared live feed per key, however many watch it. */
@@ -93,7 +93,7 @@ export function createFeedHub<Event>({ source, log, label, retryMs = 1000, linge
       } else {
         clearTimeout(feed.linger);
         feed.linger = undefined;
-        if (feed.latest !== undefined) onEvent(replay(feed.latest));
+        if (feed.latest !== undefined) onEvent(replay(feed.latest, key));
       }
       feed.listeners.add(onEvent);
       try {
