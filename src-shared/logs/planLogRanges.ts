@@ -1,6 +1,8 @@
 // The log-range planner: which block ranges a run asks `eth_getLogs` for, and how a refused range is split.
 // Pure: the runner in main does the I/O and tells the plan what the service answered.
+import { mergeRanges, withWholePieces, type Piece } from './logPieces';
 import { LOG_LIMITS } from './types';
+import { unnarrowable } from './unnarrowable';
 
 /** A block range of one `eth_getLogs` request, both ends included. */
 export interface LogPiece {
@@ -67,6 +69,9 @@ export interface LogRangePlan<T> {
   /** The blocks passed over because the node no longer keeps them (`dropped` refusals), merged, lowest first. */
   readonly dropped: readonly LogPiece[];
 }
+
+/** The most pieces the rest of a refused piece is cut into after a hint. */
+const MAX_PIECES_PER_HINT = 16;
 
 /**
  * Plans `eth_getLogs` over [from, to] in pieces of at most `maxBlocks` blocks (default the service's limit),
@@ -257,64 +262,4 @@ export function createLogRangePlan<T>(from: number, to: number, options: { maxBl
       return dropped;
     },
   };
-}
-
-/** A waiting piece: whether it was cut to a service hint, the widest pieces it is to be asked in, or asked whole. */
-interface Piece extends LogPiece {
-  hinted: boolean;
-  width?: number;
-  /** Known to fit in one answer: asked as it is (the run's first piece is still cut to `firstBlocks`). */
-  whole?: boolean;
-}
-
-/** [from, to] as waiting pieces: each of `whole` that lies inside it and after the one before, and the gaps between. */
-function withWholePieces(from: number, to: number, whole: readonly LogPiece[]): Piece[] {
-  const pieces: Piece[] = [];
-  let next = from;
-  for (const piece of whole) {
-    if (!Number.isSafeInteger(piece.from) || !Number.isSafeInteger(piece.to) || piece.from < next || piece.to < piece.from || piece.to > to) continue;
-    if (piece.from > next) pieces.push({ from: next, to: piece.from - 1, hinted: false });
-    pieces.push({ from: piece.from, to: piece.to, hinted: false, whole: true });
-    next = piece.to + 1;
-  }
-  if (next <= to) pieces.push({ from: next, to, hinted: false });
-  return pieces;
-}
-
-/** Ranges sorted by their first block, those that overlap or touch joined. */
-function mergeRanges(ranges: readonly LogPiece[]): LogPiece[] {
-  const merged: LogPiece[] = [];
-  for (const range of [...ranges].sort((a, b) => a.from - b.from)) {
-    const last = merged.at(-1);
-    if (last && range.from <= last.to + 1) merged[merged.length - 1] = { from: last.from, to: Math.max(last.to, range.to) };
-    else merged.push({ from: range.from, to: range.to });
-  }
-  return merged;
-}
-
-/** The most pieces the rest of a refused piece is cut into after a hint. */
-const MAX_PIECES_PER_HINT = 16;
-
-function unnarrowable(block: number, failure: LogPieceFailure): string {
-  switch (failure.kind) {
-    case 'tooManyResults':
-      return failure.limit !== undefined
-        ? `Block ${block} alone holds more logs than the service returns in one answer (${thousands(failure.limit)}); narrow the query with addresses or topics.`
-        : `Block ${block} alone holds more logs than the node returns in one answer; narrow the query with addresses or topics.`;
-    case 'timeout':
-      return `Block ${block} alone takes longer to search than the service's time limit (${LOG_LIMITS.seconds} s); narrow the query with addresses or topics.`;
-    case 'tooLarge':
-      return `Block ${block} alone has a larger answer than the node sends at once; narrow the query with addresses or topics.`;
-    case 'unknownLimit':
-      return `The node refuses eth_getLogs even for block ${block} alone, over a limit it does not name: this endpoint may not offer eth_getLogs (public BNB Chain endpoints have it turned off). Run the query on another endpoint for this chain.`;
-    case 'rangeTooLarge':
-      return `The service refuses block ${block} alone as too wide a range, so the query cannot be split any further.`;
-    case 'dropped':
-      return `The node says it no longer keeps the logs of block ${block}, yet also that it keeps that block; the query cannot go on past it.`;
-  }
-}
-
-/** 10000 → "10,000", without the locale of whoever runs it. */
-function thousands(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
