@@ -69,4 +69,26 @@ describe('start on intent', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(asked).toEqual(['explorer.block {"networkId":"mine","block":"172"}']);
   });
+
+  it('asks for the page navigated to as the address changes (a pushState, the back button), before it is drawn, once; the page takes that answer', async () => {
+    const start = window.location.pathname;
+    try {
+      history.pushState(null, '', '/explorer/block/173');
+      window.dispatchEvent(new Event('pushState')); // as wouter's history.pushState does
+      await vi.advanceTimersByTimeAsync(0);
+      expect(asked).toEqual(['explorer.block {"networkId":"mine","block":"173"}']);
+      window.dispatchEvent(new PopStateEvent('popstate')); // the same address again: nothing more within the time an answer is kept
+      await vi.advanceTimersByTimeAsync(0);
+      await expect(api.call('explorer.block', { networkId: 'mine', block: '173' })).resolves.toEqual({ number: '0xab' });
+      expect(asked).toHaveLength(1);
+      // Stopped, it no longer listens.
+      stop();
+      history.pushState(null, '', '/explorer/block/174');
+      window.dispatchEvent(new Event('pushState'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(asked).toHaveLength(1);
+    } finally {
+      history.pushState(null, '', start);
+    }
+  });
 });

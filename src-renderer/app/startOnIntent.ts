@@ -12,18 +12,21 @@ export const REST_MS = 80;
 /**
  * Start on intent, as the web's big routers do: when the pointer rests on an in-app link, or the link gets focus,
  * its page's script is loaded and its first request asked (the route table's `early`, as a deep link asks it), so
- * a click finds both on their way. The page's own identical request takes the answer over (api/earlyAnswers.ts,
- * within EARLY_FRESH_MS); a link not followed costs one request, asked again only after that time. Returns the
- * function that stops listening.
+ * a click finds both on their way. So is it at a navigation itself (a link followed without resting on it, the
+ * browser's back and forward): the request goes out as the address changes, before the page is drawn and its own
+ * effects would ask. The page's own identical request takes the answer over (api/earlyAnswers.ts, within
+ * EARLY_FRESH_MS); a link not followed costs one request, asked again only after that time. Returns the function
+ * that stops listening.
  */
-export function startOnIntent(api: EarlyApiClient, queryClient: QueryClient, doc: Document = document): () => void {
+export function startOnIntent(api: EarlyApiClient, queryClient: QueryClient, doc: Document = document, win: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
   const asked = new Map<string, number>();
   let resting: { anchor: Element; timer: ReturnType<typeof setTimeout> } | undefined;
 
-  const intend = (anchor: HTMLAnchorElement) => {
-    const url = new URL(anchor.href, doc.location.href);
+  /** Asks for the page at `href`: one a link leads to (not the page shown), or the one just navigated to. */
+  const intend = (href: string, navigated = false) => {
+    const url = new URL(href, doc.location.href);
     const here = doc.location;
-    if (url.origin !== here.origin || (url.pathname === here.pathname && url.search === here.search)) return;
+    if (url.origin !== here.origin || (!navigated && url.pathname === here.pathname && url.search === here.search)) return;
     const key = `${url.pathname}${url.search}`;
     const now = Date.now();
     if (now - (asked.get(key) ?? -Infinity) < EARLY_FRESH_MS) return;
@@ -44,15 +47,20 @@ export function startOnIntent(api: EarlyApiClient, queryClient: QueryClient, doc
     const anchor = anchorOf(event.target);
     if (anchor === resting?.anchor) return;
     stopResting();
-    if (anchor) resting = { anchor, timer: setTimeout(() => intend(anchor), REST_MS) };
+    if (anchor) resting = { anchor, timer: setTimeout(() => intend(anchor.href), REST_MS) };
   };
   const onOut = (event: PointerEvent) => {
     if (resting && !(event.relatedTarget instanceof Node && resting.anchor.contains(event.relatedTarget))) stopResting();
   };
   const onFocus = (event: FocusEvent) => {
     const anchor = anchorOf(event.target);
-    if (anchor) intend(anchor);
+    if (anchor) intend(anchor.href);
   };
+  // wouter's history.pushState dispatches `pushState`, before React draws the page it leads to; `popstate` is the
+  // browser's back and forward.
+  const onNavigate = () => intend(doc.location.href, true);
+  const NAVIGATIONS = ['pushState', 'popstate'] as const;
+  for (const type of NAVIGATIONS) win.addEventListener(type, onNavigate);
   doc.addEventListener('pointerover', onOver);
   doc.addEventListener('pointerout', onOut);
   doc.addEventListener('focusin', onFocus);
@@ -61,5 +69,6 @@ export function startOnIntent(api: EarlyApiClient, queryClient: QueryClient, doc
     doc.removeEventListener('pointerover', onOver);
     doc.removeEventListener('pointerout', onOut);
     doc.removeEventListener('focusin', onFocus);
+    for (const type of NAVIGATIONS) win.removeEventListener(type, onNavigate);
   };
 }
