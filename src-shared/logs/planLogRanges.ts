@@ -1,32 +1,10 @@
 // The log-range planner: which block ranges a run asks `eth_getLogs` for, and how a refused range is split.
 // Pure: the runner in main does the I/O and tells the plan what the service answered.
-import { mergeRanges, withWholePieces, type Piece } from './logPieces';
+import { mergeRanges, withWholePieces, type LogPiece, type LogPieceFailure, type Piece } from './logPieces';
 import { LOG_LIMITS } from './types';
 import { unnarrowable } from './unnarrowable';
 
-/** A block range of one `eth_getLogs` request, both ends included. */
-export interface LogPiece {
-  readonly from: number;
-  readonly to: number;
-}
-
-/** Why the node refused a piece, as far as splitting is concerned (any provider's dialect, read in main). */
-export type LogPieceFailure =
-  /** More results than one answer may hold; `suggested` is the node's hint (`Try with this block range`), `limit` the most it returns. */
-  | { kind: 'tooManyResults'; suggested?: { from: number; to: number }; limit?: number }
-  /** The node gave up at its time limit. */
-  | { kind: 'timeout' }
-  /** The answer is larger than the node sends at once (zkSync's `Response is too big`), with no hint. */
-  | { kind: 'tooLarge' }
-  /** A limit the node does not name (`limit exceeded`); public endpoints with eth_getLogs turned off say this too. */
-  | { kind: 'unknownLimit' }
-  /** The range spans more blocks than one request may; `limit` is the widest the node allows, when it says. */
-  | { kind: 'rangeTooLarge'; limit?: number }
-  /**
-   * The node no longer keeps some of these blocks (history expiry: geth's 4444 "pruned history unavailable"), and said
-   * which it keeps: the blocks outside `kept` are passed over, with no logs, and listed in the plan's `dropped`.
-   */
-  | { kind: 'dropped'; kept: readonly LogPiece[] };
+export type { LogPiece, LogPieceFailure } from './logPieces';
 
 /** How a plan ended when a single block could not be narrowed further. */
 export interface LogPlanFailure {

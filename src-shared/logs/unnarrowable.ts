@@ -1,5 +1,5 @@
 // What the log-range planner says when a refused piece is one block and cannot be narrowed (planLogRanges.ts).
-import type { LogPieceFailure } from './planLogRanges';
+import type { LogPieceFailure } from './logPieces';
 import { LOG_LIMITS } from './types';
 
 /** Why a one-block piece the node refused cannot be split any further, in words. */
