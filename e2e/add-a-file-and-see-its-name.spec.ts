@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { create } from 'kubo-rpc-client';
 import { expect, test, type RunningApp } from './appFixture';
 import { appSandbox } from './appSandbox';
+import { chooseFiles } from './fileChooser';
 
 // Someone adds a `hello.txt` through the file chooser: the content browser shows it as hello.txt (its CID below,
 // labelled), the path starts at hello.txt, and saving it gives a hello.txt. Reopened from Recent, by a deep link, or
@@ -31,8 +32,7 @@ test('add hello.txt with the file chooser: it is shown and saved as hello.txt, a
   const cid = await cidOf(app, [{ path: 'hello.txt', content: bytes }]);
 
   await openContent(app, page);
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Add files' }).click()]);
-  await chooser.setFiles(file);
+  await chooseFiles(page, 'Add files', file);
   // The file is added as itself (the CID anyone gets for these bytes), and opened by its name.
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe(`/content/${cid}`);
   expect(new URL(page.url()).searchParams.get('name')).toBe('hello.txt');
@@ -80,8 +80,7 @@ test('add a folder with the file chooser: the path starts at its name; a CID nob
   fs.writeFileSync(path.join(folder, 'sub', 'data.json'), '{"ok":true}\n');
 
   await openContent(app, page);
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Add folder' }).click()]);
-  await chooser.setFiles(folder);
+  await chooseFiles(page, 'Add folder', folder);
   await expect.poll(() => new URL(page.url()).searchParams.get('name'), { timeout: 30_000 }).toBe('field-notes');
   await expect(page.getByRole('heading', { name: 'field-notes', level: 2 })).toBeVisible();
   const crumbs = page.getByRole('navigation', { name: 'Path' });

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { create } from 'kubo-rpc-client';
 import { expect, test, type RunningApp } from './appFixture';
 import { appSandbox } from './appSandbox';
+import { chooseFiles } from './fileChooser';
 
 // Someone adds a file by its name, goes elsewhere, and finds it again by part of that name: from the search box on
 // another screen, from "Find by name" in the content browser, and by typing the name where a CID goes. What is
@@ -36,8 +37,7 @@ test('add a file, go elsewhere, find it by part of its name from the search box 
   fs.writeFileSync(file, bytes);
 
   await open(app, page, '/content');
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Add files' }).click()]);
-  await chooser.setFiles(file);
+  await chooseFiles(page, 'Add files', file);
   await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible({ timeout: 30_000 });
   const added = new URL(page.url()).pathname.split('/')[2]!;
 
