@@ -75,3 +75,37 @@ export function useLiveSubscription<T extends LiveTopicName>(
   if (stored.key !== key) return { data: keepLast ? (lastEvents.get(key) as TopicPayload<T> | undefined) : undefined, error: undefined, restart };
   return { data: stored.data, error: stored.error, restart };
 }
+
+/**
+ * Holds `topic`'s feed for `input` while the component is mounted, without drawing it: each event is only kept as
+ * the last one heard, so a later {@link useLiveSubscription} of the same topic and input with `keepLast` draws it in
+ * its first render. The explorer holds its home's latest blocks this way while one of its other pages is open:
+ * going back to the home paints the blocks at once, then live. An ended feed is asked again after `retryMs`.
+ */
+export function useHeldLiveSubscription<T extends LiveTopicName>(topic: T, input: TopicInput<T> | undefined, { retryMs = 3000 }: { retryMs?: number } = {}): void {
+  const api = useApi();
+  const key = input === undefined ? '' : `${topic}:${JSON.stringify(input)}`;
+  useEffect(() => {
+    if (key === '') return;
+    const parsedInput = JSON.parse(key.slice(topic.length + 1)) as TopicInput<T>;
+    let active = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let unsubscribe = () => {};
+    const hold = () => {
+      unsubscribe = api.subscribe(topic, parsedInput, {
+        onEvent(payload) {
+          if (active) keepLastEvent(key, payload);
+        },
+        onEnd() {
+          if (active) retry = setTimeout(hold, retryMs);
+        },
+      });
+    };
+    hold();
+    return () => {
+      active = false;
+      if (retry) clearTimeout(retry);
+      unsubscribe();
+    };
+  }, [api, topic, key, retryMs]);
+}

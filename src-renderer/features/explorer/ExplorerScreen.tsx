@@ -3,7 +3,8 @@ import { EmptyState } from '../../components/EmptyState';
 import { LoadingState } from '../../components/LoadingState';
 import { lazyScreen } from '../../lib/lazyScreen';
 import { useSelectedNetwork } from '../../hooks/useSelectedNetwork';
-import { ExplorerHome } from './home/ExplorerHome';
+import { useHeldLiveSubscription } from '../../hooks/useLiveSubscription';
+import { ExplorerHome, latestInput } from './home/ExplorerHome';
 import { explorerPageModules } from './pageModules';
 import { usePageHead } from './usePageHead';
 import './explorer.css';
@@ -40,6 +41,9 @@ export function ExplorerScreen({ request }: { request?: ExplorerRequest }) {
 
 function ExplorerPages({ request, networkId, networkName }: { request?: ExplorerRequest; networkId: string; networkName: string }) {
   usePageHead(request, networkId);
+  // While a block, transaction or address is open, the home's latest blocks are held (not drawn): going back to the
+  // home paints them at once from what the app holds, then live.
+  useHeldLiveSubscription('explorer.latest', request ? latestInput(networkId) : undefined);
   return <Suspense fallback={<LoadingState screen label="Opening…" />}>{page(request, networkId, networkName)}</Suspense>;
 }
 

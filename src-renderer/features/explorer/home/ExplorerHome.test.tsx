@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { LatestView } from '../../../../src-shared/api/explorer';
 import type { HealthEvent } from '../../../../src-shared/api/networks';
 import { renderWithApp } from '../../../testing/renderWithApp';
-import { ExplorerHome } from './ExplorerHome';
+import { useHeldLiveSubscription } from '../../../hooks/useLiveSubscription';
+import { ExplorerHome, latestInput } from './ExplorerHome';
 
 const now = Date.now();
 const VIEW: LatestView = {
@@ -92,6 +93,26 @@ describe('ExplorerHome', () => {
     // The next visit's feed has not answered yet (it never does here): the blocks shown are the ones last heard.
     renderWithApp(<ExplorerHome networkId="kept" networkName="Kept" />, {
       api: { topics: { 'explorer.latest': async (_input, _emit, signal) => wait(signal as AbortSignal), 'network.health': health } },
+    });
+    expect(within(screen.getByRole('region', { name: /Latest blocks/ })).getAllByRole('link', { name: '100' }).length).toBeGreaterThan(0);
+  });
+
+  it('paints at once the blocks the explorer held (not drew) while another of its pages was open', async () => {
+    const wait = (signal: AbortSignal) => new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+    let sent = 0;
+    function Holder() {
+      useHeldLiveSubscription('explorer.latest', latestInput('held'));
+      return <p>A block page</p>;
+    }
+    const held = renderWithApp(<Holder />, {
+      api: { topics: { 'explorer.latest': async (_input, emit, signal) => (emit(VIEW), (sent += 1), wait(signal as AbortSignal)) } },
+    });
+    await expect.poll(() => sent).toBe(1);
+    // Held, not drawn: the page shows nothing of it.
+    expect(screen.queryByRole('link', { name: '100' })).toBeNull();
+    held.unmount();
+    renderWithApp(<ExplorerHome networkId="held" networkName="Held" />, {
+      api: { topics: { 'explorer.latest': async (_input, _emit, signal) => wait(signal as AbortSignal), 'network.health': async (_input, _emit, signal) => wait(signal as AbortSignal) } },
     });
     expect(within(screen.getByRole('region', { name: /Latest blocks/ })).getAllByRole('link', { name: '100' }).length).toBeGreaterThan(0);
   });

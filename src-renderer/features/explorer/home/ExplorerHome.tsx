@@ -16,11 +16,14 @@ import { MethodBadge } from '../MethodBadge';
 import { NodeStoppedNote } from './NodeStoppedNote';
 import { countOf } from '../../../../src-shared/text/countOf';
 
+/** What the home asks the latest-blocks feed for; the explorer holds the same feed while its other pages are open. */
+export const latestInput = (networkId: string) => ({ networkId, count: 10 });
+
 /** The explorer's start page: the latest blocks and transactions, live from the network's head feed. */
 export function ExplorerHome({ networkId, networkName }: { networkId: string; networkName: string }) {
   // Asked again every second while it fails (the sandbox is starting, the node is down): the kept view shows meanwhile.
   // A visit after the first paints the blocks the last one heard at once, then the live feed's.
-  const latest = useLiveSubscription('explorer.latest', { networkId, count: 10 }, { retryMs: 1000, keepLast: true });
+  const latest = useLiveSubscription('explorer.latest', latestInput(networkId), { retryMs: 1000, keepLast: true });
   const view = latest.data;
   // The node's own health (the header's dot hears the same feed): when it stops answering, the blocks shown are
   // stale, and the page says so itself rather than "live" over them.
