@@ -79,7 +79,7 @@ export function useLiveSubscription<T extends LiveTopicName>(
 /**
  * Holds `topic`'s feed for `input` while the component is mounted, without drawing it: each event is only kept as
  * the last one heard, so a later {@link useLiveSubscription} of the same topic and input with `keepLast` draws it in
- * its first render. The explorer holds its home's latest blocks this way while one of its other pages is open:
+ * its first render. Held from the window's first idle moment. The explorer holds its home's latest blocks this way while one of its other pages is open:
  * going back to the home paints the blocks at once, then live. An ended feed is asked again after `retryMs`.
  */
 export function useHeldLiveSubscription<T extends LiveTopicName>(topic: T, input: TopicInput<T> | undefined, { retryMs = 3000 }: { retryMs?: number } = {}): void {
@@ -101,9 +101,13 @@ export function useHeldLiveSubscription<T extends LiveTopicName>(topic: T, input
         },
       });
     };
-    hold();
+    // Held in the background: asked once the window is idle, so a page opened cold does not share its first
+    // moments (main's answers, the socket) with a feed it does not show.
+    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(hold, { timeout: 2000 }) : undefined;
+    if (idle === undefined) retry = setTimeout(hold, 0);
     return () => {
       active = false;
+      if (idle !== undefined) cancelIdleCallback(idle);
       if (retry) clearTimeout(retry);
       unsubscribe();
     };
