@@ -12,7 +12,7 @@ export function everyScreenModule(): PageModule[] {
 export type WhenIdle = (callback: () => void) => void;
 
 /** The window's requestIdleCallback (at most 2 s away), or a short timer where it has none. */
-export function idleMomentsOf(win: Pick<Window, 'setTimeout'> & Partial<Pick<Window, 'requestIdleCallback'>>): WhenIdle {
+function idleMomentsOf(win: Pick<Window, 'setTimeout'> & Partial<Pick<Window, 'requestIdleCallback'>>): WhenIdle {
   return (callback) => void (typeof win.requestIdleCallback === 'function' ? win.requestIdleCallback(callback, { timeout: 2000 }) : win.setTimeout(callback, 200));
 }
 

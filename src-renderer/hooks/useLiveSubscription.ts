@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ApiError } from '../../src-shared/api/apiError';
-import type { LiveTopicName, TopicInput, TopicPayload } from '../../src-shared/api/types';
+import type { TopicInput, TopicPayload } from '../../src-shared/api/types';
 import { useApi } from '../api/useApi';
+import { joinFeed, restartFeed, type StateTopicName } from './sharedSubscriptions';
 
 /** The latest state of a live subscription. */
-export interface SubscriptionState<T extends LiveTopicName> {
+export interface SubscriptionState<T extends StateTopicName> {
   /** The latest event, undefined until the first one arrives. */
   data: TopicPayload<T> | undefined;
   /** Why the subscription ended, if it ended with an error (it is restarted after `retryMs`). */
@@ -13,7 +14,7 @@ export interface SubscriptionState<T extends LiveTopicName> {
   restart: () => void;
 }
 
-interface Stored<T extends LiveTopicName> extends Omit<SubscriptionState<T>, 'restart'> {
+interface Stored<T extends StateTopicName> extends Omit<SubscriptionState<T>, 'restart'> {
   key: string;
 }
 
@@ -35,7 +36,7 @@ function keepLastEvent(key: string, payload: unknown): void {
  * from the last event an earlier mount heard (the home's latest blocks, painted at once from what the app already
  * holds, then live). Live topics only: a finite stream would run again for ever; those use {@link useStream}.
  */
-export function useLiveSubscription<T extends LiveTopicName>(
+export function useLiveSubscription<T extends StateTopicName>(
   topic: T,
   input: TopicInput<T> | undefined,
   { retryMs = 3000, keepLast = false }: { retryMs?: number; keepLast?: boolean } = {},
@@ -51,26 +52,34 @@ export function useLiveSubscription<T extends LiveTopicName>(
     const parsedInput = JSON.parse(key.slice(topic.length + 1)) as TopicInput<T>;
     let active = true;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    const unsubscribe = api.subscribe(topic, parsedInput, {
+    // One subscription to main per topic and input in the window, whoever else watches it (sharedSubscriptions.ts).
+    const leave = joinFeed(api, topic, parsedInput, key, {
       onEvent(payload) {
         if (!active) return;
         if (keepLast) keepLastEvent(key, payload);
-        setStored({ key, data: payload, error: undefined });
+        setStored({ key, data: payload as TopicPayload<T>, error: undefined });
       },
       onEnd(error) {
         if (!active) return;
         if (error) setStored((previous) => ({ key, data: previous.key === key ? previous.data : undefined, error }));
         retry = setTimeout(() => setAttempt((n) => n + 1), retryMs);
       },
+      rejoin() {
+        if (active) setAttempt((n) => n + 1);
+      },
     });
     return () => {
       active = false;
       if (retry) clearTimeout(retry);
-      unsubscribe();
+      leave();
     };
   }, [api, topic, key, retryMs, keepLast, attempt]);
 
-  const restart = useCallback(() => setAttempt((n) => n + 1), []);
+  // A person's "Try again": a new subscription to main, for every component sharing this one.
+  const restart = useCallback(() => {
+    restartFeed(api, key);
+    setAttempt((n) => n + 1);
+  }, [api, key]);
   // State from an earlier input is never shown for the current one (its kept last event, where asked, is).
   if (stored.key !== key) return { data: keepLast ? (lastEvents.get(key) as TopicPayload<T> | undefined) : undefined, error: undefined, restart };
   return { data: stored.data, error: stored.error, restart };
@@ -82,7 +91,7 @@ export function useLiveSubscription<T extends LiveTopicName>(
  * its first render. Held from the window's first idle moment. The explorer holds its home's latest blocks this way while one of its other pages is open:
  * going back to the home paints the blocks at once, then live. An ended feed is asked again after `retryMs`.
  */
-export function useHeldLiveSubscription<T extends LiveTopicName>(topic: T, input: TopicInput<T> | undefined, { retryMs = 3000 }: { retryMs?: number } = {}): void {
+export function useHeldLiveSubscription<T extends StateTopicName>(topic: T, input: TopicInput<T> | undefined, { retryMs = 3000 }: { retryMs?: number } = {}): void {
   const api = useApi();
   const key = input === undefined ? '' : `${topic}:${JSON.stringify(input)}`;
   useEffect(() => {
@@ -90,14 +99,17 @@ export function useHeldLiveSubscription<T extends LiveTopicName>(topic: T, input
     const parsedInput = JSON.parse(key.slice(topic.length + 1)) as TopicInput<T>;
     let active = true;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    let unsubscribe = () => {};
+    let leave = () => {};
     const hold = () => {
-      unsubscribe = api.subscribe(topic, parsedInput, {
+      leave = joinFeed(api, topic, parsedInput, key, {
         onEvent(payload) {
           if (active) keepLastEvent(key, payload);
         },
         onEnd() {
           if (active) retry = setTimeout(hold, retryMs);
+        },
+        rejoin() {
+          if (active) hold();
         },
       });
     };
@@ -109,7 +121,7 @@ export function useHeldLiveSubscription<T extends LiveTopicName>(topic: T, input
       active = false;
       if (idle !== undefined) cancelIdleCallback(idle);
       if (retry) clearTimeout(retry);
-      unsubscribe();
+      leave();
     };
   }, [api, topic, key, retryMs]);
 }

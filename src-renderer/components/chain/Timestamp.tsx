@@ -11,7 +11,6 @@ export function useNow(ms = 5000): number {
   return now;
 }
 
-const local = formatDateTime;
 const utc = (ms: number) => `${new Date(ms).toISOString().replace('T', ' ').replace('.000Z', '')} UTC`;
 
 /** A block timestamp (0x Unix seconds): its age, with local time and UTC; `full` shows all three in line. */
@@ -23,13 +22,13 @@ export function Timestamp({ seconds, full = false }: { seconds: string | null | 
     return (
       <span className="timestamp">
         <span>{formatAgo(ms, now)}</span>
-        <span className="muted"> · {local(ms)}</span>
+        <span className="muted"> · {formatDateTime(ms)}</span>
         <span className="muted"> · {utc(ms)}</span>
       </span>
     );
   }
   return (
-    <time dateTime={new Date(ms).toISOString()} title={`${local(ms)} · ${utc(ms)}`}>
+    <time dateTime={new Date(ms).toISOString()} title={`${formatDateTime(ms)} · ${utc(ms)}`}>
       {formatAgo(ms, now)}
     </time>
   );

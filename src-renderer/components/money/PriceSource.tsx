@@ -7,7 +7,6 @@ import { AddressLink } from '../chain/ChainLinks';
 import './money.css';
 
 const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-const dateTime = formatDateTime;
 
 /**
  * Where a price came from, in words, with its time: `at $3,012.45 per ETH, Chainlink-style feed 0x…, round 12,
@@ -35,8 +34,8 @@ export function PriceSource({ view, setPriceHref = '/gas' }: { view: EthPriceVie
     return (
       <span className="price-source muted" data-testid="price-source" data-source="user">
         at <span data-testid="price-per-eth">{per}</span> per ETH, set by you{' '}
-        <time dateTime={new Date(source.setAt).toISOString()} title={dateTime(source.setAt)}>
-          {dateTime(source.setAt)}
+        <time dateTime={new Date(source.setAt).toISOString()} title={formatDateTime(source.setAt)}>
+          {formatDateTime(source.setAt)}
         </time>
         {view.note && view.feed ? <span> ({view.note})</span> : null}
       </span>
@@ -47,7 +46,7 @@ export function PriceSource({ view, setPriceHref = '/gas' }: { view: EthPriceVie
     <span className="price-source muted" data-testid="price-source" data-source="feed" data-round={source.roundId} data-block={source.block}>
       at <span data-testid="price-per-eth">{per}</span> per ETH, {source.listedBy === 'sandbox' ? 'Chainlink-style feed' : 'Chainlink feed'} {source.description}{' '}
       <AddressLink address={source.address} isContract />, round {source.roundId}, updated{' '}
-      <time dateTime={new Date(updated).toISOString()} title={dateTime(updated)}>
+      <time dateTime={new Date(updated).toISOString()} title={formatDateTime(updated)}>
         {time(updated)}
       </time>
       {source.stale ? (

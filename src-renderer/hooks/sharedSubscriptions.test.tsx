@@ -1,0 +1,146 @@
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import type { SandboxStatus } from '../../src-shared/api/sandbox';
+import { createFakeApiClient } from '../api/createFakeApiClient';
+import { renderWithApp } from '../testing/renderWithApp';
+import { joinFeed, restartFeed, type FeedListener } from './sharedSubscriptions';
+import { useLiveSubscription } from './useLiveSubscription';
+
+const KEY = 'sandbox.status:{}';
+const status = (restarts: number): SandboxStatus => ({ state: 'running', restarts });
+
+/** A fake API whose `sandbox.status` feed counts its subscriptions and lets the test send and end. */
+function statusFeed() {
+  const feeds: { emit: (event: SandboxStatus) => void; end: (error?: Error) => void; signal: AbortSignal }[] = [];
+  const api = createFakeApiClient({
+    topics: {
+      'sandbox.status': (_input, emit, signal) =>
+        new Promise<void>((resolve, reject) => {
+          feeds.push({ emit, end: (error) => (error ? reject(error) : resolve()), signal: signal as AbortSignal });
+          (signal as AbortSignal).addEventListener('abort', () => resolve());
+        }),
+    },
+  });
+  onTestFinished(() => api.close());
+  return { api, feeds, live: () => feeds.filter((feed) => !feed.signal.aborted) };
+}
+
+function listener() {
+  const heard: unknown[] = [];
+  const ends: unknown[] = [];
+  let rejoins = 0;
+  const handlers: FeedListener = { onEvent: (payload) => heard.push(payload), onEnd: (error) => ends.push(error), rejoin: () => (rejoins += 1) };
+  return { handlers, heard, ends, rejoins: () => rejoins };
+}
+
+describe('shared live feeds', () => {
+  it('one subscription to main for every listener of a topic and input; a late one hears the latest event at once', async () => {
+    const { api, feeds } = statusFeed();
+    const first = listener();
+    const second = listener();
+    joinFeed(api, 'sandbox.status', {}, KEY, first.handlers);
+    joinFeed(api, 'sandbox.status', {}, KEY, second.handlers);
+    await expect.poll(() => feeds.length).toBe(1);
+    feeds[0]!.emit(status(1));
+    await expect.poll(() => second.heard.length).toBe(1);
+    expect(first.heard).toEqual([status(1)]);
+
+    const late = listener();
+    joinFeed(api, 'sandbox.status', {}, KEY, late.handlers);
+    expect(late.heard).toEqual([status(1)]); // at once, not a round trip later
+    expect(feeds).toHaveLength(1);
+  });
+
+  it('ends the subscription when its last listener leaves, not before', async () => {
+    const { api, feeds } = statusFeed();
+    const leaveFirst = joinFeed(api, 'sandbox.status', {}, KEY, listener().handlers);
+    const leaveSecond = joinFeed(api, 'sandbox.status', {}, KEY, listener().handlers);
+    await expect.poll(() => feeds.length).toBe(1);
+    leaveFirst();
+    expect(feeds[0]!.signal.aborted).toBe(false);
+    leaveSecond();
+    await expect.poll(() => feeds[0]!.signal.aborted).toBe(true);
+    // The next listener starts a new one.
+    joinFeed(api, 'sandbox.status', {}, KEY, listener().handlers);
+    await expect.poll(() => feeds.length).toBe(2);
+  });
+
+  it('tells every listener when main ends the feed, and the next join asks main anew', async () => {
+    const { api, feeds } = statusFeed();
+    const first = listener();
+    const second = listener();
+    joinFeed(api, 'sandbox.status', {}, KEY, first.handlers);
+    joinFeed(api, 'sandbox.status', {}, KEY, second.handlers);
+    await expect.poll(() => feeds.length).toBe(1);
+    feeds[0]!.emit(status(2));
+    feeds[0]!.end(new Error('the sandbox went away'));
+    await expect.poll(() => first.ends.length).toBe(1);
+    expect(second.ends).toHaveLength(1);
+    expect(second.ends[0]).toMatchObject({ shortMessage: 'the sandbox went away' });
+
+    const again = listener();
+    joinFeed(api, 'sandbox.status', {}, KEY, again.handlers);
+    expect(again.heard).toEqual([]); // nothing stale from the ended feed
+    await expect.poll(() => feeds.length).toBe(2);
+  });
+
+  it('a restart ends the feed for everyone and has each listener join again', async () => {
+    const { api, feeds } = statusFeed();
+    const first = listener();
+    const second = listener();
+    joinFeed(api, 'sandbox.status', {}, KEY, first.handlers);
+    joinFeed(api, 'sandbox.status', {}, KEY, second.handlers);
+    await expect.poll(() => feeds.length).toBe(1);
+    restartFeed(api, KEY);
+    await expect.poll(() => feeds[0]!.signal.aborted).toBe(true);
+    expect([first.rejoins(), second.rejoins()]).toEqual([1, 1]);
+    expect(first.ends).toEqual([]); // a restart is not an end
+  });
+});
+
+describe('useLiveSubscription over a shared feed', () => {
+  function Status({ label }: { label: string }) {
+    const { data, restart } = useLiveSubscription('sandbox.status', {});
+    return (
+      <p>
+        {label}: {data ? `restarts ${data.restarts}` : 'waiting'}
+        <button type="button" onClick={restart}>
+          Try again {label}
+        </button>
+      </p>
+    );
+  }
+
+  it('three components watching the sandbox make one subscription; "Try again" in one asks main again, once, for all', async () => {
+    let subscriptions = 0;
+    let restarts = 0;
+    renderWithApp(
+      <>
+        <Status label="frame" />
+        <Status label="header" />
+        <Status label="page" />
+      </>,
+      {
+        api: {
+          topics: {
+            'sandbox.status': (_input, emit, signal) => {
+              subscriptions += 1;
+              emit(status(restarts));
+              restarts += 1;
+              return new Promise<void>((resolve) => (signal as AbortSignal).addEventListener('abort', () => resolve()));
+            },
+          },
+        },
+      },
+    );
+    expect(await screen.findByText('page: restarts 0')).toBeTruthy();
+    expect(screen.getByText('frame: restarts 0')).toBeTruthy();
+    expect(screen.getByText('header: restarts 0')).toBeTruthy();
+    expect(subscriptions).toBe(1);
+
+    act(() => screen.getByRole('button', { name: 'Try again header' }).click());
+    expect(await screen.findByText('frame: restarts 1')).toBeTruthy();
+    expect(screen.getByText('page: restarts 1')).toBeTruthy();
+    expect(subscriptions).toBe(2);
+  });
+});
