@@ -21,8 +21,8 @@ export interface LatestFeedsDeps extends Omit<LatestDeps, 'onReset'> {
 
 /** The home's feeds, one per network and count however many pages watch it (createFeedHub), each lingering a while. */
 export function createLatestFeeds(deps: LatestFeedsDeps, lingerMs = LATEST_LINGER_MS, now: () => number = Date.now) {
-  /** Each running feed's node: whether it fails to answer now, and when the feed's latest view was read. */
-  const nodes = new Map<string, { failing: boolean; readAt: number }>();
+  /** Each running feed's node: whether it fails to answer now, when the feed's latest view was read, and who waits to hear it fail. */
+  const nodes = new Map<string, { failing: boolean; readAt: number; onFailing: Set<() => void> }>();
   const hub = createFeedHub<LatestView>({
     label: 'the latest blocks of',
     log: deps.log ?? (() => undefined),
@@ -38,10 +38,15 @@ export function createLatestFeeds(deps: LatestFeedsDeps, lingerMs = LATEST_LINGE
       const space = key.indexOf(' ');
       const count = Number(key.slice(0, space));
       const networkId = key.slice(space + 1);
-      const node = { failing: false, readAt: now() };
+      const node = { failing: false, readAt: now(), onFailing: new Set<() => void>() };
       nodes.set(key, node);
       signal.addEventListener('abort', () => nodes.get(key) === node && nodes.delete(key), { once: true });
-      void deps.health.watch(networkId, (event) => void (node.failing = event.state === 'error'), signal).catch(() => undefined);
+      // One health listener per feed: for the replay's marking, and for whoever waits to hear the node fail.
+      const heard = (event: { state: string }) => {
+        node.failing = event.state === 'error';
+        if (node.failing) for (const onFailing of node.onFailing) onFailing();
+      };
+      void deps.health.watch(networkId, heard, signal).catch(() => undefined);
       const send = (view: LatestView) => {
         if (view.storedAt === undefined) node.readAt = now();
         emit(view);
@@ -49,8 +54,10 @@ export function createLatestFeeds(deps: LatestFeedsDeps, lingerMs = LATEST_LINGE
       const live = (out: (view: LatestView) => void) => deps.chainOf(networkId).then(() => watchLatest(deps, networkId, count, out, signal));
       // The last view kept is shown while the node fails to answer (the app just started): see lastSeen.ts.
       const failing = (onFailing: () => void, watching: AbortSignal) => {
-        const stop = AbortSignal.any([watching, signal]);
-        void deps.health.watch(networkId, (event) => event.state === 'error' && onFailing(), stop).catch(() => undefined);
+        if (watching.aborted) return;
+        node.onFailing.add(onFailing);
+        watching.addEventListener('abort', () => node.onFailing.delete(onFailing), { once: true });
+        if (node.failing) onFailing();
       };
       return deps.lastSeen ? watchWithLastSeen(deps.lastSeen, networkId, count, failing, live, send) : live(send);
     },
