@@ -1,4 +1,4 @@
-import type { MethodInput, MethodName, MethodOutput, TopicInput, TopicName } from '../../src-shared/api/types';
+import type { MethodInput, MethodName, MethodOutput, TopicInput, TopicName, TopicPayload } from '../../src-shared/api/types';
 import type { ApiClient, SubscriptionHandlers } from './createApiClient';
 
 /** How long an answer asked for early waits for the app's own identical request before it is dropped. */
@@ -10,6 +10,8 @@ export interface EarlyApiClient extends ApiClient {
   askEarly<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>>;
   /** Starts the subscription now, keeping its events; the app's first identical subscription takes it over. */
   watchEarly<T extends TopicName>(topic: T, input: TopicInput<T>): void;
+  /** The latest event an early subscription kept and nobody took over yet (left in place for its taker). */
+  earlyEvent<T extends TopicName>(topic: T, input: TopicInput<T>): TopicPayload<T> | undefined;
 }
 
 interface EarlyCall {
@@ -74,6 +76,10 @@ export function withEarlyAnswers(client: ApiClient, now: () => number = () => Da
           watch.cancel();
         }
       }, EARLY_FRESH_MS);
+    },
+    earlyEvent(topic, input) {
+      const watch = watches.get(keyOf(topic, input));
+      return watch && !watch.taker && fresh(watch.at) ? (watch.kept.at(-1)?.payload as TopicPayload<typeof topic> | undefined) : undefined;
     },
     call(method, input) {
       // After the first few seconds nothing is kept: no call pays for a key any more.

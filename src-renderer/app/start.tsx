@@ -7,7 +7,9 @@ import { networksQuery } from '../queries/networks';
 import { settingsQuery } from '../queries/settings';
 import { App } from './App';
 import { createQueryClient } from './createQueryClient';
+import { firstScreenData } from './firstScreenData';
 import { modulesFor } from './headStart';
+import { routeOf } from './routes';
 import { settleScreens } from '../lib/lazyScreen';
 import { preloadScreensWhenIdle } from './preloadScreens';
 import { startOnIntent } from './startOnIntent';
@@ -15,7 +17,8 @@ import { startOnIntent } from './startOnIntent';
 /**
  * The app itself, loaded by the page's first script (main.tsx) once that has asked for what the screen needs.
  * The networks and settings are put in flight before the first render (every screen needs the selected network
- * first); their answers, asked for early, are usually here already, so the first render has them. So is the
+ * first); their answers, asked for early, are usually here already, so the first render has them. So has the
+ * screen's own first answer when it is (firstScreenData.ts). So is the
  * script of the screen the path opens (fetched beside this one): the first render draws that screen, not a
  * fallback that React would then hold for its reveal throttle. The other screens' scripts follow when the window
  * is idle, and a link's page is asked for on intent (startOnIntent.ts).
@@ -24,7 +27,10 @@ export async function start(root: HTMLElement, api: EarlyApiClient, pathname: st
   const queryClient = createQueryClient();
   void queryClient.prefetchQuery(networksQuery(api));
   void queryClient.prefetchQuery(settingsQuery(api));
+  const firstData = firstScreenData(queryClient, api, routeOf(pathname)).catch(() => undefined); // the screen shows a failure itself
   await settleScreens(modulesFor(pathname));
+  // The screen's first answer, when it is already here, goes into the first render; one that is not yet is not waited for.
+  await Promise.race([firstData, new Promise((resolve) => setTimeout(resolve, 0))]);
   createRoot(root).render(
     <StrictMode>
       <ApiProvider client={api}>

@@ -22,6 +22,14 @@ interface Stored<T extends StateTopicName> extends Omit<SubscriptionState<T>, 'r
 const lastEvents = new Map<string, unknown>();
 const LAST_EVENTS_KEPT = 16;
 
+/**
+ * Keeps `payload` as the last event of `topic` with `input`, as a mounted subscription with `keepLast` does: the
+ * app's start puts there what the page's first script heard early, so the screen's first render draws it.
+ */
+export function keepLastOf<T extends StateTopicName>(topic: T, input: TopicInput<T>, payload: TopicPayload<T>): void {
+  keepLastEvent(`${topic}:${JSON.stringify(input)}`, payload);
+}
+
 function keepLastEvent(key: string, payload: unknown): void {
   lastEvents.delete(key);
   lastEvents.set(key, payload);

@@ -1,10 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { addressTextProblem } from '../../../src-shared/chain/addressTextProblem';
-import { blockIdProblem } from '../../../src-shared/chain/blockId';
 import { useApi } from '../../api/useApi';
-import { addressQuery, blockQuery, transactionQuery } from './explorerQueries';
 import { explorerPageModules } from './pageModules';
+import { prefetchExplorerPage } from './prefetchExplorerPage';
 
 /** How long after the explorer first shows the page modules are fetched in the background. */
 const WARM_AFTER_MS = 800;
@@ -22,10 +20,8 @@ export function usePageHead(request: { kind: keyof typeof explorerPageModules; v
   const kind = request?.kind;
   const value = request?.value;
   useEffect(() => {
-    if (!kind || value === undefined) return;
-    if (kind === 'block' && blockIdProblem(value) === undefined) void queries.prefetchQuery(blockQuery(api, networkId, value));
-    if (kind === 'tx' && /^0x[0-9a-fA-F]{64}$/.test(value)) void queries.prefetchQuery(transactionQuery(api, networkId, value));
-    if (kind === 'address' && addressTextProblem(value) === undefined) void queries.prefetchQuery(addressQuery(api, networkId, value));
+    if (!kind || value === undefined || kind === 'txAtIndex') return;
+    void prefetchExplorerPage(queries, api, networkId, kind, value);
   }, [api, queries, networkId, kind, value]);
 
   useEffect(() => {

@@ -1,0 +1,29 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { EarlyApiClient } from '../api/earlyAnswers';
+import { latestInput } from '../features/explorer/home/ExplorerHome';
+import { prefetchExplorerPage } from '../features/explorer/prefetchExplorerPage';
+import { keepLastOf } from '../hooks/useLiveSubscription';
+import { networksQuery } from '../queries/networks';
+import type { RouteMatch } from './routes';
+
+/**
+ * Puts what the page's first script heard early (askEarly.ts) where the screen's first render reads it: a block,
+ * transaction or address page's answer in the query cache, the home's latest blocks as the last ones heard. Without
+ * this the first render drew "Reading…" while the answer was already here, and the page came a render later (30–40
+ * ms on a cold load). Resolves once done; what has not arrived yet is left to the screen to wait for.
+ */
+export async function firstScreenData(queries: QueryClient, api: EarlyApiClient, match: RouteMatch | undefined): Promise<void> {
+  if (!match) return;
+  const networks = await queries.fetchQuery(networksQuery(api));
+  const networkId = networks.find((network) => network.selected)?.id;
+  if (networkId === undefined) return;
+  const { id, params } = match;
+  if (id === 'explorer') {
+    const latest = api.earlyEvent('explorer.latest', latestInput(networkId));
+    if (latest) keepLastOf('explorer.latest', latestInput(networkId), latest);
+    return;
+  }
+  if (id === 'block') await prefetchExplorerPage(queries, api, networkId, 'block', params.id ?? '');
+  if (id === 'tx') await prefetchExplorerPage(queries, api, networkId, 'tx', params.hash ?? '');
+  if (id === 'address') await prefetchExplorerPage(queries, api, networkId, 'address', params.address ?? '');
+}
