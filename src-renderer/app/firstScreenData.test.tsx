@@ -5,6 +5,8 @@ import { createFakeApiClient } from '../api/createFakeApiClient';
 import { withEarlyAnswers } from '../api/earlyAnswers';
 import { addressQuery } from '../features/explorer/explorerQueries';
 import { ExplorerHome } from '../features/explorer/home/ExplorerHome';
+import { useGasFeed } from '../features/gas/useGasFeed';
+import type { GasEvent } from '../../src-shared/gas/gasTypes';
 import { renderWithApp } from '../testing/renderWithApp';
 import { askEarly } from './askEarly';
 import { createQueryClient } from './createQueryClient';
@@ -66,6 +68,27 @@ describe("the screen's first answer, put where its first render reads it", () =>
     // Another window's feed that never answers: what is drawn is what the first script heard.
     renderWithApp(<ExplorerHome networkId="mine" networkName="Mine" />, { api: { topics: { 'explorer.latest': waitForAbort as never, 'network.health': waitForAbort as never } } });
     expect(within(screen.getByRole('region', { name: /Latest blocks/ })).getAllByRole('link', { name: '42' }).length).toBeGreaterThan(0);
+  });
+
+  it("the gas dashboard's first render has the snapshot the first script heard", async () => {
+    const event = { kind: 'snapshot', snapshot: { networkId: 'mine', fired: [] }, nextPollAt: Date.now() + 10_000 } as unknown as GasEvent;
+    const early = withEarlyAnswers(
+      createFakeApiClient({
+        methods: { 'networks.list': async () => NETWORKS },
+        topics: { 'gas.watch': async (_input, emit, signal) => (emit(event), waitForAbort(signal)), 'sandbox.status': waitForAbort as never, 'network.health': waitForAbort as never },
+      }),
+    );
+    askEarly(early, '/gas', '', storage('mine'));
+    await expect.poll(() => early.earlyEvent('gas.watch', { networkId: 'mine' })).toEqual(event);
+    const queries = createQueryClient();
+    await firstScreenData(queries, early, routeOf('/gas'));
+    queries.clear();
+    function Probe() {
+      const { snapshot } = useGasFeed('mine');
+      return <p>{snapshot ? `snapshot of ${snapshot.networkId}` : 'no snapshot'}</p>;
+    }
+    renderWithApp(<Probe />, { api: { topics: { 'gas.watch': waitForAbort as never } } });
+    expect(screen.getByText('snapshot of mine')).toBeTruthy();
   });
 
   it('nothing for a path that opens no screen, or when no network is selected', async () => {

@@ -2,15 +2,17 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { EarlyApiClient } from '../api/earlyAnswers';
 import { latestInput } from '../features/explorer/home/ExplorerHome';
 import { prefetchExplorerPage } from '../features/explorer/prefetchExplorerPage';
+import { gasFeedInput } from '../features/gas/useGasFeed';
 import { keepLastOf } from '../hooks/useLiveSubscription';
 import { networksQuery } from '../queries/networks';
 import type { RouteMatch } from './routes';
 
 /**
  * Puts what the page's first script heard early (askEarly.ts) where the screen's first render reads it: a block,
- * transaction or address page's answer in the query cache, the home's latest blocks as the last ones heard. Without
- * this the first render drew "Reading…" while the answer was already here, and the page came a render later (30–40
- * ms on a cold load). Resolves once done; what has not arrived yet is left to the screen to wait for.
+ * transaction or address page's answer in the query cache, the home's latest blocks and the gas dashboard's feed as
+ * the last ones heard. Without this the first render drew "Reading…" while the answer was already here, and the
+ * page came a render later (30–40 ms on a cold load). Resolves once done; what has not arrived yet is left to the
+ * screen to wait for.
  */
 export async function firstScreenData(queries: QueryClient, api: EarlyApiClient, match: RouteMatch | undefined): Promise<void> {
   if (!match) return;
@@ -21,6 +23,11 @@ export async function firstScreenData(queries: QueryClient, api: EarlyApiClient,
   if (id === 'explorer') {
     const latest = api.earlyEvent('explorer.latest', latestInput(networkId));
     if (latest) keepLastOf('explorer.latest', latestInput(networkId), latest);
+    return;
+  }
+  if (id === 'gas') {
+    const gas = api.earlyEvent('gas.watch', gasFeedInput(networkId));
+    if (gas) keepLastOf('gas.watch', gasFeedInput(networkId), gas);
     return;
   }
   if (id === 'block') await prefetchExplorerPage(queries, api, networkId, 'block', params.id ?? '');

@@ -14,10 +14,16 @@ export interface GasFeed {
   backfilling: boolean;
 }
 
-/** Watches a network's gas while the page is visible (main polls only while someone watches). */
+/** What the gas feed is asked for: a network's gas (the app's start seeds the first render with it: app/firstScreenData.ts). */
+export const gasFeedInput = (networkId: string) => ({ networkId });
+
+/**
+ * Watches a network's gas while the page is visible (main polls only while someone watches). The last snapshot
+ * heard is drawn at once when the dashboard opens again, then the live ones.
+ */
 export function useGasFeed(networkId: string | undefined): GasFeed {
   const visible = useDocumentVisible();
-  const feed = useLiveSubscription('gas.watch', visible && networkId ? { networkId } : undefined);
+  const feed = useLiveSubscription('gas.watch', visible && networkId ? gasFeedInput(networkId) : undefined, { keepLast: true });
   const event: GasEvent | undefined = feed.data;
   if (!event) return { snapshot: undefined, error: feed.error, nextPollAt: undefined, visible, backfilling: false };
   if (event.kind === 'snapshot') return { snapshot: event.snapshot, error: undefined, nextPollAt: event.nextPollAt, visible, backfilling: event.backfilling === true };
