@@ -1,10 +1,11 @@
 import { act, screen } from '@testing-library/react';
+import { Profiler } from 'react';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { SandboxStatus } from '../../src-shared/api/sandbox';
 import { createFakeApiClient } from '../api/createFakeApiClient';
 import { renderWithApp } from '../testing/renderWithApp';
 import { joinFeed, restartFeed, type FeedListener } from './sharedSubscriptions';
-import { useLiveSubscription } from './useLiveSubscription';
+import { useHeldLiveSubscription, useLiveSubscription } from './useLiveSubscription';
 
 const KEY = 'sandbox.status:{}';
 const status = (restarts: number): SandboxStatus => ({ state: 'running', restarts });
@@ -142,5 +143,49 @@ describe('useLiveSubscription over a shared feed', () => {
     expect(await screen.findByText('frame: restarts 1')).toBeTruthy();
     expect(screen.getByText('page: restarts 1')).toBeTruthy();
     expect(subscriptions).toBe(2);
+  });
+
+  it('a view joining a held feed draws its latest event in its first render, and its page is not drawn again for it', async () => {
+    // Commits of the view drawing the event (a Profiler counts commits, not StrictMode's double renders).
+    let commits = 0;
+    function Holder() {
+      useHeldLiveSubscription('sandbox.status', {});
+      return null;
+    }
+    function Probe() {
+      const { data } = useLiveSubscription('sandbox.status', {}, { keepLast: true });
+      return (
+        <Profiler id="shown" onRender={() => (commits += 1)}>
+          <p>probe: {data ? `restarts ${data.restarts}` : 'waiting'}</p>
+        </Profiler>
+      );
+    }
+    let subscriptions = 0;
+    const handlers = {
+      topics: {
+        'sandbox.status': ((_input: unknown, emit: (event: SandboxStatus) => void, signal: unknown) => {
+          subscriptions += 1;
+          emit(status(7));
+          return new Promise<void>((resolve) => (signal as AbortSignal).addEventListener('abort', () => resolve()));
+        }) as never,
+      },
+    };
+    const { rerender } = renderWithApp(<Holder />, { api: handlers });
+    await expect.poll(() => subscriptions).toBe(1);
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    rerender(
+      <>
+        <Holder />
+        <Probe />
+      </>,
+    );
+    expect(screen.getByText('probe: restarts 7')).toBeTruthy();
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(commits).toBe(1);
+    expect(subscriptions).toBe(1);
   });
 });

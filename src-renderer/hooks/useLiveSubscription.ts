@@ -65,7 +65,8 @@ export function useLiveSubscription<T extends StateTopicName>(
       onEvent(payload) {
         if (!active) return;
         if (keepLast) keepLastEvent(key, payload);
-        setStored({ key, data: payload as TopicPayload<T>, error: undefined });
+        // The event already drawn (a shared feed's latest, the last one kept) draws nothing again.
+        setStored((previous) => (previous.key === key && previous.data === payload && previous.error === undefined ? previous : { key, data: payload as TopicPayload<T>, error: undefined }));
       },
       onEnd(error) {
         if (!active) return;

@@ -41,9 +41,10 @@ export function ExplorerScreen({ request }: { request?: ExplorerRequest }) {
 
 function ExplorerPages({ request, networkId, networkName }: { request?: ExplorerRequest; networkId: string; networkName: string }) {
   usePageHead(request, networkId);
-  // While a block, transaction or address is open, the home's latest blocks are held (not drawn): going back to the
-  // home paints them at once from what the app holds, then live.
-  useHeldLiveSubscription('explorer.latest', request ? latestInput(networkId) : undefined);
+  // The home's latest blocks are held (not drawn) while the explorer shows: going back to the home from a block,
+  // transaction or address paints them at once from what the app holds, then live. Held on the home too: it shares
+  // the home's own feed (one subscription), which then runs on across the navigation instead of being asked anew.
+  useHeldLiveSubscription('explorer.latest', latestInput(networkId));
   return <Suspense fallback={<LoadingState screen label="Opening…" />}>{page(request, networkId, networkName)}</Suspense>;
 }
 
