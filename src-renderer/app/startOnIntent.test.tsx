@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeApiClient } from '../api/createFakeApiClient';
-import { withEarlyAnswers } from '../api/earlyAnswers';
+import { EARLY_FRESH_MS, withEarlyAnswers } from '../api/earlyAnswers';
+import { joinFeed } from '../hooks/sharedSubscriptions';
 import { networksKey } from '../queries/networks';
 import { REST_MS, startOnIntent } from './startOnIntent';
 
@@ -89,6 +90,40 @@ describe('start on intent', () => {
       expect(asked).toHaveLength(1);
     } finally {
       history.pushState(null, '', start);
+    }
+  });
+
+  it("asks nothing for a page whose feed the window already holds (the explorer's home), and asks for it when none is held", async () => {
+    const watched: string[] = [];
+    const held = withEarlyAnswers(
+      createFakeApiClient({
+        topics: { 'explorer.latest': async (input, _emit, signal) => (watched.push(JSON.stringify(input)), new Promise<void>((resolve) => (signal as AbortSignal).addEventListener('abort', () => resolve()))) },
+      }),
+    );
+    const queries = new QueryClient();
+    queries.setQueryData(networksKey, [{ id: 'mine', selected: true }]);
+    stop();
+    stop = startOnIntent(held, queries);
+    const start = window.location.pathname;
+    const leave = joinFeed(held, 'explorer.latest', { networkId: 'mine', count: 10 }, 'explorer.latest:{"networkId":"mine","count":10}', { onEvent: () => undefined, onEnd: () => undefined, rejoin: () => undefined });
+    try {
+      await vi.advanceTimersByTimeAsync(0);
+      expect(watched).toHaveLength(1); // the held feed
+      history.pushState(null, '', '/explorer');
+      window.dispatchEvent(new Event('pushState'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(watched).toHaveLength(1);
+      leave();
+      history.pushState(null, '', '/explorer/block/1');
+      window.dispatchEvent(new Event('pushState'));
+      await vi.advanceTimersByTimeAsync(EARLY_FRESH_MS);
+      history.pushState(null, '', '/explorer');
+      window.dispatchEvent(new Event('pushState'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(watched).toEqual(['{"networkId":"mine","count":10}', '{"networkId":"mine","count":10}']);
+    } finally {
+      history.pushState(null, '', start);
+      queries.clear();
     }
   });
 });

@@ -5,6 +5,7 @@ import { settleScreens } from '../lib/lazyScreen';
 import { networksKey } from '../queries/networks';
 import { askScreen, screenRequestOf } from './askEarly';
 import { modulesFor } from './headStart';
+import { feedRunning } from '../hooks/sharedSubscriptions';
 
 /** How long the pointer rests on a link before its page is asked for: passing over a table's links asks nothing. */
 export const REST_MS = 80;
@@ -35,7 +36,10 @@ export function startOnIntent(api: EarlyApiClient, queryClient: QueryClient, doc
     void settleScreens(modulesFor(url.pathname));
     const screen = screenRequestOf(url.pathname, url.search);
     const networkId = queryClient.getQueryData<NetworkView[]>(networksKey)?.find((network) => network.selected)?.id;
-    if (screen && networkId !== undefined) askScreen(api, networkId, screen);
+    if (!screen || networkId === undefined) return;
+    // A feed the window already holds (the explorer holds its home's) is heard at once: nothing to ask.
+    if (screen.kind === 'watch' && feedRunning(api, screen.topic, { networkId, ...screen.input })) return;
+    askScreen(api, networkId, screen);
   };
   const anchorOf = (target: EventTarget | null): HTMLAnchorElement | null => (target instanceof Element ? target.closest<HTMLAnchorElement>('a[href]') : null);
   const stopResting = () => {

@@ -93,3 +93,8 @@ export function restartFeed(api: ApiClient, key: string): void {
   feed.listeners.clear();
   for (const each of listeners) each.rejoin();
 }
+
+/** Whether a feed of `topic` with `input` runs in this window now (a later watcher would hear its latest event at once). */
+export function feedRunning(api: ApiClient, topic: string, input: unknown): boolean {
+  return feedsByClient.get(api)?.has(`${topic}:${JSON.stringify(input)}`) ?? false;
+}
