@@ -97,8 +97,9 @@ export function useLiveSubscription<T extends StateTopicName>(
 /**
  * Holds `topic`'s feed for `input` while the component is mounted, without drawing it: each event is only kept as
  * the last one heard, so a later {@link useLiveSubscription} of the same topic and input with `keepLast` draws it in
- * its first render. Held from the window's first idle moment. The explorer holds its home's latest blocks this way while one of its other pages is open:
- * going back to the home paints the blocks at once, then live. An ended feed is asked again after `retryMs`.
+ * its first render. Held from the window's first idle moment, sharing the feed with whoever draws it. The explorer
+ * holds its home's latest blocks this way: going back to the home paints the blocks at once, then live. An ended
+ * feed is asked again after `retryMs`.
  */
 export function useHeldLiveSubscription<T extends StateTopicName>(topic: T, input: TopicInput<T> | undefined, { retryMs = 3000 }: { retryMs?: number } = {}): void {
   const api = useApi();

@@ -16,7 +16,7 @@ import { MethodBadge } from '../MethodBadge';
 import { NodeStoppedNote } from './NodeStoppedNote';
 import { countOf } from '../../../../src-shared/text/countOf';
 
-/** What the home asks the latest-blocks feed for; the explorer holds the same feed while its other pages are open. */
+/** What the home asks the latest-blocks feed for; the explorer holds the same feed while it shows (ExplorerScreen). */
 export const latestInput = (networkId: string) => ({ networkId, count: 10 });
 
 /** The explorer's start page: the latest blocks and transactions, live from the network's head feed. */
