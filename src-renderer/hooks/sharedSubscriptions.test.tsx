@@ -34,14 +34,20 @@ function listener() {
   return { handlers, heard, ends, rejoins: () => rejoins };
 }
 
+/** Two listeners joined to one sandbox feed, once main has started it. */
+async function twoListeners() {
+  const feed = statusFeed();
+  const first = listener();
+  const second = listener();
+  joinFeed(feed.api, 'sandbox.status', {}, KEY, first.handlers);
+  joinFeed(feed.api, 'sandbox.status', {}, KEY, second.handlers);
+  await expect.poll(() => feed.feeds.length).toBe(1);
+  return { ...feed, first, second };
+}
+
 describe('shared live feeds', () => {
   it('one subscription to main for every listener of a topic and input; a late one hears the latest event at once', async () => {
-    const { api, feeds } = statusFeed();
-    const first = listener();
-    const second = listener();
-    joinFeed(api, 'sandbox.status', {}, KEY, first.handlers);
-    joinFeed(api, 'sandbox.status', {}, KEY, second.handlers);
-    await expect.poll(() => feeds.length).toBe(1);
+    const { api, feeds, first, second } = await twoListeners();
     feeds[0]!.emit(status(1));
     await expect.poll(() => second.heard.length).toBe(1);
     expect(first.heard).toEqual([status(1)]);
@@ -67,12 +73,7 @@ describe('shared live feeds', () => {
   });
 
   it('tells every listener when main ends the feed, and the next join asks main anew', async () => {
-    const { api, feeds } = statusFeed();
-    const first = listener();
-    const second = listener();
-    joinFeed(api, 'sandbox.status', {}, KEY, first.handlers);
-    joinFeed(api, 'sandbox.status', {}, KEY, second.handlers);
-    await expect.poll(() => feeds.length).toBe(1);
+    const { api, feeds, first, second } = await twoListeners();
     feeds[0]!.emit(status(2));
     feeds[0]!.end(new Error('the sandbox went away'));
     await expect.poll(() => first.ends.length).toBe(1);
@@ -86,12 +87,7 @@ describe('shared live feeds', () => {
   });
 
   it('a restart ends the feed for everyone and has each listener join again', async () => {
-    const { api, feeds } = statusFeed();
-    const first = listener();
-    const second = listener();
-    joinFeed(api, 'sandbox.status', {}, KEY, first.handlers);
-    joinFeed(api, 'sandbox.status', {}, KEY, second.handlers);
-    await expect.poll(() => feeds.length).toBe(1);
+    const { api, feeds, first, second } = await twoListeners();
     restartFeed(api, KEY);
     await expect.poll(() => feeds[0]!.signal.aborted).toBe(true);
     expect([first.rejoins(), second.rejoins()]).toEqual([1, 1]);
