@@ -17,11 +17,11 @@ import { startOnIntent } from './startOnIntent';
 /**
  * The app itself, loaded by the page's first script (main.tsx) once that has asked for what the screen needs.
  * The networks and settings are put in flight before the first render (every screen needs the selected network
- * first); their answers, asked for early, are usually here already, so the first render has them. So has the
- * screen's own first answer when it is (firstScreenData.ts). So is the
- * script of the screen the path opens (fetched beside this one): the first render draws that screen, not a
- * fallback that React would then hold for its reveal throttle. The other screens' scripts follow when the window
- * is idle, and a link's page is asked for on intent (startOnIntent.ts).
+ * first); their answers, asked for early, are usually here already, so the first render has them, and the screen's
+ * own first answer when it has come (firstScreenData.ts). So is the script of the screen the path opens (fetched
+ * beside this one): the first render draws that screen, not a fallback that React would then hold for its reveal
+ * throttle. The other screens' scripts follow when the window is idle, and a link's page is asked for on intent
+ * (startOnIntent.ts).
  */
 export async function start(root: HTMLElement, api: EarlyApiClient, pathname: string): Promise<void> {
   const queryClient = createQueryClient();
