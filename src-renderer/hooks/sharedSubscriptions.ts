@@ -9,6 +9,14 @@ import type { ApiClient } from '../api/createApiClient';
  */
 export type StateTopicName = Exclude<LiveTopicName, 'logs.tail'>;
 
+/**
+ * The key of a feed: its topic and its input's JSON. The hooks, the kept last events and the shared feeds all key
+ * by it; inputs are JSON-safe by contract, so the input can be read back from it.
+ */
+export function feedKey(topic: string, input: unknown): string {
+  return `${topic}:${JSON.stringify(input)}`;
+}
+
 /** One component's part in a shared feed: what it hears, and how it is asked to join again after a restart. */
 export interface FeedListener {
   onEvent(payload: unknown): void;
@@ -96,5 +104,5 @@ export function restartFeed(api: ApiClient, key: string): void {
 
 /** Whether a feed of `topic` with `input` runs in this window now (a later watcher would hear its latest event at once). */
 export function feedRunning(api: ApiClient, topic: string, input: unknown): boolean {
-  return feedsByClient.get(api)?.has(`${topic}:${JSON.stringify(input)}`) ?? false;
+  return feedsByClient.get(api)?.has(feedKey(topic, input)) ?? false;
 }

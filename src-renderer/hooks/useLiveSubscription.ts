@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ApiError } from '../../src-shared/api/apiError';
 import type { TopicInput, TopicPayload } from '../../src-shared/api/types';
 import { useApi } from '../api/useApi';
-import { joinFeed, restartFeed, type StateTopicName } from './sharedSubscriptions';
+import { feedKey, joinFeed, restartFeed, type StateTopicName } from './sharedSubscriptions';
 
 /** The latest state of a live subscription. */
 export interface SubscriptionState<T extends StateTopicName> {
@@ -27,7 +27,7 @@ const LAST_EVENTS_KEPT = 16;
  * app's start puts there what the page's first script heard early, so the screen's first render draws it.
  */
 export function keepLastOf<T extends StateTopicName>(topic: T, input: TopicInput<T>, payload: TopicPayload<T>): void {
-  keepLastEvent(`${topic}:${JSON.stringify(input)}`, payload);
+  keepLastEvent(feedKey(topic, input), payload);
 }
 
 function keepLastEvent(key: string, payload: unknown): void {
@@ -50,7 +50,7 @@ export function useLiveSubscription<T extends StateTopicName>(
   { retryMs = 3000, keepLast = false }: { retryMs?: number; keepLast?: boolean } = {},
 ): SubscriptionState<T> {
   const api = useApi();
-  const key = input === undefined ? '' : `${topic}:${JSON.stringify(input)}`;
+  const key = input === undefined ? '' : feedKey(topic, input);
   const [stored, setStored] = useState<Stored<T>>(() => ({ key, data: keepLast ? (lastEvents.get(key) as TopicPayload<T> | undefined) : undefined, error: undefined }));
   const [attempt, setAttempt] = useState(0);
 
@@ -103,7 +103,7 @@ export function useLiveSubscription<T extends StateTopicName>(
  */
 export function useHeldLiveSubscription<T extends StateTopicName>(topic: T, input: TopicInput<T> | undefined, { retryMs = 3000 }: { retryMs?: number } = {}): void {
   const api = useApi();
-  const key = input === undefined ? '' : `${topic}:${JSON.stringify(input)}`;
+  const key = input === undefined ? '' : feedKey(topic, input);
   useEffect(() => {
     if (key === '') return;
     const parsedInput = JSON.parse(key.slice(topic.length + 1)) as TopicInput<T>;
