@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { EarlyApiClient } from '../api/earlyAnswers';
 import { latestInput } from '../features/explorer/home/ExplorerHome';
-import { prefetchExplorerPage } from '../features/explorer/prefetchExplorerPage';
+import { prefetchExplorerPage, type ExplorerPageKind } from '../features/explorer/prefetchExplorerPage';
 import { gasFeedInput } from '../features/gas/useGasFeed';
 import { keepLastOf } from '../hooks/useLiveSubscription';
 import { networksQuery } from '../queries/networks';
@@ -30,7 +30,7 @@ export async function firstScreenData(queries: QueryClient, api: EarlyApiClient,
     if (gas) keepLastOf('gas.watch', gasFeedInput(networkId), gas);
     return;
   }
-  if (id === 'block') await prefetchExplorerPage(queries, api, networkId, 'block', params.id ?? '');
-  if (id === 'tx') await prefetchExplorerPage(queries, api, networkId, 'tx', params.hash ?? '');
-  if (id === 'address') await prefetchExplorerPage(queries, api, networkId, 'address', params.address ?? '');
+  // The explorer pages that read one thing first, and the path parameter that names it.
+  const page = id === 'block' ? params.id : id === 'tx' ? params.hash : id === 'address' ? params.address : undefined;
+  if (page !== undefined) await prefetchExplorerPage(queries, api, networkId, id as ExplorerPageKind, page);
 }

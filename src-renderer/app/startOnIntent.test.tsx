@@ -105,7 +105,7 @@ describe('start on intent', () => {
     stop();
     stop = startOnIntent(held, queries);
     const start = window.location.pathname;
-    const leave = joinFeed(held, 'explorer.latest', { networkId: 'mine', count: 10 }, 'explorer.latest:{"networkId":"mine","count":10}', { onEvent: () => undefined, onEnd: () => undefined, rejoin: () => undefined });
+    const leave = joinFeed(held, 'explorer.latest', { networkId: 'mine', count: 10 }, { onEvent: () => undefined, onEnd: () => undefined, rejoin: () => undefined });
     try {
       await vi.advanceTimersByTimeAsync(0);
       expect(watched).toHaveLength(1); // the held feed

@@ -4,10 +4,9 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import type { SandboxStatus } from '../../src-shared/api/sandbox';
 import { createFakeApiClient } from '../api/createFakeApiClient';
 import { renderWithApp } from '../testing/renderWithApp';
-import { joinFeed, restartFeed, type FeedListener } from './sharedSubscriptions';
+import { feedKey, joinFeed, restartFeed, type FeedListener } from './sharedSubscriptions';
 import { useHeldLiveSubscription, useLiveSubscription } from './useLiveSubscription';
 
-const KEY = 'sandbox.status:{}';
 const status = (restarts: number): SandboxStatus => ({ state: 'running', restarts });
 
 /** A fake API whose `sandbox.status` feed counts its subscriptions and lets the test send and end. */
@@ -39,8 +38,8 @@ async function twoListeners() {
   const feed = statusFeed();
   const first = listener();
   const second = listener();
-  joinFeed(feed.api, 'sandbox.status', {}, KEY, first.handlers);
-  joinFeed(feed.api, 'sandbox.status', {}, KEY, second.handlers);
+  joinFeed(feed.api, 'sandbox.status', {}, first.handlers);
+  joinFeed(feed.api, 'sandbox.status', {}, second.handlers);
   await expect.poll(() => feed.feeds.length).toBe(1);
   return { ...feed, first, second };
 }
@@ -53,22 +52,22 @@ describe('shared live feeds', () => {
     expect(first.heard).toEqual([status(1)]);
 
     const late = listener();
-    joinFeed(api, 'sandbox.status', {}, KEY, late.handlers);
+    joinFeed(api, 'sandbox.status', {}, late.handlers);
     expect(late.heard).toEqual([status(1)]); // at once, not a round trip later
     expect(feeds).toHaveLength(1);
   });
 
   it('ends the subscription when its last listener leaves, not before', async () => {
     const { api, feeds } = statusFeed();
-    const leaveFirst = joinFeed(api, 'sandbox.status', {}, KEY, listener().handlers);
-    const leaveSecond = joinFeed(api, 'sandbox.status', {}, KEY, listener().handlers);
+    const leaveFirst = joinFeed(api, 'sandbox.status', {}, listener().handlers);
+    const leaveSecond = joinFeed(api, 'sandbox.status', {}, listener().handlers);
     await expect.poll(() => feeds.length).toBe(1);
     leaveFirst();
     expect(feeds[0]!.signal.aborted).toBe(false);
     leaveSecond();
     await expect.poll(() => feeds[0]!.signal.aborted).toBe(true);
     // The next listener starts a new one.
-    joinFeed(api, 'sandbox.status', {}, KEY, listener().handlers);
+    joinFeed(api, 'sandbox.status', {}, listener().handlers);
     await expect.poll(() => feeds.length).toBe(2);
   });
 
@@ -81,14 +80,14 @@ describe('shared live feeds', () => {
     expect(second.ends[0]).toMatchObject({ shortMessage: 'the sandbox went away' });
 
     const again = listener();
-    joinFeed(api, 'sandbox.status', {}, KEY, again.handlers);
+    joinFeed(api, 'sandbox.status', {}, again.handlers);
     expect(again.heard).toEqual([]); // nothing stale from the ended feed
     await expect.poll(() => feeds.length).toBe(2);
   });
 
   it('a restart ends the feed for everyone and has each listener join again', async () => {
     const { api, feeds, first, second } = await twoListeners();
-    restartFeed(api, KEY);
+    restartFeed(api, feedKey('sandbox.status', {}));
     await expect.poll(() => feeds[0]!.signal.aborted).toBe(true);
     expect([first.rejoins(), second.rejoins()]).toEqual([1, 1]);
     expect(first.ends).toEqual([]); // a restart is not an end

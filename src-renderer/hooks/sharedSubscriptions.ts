@@ -28,7 +28,7 @@ export interface FeedListener {
 
 interface SharedFeed {
   listeners: Set<FeedListener>;
-  /** The latest event, handed at once to whoever joins later (every live topic's event is a whole state). */
+  /** The latest event, handed at once to whoever joins later (a state topic's every event is a whole state). */
   last?: { payload: unknown };
   cancel: () => void;
 }
@@ -48,7 +48,8 @@ function feedsOf(api: ApiClient): Map<string, SharedFeed> {
  * sandbox's state over six subscriptions; the gas page its feed over three). A later listener hears the latest
  * event at once. The subscription ends when its last listener leaves. Answers how to leave.
  */
-export function joinFeed<T extends StateTopicName>(api: ApiClient, topic: T, input: TopicInput<T>, key: string, listener: FeedListener): () => void {
+export function joinFeed<T extends StateTopicName>(api: ApiClient, topic: T, input: TopicInput<T>, listener: FeedListener): () => void {
+  const key = feedKey(topic, input);
   const feeds = feedsOf(api);
   let feed = feeds.get(key);
   if (feed) {
@@ -88,8 +89,8 @@ export function joinFeed<T extends StateTopicName>(api: ApiClient, topic: T, inp
 }
 
 /**
- * Ends the shared feed of `key` on `api` and has each of its listeners join again at once: a new subscription to
- * main, as a person's "Try again" asks (the old one may be stuck on a node that has since come back).
+ * Ends the shared feed of `key` ({@link feedKey}) on `api` and has each of its listeners join again at once: a new
+ * subscription to main, as a person's "Try again" asks (the old one may be stuck on a node that has since come back).
  */
 export function restartFeed(api: ApiClient, key: string): void {
   const feeds = feedsOf(api);

@@ -61,7 +61,7 @@ export function useLiveSubscription<T extends StateTopicName>(
     let active = true;
     let retry: ReturnType<typeof setTimeout> | undefined;
     // One subscription to main per topic and input in the window, whoever else watches it (sharedSubscriptions.ts).
-    const leave = joinFeed(api, topic, parsedInput, key, {
+    const leave = joinFeed(api, topic, parsedInput, {
       onEvent(payload) {
         if (!active) return;
         if (keepLast) keepLastEvent(key, payload);
@@ -111,7 +111,7 @@ export function useHeldLiveSubscription<T extends StateTopicName>(topic: T, inpu
     let retry: ReturnType<typeof setTimeout> | undefined;
     let leave = () => {};
     const hold = () => {
-      leave = joinFeed(api, topic, parsedInput, key, {
+      leave = joinFeed(api, topic, parsedInput, {
         onEvent(payload) {
           if (active) keepLastEvent(key, payload);
         },
