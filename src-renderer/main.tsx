@@ -13,9 +13,9 @@ if (!root) throw new Error('index.html has no #root element');
 const { pathname, search } = window.location;
 const api = withEarlyAnswers(connectApi());
 askEarly(api, pathname, search);
-loadScreenModules(pathname);
+loadScreenModules(pathname, search);
 void import('./app/start').then(
-  ({ start }) => start(root, api, pathname),
+  ({ start }) => start(root, api, pathname, search),
   (error: unknown) => {
     root.textContent = `Blockglass could not load its script: ${error instanceof Error ? error.message : String(error)}. Reload the window to try again.`;
   },

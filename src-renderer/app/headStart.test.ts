@@ -16,6 +16,19 @@ describe('the scripts a deep link fetches before the first render', () => {
     expect(modulesFor('/settings/networks/new')).toEqual([screenModules.settings]);
   });
 
+  it("add the address page's history tabs for a link to one of its tabs, not for its overview", () => {
+    const address = `/explorer/address/0x${'b'.repeat(40)}`;
+    expect(modulesFor(address, '?tab=balance')).toEqual([explorerPageModules.address, explorerPageModules.addressHistory]);
+    expect(modulesFor(address, '?tab=transactions&x=1')).toEqual([explorerPageModules.address, explorerPageModules.addressHistory]);
+    for (const search of ['', '?tab=overview', '?tab=', '?other=1']) expect(modulesFor(address, search)).toEqual([explorerPageModules.address]);
+  });
+
+  it("add the transaction page's replay tabs for a link to its trace, state or what-if tab", () => {
+    const tx = `/explorer/tx/0x${'a'.repeat(64)}`;
+    for (const tab of ['trace', 'state', 'whatif']) expect(modulesFor(tx, `?tab=${tab}`)).toEqual([explorerPageModules.tx, explorerPageModules.txReplay]);
+    expect(modulesFor(tx, '?tab=overview')).toEqual([explorerPageModules.tx]);
+  });
+
   it("are the page's own for the log builder, the call playground (the EVM form) and the content browser", () => {
     expect(modulesFor('/logs')).toEqual([loadLogsPage]);
     expect(modulesFor('/call')).toEqual([callModules.evm]);

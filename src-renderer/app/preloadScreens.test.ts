@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { explorerPageModules } from '../features/explorer/pageModules';
 import { everyScreenModule, preloadOneAtATime } from './preloadScreens';
 
 describe("the screens' preload", () => {
@@ -27,5 +28,8 @@ describe("the screens' preload", () => {
     const modules = everyScreenModule();
     expect(new Set(modules).size).toBe(modules.length);
     expect(modules.length).toBeGreaterThanOrEqual(8);
+    expect(modules).toContain(explorerPageModules.addressHistory); // drawn by tab, not by route
+    expect(modules).toContain(explorerPageModules.txReplay);
+
   });
 });

@@ -1,11 +1,15 @@
 import { callModules } from '../features/call/callModules';
+import { explorerPageModules } from '../features/explorer/pageModules';
 import { settleScreens } from '../lib/lazyScreen';
 import { routes, type PageModule } from './routes';
 
-/** Every screen's scripts: each route's page modules, and the call playground's Starknet page (drawn by network). */
+/**
+ * Every screen's scripts: each route's page modules, the call playground's Starknet page (drawn by network) and the
+ * address and transaction pages' tabs beyond their overview (drawn by tab).
+ */
 export function everyScreenModule(): PageModule[] {
   const fromRoutes = Object.values(routes).flatMap((route) => ('modules' in route ? route.modules : []));
-  return [...new Set<PageModule>([...fromRoutes, callModules.starknet])];
+  return [...new Set<PageModule>([...fromRoutes, callModules.starknet, explorerPageModules.addressHistory, explorerPageModules.txReplay])];
 }
 
 /** The window's idle moments, as the preload asks for them. */

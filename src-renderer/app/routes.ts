@@ -35,6 +35,8 @@ export interface ScreenRoute<P extends string = string> {
   nest?: boolean;
   /** The page scripts the screen needs beyond the app's own, fetched beside it when the URL is opened. */
   modules: readonly PageModule[];
+  /** Scripts the URL's query string adds (a tab whose script is apart from its page's). */
+  searchModules?: (search: string) => readonly PageModule[];
   /**
    * The page's first request, asked before React renders; undefined where the page would ask nothing (a value it
    * refuses) or something the URL alone does not tell. Must equal the page's own (routes.test.tsx checks).
@@ -50,6 +52,12 @@ export interface RedirectRoute {
 
 /** Types a screen route's `early` against its own path's parameters. */
 const screen = <const P extends string>(route: ScreenRoute<P>): ScreenRoute<P> => route;
+
+/** A page's tabs script, for a link to one of its tabs other than the overview (`?tab=trace`); none for the overview. */
+const beyondOverview =
+  (module: PageModule) =>
+  (search: string): readonly PageModule[] =>
+    /^(?:overview)?$/.test(new URLSearchParams(search).get('tab') ?? '') ? [] : [module];
 
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 const BLOCK_NUMBER = /^(?:0|[1-9]\d{0,15})$/;
@@ -75,11 +83,13 @@ export const routes = {
   tx: screen({
     path: '/explorer/tx/:hash',
     modules: [explorerPageModules.tx],
+    searchModules: beyondOverview(explorerPageModules.txReplay),
     early: ({ hash }, search) => (search === '' && HASH.test(hash) ? { kind: 'call', method: 'explorer.transaction', input: { hash } } : undefined),
   }),
   address: screen({
     path: '/explorer/address/:address',
     modules: [explorerPageModules.address],
+    searchModules: beyondOverview(explorerPageModules.addressHistory),
     early: ({ address }, search) => (search === '' && addressTextProblem(address) === undefined ? { kind: 'call', method: 'explorer.address', input: { address } } : undefined),
   }),
   logs: screen({ path: '/logs', modules: [loadLogsPage] }),

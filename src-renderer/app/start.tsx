@@ -23,12 +23,12 @@ import { startOnIntent } from './startOnIntent';
  * throttle. The other screens' scripts follow when the window is idle, and a link's page is asked for on intent
  * (startOnIntent.ts).
  */
-export async function start(root: HTMLElement, api: EarlyApiClient, pathname: string): Promise<void> {
+export async function start(root: HTMLElement, api: EarlyApiClient, pathname: string, search = ''): Promise<void> {
   const queryClient = createQueryClient();
   void queryClient.prefetchQuery(networksQuery(api));
   void queryClient.prefetchQuery(settingsQuery(api));
   const firstData = firstScreenData(queryClient, api, routeOf(pathname)).catch(() => undefined); // the screen shows a failure itself
-  await settleScreens(modulesFor(pathname));
+  await settleScreens(modulesFor(pathname, search));
   // The screen's first answer, when it is already here, goes into the first render; one that is not yet is not waited for.
   await Promise.race([firstData, new Promise((resolve) => setTimeout(resolve, 0))]);
   createRoot(root).render(

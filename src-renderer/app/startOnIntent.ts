@@ -33,7 +33,7 @@ export function startOnIntent(api: EarlyApiClient, queryClient: QueryClient, doc
     if (now - (asked.get(key) ?? -Infinity) < EARLY_FRESH_MS) return;
     for (const [old, at] of asked) if (now - at >= EARLY_FRESH_MS) asked.delete(old);
     asked.set(key, now);
-    void settleScreens(modulesFor(url.pathname));
+    void settleScreens(modulesFor(url.pathname, url.search));
     const screen = screenRequestOf(url.pathname, url.search);
     const networkId = queryClient.getQueryData<NetworkView[]>(networksKey)?.find((network) => network.selected)?.id;
     if (!screen || networkId === undefined) return;

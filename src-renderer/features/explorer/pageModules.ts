@@ -4,4 +4,8 @@ export const explorerPageModules = {
   tx: () => import('./tx/TransactionPage'),
   txAtIndex: () => import('./tx/TransactionAtIndex'),
   address: () => import('./address/AddressPage'),
+  /** The address page's history tabs (transactions, transfers, balance over time…): not needed by its overview. */
+  addressHistory: () => import('./address/history/historyTabs'),
+  /** The transaction page's replay tabs (trace, state, what if): not needed by its overview. */
+  txReplay: () => import('./tx/replayTabs'),
 };

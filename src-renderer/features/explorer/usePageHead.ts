@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useApi } from '../../api/useApi';
+import type { ExplorerRequest } from './ExplorerScreen';
 import { explorerPageModules } from './pageModules';
 import { prefetchExplorerPage } from './prefetchExplorerPage';
 
@@ -14,7 +15,7 @@ const WARM_AFTER_MS = 800;
  * - once the explorer has shown anything and the window is idle, every page module is fetched, so the first
  *   block or transaction opened does not wait for its script.
  */
-export function usePageHead(request: { kind: keyof typeof explorerPageModules; value: string } | undefined, networkId: string): void {
+export function usePageHead(request: Pick<ExplorerRequest, 'kind' | 'value'> | undefined, networkId: string): void {
   const api = useApi();
   const queries = useQueryClient();
   const kind = request?.kind;

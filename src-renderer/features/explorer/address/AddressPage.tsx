@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { Link, useSearch } from 'wouter';
 import { addressTextProblem, BAD_CHECKSUM } from '../../../../src-shared/chain/addressTextProblem';
 import { quoteInput } from '../../../../src-shared/text/quoteInput';
@@ -16,24 +17,32 @@ import { formatNumber } from '../../../lib/formatChain';
 import { SOURCE_LABEL } from '../../../../src-shared/decoding/types';
 import { addressQuery } from '../explorerQueries';
 import { WaitingForNode } from '../../../components/WaitingForNode';
+import { LoadingState } from '../../../components/LoadingState';
+import { lazyScreen } from '../../../lib/lazyScreen';
 import { AbiImport } from './AbiImport';
 import { StorageReader } from './StorageReader';
 import { NonceRow } from './NonceRow';
 import { ProxyRow } from './ProxyRow';
 import { AddressTabs, addressTabOf } from './AddressTabs';
-import { Approvals } from './history/Approvals';
-import { Callers } from './history/Callers';
-import { BalanceHistory } from './history/BalanceHistory';
-import { ContractEvents } from './history/ContractEvents';
 import { CreationRow } from './history/CreationRow';
-import { Holdings } from './history/Holdings';
-import { SentTransactions } from './history/SentTransactions';
-import { TokenHolders } from './history/TokenHolders';
-import { TokenTransfers } from './history/TokenTransfers';
+import { explorerPageModules } from '../pageModules';
 import { TokenFactsCard } from './TokenFactsCard';
 import { countOf } from '../../../../src-shared/text/countOf';
 import { shortHex } from '../../../../src-shared/text/shortHex';
 import { ADDRESS_NAME_SOURCE_WORDS } from '../../../../src-shared/names/addressName';
+
+// The history tabs' script is loaded apart (the overview needs none of it): when the window is idle after the page
+// shows (preloadScreens.ts), or beside the page's own when a link opens a tab (routes.ts), so that a tab is drawn at
+// once, not through its fallback.
+const history = explorerPageModules.addressHistory;
+const Approvals = lazyScreen(history, (module) => module.Approvals);
+const BalanceHistory = lazyScreen(history, (module) => module.BalanceHistory);
+const Callers = lazyScreen(history, (module) => module.Callers);
+const ContractEvents = lazyScreen(history, (module) => module.ContractEvents);
+const Holdings = lazyScreen(history, (module) => module.Holdings);
+const SentTransactions = lazyScreen(history, (module) => module.SentTransactions);
+const TokenHolders = lazyScreen(history, (module) => module.TokenHolders);
+const TokenTransfers = lazyScreen(history, (module) => module.TokenTransfers);
 
 /** An address: balance, nonce, code, its ABI when a source knows it, and a storage-slot reader. */
 export function AddressPage({ networkId, networkName, address }: { networkId: string; networkName: string; address: string }) {
@@ -83,21 +92,23 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
         }
       />
       <AddressTabs address={address} current={tab} isContract={account.data?.isContract ?? false} />
-      {tab === 'transactions' ? (
-        // A contract: who called it first (what it sent counts only the contracts it created); an account: what it
-        // sent, then what came in. Each waits for the address to be read (keyed: what it sent never starts twice).
-        <>
-          {account.data?.isContract ? <Callers key={`callers:${networkId}:${address}`} networkId={networkId} address={address} isContract /> : null}
-          <SentTransactions key={`${networkId}:${address}`} networkId={networkId} address={address} isContract={account.data?.isContract ?? false} />
-          {account.data && !account.data.isContract ? <Callers key={`received:${networkId}:${address}`} networkId={networkId} address={address} isContract={false} /> : null}
-        </>
-      ) : null}
-      {tab === 'transfers' ? <TokenTransfers key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
-      {tab === 'holdings' ? <Holdings key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
-      {tab === 'approvals' ? <Approvals key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
-      {tab === 'balance' ? <BalanceHistory key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
-      {tab === 'events' ? <ContractEvents key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
-      {tab === 'holders' ? <TokenHolders key={`${networkId}:${address}`} networkId={networkId} token={address} /> : null}
+      <Suspense fallback={<LoadingState screen label="Opening this tab…" />}>
+        {tab === 'transactions' ? (
+          // A contract: who called it first (what it sent counts only the contracts it created); an account: what it
+          // sent, then what came in. Each waits for the address to be read (keyed: what it sent never starts twice).
+          <>
+            {account.data?.isContract ? <Callers key={`callers:${networkId}:${address}`} networkId={networkId} address={address} isContract /> : null}
+            <SentTransactions key={`${networkId}:${address}`} networkId={networkId} address={address} isContract={account.data?.isContract ?? false} />
+            {account.data && !account.data.isContract ? <Callers key={`received:${networkId}:${address}`} networkId={networkId} address={address} isContract={false} /> : null}
+          </>
+        ) : null}
+        {tab === 'transfers' ? <TokenTransfers key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
+        {tab === 'holdings' ? <Holdings key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
+        {tab === 'approvals' ? <Approvals key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
+        {tab === 'balance' ? <BalanceHistory key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
+        {tab === 'events' ? <ContractEvents key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
+        {tab === 'holders' ? <TokenHolders key={`${networkId}:${address}`} networkId={networkId} token={address} /> : null}
+      </Suspense>
       {tab === 'overview' ? (
         <>
       {account.isPending ? <WaitingForNode networkId={networkId} networkName={networkName} label={`Reading ${shortHex(address)} on ${networkName}…`} onRetry={() => void account.refetch()} /> : null}

@@ -1,19 +1,26 @@
+import { Suspense } from 'react';
 import type { TransactionView } from '../../../../src-shared/api/explorer';
 import { DecodedView } from '../../../components/chain/DecodedView';
 import { RawJson } from '../../../components/chain/RawJson';
 import { HexValue } from '../../../components/HexValue';
+import { LoadingState } from '../../../components/LoadingState';
+import { lazyScreen } from '../../../lib/lazyScreen';
 import { PageHeader } from '../../../components/PageHeader';
 import { ChainFields } from '../ChainFields';
+import { explorerPageModules } from '../pageModules';
 import { TransactionLogs } from './TransactionLogs';
 import { TransactionOverview } from './TransactionOverview';
 import { TransactionPager } from './TransactionPager';
 import { TransactionSummary } from './TransactionSummary';
 import { TransactionTabs, type TransactionTab } from './TransactionTabs';
 import { TransactionTransfers } from './TransactionTransfers';
-import { StateTab } from './state/StateTab';
-import { TraceTab } from './trace/TraceTab';
-import { WhatIfTab } from './whatif/WhatIfTab';
 import { RECEIPT_FIELDS, TRANSACTION_FIELDS } from './txFields';
+
+// The replay tabs' script is loaded apart (the overview needs none of it): when the window is idle after the page
+// shows (preloadScreens.ts), or beside the page's own when a link opens one of them (routes.ts).
+const TraceTab = lazyScreen(explorerPageModules.txReplay, (module) => module.TraceTab);
+const StateTab = lazyScreen(explorerPageModules.txReplay, (module) => module.StateTab);
+const WhatIfTab = lazyScreen(explorerPageModules.txReplay, (module) => module.WhatIfTab);
 
 /**
  * A transaction read, in four tabs: the overview (what happened in words, then its overview, decoded input, token
@@ -33,9 +40,11 @@ export function TransactionBody({ view, networkId, networkName, tab = 'overview'
       {/* A pending transaction has no trace yet: its page is the overview alone. */}
       {view.pending ? null : <TransactionTabs hash={hash} current={tab} />}
       {view.pending || tab === 'overview' ? <TransactionOverviewTab view={view} networkId={networkId} networkName={networkName} /> : null}
-      {tab === 'trace' && !view.pending ? <TraceTab networkId={networkId} hash={hash} /> : null}
-      {tab === 'state' && !view.pending ? <StateTab networkId={networkId} hash={hash} /> : null}
-      {tab === 'whatif' && !view.pending ? <WhatIfTab networkId={networkId} hash={hash} /> : null}
+      <Suspense fallback={<LoadingState screen label="Opening this tab…" />}>
+        {tab === 'trace' && !view.pending ? <TraceTab networkId={networkId} hash={hash} /> : null}
+        {tab === 'state' && !view.pending ? <StateTab networkId={networkId} hash={hash} /> : null}
+        {tab === 'whatif' && !view.pending ? <WhatIfTab networkId={networkId} hash={hash} /> : null}
+      </Suspense>
     </div>
   );
 }
