@@ -1,15 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useNow } from '../../hooks/useNow';
 import { formatAgo, formatDateTime } from '../../lib/formatTime';
-
-/** Re-renders every `ms` so ages stay true. */
-export function useNow(ms = 5000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(timer);
-  }, [ms]);
-  return now;
-}
 
 const utc = (ms: number) => `${new Date(ms).toISOString().replace('T', ' ').replace('.000Z', '')} UTC`;
 

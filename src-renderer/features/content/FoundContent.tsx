@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/useApi';
 import { ContentMatchLine } from '../../components/content/ContentMatchLine';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { useNow } from '../../components/chain/Timestamp';
+import { useNow } from '../../hooks/useNow';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { apiErrorOf } from '../../lib/apiErrorOf';
 import { contentFindQuery } from '../../queries/contentFind';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { alertQuietUntil, METRIC_NAMES } from '../../../src-shared/gas/gasAlerts';
 import type { GasAlert } from '../../../src-shared/gas/gasTypes';
 import { useApi } from '../../api/useApi';
-import { useNow } from '../../components/chain/Timestamp';
+import { useNow } from '../../hooks/useNow';
 import { apiErrorOf } from '../../lib/apiErrorOf';
 import { gasAlertsKey } from '../../queries/gasAlerts';
 import { Gwei } from './Gwei';

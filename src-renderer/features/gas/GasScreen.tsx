@@ -9,7 +9,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
 import { apiErrorOf } from '../../lib/apiErrorOf';
-import { useNow } from '../../components/chain/Timestamp';
+import { useNow } from '../../hooks/useNow';
 import { networksQuery } from '../../queries/networks';
 import { AlertsPanel } from './AlertsPanel';
 import { BaseFeePanel } from './BaseFeePanel';

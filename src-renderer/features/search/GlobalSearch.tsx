@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import { useApi } from '../../api/useApi';
 import { ContentMatchLine } from '../../components/content/ContentMatchLine';
 import { contentMatchRoute } from '../../components/content/contentMatchRoute';
-import { useNow } from '../../components/chain/Timestamp';
+import { useNow } from '../../hooks/useNow';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { useSelectedNetwork } from '../../hooks/useSelectedNetwork';
 import { contentFindQuery } from '../../queries/contentFind';

@@ -117,3 +117,15 @@ describe('ExplorerHome', () => {
     expect(within(screen.getByRole('region', { name: /Latest blocks/ })).getAllByRole('link', { name: '100' }).length).toBeGreaterThan(0);
   });
 });
+
+describe("the home's first frame", () => {
+  it('draws the rows a window shows above the fold first, then every block the view holds', async () => {
+    const blocks = Array.from({ length: 10 }, (_, index) => ({ ...VIEW.blocks[0]!, number: `0x${(100 - index).toString(16)}`, hash: `0x${index.toString(16).padStart(64, '0')}` }));
+    renderHome(() => CONNECTED, { ...VIEW, blocks });
+    const list = () => within(screen.getByRole('region', { name: 'Latest blocks' })).getAllByRole('listitem');
+    await screen.findByRole('region', { name: 'Latest blocks' });
+    expect(list().length).toBeLessThan(10);
+    await expect.poll(() => list().length).toBe(10);
+    expect(list().map((item) => within(item).getAllByRole('link')[0]!.textContent)).toEqual(blocks.map((block) => String(Number(block.number))));
+  });
+});

@@ -7,7 +7,9 @@ import { AddressLink, BlockLink, TxLink } from '../../../components/chain/ChainL
 import { GasBar } from '../../../components/chain/GasBar';
 import { PageHeader } from '../../../components/PageHeader';
 import { Field } from '../../../components/Field';
-import { Timestamp, useNow } from '../../../components/chain/Timestamp';
+import { Timestamp } from '../../../components/chain/Timestamp';
+import { useNow } from '../../../hooks/useNow';
+import { useAfterFirstPaint } from '../../../hooks/useAfterFirstPaint';
 import { useLiveSubscription } from '../../../hooks/useLiveSubscription';
 import { formatEth, formatNumber } from '../../../lib/formatChain';
 import { formatAgo, formatDateTime } from '../../../lib/formatTime';
@@ -15,6 +17,9 @@ import { WaitingForNode } from '../../../components/WaitingForNode';
 import { MethodBadge } from '../MethodBadge';
 import { NodeStoppedNote } from './NodeStoppedNote';
 import { countOf } from '../../../../src-shared/text/countOf';
+
+/** Rows of each list in the home's first frame (what a window shows above the fold); the rest follow once it is painted. */
+const FIRST_FRAME_ROWS = 6;
 
 /** What the home asks the latest-blocks feed for; the explorer holds the same feed while it shows (ExplorerScreen). */
 export const latestInput = (networkId: string) => ({ networkId, count: 10 });
@@ -29,6 +34,7 @@ export function ExplorerHome({ networkId, networkName }: { networkId: string; ne
   // stale, and the page says so itself rather than "live" over them.
   const health = useLiveSubscription('network.health', { networkId });
   const stopped = view !== undefined && view.storedAt === undefined && health.data?.state === 'error' ? health.data : undefined;
+  const rows = useAfterFirstPaint() ? undefined : FIRST_FRAME_ROWS;
   const retry = () => {
     health.restart();
     latest.restart();
@@ -60,7 +66,7 @@ export function ExplorerHome({ networkId, networkName }: { networkId: string; ne
               Latest blocks
             </h2>
             <ol className="explorer-feed">
-              {view.blocks.map((block) => (
+              {view.blocks.slice(0, rows).map((block) => (
                 <li key={block.hash} className="explorer-feed-item">
                   <span className="explorer-feed-main">
                     <span>
@@ -95,7 +101,7 @@ export function ExplorerHome({ networkId, networkName }: { networkId: string; ne
               </p>
             ) : null}
             <ol className="explorer-feed">
-              {view.transactions.map((tx) => (
+              {view.transactions.slice(0, rows).map((tx) => (
                 <li key={tx.hash} className="explorer-feed-item">
                   <span className="explorer-feed-main">
                     <span className="explorer-feed-line">

@@ -1,6 +1,6 @@
 import type { HealthEvent } from '../../../../src-shared/api/networks';
 import { countOf } from '../../../../src-shared/text/countOf';
-import { useNow } from '../../../components/chain/Timestamp';
+import { useNow } from '../../../hooks/useNow';
 import { formatAgo, formatDateTime } from '../../../lib/formatTime';
 
 /**
