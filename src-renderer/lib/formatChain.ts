@@ -1,4 +1,6 @@
 import { formatUnits } from 'viem';
+import { groupThousands as group } from '../../src-shared/text/groupDigits';
+import { readableDecimal } from '../../src-shared/text/readableDecimal';
 
 /** The units an ETH amount can be shown in. */
 export type EthUnit = 'ETH' | 'gwei' | 'wei';
@@ -7,29 +9,10 @@ export type EthUnit = 'ETH' | 'gwei' | 'wei';
 // here for the screens that import their formats from this file.
 export { shortHex } from '../../src-shared/text/shortHex';
 
-/** Groups the integer part of a decimal string: `1234567.5` → `1,234,567.5`. */
-function group(decimal: string): string {
-  const [whole = '0', fraction] = decimal.split('.');
-  const negative = whole.startsWith('-');
-  const digits = negative ? whole.slice(1) : whole;
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
-}
-
 // Amounts for reading: six fraction digits, or six significant digits below 1, whichever keeps more; rounded half up,
-// never cut (0.000131595 stays whole, 1.9999996 is 2). A decimal string is formatted exactly (Intl reads it as a
-// decimal, not a float), grouped by thousands. The exact value goes in titles and copies.
-const readers = new Map<number, Intl.NumberFormat>();
-
-/** A decimal string rounded for reading to `digits` and grouped: `1234.56789012` → `1,234.56789`, `0.0001315956` → `0.000131596`. */
-export function readableDecimal(decimal: string, digits = 6): string {
-  let reader = readers.get(digits);
-  if (!reader) {
-    reader = new Intl.NumberFormat('en-US', { maximumFractionDigits: digits, maximumSignificantDigits: Math.max(1, Math.min(21, digits)), roundingPriority: 'morePrecision' });
-    readers.set(digits, reader);
-  }
-  return reader.format(decimal as `${number}`);
-}
+// never cut (0.000131595 stays whole, 1.9999996 is 2); exact from the decimal string, grouped by thousands
+// (readableDecimal.ts). The exact value goes in titles and copies.
+export { readableDecimal };
 
 /** A wei quantity (0x hex or decimal) in a unit, rounded for reading: `1.5 ETH`, `30.2 gwei`, `1,000 wei` (wei is exact). */
 export function formatEth(wei: string | bigint, unit: EthUnit = 'ETH', digits = 6): string {

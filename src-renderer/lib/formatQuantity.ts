@@ -1,14 +1,7 @@
-/**
- * One number format for every grouped integer: `toLocaleString` builds a new formatter on each call (about a tenth
- * of a millisecond each, which a page of rows pays hundreds of times in one render).
- */
-let grouping: Intl.NumberFormat | undefined;
+import { groupDigits } from '../../src-shared/text/groupDigits';
 
-/** An integer grouped by thousands, as `toLocaleString('en-US')` writes it: `1,234,567`. */
-export function groupDigits(value: bigint | number): string {
-  grouping ??= new Intl.NumberFormat('en-US');
-  return grouping.format(value);
-}
+/** An integer grouped by thousands, as `toLocaleString('en-US')` writes it: `1,234,567` (src-shared/text/groupDigits.ts). */
+export { groupDigits };
 
 /** A `0x` quantity (or a plain integer) as a grouped decimal, e.g. `0x12d687` → `1,234,567`; odd input is shown as is. */
 export function formatQuantity(value: string | number | bigint): string {

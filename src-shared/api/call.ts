@@ -10,6 +10,7 @@ import { selectorFromName } from '../starknet/selector';
 import type { StarknetCallOutcome, StarknetCallRequest } from '../starknet/types';
 import { method } from './define';
 import { addressSchema, blockIdSchema } from './explorer';
+import { groupDigits } from '../text/groupDigits';
 
 // Area `call`: the call playground. A call is checked here as the form checks it: the spec's call object with
 // `from` required, quantities as 0x hex, data as whole bytes, one kind of fee, overrides per address.
@@ -20,7 +21,7 @@ const quantitySchema = (what: string) => z.string().regex(QUANTITY, `${what} is 
 const dataSchema = (what: string) =>
   z
     .string()
-    .max(MAX_DATA_CHARS, `${what} is at most ${MAX_DATA_CHARS.toLocaleString('en-US')} characters.`)
+    .max(MAX_DATA_CHARS, `${what} is at most ${groupDigits(MAX_DATA_CHARS)} characters.`)
     .regex(/^0x(?:[0-9a-fA-F]{2})*$/, `${what} is 0x followed by whole bytes of hex (an even number of digits).`);
 const WORD = /^0x[0-9a-fA-F]{64}$/;
 const wordSchema = z.string().regex(WORD, 'A storage value is 0x followed by 64 hex digits.');

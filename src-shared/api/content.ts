@@ -8,6 +8,7 @@ import { method, topic } from './define';
 // `<storage_url>/api/v0/`) from main, with the network's basic credentials.
 
 import { PREVIEW_MAX_BYTES, UPLOAD_CHUNK_BYTES, UPLOAD_MAX_ENTRIES } from '../content/contentLimits';
+import { groupDigits } from '../text/groupDigits';
 
 const cidSchema = z.string().transform((text, context) => {
   const inspected = inspectCid(text);
@@ -81,7 +82,7 @@ export const contentMethods = {
       entries: z
         .array(z.strictObject({ path: uploadPathSchema, kind: z.enum(['file', 'directory']), size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }))
         .min(1, 'Choose at least one file.')
-        .max(UPLOAD_MAX_ENTRIES, `At most ${UPLOAD_MAX_ENTRIES.toLocaleString('en-US')} entries in one upload.`),
+        .max(UPLOAD_MAX_ENTRIES, `At most ${groupDigits(UPLOAD_MAX_ENTRIES)} entries in one upload.`),
       wrap: z.boolean().default(false),
     }),
     doc: "Starts an upload: files and folders added with the store's defaults (`add`, pinned), or CAR files imported (`dag/import`). The files' bytes follow with `content.addChunk`, in the entries' order.",

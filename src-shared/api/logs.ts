@@ -5,6 +5,7 @@ import { nameSchema } from '../text/nameSchema';
 import { logQueryProblems } from '../logs/logQuery';
 import type { EventChoice, LogExportResult, LogPreflight, LogQuery, LogRunEvent, LogTailEvent, SavedLogQuery } from '../logs/types';
 import { method, topic } from './define';
+import { groupDigits } from '../text/groupDigits';
 
 // Area `logs`: the log-query builder. A query is checked here with the same rules the builder shows
 // (logQueryProblems), so main refuses exactly what the form refuses, with the same words.
@@ -14,8 +15,8 @@ const MAX_ENTRIES = 20_000;
 /** A log query as the builder sends it; every problem is reported with the field it concerns. */
 export const logQuerySchema = z
   .strictObject({
-    addresses: z.array(z.string().max(200)).max(MAX_ENTRIES, `At most ${MAX_ENTRIES.toLocaleString('en-US')} addresses.`),
-    topics: z.array(z.array(z.string().max(200)).max(MAX_ENTRIES, `At most ${MAX_ENTRIES.toLocaleString('en-US')} values in one topic position.`).nullable()).max(4, 'A log has at most four topics.'),
+    addresses: z.array(z.string().max(200)).max(MAX_ENTRIES, `At most ${groupDigits(MAX_ENTRIES)} addresses.`),
+    topics: z.array(z.array(z.string().max(200)).max(MAX_ENTRIES, `At most ${groupDigits(MAX_ENTRIES)} values in one topic position.`).nullable()).max(4, 'A log has at most four topics.'),
     fromBlock: z.string().max(100).optional(),
     toBlock: z.string().max(100).optional(),
     blockHash: z.string().max(100).optional(),

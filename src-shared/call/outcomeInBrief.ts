@@ -3,6 +3,7 @@ import type { DecodedArg, DecodedValue } from '../decoding/types';
 import { shortHex } from '../text/shortHex';
 import { countOf } from '../text/countOf';
 import type { CallHistoryEntry, CallOutcome } from './types';
+import { readableDecimal } from '../text/readableDecimal';
 
 /** How long one value, and the whole line, may grow in the history before they are cut with "…". */
 const VALUE_MAX = 66;
@@ -15,13 +16,10 @@ function valueText(value: DecodedValue): string {
   return cut(typeof value === 'string' || typeof value === 'boolean' ? String(value) : JSON.stringify(value), VALUE_MAX);
 }
 
-// A token amount as the pages write it: six fraction digits, or six significant below 1, rounded half up, grouped.
-const READING = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6, maximumSignificantDigits: 6, roundingPriority: 'morePrecision' });
-
 /** An output's value: a token amount in the token's units (`993,600,000 SUSD`), anything else as `valueText` says it. */
 function argText(arg: DecodedArg): string {
   if (arg.units && typeof arg.value === 'string' && /^\d+$/.test(arg.value)) {
-    return `${READING.format(formatUnits(BigInt(arg.value), arg.units.decimals) as `${number}`)}${arg.units.symbol ? ` ${arg.units.symbol}` : ''}`;
+    return `${readableDecimal(formatUnits(BigInt(arg.value), arg.units.decimals))}${arg.units.symbol ? ` ${arg.units.symbol}` : ''}`;
   }
   return valueText(arg.value);
 }

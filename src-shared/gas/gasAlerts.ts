@@ -2,6 +2,7 @@ import type { FeeSuggestion } from './feeSuggestion';
 import type { GasAlert, GasAlertMetric } from './gasTypes';
 import { quoteInput } from '../text/quoteInput';
 import { gweiToWei, weiToGwei } from './gwei';
+import { groupDigits } from '../text/groupDigits';
 
 // Gas alerts, pure: the threshold a person types, what an alert reads from a suggestion, and when it fires.
 
@@ -42,7 +43,7 @@ export function parseThreshold(text: string): ThresholdCheck {
   if (fraction.length > 9) return { ok: false, message: 'A gwei amount has at most nine decimals (1 wei is 0.000000001 gwei).' };
   const wei = gweiToWei(`${whole === '' ? '0' : whole.replace(/^0+(?=\d)/, '')}${fraction === '' ? '' : `.${fraction}`}`);
   if (wei === 0n) return { ok: false, message: 'A threshold of 0 gwei can never be crossed downwards and is always crossed upwards: enter more than 0.' };
-  if (wei > gweiToWei(String(MAX_THRESHOLD_GWEI))) return { ok: false, message: `A threshold above ${MAX_THRESHOLD_GWEI.toLocaleString('en-US')} gwei cannot be reached: enter a smaller one.` };
+  if (wei > gweiToWei(String(MAX_THRESHOLD_GWEI))) return { ok: false, message: `A threshold above ${groupDigits(MAX_THRESHOLD_GWEI)} gwei cannot be reached: enter a smaller one.` };
   return { ok: true, gwei: weiToGwei(wei) };
 }
 

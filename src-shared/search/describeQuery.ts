@@ -1,6 +1,7 @@
 import { countOf } from '../text/countOf';
 import { quoteInput } from '../text/quoteInput';
 import { classifyQuery, withoutInnerSpace, type QueryClass } from './classifyQuery';
+import { groupDigits } from '../text/groupDigits';
 
 /** What the search box says under itself while a person types: what the text looks like, or what it lacks. */
 export interface QueryWords {
@@ -21,7 +22,7 @@ export function describeQuery(raw: string, classified: QueryClass = classifyQuer
     case 'empty':
       return undefined;
     case 'block':
-      return { tone: 'target', words: `Looks like a block number: block ${classified.number.toLocaleString('en-US')}` };
+      return { tone: 'target', words: `Looks like a block number: block ${groupDigits(classified.number)}` };
     case 'blockTag':
       return { tone: 'target', words: `Looks like a block tag: the ${classified.tag} block` };
     case 'hash':

@@ -21,15 +21,15 @@ const feedView = (stale: boolean): EthPriceView => ({
 });
 
 describe('PriceSource', () => {
-  it('names the feed, its round and the time of its update, and says a stale round is stale', () => {
+  it('names the feed, its round and the time of its update, and says a stale round is stale', async () => {
     renderWithApp(<PriceSource view={feedView(true)} />);
-    const source = screen.getByTestId('price-source');
+    const source = await screen.findByTestId('price-source'); // once the window has loaded Intl (lib/intlReady.ts)
     expect(source.textContent).toMatch(/^at \$3,012\.45 per ETH, Chainlink-style feed ETH \/ USD .*, round 12, updated \d\d:\d\d:11stale: no new round for over 5 min$/);
     expect(source.querySelector('time')?.getAttribute('datetime')).toBe('2025-11-29T12:03:11.000Z');
     expect(source.getAttribute('data-round')).toBe('12');
   });
 
-  it('names a price the person set as set by them, in their currency', () => {
+  it('names a price the person set as set by them, in their currency', async () => {
     const setAt = Date.UTC(2025, 10, 29, 14, 20, 5);
     const view: EthPriceView = {
       networkId: 'mine',
@@ -38,7 +38,7 @@ describe('PriceSource', () => {
       price: { currency: 'EUR', raw: '27505', decimals: 1, readAt: setAt, source: { kind: 'user', setAt } },
     };
     renderWithApp(<PriceSource view={view} />);
-    expect(screen.getByTestId('price-source').textContent).toMatch(/^at €2,750\.50 per ETH, set by you /);
+    expect((await screen.findByTestId('price-source')).textContent).toMatch(/^at €2,750\.50 per ETH, set by you /);
   });
 
   it('says there is no price, why, and where one is set', () => {
@@ -50,9 +50,9 @@ describe('PriceSource', () => {
 });
 
 describe('FiatAmount', () => {
-  it('shows wei at the price rounded to the cent, the exact figure in its title, and the round it used', () => {
+  it('shows wei at the price rounded to the cent, the exact figure in its title, and the round it used', async () => {
     renderWithApp(<FiatAmount wei={21_000n * 6_500_000_000n} price={feedView(false).price!} testId="fee" />);
-    const amount = screen.getByTestId('fee');
+    const amount = await screen.findByTestId('fee');
     expect(amount.textContent).toBe('$0.41');
     expect(amount.getAttribute('title')).toBe('0.411199425 USD');
     expect(amount.getAttribute('data-round')).toBe('12');

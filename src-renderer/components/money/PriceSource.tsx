@@ -3,6 +3,7 @@ import type { EthPriceView } from '../../../src-shared/api/prices';
 import { formatMoney } from '../../lib/money/formatMoney';
 import { formatDateTime } from '../../lib/formatTime';
 import { pricePerEth } from '../../lib/money/moneyOfWei';
+import { useIntlReady } from '../../lib/intlReady';
 import { AddressLink } from '../chain/ChainLinks';
 import './money.css';
 
@@ -15,6 +16,9 @@ const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB', { hour: '2
  */
 export function PriceSource({ view, setPriceHref = '/gas' }: { view: EthPriceView; setPriceHref?: string | null }) {
   const { price } = view;
+  // Money and local times need Intl: drawn once the window has loaded it (lib/intlReady.ts).
+  const intl = useIntlReady();
+  if (price && !intl) return null;
   if (!price) {
     return (
       <span className="price-source muted" data-testid="price-source">

@@ -5,6 +5,7 @@ import { singularOf } from '../../../src-shared/text/singularOf';
 import { Icon } from '../Icon';
 import './DataTable.css';
 import { filterRows, sortRows, type TableSort } from './tableRows';
+import { groupDigits } from '../../../src-shared/text/groupDigits';
 
 /** One column of a {@link DataTable}. */
 export interface DataColumn<Row> {
@@ -140,7 +141,7 @@ export function DataTable<Row>({ rows, columns, rowKey, label, labelOne, onOpen,
           />
         </span>
         <span className="data-table-count muted" aria-live="polite">
-          {filter.trim() ? `${visible.length.toLocaleString('en-US')} of ${countOf(rows.length, labelOne ?? singularOf(label), label)}` : countOf(rows.length, labelOne ?? singularOf(label), label)}
+          {filter.trim() ? `${groupDigits(visible.length)} of ${countOf(rows.length, labelOne ?? singularOf(label), label)}` : countOf(rows.length, labelOne ?? singularOf(label), label)}
         </span>
         <span className="visually-hidden" aria-live="polite">
           {copied}

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { countOf } from '../../../src-shared/text/countOf';
+import { groupDigits } from '../../../src-shared/text/groupDigits';
 
 /** Bytes shown at most in the hex view (the rest: save the file). */
 const HEX_MAX_BYTES = 16 * 1024;
@@ -32,7 +33,7 @@ export function HexView({ base64, size }: { base64: string; size: number }) {
       </pre>
       {lines.shown < size ? (
         <p className="muted">
-          The first {lines.shown.toLocaleString('en-US')} of {countOf(size, 'byte')}. Save the file to read the rest.
+          The first {groupDigits(lines.shown)} of {countOf(size, 'byte')}. Save the file to read the rest.
         </p>
       ) : null}
     </div>

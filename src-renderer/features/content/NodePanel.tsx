@@ -8,6 +8,7 @@ import { networkKey } from '../../queries/queryKeys';
 import { formatBytes } from '../../lib/formatBytes';
 import { pinsKey } from './contentQueries';
 import type { SaveContent } from './useContentTransfers';
+import { groupDigits } from '../../../src-shared/text/groupDigits';
 
 const PIN_TEXT: Record<ContentNode['pin'], string> = {
   recursive: 'Pinned (recursively)',
@@ -39,7 +40,7 @@ export function NodePanel({ networkId, node, name, rootCid, segments, onSave }: 
           {formatBytes(node.size)} <span className="muted">({countOf(node.size, 'byte')})</span>
         </dd>
         <dt>Links</dt>
-        <dd>{node.linkCount.toLocaleString('en-US')}</dd>
+        <dd>{groupDigits(node.linkCount)}</dd>
         <dt>Read with</dt>
         <dd className="mono">{node.readWith}</dd>
         <dt>Pin</dt>

@@ -10,6 +10,7 @@ import { useUnseenGasAlerts } from '../../hooks/useUnseenGasAlerts';
 import { showGwei } from '../../lib/formatGwei';
 import { useGasAlertsSeen } from '../../state/useGasAlertsSeen';
 import './GasAlertNotices.css';
+import { groupDigits } from '../../../src-shared/text/groupDigits';
 
 /** Notices shown at once; the rest are counted. */
 const SHOWN = 2;
@@ -72,7 +73,7 @@ function GasAlertNotice({ alert, networkName, onTimeout }: { alert: FiredGasAler
       <div className="gas-alert-notice-text">
         <strong>Gas alert: {alert.description}</strong>
         <span>
-          {networkName}: now <span title={`${alert.valueGwei} gwei exactly`}>{showGwei(alert.valueGwei)} gwei</span> at block #{alert.block.toLocaleString('en-US')},{' '}
+          {networkName}: now <span title={`${alert.valueGwei} gwei exactly`}>{showGwei(alert.valueGwei)} gwei</span> at block #{groupDigits(alert.block)},{' '}
           <time dateTime={new Date(alert.at).toISOString()}>{new Date(alert.at).toLocaleTimeString(undefined, { timeStyle: 'short' })}</time>
         </span>
       </div>

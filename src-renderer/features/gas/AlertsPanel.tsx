@@ -10,6 +10,7 @@ import { gasAlertsKey, gasAlertsQuery, gasFiredQuery } from '../../queries/gasAl
 import { AlertItem } from './AlertItem';
 import { Gwei } from './Gwei';
 import { notificationPermission } from './notifyAlerts';
+import { groupDigits } from '../../../src-shared/text/groupDigits';
 
 /** Alerts of a network: add one (threshold checked as typed), the list with each one's state, and what fired. */
 export function AlertsPanel({ networkId, networkName }: { networkId: string; networkName: string }) {
@@ -127,7 +128,7 @@ export function AlertsPanel({ networkId, networkName }: { networkId: string; net
               <strong>{event.description}</strong>
               <Gwei gwei={event.valueGwei} unit className="mono" />
               <span className="muted">
-                block #{event.block.toLocaleString('en-US')} · {formatDateTime(event.at)}
+                block #{groupDigits(event.block)} · {formatDateTime(event.at)}
               </span>
             </li>
           ))}

@@ -68,7 +68,7 @@ export function BaseFeePanel({ snapshot }: { snapshot: GasSnapshot }) {
               <span className="muted">Not offered by this network</span>
             ) : (
               <span className="mono" data-testid="blob-base-fee" data-exact-wei={BigInt(snapshot.blobBaseFee).toString()}>
-                <Gwei gwei={gweiOfWei(snapshot.blobBaseFee)} unit /> <span className="muted">({BigInt(snapshot.blobBaseFee).toLocaleString('en-US')} wei)</span>
+                <Gwei gwei={gweiOfWei(snapshot.blobBaseFee)} unit /> <span className="muted">({groupDigits(BigInt(snapshot.blobBaseFee))} wei)</span>
               </span>
             )}
           </div>

@@ -9,6 +9,7 @@ import { gasSettingsKey, gasSettingsQuery } from './gasQueries';
 import { congestionWord } from './gasFormat';
 import { Gwei } from './Gwei';
 import { useGasFeed } from './useGasFeed';
+import { groupDigits } from '../../../src-shared/text/groupDigits';
 
 /** One network's headline figures, side by side with the others. */
 function CompareTile({ network, focused, onFocus, onRemove }: { network: NetworkView; focused: boolean; onFocus: () => void; onRemove?: () => void }) {
@@ -23,7 +24,7 @@ function CompareTile({ network, focused, onFocus, onRemove }: { network: Network
               <Gwei gwei={snapshot.suggestion.medium.suggestedMaxFeePerGas} className="mono" /> <span className="muted">gwei medium max fee</span>
             </span>
             <span className="muted gas-tile-line">
-              base <Gwei gwei={snapshot.suggestion.estimatedBaseFee} /> gwei · {congestionWord(snapshot.suggestion.networkCongestion).toLowerCase()} · block #{snapshot.suggestionBlock.toLocaleString('en-US')}
+              base <Gwei gwei={snapshot.suggestion.estimatedBaseFee} /> gwei · {congestionWord(snapshot.suggestion.networkCongestion).toLowerCase()} · block #{groupDigits(snapshot.suggestionBlock)}
             </span>
             <span className={`badge ${snapshot.source === 'api' ? 'badge-ok' : 'badge-warn'}`}>{snapshot.source === 'api' ? 'gas API' : LOCAL_ESTIMATE_LABEL}</span>
           </>

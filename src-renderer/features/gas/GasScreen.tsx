@@ -32,6 +32,7 @@ import type { BlockCadence } from '../../../src-shared/gas/blockCadence';
 import { countOf } from '../../../src-shared/text/countOf';
 import { WaitingForNode } from '../../components/WaitingForNode';
 import './gas.css';
+import { groupDigits } from '../../../src-shared/text/groupDigits';
 
 /**
  * The gas dashboard: `/gas` shows the selected network, `/gas?network=<id>` another one; networks added to the
@@ -94,7 +95,7 @@ function GasDetail({ networkId, networkName }: { networkId: string; networkName:
                   {snapshot.source === 'api' ? 'Source: gas API' : `Source: ${LOCAL_ESTIMATE_LABEL}`}
                 </span>
                 <span className="muted" data-testid="suggestion-block">
-                  Levels for block #{snapshot.suggestionBlock.toLocaleString('en-US')} · read {new Date(snapshot.fetchedAt).toLocaleTimeString()}
+                  Levels for block #{groupDigits(snapshot.suggestionBlock)} · read {new Date(snapshot.fetchedAt).toLocaleTimeString()}
                   {nextPollAt && visible ? ` · next poll in ${Math.max(0, Math.ceil((nextPollAt - now) / 1000))} s` : ''}
                   {!visible ? ' · paused while hidden' : ''}
                 </span>

@@ -2,12 +2,13 @@ import type { GasHistory } from '../../../src-shared/gas/gasTypes';
 import { countOf } from '../../../src-shared/text/countOf';
 import { windowWords } from './historyAxis';
 import './HistoryNotes.css';
+import { groupDigits } from '../../../src-shared/text/groupDigits';
 
 /** Where a range's samples come from, in words. */
 function sourceWords(fromApi: number, samples: number): string {
   if (fromApi === samples) return 'all from the gas API';
   if (fromApi === 0) return 'all estimated locally from fee history (blocks no poll saw are filled in from the chain)';
-  return `${fromApi.toLocaleString('en-US')} from the gas API, the rest estimated locally from fee history (blocks no poll saw are filled in from the chain)`;
+  return `${groupDigits(fromApi)} from the gas API, the rest estimated locally from fee history (blocks no poll saw are filled in from the chain)`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { GAS_POLL_SECONDS, GAS_RETENTION_DAYS } from '../../../src-shared/gas/gasSettings';
+import { groupDigits } from '../../../src-shared/text/groupDigits';
 
 /** The gas settings as typed: seconds between polls, and days samples are kept. */
 export interface GasSettingsDraft {
@@ -10,7 +11,7 @@ export interface GasSettingsDraft {
 function wholeProblem(text: string, what: string, min: number, max: number): string | undefined {
   if (!/^\d+$/.test(text.trim())) return `${what} is a whole number.`;
   const value = Number(text);
-  if (value < min || value > max) return `${what} is from ${min} to ${max.toLocaleString('en-US')}.`;
+  if (value < min || value > max) return `${what} is from ${min} to ${groupDigits(max)}.`;
   return undefined;
 }
 

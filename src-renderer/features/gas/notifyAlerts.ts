@@ -1,6 +1,7 @@
 import type { FiredGasAlert } from '../../../src-shared/gas/gasTypes';
 import { showGwei } from '../../lib/formatGwei';
 import { SESSION_START } from '../../lib/sessionStart';
+import { groupDigits } from '../../../src-shared/text/groupDigits';
 
 // Desktop notifications of fired gas alerts, through the Notification API (the web host's browser, and
 // Electron's renderer, which shows them as system notifications). Each fired alert is shown once per app
@@ -21,7 +22,7 @@ export function notifyFired(fired: readonly FiredGasAlert[], networkName: (netwo
     if (notificationPermission() !== 'granted') continue;
     try {
       new Notification(`Gas alert: ${alert.description}`, {
-        body: `${networkName(alert.networkId)}: now ${showGwei(alert.valueGwei)} gwei (block #${alert.block.toLocaleString('en-US')}, ${new Date(alert.at).toLocaleTimeString()}).`,
+        body: `${networkName(alert.networkId)}: now ${showGwei(alert.valueGwei)} gwei (block #${groupDigits(alert.block)}, ${new Date(alert.at).toLocaleTimeString()}).`,
         tag: `gas-alert-${alert.id}`,
       });
     } catch {

@@ -4,6 +4,7 @@ import { countOf } from '../../../../src-shared/text/countOf';
 import { shortHex } from '../../../../src-shared/text/shortHex';
 import type { DecodedArg } from '../../../../src-shared/decoding/types';
 import { formatEth, formatTokenAmount } from '../../../lib/formatChain';
+import { groupDigits } from '../../../../src-shared/text/groupDigits';
 
 /** A transaction in plain words: a headline and the facts a support engineer says first. */
 export interface Explanation {
@@ -31,7 +32,7 @@ export function explainTransaction(view: TransactionView, networkName: string): 
         : 'Succeeded';
   const lines: string[] = [];
   if (view.block) lines.push(`In block ${BigInt(view.block.number).toString(10)} on ${networkName}${view.position ? `, transaction ${view.position.index + 1} of ${view.position.count}` : ''}.`);
-  if (view.fee) lines.push(`${from} paid a fee of ${formatEth(view.fee)} (${BigInt(str(view.receipt?.gasUsed) || '0x0').toLocaleString('en-US')} gas at ${formatEth(str(view.receipt?.effectiveGasPrice) || '0x0', 'gwei')}).`);
+  if (view.fee) lines.push(`${from} paid a fee of ${formatEth(view.fee)} (${groupDigits(BigInt(str(view.receipt?.gasUsed) || '0x0'))} gas at ${formatEth(str(view.receipt?.effectiveGasPrice) || '0x0', 'gwei')}).`);
   else lines.push(`Sent by ${from}.`);
   const value = BigInt(str(tx.value) || '0x0');
   if (!to) {
