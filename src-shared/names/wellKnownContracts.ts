@@ -49,10 +49,17 @@ const entries: (Omit<WellKnownContract, 'address'> & { address: string })[] = [
   { chainId: 11155111, address: sepolia.contracts.ensUniversalResolver.address, name: 'ENS: Universal Resolver', kind: 'utility', from: 'viem/chains sepolia.contracts.ensUniversalResolver' },
 ];
 
-/** Blockglass's list of well-known contracts, every address checksummed. */
-export const WELL_KNOWN_CONTRACTS: readonly WellKnownContract[] = entries.map((entry) => ({ ...entry, address: getAddress(entry.address) }));
+/**
+ * Blockglass's list of well-known contracts, every address checksummed, each when first read: a checksum is a keccak
+ * hash, and the whole list's were 10 to 20 ms of every window's start, before its first frame.
+ */
+export const WELL_KNOWN_CONTRACTS: readonly WellKnownContract[] = entries.map(({ address: written, ...entry }) => {
+  let checksummed: `0x${string}` | undefined;
+  return Object.defineProperty({ ...entry }, 'address', { enumerable: true, get: () => (checksummed ??= getAddress(written)) }) as WellKnownContract;
+});
 
-const byChainAndAddress = new Map(WELL_KNOWN_CONTRACTS.map((entry) => [`${entry.chainId}:${entry.address.toLowerCase()}`, entry]));
+/** Each entry by its chain and its address in lower case (as written, lowered: no checksum needed to find one). */
+const byChainAndAddress = new Map(entries.map((entry, index) => [`${entry.chainId}:${entry.address.toLowerCase()}`, WELL_KNOWN_CONTRACTS[index]!]));
 
 /** The well-known contract at an address on a chain (by chain id), if Blockglass's list names one. */
 export function wellKnownContract(chainId: number, address: string): WellKnownContract | undefined {
@@ -62,5 +69,5 @@ export function wellKnownContract(chainId: number, address: string): WellKnownCo
 /** Whether `name` is the list's name for the contract at `address` on any chain (a label that came from the list). */
 export function isWellKnownName(address: string, name: string): boolean {
   const lower = address.toLowerCase();
-  return WELL_KNOWN_CONTRACTS.some((entry) => entry.name === name && entry.address.toLowerCase() === lower);
+  return entries.some((entry) => entry.name === name && entry.address.toLowerCase() === lower);
 }
