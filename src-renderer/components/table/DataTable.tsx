@@ -63,12 +63,12 @@ export function DataTable<Row>({ rows, columns, rowKey, label, labelOne, onOpen,
 
   // The sticky header sits in the scroll box above the rows, which the virtualizer places from 0: scrolling a
   // row to the bottom edge must also clear the header's height, or the row stopped just under the edge, out of view.
-  const [headerHeight, setHeaderHeight] = useState(0);
-  const measureHeader = useCallback((node: HTMLDivElement | null) => {
-    if (node) setHeaderHeight(node.offsetHeight);
-  }, []);
+  // Measured when a key scrolls (move), not when the table is first drawn: reading it then forced the page's layout
+  // in the middle of its first commit, and the state it set drew the table twice before its first frame.
+  const headerRef = useRef<HTMLDivElement>(null);
+  const headerHeight = useRef(0);
   // eslint-disable-next-line react-hooks/incompatible-library -- the React Compiler would skip this component (the virtualizer's functions change without a new identity); this app does not run the compiler, and the table calls them only while rendering and from event handlers
-  const virtualizer = useVirtualizer({ count: visible.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12, scrollPaddingEnd: headerHeight });
+  const virtualizer = useVirtualizer({ count: visible.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12, scrollPaddingEnd: headerHeight.current });
   const template = columns.map((column) => column.width).join(' ');
   // Every row is its own grid: they line up only if all are equally wide. Below the columns' minimums the
   // table scrolls sideways; `max-content` here made each row as wide as its own text, and long cells shifted.
@@ -79,6 +79,8 @@ export function DataTable<Row>({ rows, columns, rowKey, label, labelOne, onOpen,
     (row: number, column: number) => {
       const next = { row: Math.max(0, Math.min(visible.length - 1, row)), column: Math.max(0, Math.min(columns.length - 1, column)) };
       setActive(next);
+      headerHeight.current = headerRef.current?.offsetHeight ?? 0;
+      virtualizer.options.scrollPaddingEnd = headerHeight.current; // this scroll's, and every render's after it
       virtualizer.scrollToIndex(next.row, { align: 'auto' });
     },
     [visible.length, columns.length, virtualizer],
@@ -161,7 +163,7 @@ export function DataTable<Row>({ rows, columns, rowKey, label, labelOne, onOpen,
         // id that names nothing is an invalid reference. Moving with the keys scrolls it back and names it again.
         aria-activedescendant={visible[activeRow] && virtualizer.getVirtualItems().some((item) => item.index === activeRow) ? `${filterId}-r${activeRow}-c${active.column}` : undefined}
       >
-        <div ref={measureHeader} className="data-table-header" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template, minWidth }}>
+        <div ref={headerRef} className="data-table-header" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template, minWidth }}>
           {columns.map((column) => {
             const direction = sortedBy?.id === column.id ? (sortedBy.desc ? 'descending' : 'ascending') : 'none';
             return (
