@@ -1,4 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeRectAfterLayout } from './observeRectAfterLayout';
 import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { countOf } from '../../../src-shared/text/countOf';
 import { singularOf } from '../../../src-shared/text/singularOf';
@@ -68,7 +69,16 @@ export function DataTable<Row>({ rows, columns, rowKey, label, labelOne, onOpen,
   const headerRef = useRef<HTMLDivElement>(null);
   const headerHeight = useRef(0);
   // eslint-disable-next-line react-hooks/incompatible-library -- the React Compiler would skip this component (the virtualizer's functions change without a new identity); this app does not run the compiler, and the table calls them only while rendering and from event handlers
-  const virtualizer = useVirtualizer({ count: visible.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12, scrollPaddingEnd: headerHeight.current });
+  const virtualizer = useVirtualizer({
+    count: visible.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 12,
+    scrollPaddingEnd: headerHeight.current,
+    // The box is at most `maxHeight` tall: its rows in view are drawn in the first commit, its size read after layout.
+    initialRect: { width: 0, height: maxHeight },
+    observeElementRect: observeRectAfterLayout,
+  });
   const template = columns.map((column) => column.width).join(' ');
   // Every row is its own grid: they line up only if all are equally wide. Below the columns' minimums the
   // table scrolls sideways; `max-content` here made each row as wide as its own text, and long cells shifted.
