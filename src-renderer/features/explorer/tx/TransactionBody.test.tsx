@@ -25,7 +25,7 @@ const VIEW: TransactionView = {
 };
 
 describe('TransactionBody', () => {
-  it('shows the header with its pager, the summary, the overview and every section, each named by its heading', () => {
+  it('shows the header with its pager, the summary, the overview and every section, each named by its heading', async () => {
     renderWithApp(<TransactionBody view={VIEW} networkId="local" networkName="Local sandbox" />);
     expect(screen.getByRole('heading', { level: 1, name: 'Transaction' })).toBeTruthy();
     const pager = screen.getByRole('navigation', { name: 'Neighbouring transactions in the block' });
@@ -34,15 +34,18 @@ describe('TransactionBody', () => {
     expect(screen.getByRole('region', { name: 'Succeeded' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Export case file (Markdown)' })).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Overview' })).getByLabelText('Transaction at a glance')).toBeTruthy();
-    for (const name of ['Input', 'Token transfers (1)', 'Logs (1)', 'Transaction fields', 'Receipt']) expect(screen.getByRole('region', { name }), name).toBeTruthy();
+    for (const name of ['Input', 'Token transfers (1)', 'Logs (1)']) expect(screen.getByRole('region', { name }), name).toBeTruthy();
+    // The fields and the receipt, below the fold, follow the first frame.
+    expect(screen.queryByRole('region', { name: 'Receipt' })).toBeNull();
+    for (const name of ['Transaction fields', 'Receipt']) expect(await screen.findByRole('region', { name }), name).toBeTruthy();
     // The emitting contract is written with the label the view knows for it.
     expect(within(screen.getByRole('region', { name: 'Logs (1)' })).getByText('Glass token')).toBeTruthy();
   });
 
-  it('says a pending transaction has no receipt yet, and leaves out the sections it has nothing for', () => {
+  it('says a pending transaction has no receipt yet, and leaves out the sections it has nothing for', async () => {
     renderWithApp(<TransactionBody view={{ ...VIEW, receipt: null, pending: true, block: null, position: null, logs: [], transfers: [], input: null }} networkId="local" networkName="Local sandbox" />);
     expect(screen.queryByRole('navigation', { name: 'Neighbouring transactions in the block' })).toBeNull();
-    expect(screen.getByText('No receipt yet: the transaction is pending. This page checks again every few seconds.')).toBeTruthy();
+    expect(await screen.findByText('No receipt yet: the transaction is pending. This page checks again every few seconds.')).toBeTruthy();
     for (const name of ['Input', 'Token transfers (1)', 'Logs (1)']) expect(screen.queryByRole('region', { name }), name).toBeNull();
   });
 });
