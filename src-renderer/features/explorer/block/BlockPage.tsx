@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useAfterFirstPaint } from '../../../hooks/useAfterFirstPaint';
 import { Link, useLocation } from 'wouter';
 import type { AddressMark, BlockView, TransactionRow } from '../../../../src-shared/api/explorer';
 import { networkKey } from '../../../queries/queryKeys';
@@ -81,6 +82,7 @@ export function BlockPage({ networkId, networkName, id }: { networkId: string; n
 }
 
 function BlockBody({ networkId, view, onOpen }: { networkId: string; view: BlockView; onOpen: (row: TransactionRow) => void }) {
+  const below = useAfterFirstPaint();
   const api = useApi();
   const addresses = useMemo(() => [...new Set(view.transactions.flatMap((row) => [row.from, row.to ?? row.createdContract ?? ''].filter(Boolean).map((a) => a.toLowerCase())))].slice(0, 2000), [view.transactions]);
   // The marks come after the rows: the table shows at once, the contract marks a moment later.
@@ -170,6 +172,15 @@ function BlockBody({ networkId, view, onOpen }: { networkId: string; view: Block
         </h2>
         <DataTable rows={rows} columns={columns} rowKey={(row) => row.hash} label="transactions" onOpen={onOpen} emptyText="This block holds no transactions." maxHeight={560} />
       </section>
+      {below ? <BlockFieldsAndUncles view={view} /> : null}
+    </div>
+  );
+}
+
+/** Every field of the block, and its uncles: below the fold, drawn once the page's first frame is painted. */
+function BlockFieldsAndUncles({ view }: { view: BlockView }) {
+  return (
+    <>
       <section className="card explorer-section" aria-labelledby="block-fields">
         <h2 id="block-fields" className="section-title">
           All fields
@@ -196,7 +207,7 @@ function BlockBody({ networkId, view, onOpen }: { networkId: string; view: Block
           )}
         </section>
       ) : null}
-    </div>
+    </>
   );
 }
 
