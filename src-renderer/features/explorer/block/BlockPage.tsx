@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useAfterFirstPaint } from '../../../hooks/useAfterFirstPaint';
 import { Link, useLocation } from 'wouter';
 import type { AddressMark, BlockView, TransactionRow } from '../../../../src-shared/api/explorer';
 import { networkKey } from '../../../queries/queryKeys';
@@ -13,6 +12,7 @@ import { GasBar } from '../../../components/chain/GasBar';
 import { Timestamp } from '../../../components/chain/Timestamp';
 import { HexValue } from '../../../components/HexValue';
 import { PageHeader } from '../../../components/PageHeader';
+import { AfterFirstPaint } from '../../../components/AfterFirstPaint';
 import { RawJson } from '../../../components/chain/RawJson';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
@@ -82,7 +82,6 @@ export function BlockPage({ networkId, networkName, id }: { networkId: string; n
 }
 
 function BlockBody({ networkId, view, onOpen }: { networkId: string; view: BlockView; onOpen: (row: TransactionRow) => void }) {
-  const below = useAfterFirstPaint();
   const api = useApi();
   const addresses = useMemo(() => [...new Set(view.transactions.flatMap((row) => [row.from, row.to ?? row.createdContract ?? ''].filter(Boolean).map((a) => a.toLowerCase())))].slice(0, 2000), [view.transactions]);
   // The marks come after the rows: the table shows at once, the contract marks a moment later.
@@ -172,7 +171,9 @@ function BlockBody({ networkId, view, onOpen }: { networkId: string; view: Block
         </h2>
         <DataTable rows={rows} columns={columns} rowKey={(row) => row.hash} label="transactions" onOpen={onOpen} emptyText="This block holds no transactions." maxHeight={560} />
       </section>
-      {below ? <BlockFieldsAndUncles view={view} /> : null}
+      <AfterFirstPaint>
+        <BlockFieldsAndUncles view={view} />
+      </AfterFirstPaint>
     </div>
   );
 }

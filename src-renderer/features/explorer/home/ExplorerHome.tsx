@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Field } from '../../../components/Field';
 import { Timestamp } from '../../../components/chain/Timestamp';
 import { useNow } from '../../../hooks/useNow';
-import { useAfterFirstPaint } from '../../../hooks/useAfterFirstPaint';
+import { useAfterFirstPaint } from '../../../components/AfterFirstPaint';
 import { useLiveSubscription } from '../../../hooks/useLiveSubscription';
 import { formatEth, formatNumber } from '../../../lib/formatChain';
 import { formatAgo, formatDateTime } from '../../../lib/formatTime';

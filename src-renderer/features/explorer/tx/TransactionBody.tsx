@@ -5,7 +5,7 @@ import { RawJson } from '../../../components/chain/RawJson';
 import { HexValue } from '../../../components/HexValue';
 import { LoadingState } from '../../../components/LoadingState';
 import { lazyScreen } from '../../../lib/lazyScreen';
-import { useAfterFirstPaint } from '../../../hooks/useAfterFirstPaint';
+import { AfterFirstPaint } from '../../../components/AfterFirstPaint';
 import { PageHeader } from '../../../components/PageHeader';
 import { ChainFields } from '../ChainFields';
 import { explorerPageModules } from '../pageModules';
@@ -51,9 +51,6 @@ export function TransactionBody({ view, networkId, networkName, tab = 'overview'
 }
 
 function TransactionOverviewTab({ view, networkId, networkName }: { view: TransactionView; networkId: string; networkName: string }) {
-  // Its fields and receipt, below the fold, are drawn once the first frame (what happened, its fee, input, transfers
-  // and logs) is painted: a cold page's first frame carries half the elements.
-  const below = useAfterFirstPaint();
   return (
     <>
       <TransactionSummary view={view} networkId={networkId} networkName={networkName} />
@@ -70,7 +67,11 @@ function TransactionOverviewTab({ view, networkId, networkName }: { view: Transa
       {view.transfers.length > 0 ? <TransactionTransfers transfers={view.transfers} /> : null}
       {view.logs.length > 0 ? <TransactionLogs view={view} /> : null}
 
-      {below ? <TransactionFieldsAndReceipt view={view} /> : null}
+      {/* Its fields and receipt, below the fold, come once the first frame (what happened, the fee, input, transfers
+          and logs) is painted: a cold page's first frame carries half the elements. */}
+      <AfterFirstPaint>
+        <TransactionFieldsAndReceipt view={view} />
+      </AfterFirstPaint>
     </>
   );
 }
