@@ -7,6 +7,7 @@ import { useHeldLiveSubscription } from '../../hooks/useLiveSubscription';
 import { ExplorerHome, latestInput } from './home/ExplorerHome';
 import { explorerPageModules } from './pageModules';
 import { usePageHead } from './usePageHead';
+import type { ExplorerRequest } from './explorerRequest';
 import './explorer.css';
 
 // The start page is the explorer's home: it loads with the app. The block, transaction and address pages
@@ -16,14 +17,6 @@ const BlockPage = lazyScreen(explorerPageModules.block, (module) => module.Block
 const TransactionPage = lazyScreen(explorerPageModules.tx, (module) => module.TransactionPage);
 const TransactionAtIndex = lazyScreen(explorerPageModules.txAtIndex, (module) => module.TransactionAtIndex);
 const AddressPage = lazyScreen(explorerPageModules.address, (module) => module.AddressPage);
-
-/** What an explorer URL asks for: `/explorer/block/123`, `/explorer/tx/0x…`, `/explorer/address/0x…`. */
-export interface ExplorerRequest {
-  kind: 'block' | 'tx' | 'address' | 'txAtIndex';
-  value: string;
-  /** For `txAtIndex`: the position in the block. */
-  index?: string;
-}
 
 /** The block explorer: the latest blocks and transactions, or the block, transaction or address a URL names. */
 export function ExplorerScreen({ request }: { request?: ExplorerRequest }) {

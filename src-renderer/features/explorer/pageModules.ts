@@ -1,3 +1,6 @@
+import { loadHistoryTabs } from './address/history/historyTabsModule';
+import { loadReplayTabs } from './tx/replayTabsModule';
+
 /** The page modules loaded on demand (code split), by what they show. */
 export const explorerPageModules = {
   block: () => import('./block/BlockPage'),
@@ -5,7 +8,7 @@ export const explorerPageModules = {
   txAtIndex: () => import('./tx/TransactionAtIndex'),
   address: () => import('./address/AddressPage'),
   /** The address page's history tabs (transactions, transfers, balance over time…): not needed by its overview. */
-  addressHistory: () => import('./address/history/historyTabs'),
+  addressHistory: loadHistoryTabs,
   /** The transaction page's replay tabs (trace, state, what if): not needed by its overview. */
-  txReplay: () => import('./tx/replayTabs'),
+  txReplay: loadReplayTabs,
 };

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useApi } from '../../api/useApi';
-import type { ExplorerRequest } from './ExplorerScreen';
+import type { ExplorerRequest } from './explorerRequest';
 import { explorerPageModules } from './pageModules';
 import { prefetchExplorerPage } from './prefetchExplorerPage';
 

@@ -25,7 +25,7 @@ import { NonceRow } from './NonceRow';
 import { ProxyRow } from './ProxyRow';
 import { AddressTabs, addressTabOf } from './AddressTabs';
 import { CreationRow } from './history/CreationRow';
-import { explorerPageModules } from '../pageModules';
+import { loadHistoryTabs } from './history/historyTabsModule';
 import { TokenFactsCard } from './TokenFactsCard';
 import { countOf } from '../../../../src-shared/text/countOf';
 import { shortHex } from '../../../../src-shared/text/shortHex';
@@ -34,7 +34,7 @@ import { ADDRESS_NAME_SOURCE_WORDS } from '../../../../src-shared/names/addressN
 // The history tabs' script is loaded apart (the overview needs none of it): when the window is idle after the page
 // shows (preloadScreens.ts), or beside the page's own when a link opens a tab (routes.ts), so that a tab is drawn at
 // once, not through its fallback.
-const history = explorerPageModules.addressHistory;
+const history = loadHistoryTabs;
 const Approvals = lazyScreen(history, (module) => module.Approvals);
 const BalanceHistory = lazyScreen(history, (module) => module.BalanceHistory);
 const Callers = lazyScreen(history, (module) => module.Callers);

@@ -8,7 +8,7 @@ import { lazyScreen } from '../../../lib/lazyScreen';
 import { AfterFirstPaint } from '../../../components/AfterFirstPaint';
 import { PageHeader } from '../../../components/PageHeader';
 import { ChainFields } from '../ChainFields';
-import { explorerPageModules } from '../pageModules';
+import { loadReplayTabs } from './replayTabsModule';
 import { TransactionLogs } from './TransactionLogs';
 import { TransactionOverview } from './TransactionOverview';
 import { TransactionPager } from './TransactionPager';
@@ -19,9 +19,9 @@ import { RECEIPT_FIELDS, TRANSACTION_FIELDS } from './txFields';
 
 // The replay tabs' script is loaded apart (the overview needs none of it): when the window is idle after the page
 // shows (preloadScreens.ts), or beside the page's own when a link opens one of them (routes.ts).
-const TraceTab = lazyScreen(explorerPageModules.txReplay, (module) => module.TraceTab);
-const StateTab = lazyScreen(explorerPageModules.txReplay, (module) => module.StateTab);
-const WhatIfTab = lazyScreen(explorerPageModules.txReplay, (module) => module.WhatIfTab);
+const TraceTab = lazyScreen(loadReplayTabs, (module) => module.TraceTab);
+const StateTab = lazyScreen(loadReplayTabs, (module) => module.StateTab);
+const WhatIfTab = lazyScreen(loadReplayTabs, (module) => module.WhatIfTab);
 
 /**
  * A transaction read, in four tabs: the overview (what happened in words, then its overview, decoded input, token
