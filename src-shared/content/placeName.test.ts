@@ -34,6 +34,11 @@ describe('placeName', () => {
     expect(cut).toMatch(/^(😀)+…\.txt$/u);
   });
 
+  it('is the same cleaned again when a dropped character stood between two combining marks', () => {
+    const once = placeName('\ua66f\u0000\u06ea');
+    expect(placeName(once)).toBe(once);
+  });
+
   it('always answers one printable path part of at most 255 characters (fuzz)', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 600 }), (raw) => {

@@ -16,7 +16,9 @@ const EXTENSION = /\.[\p{L}\p{N}_-]{1,16}$/u;
 export function placeName(raw: string): string {
   let shown = '';
   for (const char of raw.normalize('NFC')) if (!isUnsafeCharacter(char) || isJoinerOrSelector(char)) shown += char;
-  const clean = shown.replace(/[/\\]/g, '_').trim();
+  // Normalized again: a character dropped from between two combining marks leaves them side by side, where NFC
+  // orders them (so the name, cleaned once more, stays as it is).
+  const clean = shown.normalize('NFC').replace(/[/\\]/g, '_').trim();
   if (clean.length <= PLACE_NAME_MAX) return clean === '.' || clean === '..' ? '' : clean;
   const extension = EXTENSION.exec(clean)?.[0] ?? '';
   // Cut by code points, so a letter outside the BMP is never split in half.
