@@ -1,12 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { observeRectAfterLayout } from './observeRectAfterLayout';
 import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { countOf } from '../../../src-shared/text/countOf';
+import { groupDigits } from '../../../src-shared/text/groupDigits';
 import { singularOf } from '../../../src-shared/text/singularOf';
 import { Icon } from '../Icon';
 import './DataTable.css';
+import { observeRectAfterLayout } from './observeRectAfterLayout';
 import { filterRows, sortRows, type TableSort } from './tableRows';
-import { groupDigits } from '../../../src-shared/text/groupDigits';
 
 /** One column of a {@link DataTable}. */
 export interface DataColumn<Row> {
