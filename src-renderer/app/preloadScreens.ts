@@ -1,15 +1,16 @@
 import { callModules } from '../features/call/callModules';
 import { explorerPageModules } from '../features/explorer/pageModules';
+import { loadGasBelowTheFold } from '../features/gas/belowTheFoldModule';
 import { settleScreens } from '../lib/lazyScreen';
 import { routes, type PageModule } from './routes';
 
 /**
  * Every screen's scripts: each route's page modules, the call playground's Starknet page (drawn by network) and the
- * address and transaction pages' tabs beyond their overview (drawn by tab).
+ * address and transaction pages' tabs beyond their overview (drawn by tab) and the gas page's parts below its levels.
  */
 export function everyScreenModule(): PageModule[] {
   const fromRoutes = Object.values(routes).flatMap((route) => ('modules' in route ? route.modules : []));
-  return [...new Set<PageModule>([...fromRoutes, callModules.starknet, explorerPageModules.addressHistory, explorerPageModules.txReplay])];
+  return [...new Set<PageModule>([...fromRoutes, callModules.starknet, explorerPageModules.addressHistory, explorerPageModules.txReplay, loadGasBelowTheFold])];
 }
 
 /** The window's idle moments, as the preload asks for them. */

@@ -1,8 +1,9 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { elementScroll, useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { countOf } from '../../../src-shared/text/countOf';
 import { groupDigits } from '../../../src-shared/text/groupDigits';
 import { singularOf } from '../../../src-shared/text/singularOf';
+import { useAfterFirstPaint } from '../AfterFirstPaint';
 import { Icon } from '../Icon';
 import './DataTable.css';
 import { observeRectAfterLayout } from './observeRectAfterLayout';
@@ -68,16 +69,19 @@ export function DataTable<Row>({ rows, columns, rowKey, label, labelOne, onOpen,
   // in the middle of its first commit, and the state it set drew the table twice before its first frame.
   const headerRef = useRef<HTMLDivElement>(null);
   const headerHeight = useRef(0);
+  // The rows beyond the box's edge (drawn ahead for scrolling) wait for the table's first frame: it holds the rows in view.
+  const painted = useAfterFirstPaint();
   // eslint-disable-next-line react-hooks/incompatible-library -- the React Compiler would skip this component (the virtualizer's functions change without a new identity); this app does not run the compiler, and the table calls them only while rendering and from event handlers
   const virtualizer = useVirtualizer({
     count: visible.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    overscan: 12,
+    overscan: painted ? 12 : 0,
     scrollPaddingEnd: headerHeight.current,
     // The box is at most `maxHeight` tall: its rows in view are drawn in the first commit, its size read after layout.
     initialRect: { width: 0, height: maxHeight },
     observeElementRect: observeRectAfterLayout,
+    scrollToFn: scrollUnlessNew,
   });
   const template = columns.map((column) => column.width).join(' ');
   // Every row is its own grid: they line up only if all are equally wide. Below the columns' minimums the
@@ -239,6 +243,20 @@ export function DataTable<Row>({ rows, columns, rowKey, label, labelOne, onOpen,
     </div>
   );
 }
+
+/**
+ * The virtualizer's scroll, but not its first: as it takes its box it scrolls it to where it starts (0), which a box
+ * just made already is at, and the scroll forced the page's layout in the middle of the table's first commit.
+ */
+function scrollUnlessNew(offset: number, options: { adjustments?: number; behavior?: ScrollBehavior }, instance: Parameters<typeof elementScroll<HTMLDivElement>>[2]): void {
+  const element = instance.scrollElement;
+  if (element && !scrolled.has(element)) {
+    scrolled.add(element);
+    if (offset + (options.adjustments ?? 0) === 0) return;
+  }
+  elementScroll(offset, options, instance);
+}
+const scrolled = new WeakSet<Element>();
 
 /** The least width a column track takes, px: `120px` is 120, `minmax(160px, 2fr)` 160, anything else 0. */
 export function minTrackPx(width: string): number {

@@ -1,5 +1,5 @@
+import { Suspense } from 'react';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
-import '../../app/configureZod';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
 import { LOCAL_ESTIMATE_LABEL } from '../../../src-shared/gas/gasTypes';
@@ -10,29 +10,34 @@ import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
 import { apiErrorOf } from '../../lib/apiErrorOf';
 import { useNow } from '../../hooks/useNow';
+import { useIntlReady } from '../../lib/intlReady';
 import { networksQuery } from '../../queries/networks';
-import { AlertsPanel } from './AlertsPanel';
 import { BaseFeePanel } from './BaseFeePanel';
-import { BlocksChart } from './BlocksChart';
 import { CompareStrip } from './CompareStrip';
 import { FeeRanges } from './FeeRanges';
 import { gasSettingsQuery, typicalGasQuery } from './gasQueries';
-import { GasSettingsForm } from './GasSettingsForm';
-import { HistoryChart } from './HistoryChart';
 import { LevelCards } from './LevelCards';
 import { useGasFeed } from './useGasFeed';
 import type { TypicalGas } from '../../../src-shared/api/prices';
 import { PriceSource } from '../../components/money/PriceSource';
 import { currencyName } from '../../lib/money/formatMoney';
 import { ethPriceQuery } from '../../queries/ethPrice';
-import { EthPriceForm } from './EthPriceForm';
 import { SavedCallCosts } from './SavedCallCosts';
 import { useSeeGasAlerts } from '../../hooks/useUnseenGasAlerts';
 import type { BlockCadence } from '../../../src-shared/gas/blockCadence';
 import { countOf } from '../../../src-shared/text/countOf';
 import { WaitingForNode } from '../../components/WaitingForNode';
 import './gas.css';
+import { lazyScreen } from '../../lib/lazyScreen';
+import { loadGasBelowTheFold } from './belowTheFoldModule';
 import { groupDigits } from '../../../src-shared/text/groupDigits';
+
+// Below the levels, from a script of their own (the charts' uPlot, the forms' zod): drawn once the levels are painted.
+const HistoryChart = lazyScreen(loadGasBelowTheFold, (module) => module.HistoryChart);
+const BlocksChart = lazyScreen(loadGasBelowTheFold, (module) => module.BlocksChart);
+const AlertsPanel = lazyScreen(loadGasBelowTheFold, (module) => module.AlertsPanel);
+const GasSettingsForm = lazyScreen(loadGasBelowTheFold, (module) => module.GasSettingsForm);
+const EthPriceForm = lazyScreen(loadGasBelowTheFold, (module) => module.EthPriceForm);
 
 /**
  * The gas dashboard: `/gas` shows the selected network, `/gas?network=<id>` another one; networks added to the
@@ -69,7 +74,9 @@ export function GasScreen() {
       <CompareStrip networks={networks.data} focusedId={focused.id} onFocus={(networkId) => navigate(`/gas?network=${encodeURIComponent(networkId)}`)} />
       <GasBody networkId={focused.id} networkName={focused.name} />
       <AfterFirstPaint>
-        <GasSettings networkId={focused.id} networkName={focused.name} />
+        <Suspense fallback={<LoadingState label="Loading the settings…" />}>
+          <GasSettings networkId={focused.id} networkName={focused.name} />
+        </Suspense>
       </AfterFirstPaint>
     </div>
   );
@@ -81,6 +88,8 @@ function GasDetail({ networkId, networkName }: { networkId: string; networkName:
   const settings = useQuery(gasSettingsQuery(api));
   const { snapshot, error, nextPollAt, visible } = useGasFeed(networkId);
   const now = useNow(1000);
+  // The local time of the read needs Intl, loaded once the window has painted (intlReady.ts): it joins the line then.
+  const intl = useIntlReady();
   return (
     <PageHeader
       className="gas-header"
@@ -95,7 +104,8 @@ function GasDetail({ networkId, networkName }: { networkId: string; networkName:
                   {snapshot.source === 'api' ? 'Source: gas API' : `Source: ${LOCAL_ESTIMATE_LABEL}`}
                 </span>
                 <span className="muted" data-testid="suggestion-block">
-                  Levels for block #{groupDigits(snapshot.suggestionBlock)} · read {new Date(snapshot.fetchedAt).toLocaleTimeString()}
+                  Levels for block #{groupDigits(snapshot.suggestionBlock)}
+                  {intl ? ` · read ${new Date(snapshot.fetchedAt).toLocaleTimeString()}` : ''}
                   {nextPollAt && visible ? ` · next poll in ${Math.max(0, Math.ceil((nextPollAt - now) / 1000))} s` : ''}
                   {!visible ? ' · paused while hidden' : ''}
                 </span>
@@ -117,6 +127,7 @@ function GasBody({ networkId, networkName }: { networkId: string; networkName: s
   const { snapshot, error, backfilling } = useGasFeed(networkId);
   const price = useQuery(ethPriceQuery(api, networkId));
   const typical = useQuery(typicalGasQuery(api, networkId));
+  const intl = useIntlReady(); // the currency's name in words is Intl's (intlReady.ts)
   if (!snapshot) return error ? null : <WaitingForNode networkId={networkId} networkName={networkName} label={`Reading gas on ${networkName}…`} />;
   const ethPrice = price.data?.price ?? null;
   return (
@@ -124,7 +135,7 @@ function GasBody({ networkId, networkName }: { networkId: string; networkName: s
       <p className="gas-price-line" data-testid="gas-price-line">
         {price.data ? (
           <>
-            Costs in ETH{ethPrice ? ` and ${ethPrice.currency} (${currencyName(ethPrice.currency)})` : ''}: <PriceSource view={price.data} setPriceHref={null} />
+            Costs in ETH{ethPrice ? ` and ${ethPrice.currency}${intl ? ` (${currencyName(ethPrice.currency)})` : ''}` : ''}: <PriceSource view={price.data} setPriceHref={null} />
           </>
         ) : (
           <span className="muted">Reading the price of ETH…</span>
@@ -143,11 +154,13 @@ function GasBody({ networkId, networkName }: { networkId: string; networkName: s
       </div>
       {/* Below the fold: drawn once the levels are painted (the charts are the page's heaviest part). */}
       <AfterFirstPaint>
-        <HistoryChart networkId={networkId} backfilling={backfilling} />
-        <div className="gas-row">
-          <BlocksChart networkId={networkId} />
-          <AlertsPanel networkId={networkId} networkName={networkName} />
-        </div>
+        <Suspense fallback={<LoadingState label="Loading the charts and alerts…" />}>
+          <HistoryChart networkId={networkId} backfilling={backfilling} />
+          <div className="gas-row">
+            <BlocksChart networkId={networkId} />
+            <AlertsPanel networkId={networkId} networkName={networkName} />
+          </div>
+        </Suspense>
       </AfterFirstPaint>
     </>
   );
