@@ -69,14 +69,15 @@ export function DataTable<Row>({ rows, columns, rowKey, label, labelOne, onOpen,
   // in the middle of its first commit, and the state it set drew the table twice before its first frame.
   const headerRef = useRef<HTMLDivElement>(null);
   const headerHeight = useRef(0);
-  // The rows beyond the box's edge (drawn ahead for scrolling) wait for the table's first frame: it holds the rows in view.
+  // Most of the rows drawn ahead beyond the box's edge (for scrolling) wait for the table's first frame: it holds the
+  // rows in view and a few more.
   const painted = useAfterFirstPaint();
   // eslint-disable-next-line react-hooks/incompatible-library -- the React Compiler would skip this component (the virtualizer's functions change without a new identity); this app does not run the compiler, and the table calls them only while rendering and from event handlers
   const virtualizer = useVirtualizer({
     count: visible.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    overscan: painted ? 12 : 0,
+    overscan: painted ? 12 : 4,
     scrollPaddingEnd: headerHeight.current,
     // The box is at most `maxHeight` tall: its rows in view are drawn in the first commit, its size read after layout.
     initialRect: { width: 0, height: maxHeight },
