@@ -6,8 +6,9 @@ import { BaseError, createPublicClient, createTestClient, http, RpcRequestError,
 type AnyMethod = [{ Method: string; Parameters: unknown[]; ReturnType: unknown }];
 
 // One request a call, as the tests' own fetches were: no retry (a failure is the test's to see), no cached block
-// number (a test mines and reads again at once), and a test's patience rather than viem's 10 s.
-const transport = (url: string) => http(url, { retryCount: 0, timeout: 60_000 });
+// number (a test mines and reads again at once), a test's patience rather than viem's 10 s, and the whole answer
+// however large (viem caps a body at 10 MiB since 2.5x: the bench's raw eth_getLogs over the log storm is 40 MB).
+const transport = (url: string) => http(url, { retryCount: 0, timeout: 60_000, maxResponseBodySize: false });
 
 /** viem's public client for the node at `url`, whose `request` also takes any other method by name. */
 export function nodeClient(url: string): PublicClient<HttpTransport, undefined, undefined, AnyMethod> {
