@@ -11,7 +11,7 @@ import { sandboxNetwork } from '../rpc/testing/sandboxNetwork';
 import { sharedSandbox } from '../rpc/testing/sharedSandbox';
 import { openStore, type Store } from '../store/openStore';
 import { createExplorerService } from './createExplorerService';
-import { createLastSeen } from './lastSeen';
+import { createLastSeen, LAST_SEEN_SAVE_MS, watchWithLastSeen } from './lastSeen';
 
 // The home's last view, kept in SQLite: shown at once on the next start while the node does not answer yet.
 
@@ -84,6 +84,31 @@ describe("the home's last view", () => {
     store.db.prepare("INSERT INTO last_seen (network_id, kind, json, saved_at) VALUES ('local', 'latest:10', '{\"blocks\":1}', 1)").run();
     expect(createLastSeen(store).read('local', 10)).toBeUndefined();
     expect(createLastSeen(store).read('local', 5)).toBeUndefined();
+    store.close();
+  });
+
+  it('is the first view at once, even one sent before its transactions (a window closed within a second), then the first whole one, then one per interval', async () => {
+    // A whole view from the live feed, and the one the feed sends before it (its blocks, the transactions pending).
+    const store = openStore(fs.mkdtempSync(path.join(dataDir, 'first-')));
+    const feed = watch(explorerOver(store, live));
+    await expect.poll(() => feed.views.filter((view) => !view.transactionsPending).length, { timeout: 30_000 }).toBeGreaterThan(0);
+    await feed.stop();
+    const whole = feed.views.find((view) => !view.transactionsPending)!;
+    const blocksAlone: LatestView = { ...whole, transactions: [], transactionsPending: true };
+    const lastSeen = createLastSeen(store);
+    lastSeen.forget('local');
+    const feedOf = (views: LatestView[], times: number[]) =>
+      watchWithLastSeen(lastSeen, 'local', 10, () => undefined, async (emit) => views.forEach(emit), () => undefined, () => times.shift()!);
+
+    // Closed right after the first view: the blocks alone are kept.
+    await feedOf([blocksAlone], [1_000]);
+    expect(lastSeen.read('local', 10)).toEqual({ view: { ...blocksAlone, reset: false }, savedAt: 1_000 });
+    // The whole view replaces it at once; one more within the interval is not written, one after it is.
+    const newer = { ...whole, head: `0x${(BigInt(whole.head) + 1n).toString(16)}` };
+    await feedOf([blocksAlone, whole, newer], [2_000, 2_001, 2_002]);
+    expect(lastSeen.read('local', 10)).toEqual({ view: { ...whole, reset: false }, savedAt: 2_001 });
+    await feedOf([whole, newer], [3_000, 3_000 + LAST_SEEN_SAVE_MS]);
+    expect(lastSeen.read('local', 10)).toEqual({ view: { ...newer, reset: false }, savedAt: 3_000 + LAST_SEEN_SAVE_MS });
     store.close();
   });
 });

@@ -62,6 +62,13 @@ describe('ExplorerHome', () => {
     expect(screen.queryByText(/^No transactions in the latest/)).toBeNull();
   });
 
+  it('says of a kept view saved before its transactions were read that they were not kept (not that they are being read)', async () => {
+    renderHome(() => DOWN, { ...VIEW, blocks: [{ ...VIEW.blocks[0]!, transactionCount: 3 }], transactionsPending: true, storedAt: now - 60_000 });
+    expect(await screen.findByText('The transactions of these blocks were not kept on this machine: they come once Staging answers.')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Latest blocks' }).textContent).toContain('3 transactions');
+    expect(screen.queryByText('Reading the latest transactions…')).toBeNull();
+  });
+
   it('says on the page when the node stopped answering: why, since when, that the blocks are the last seen; Try again asks again', async () => {
     const user = userEvent.setup();
     let answering = false;

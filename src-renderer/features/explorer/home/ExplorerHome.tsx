@@ -88,7 +88,10 @@ export function ExplorerHome({ networkId, networkName }: { networkId: string; ne
             <h2 id="latest-transactions" className="section-title">
               Latest transactions
             </h2>
-            {view.transactionsPending ? (
+            {view.transactionsPending && view.storedAt !== undefined ? (
+              // Kept from a window closed before the transactions of its blocks were read.
+              <p className="muted">The transactions of these blocks were not kept on this machine: they come once {networkName} answers.</p>
+            ) : view.transactionsPending ? (
               <p className="muted" role="status">
                 Reading the latest transactions…
               </p>
