@@ -33,6 +33,15 @@ describe('createFeedHub', () => {
     b.abort();
   });
 
+  it('gives the first watcher what the source emits as it starts, before its first await', () => {
+    const hub = createFeedHub<number>({ source: (_key, emit, signal) => (emit(1), new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }))), log: () => {}, label: 'feed' });
+    const first: number[] = [];
+    const a = new AbortController();
+    void hub.watch('local', (event) => first.push(event), a.signal);
+    expect(first).toEqual([1]);
+    a.abort();
+  });
+
   it('stops the source when the last watcher leaves, and starts it afresh for the next one', async () => {
     const { source, starts } = recordingSource();
     const hub = createFeedHub({ source, log: () => {}, label: 'feed' });

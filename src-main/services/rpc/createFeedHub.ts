@@ -87,15 +87,17 @@ export function createFeedHub<Event>({ source, log, label, retryMs = 1000, linge
       if (signal.aborted) return;
       let feed = feeds.get(key);
       if (!feed) {
-        feed = { listeners: new Set(), controller: new AbortController() };
+        // The first watcher listens before the source starts: what a source emits as it starts (the home's kept
+        // view, when the node's health is already known to fail) was lost to it, and came a retry later.
+        feed = { listeners: new Set([onEvent]), controller: new AbortController() };
         feeds.set(key, feed);
         run(key, feed);
       } else {
         clearTimeout(feed.linger);
         feed.linger = undefined;
         if (feed.latest !== undefined) onEvent(replay(feed.latest, key));
+        feed.listeners.add(onEvent);
       }
-      feed.listeners.add(onEvent);
       try {
         await whenAborted(signal);
       } finally {
