@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import { chainPaths } from './chain/chainState';
 import { LIVE_STATES_KEPT, startSandbox } from './sandbox';
 import { seededCopies } from './testing/seededCopies';
@@ -16,15 +16,23 @@ const FUNDED = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
 describe('bounded history', () => {
   it(`answers at every seeded block and the latest ${LIVE_STATES_KEPT}, says the rest is not kept, and saves only those`, { timeout: 180_000 }, async () => {
+    // Once in a full run this test passed its 180 s (2.7 s alone): where it was then, and what the sandbox said.
+    const started = Date.now();
+    const said: string[] = [];
+    const step = (line: string) => said.push(`${Date.now() - started} ms ${line}`);
+    onTestFailed(() => console.log(`bounded history, as it went:\n${said.join('\n')}`));
     const dataDir = seededDataDir();
     const seededTo = shared.manifest.seededToBlock;
-    const sandbox = await startSandbox({ dataDir, key: 'boundedkey00000000000000000001', secret: 's', blockTimeSeconds: 0 });
+    const sandbox = await startSandbox({ dataDir, key: 'boundedkey00000000000000000001', secret: 's', blockTimeSeconds: 0, log: (line) => step(`sandbox: ${line}`) });
     let closed = false;
     later(async () => void (closed || (await sandbox.close())));
+    step('started');
     await sandbox.seededReady;
+    step('seeded node ready');
     const { rpcUrl } = sandbox.info;
     // More live blocks than the live node keeps, mined on the live node itself (the gateway serves no anvil_).
     await rpcResult(sandbox.anvilUrl, 'anvil_mine', [hex(LIVE_STATES_KEPT + 40)]);
+    step('mined');
     const head = Number(await rpcResult<string>(sandbox.anvilUrl, 'eth_blockNumber'));
     expect(head).toBe(seededTo + LIVE_STATES_KEPT + 40);
 
@@ -40,8 +48,10 @@ describe('bounded history', () => {
     expect(old.body.error).toMatchObject({ code: -32602, message: expect.stringContaining(`the state at block ${seededTo + 1} is not available`) });
 
     // What it saves at stop: the live chain, every block of it, and no old state (the seeded ones have their own snapshot).
+    step('read; closing');
     await sandbox.close();
     closed = true;
+    step('closed');
     const saved = JSON.parse(fs.readFileSync(chainPaths(dataDir).live, 'utf8')) as { blocks: unknown[]; historical_states?: unknown[] | null };
     expect(saved.blocks.length).toBe(head + 1);
     expect(saved.historical_states ?? []).toEqual([]);
