@@ -48,7 +48,7 @@ const SANDBOX_CHILD = path.resolve('.cache', 'bench', 'sandboxChild.mjs');
 
 async function startChild(dataDir: string, fresh: boolean): Promise<{ info: ChildInfo; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, [...SANDBOX_NODE_FLAGS, SANDBOX_CHILD, dataDir, fresh ? 'fresh' : ''], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'], // stdin: the child stops when this process goes (sandboxChild.ts)
   });
   const line = await new Promise<string>((resolve, reject) => {
     readline.createInterface({ input: child.stdout! }).once('line', resolve);

@@ -10,6 +10,15 @@ const sandbox = await startSandbox({ dataDir, fresh: fresh === 'fresh', blockTim
 const readySeconds = (performance.now() - started) / 1000;
 await sandbox.seededReady; // its address is printed too
 process.stdout.write(`${JSON.stringify({ ...sandbox.info, anvilUrl: sandbox.anvilUrl, anvilPid: sandbox.anvilPid, seededAnvilUrl: sandbox.seededAnvilUrl, seededAnvilPid: sandbox.seededAnvilPid, readySeconds, seedSeconds: sandbox.manifest.seedSeconds })}\n`);
-const stop = () => void sandbox.close().then(() => process.exit(0));
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  void sandbox.close().then(() => process.exit(0));
+};
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
+// Its stdin is a pipe from the benchmark: closed when that process goes, even by a crash (a bench that threw left
+// this sandbox and its two nodes running for hours), and then it stops too.
+process.stdin.on('close', stop);
+process.stdin.resume();
