@@ -52,6 +52,20 @@ describe('bundleNodeEntry with split (the sandbox)', () => {
   });
 });
 
+describe('bundleNodeEntry with split (the web host)', () => {
+  it('leaves the EVM and the preview\'s file-type detection to chunks it loads when first asked', { timeout: 120_000 }, async () => {
+    const outDir = tempDir();
+    const entry = await bundleNodeEntry('scripts/serve.ts', path.join(outDir, 'serve.mjs'), { split: true, chunks: 'serve-chunks' });
+    const text = fs.readFileSync(entry, 'utf8');
+    for (const lazy of ['replayTransaction', 'runWhatIf', 'readPreview']) expect(text).toMatch(new RegExp(`import\\("\\./serve-chunks/${lazy}-[\\w-]+\\.mjs"\\)`));
+    // esbuild names each bundled file in a comment: these packages are not in what every start compiles.
+    expect(text).not.toMatch(/node_modules\/@ethereumjs\/evm\/|node_modules\/file-type\//);
+    const chunks = fs.readdirSync(path.join(outDir, 'serve-chunks')).map((name) => fs.readFileSync(path.join(outDir, 'serve-chunks', name), 'utf8'));
+    expect(chunks.some((chunk) => chunk.includes('node_modules/@ethereumjs/evm/'))).toBe(true);
+    expect(chunks.some((chunk) => chunk.includes('node_modules/file-type/'))).toBe(true);
+  });
+});
+
 describe('withLock', () => {
   it('runs one holder at a time: the second waits for the first to finish', async () => {
     const lock = path.join(tempDir(), 'lock');

@@ -7,7 +7,6 @@ import { ContentError } from './contentErrors';
 import { createContentUploads } from './contentUploads';
 import { jsonAnswer, kuboCommand, ndjsonObjects, type StoreTarget } from './kuboCommand';
 import { readNode } from './readNode';
-import { readPreview } from './readPreview';
 import { createRecentContent } from './recentContent';
 import { createContentNames } from './contentNames';
 import { findByName, type PinNames } from './findContent';
@@ -111,6 +110,7 @@ export function createContentService(options: ContentServiceOptions) {
           chunks.push(chunk);
         }
       }
+      const { readPreview } = await import('./readPreview'); // its file-type and charset detection load with the first preview
       return readPreview(Buffer.concat(chunks), node.size, name ?? segments.at(-1));
     },
 

@@ -7,7 +7,6 @@ import type { DecodingService } from '../decoding/createDecodingService';
 import type { RpcService } from '../rpc/createRpcService';
 import { decodeFrames, type FrameDecoding } from './decodeFrames';
 import { nodeCallTrace } from './nodeCallTrace';
-import { replayTransaction } from './replay/replayTransaction';
 import type { RpcRequest } from './replay/rpcRequest';
 import { createStorageLayouts } from './state/createStorageLayouts';
 import { describeState } from './state/describeState';
@@ -61,6 +60,8 @@ export function createTraceService(options: TraceServiceOptions): TraceService {
   /** The transaction replayed here; a failure of the replay itself said in words. */
   const replayOf = async (request: RpcRequest, hash: `0x${string}`, signal?: AbortSignal) => {
     try {
+      // The EVM and its precompiles' curves load with the first replay, not with every start (docs/design-notes.md, "bundles").
+      const { replayTransaction } = await import('./replay/replayTransaction');
       return await replayTransaction({ request }, hash, { signal });
     } catch (error) {
       if (error instanceof BlockglassError || signal?.aborted) throw error;

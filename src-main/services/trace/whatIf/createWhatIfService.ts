@@ -5,7 +5,7 @@ import type { RpcService } from '../../rpc/createRpcService';
 import { decodeFrames, type FrameDecoding } from '../decodeFrames';
 import type { RpcRequest } from '../replay/rpcRequest';
 import { changedArgument } from './changedArgument';
-import { runWhatIf, type MinedTransaction, type WhatIfEdit, type WhatIfRun } from './runWhatIf';
+import type { MinedTransaction, WhatIfEdit, WhatIfRun } from './runWhatIf';
 
 /** What-if: a mined transaction run again with one thing changed, beside the same run unchanged. */
 export interface WhatIfService {
@@ -30,6 +30,7 @@ export function createWhatIfService(options: WhatIfServiceOptions): WhatIfServic
       const editOf = (mined: MinedTransaction) => editFor(options.decoding, networkId, mined, change, signal);
       let runs;
       try {
+        const { runWhatIf } = await import('./runWhatIf'); // the EVM loads with the first run, not with the app
         runs = await runWhatIf({ request }, hash, editOf, signal);
       } catch (error) {
         if (error instanceof BlockglassError || signal?.aborted) throw error;
