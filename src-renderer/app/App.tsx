@@ -7,6 +7,7 @@ import { TopBar } from '../features/frame/TopBar';
 import { GasAlertWatcher } from '../features/gas/GasAlertWatcher';
 import { NamesChainProvider } from '../components/chain/NamesChain';
 import { AppRoutes } from './AppRoutes';
+import { ScreenPreloader } from './ScreenPreloader';
 import '../styles/theme.css';
 import '../styles/base.css';
 import './App.css';
@@ -17,6 +18,7 @@ export function App() {
     <div className="app">
       <ThemeController />
       <GasAlertWatcher />
+      <ScreenPreloader />
       {/* A button, not `href="#main"`: the URL fragment belongs to the web host's token. */}
       <button type="button" className="skip-link" onClick={() => document.getElementById('main')?.focus()}>
         Skip to content

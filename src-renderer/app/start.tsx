@@ -11,7 +11,6 @@ import { firstScreenData } from './firstScreenData';
 import { modulesFor } from './headStart';
 import { routeOf } from './routes';
 import { settleScreens } from '../lib/lazyScreen';
-import { preloadScreensWhenIdle } from './preloadScreens';
 import { startOnIntent } from './startOnIntent';
 
 /**
@@ -40,7 +39,7 @@ export async function start(root: HTMLElement, api: EarlyApiClient, pathname: st
       </ApiProvider>
     </StrictMode>,
   );
-  // Every other screen's script once the window is idle, and a link's page asked for when the pointer rests on it.
-  void preloadScreensWhenIdle();
+  // A link's page asked for when the pointer rests on it (every other screen's script is preloaded by the frame's
+  // ScreenPreloader, once the sandbox has started).
   startOnIntent(api, queryClient);
 }
