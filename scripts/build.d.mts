@@ -7,8 +7,8 @@ export declare const START_BUNDLE: string;
 export declare const BUILD_OUTPUTS: readonly string[];
 /** Whether any output is missing or older than the newest source. */
 export declare function isBuildStale(root?: string, outputs?: readonly string[]): boolean;
-/** Bundles one Node entry point (TypeScript, relative to the project root) into `outfile`; resolves with it. With `split`, what it loads with `import()` goes into the folder `chunks` (default `chunks/`) beside it. */
-export declare function bundleNodeEntry(entry: string, outfile: string, options?: { split?: boolean; chunks?: string }): Promise<string>;
+/** Bundles one Node entry point (TypeScript, relative to the project root) into `outfile`; resolves with it. With `split`, what it loads with `import()` goes into the folder `chunks` (default `chunks/`) beside it; an earlier build's chunks there go once `keepStaleMs` old (default an hour). */
+export declare function bundleNodeEntry(entry: string, outfile: string, options?: { split?: boolean; chunks?: string; keepStaleMs?: number }): Promise<string>;
 /** Bundles the sandbox CLI into {@link SANDBOX_BUNDLE}. */
 export declare function buildSandbox(): Promise<string>;
 /** The Node bundles (sandbox, serve, start). */

@@ -56,11 +56,11 @@ function newestMtime(target) {
 /**
  * Bundles one Node entry point (TypeScript, relative to the project root) into `outfile`, each file written
  * whole and renamed into place (a process starting meanwhile runs the old bundle or the new one, never half
- * of one). With `split`, what the entry loads with `import()` goes into chunks beside it (in `chunks`, default `chunks/`), written
+ * of one). With `split`, what the entry loads with `import()` goes into chunks beside it (in `chunks`, default `chunks/`; an earlier build's go once `keepStaleMs` old), written
  * before the entry, so a process compiles that code only when it asks for it. Resolves with the outfile;
  * rejects with esbuild's messages when the sources do not compile.
  */
-export async function bundleNodeEntry(entry, outfile, { split = false, chunks = 'chunks' } = {}) {
+export async function bundleNodeEntry(entry, outfile, { split = false, chunks = 'chunks', keepStaleMs = HOUR_MS } = {}) {
   const { build } = await import('esbuild');
   const result = await build({
     entryPoints: [path.resolve(projectRoot, entry)],
@@ -84,17 +84,19 @@ export async function bundleNodeEntry(entry, outfile, { split = false, chunks = 
     fs.writeFileSync(temporary, file.contents);
     fs.renameSync(temporary, file.path);
   }
-  if (split) removeStaleChunks(path.join(path.dirname(outfile), chunks), new Set(files.map((file) => file.path)));
+  if (split) removeStaleChunks(path.join(path.dirname(outfile), chunks), new Set(files.map((file) => file.path)), keepStaleMs);
   return outfile;
 }
 
-/** Chunks of earlier builds, once no process that started from them can still be loading them (an hour on). */
-function removeStaleChunks(folder, current) {
+const HOUR_MS = 3_600_000;
+
+/** Chunks of earlier builds, once no process that started from them can still be loading them (`keepMs` on). */
+function removeStaleChunks(folder, current, keepMs) {
   if (!fs.existsSync(folder)) return;
-  const hourAgo = Date.now() - 3_600_000;
+  const keptSince = Date.now() - keepMs;
   for (const name of fs.readdirSync(folder, { withFileTypes: true })) {
     const file = path.join(folder, name.name);
-    if (!current.has(file) && name.isFile() && fs.statSync(file).mtimeMs < hourAgo) fs.rmSync(file, { force: true });
+    if (!current.has(file) && name.isFile() && fs.statSync(file).mtimeMs < keptSince) fs.rmSync(file, { force: true });
   }
 }
 
@@ -109,8 +111,10 @@ export const buildSandbox = () => bundleNodeEntry('src-sandbox/cli.ts', SANDBOX_
 export async function buildBundles() {
   await Promise.all([
     buildSandbox(),
-    bundleNodeEntry('scripts/serve.ts', SERVE_BUNDLE, { split: true, chunks: 'serve-chunks' }),
-    bundleNodeEntry('scripts/start.ts', START_BUNDLE, { split: true, chunks: 'start-chunks' }),
+    // A web host loads its chunks when first asked, perhaps hours after it started (the sandbox loads its own at
+    // start): an earlier build's are kept a day, for a host still running from it.
+    bundleNodeEntry('scripts/serve.ts', SERVE_BUNDLE, { split: true, chunks: 'serve-chunks', keepStaleMs: 24 * HOUR_MS }),
+    bundleNodeEntry('scripts/start.ts', START_BUNDLE, { split: true, chunks: 'start-chunks', keepStaleMs: 24 * HOUR_MS }),
   ]);
 }
 

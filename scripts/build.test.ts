@@ -53,14 +53,25 @@ describe('bundleNodeEntry with split (the sandbox)', () => {
 });
 
 describe('bundleNodeEntry with split (the web host)', () => {
-  it('leaves the EVM and the preview\'s file-type detection to chunks it loads when first asked', { timeout: 120_000 }, async () => {
+  it('leaves the EVM and the preview\'s file-type detection to chunks it loads when first asked; an earlier build\'s go after keepStaleMs', { timeout: 120_000 }, async () => {
     const outDir = tempDir();
-    const entry = await bundleNodeEntry('scripts/serve.ts', path.join(outDir, 'serve.mjs'), { split: true, chunks: 'serve-chunks' });
+    const folder = path.join(outDir, 'serve-chunks');
+    fs.mkdirSync(folder);
+    const aged = (name: string, hours: number) => {
+      const file = path.join(folder, name);
+      fs.writeFileSync(file, '');
+      fs.utimesSync(file, new Date(Date.now() - hours * 3_600_000), new Date(Date.now() - hours * 3_600_000));
+    };
+    aged('chunk-HOURS.mjs', 2); // a host started from that build may still load it
+    aged('chunk-DAYS.mjs', 25);
+    const entry = await bundleNodeEntry('scripts/serve.ts', path.join(outDir, 'serve.mjs'), { split: true, chunks: 'serve-chunks', keepStaleMs: 24 * 3_600_000 });
+    expect(fs.readdirSync(folder)).toContain('chunk-HOURS.mjs');
+    expect(fs.readdirSync(folder)).not.toContain('chunk-DAYS.mjs');
     const text = fs.readFileSync(entry, 'utf8');
     for (const lazy of ['replayTransaction', 'runWhatIf', 'readPreview']) expect(text).toMatch(new RegExp(`import\\("\\./serve-chunks/${lazy}-[\\w-]+\\.mjs"\\)`));
     // esbuild names each bundled file in a comment: these packages are not in what every start compiles.
     expect(text).not.toMatch(/node_modules\/@ethereumjs\/evm\/|node_modules\/file-type\//);
-    const chunks = fs.readdirSync(path.join(outDir, 'serve-chunks')).map((name) => fs.readFileSync(path.join(outDir, 'serve-chunks', name), 'utf8'));
+    const chunks = fs.readdirSync(folder).map((name) => fs.readFileSync(path.join(folder, name), 'utf8'));
     expect(chunks.some((chunk) => chunk.includes('node_modules/@ethereumjs/evm/'))).toBe(true);
     expect(chunks.some((chunk) => chunk.includes('node_modules/file-type/'))).toBe(true);
   });
