@@ -5,7 +5,6 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { chromium, type Page } from '@playwright/test';
 import type { SeedManifest } from '../src-sandbox/chain/manifest';
-import type { DevNode } from '../test-support/nodes/devNodeProcess';
 import { seedDevNode } from '../test-support/nodes/seedDevNode';
 import { startGanache } from '../test-support/nodes/startGanache';
 import { startHardhatNode } from '../test-support/nodes/startHardhatNode';
@@ -16,6 +15,7 @@ import { HOME } from './pageLoads';
 import { formatNumber, verdict, type Figure, type SectionResult } from './report';
 import { demoFolderCid, describeProblem, devNodeCycle, localCycle, runCycle, type SoakStep } from './soakCycle';
 import { allocatorSizes, describeAllocators, describeRenderers } from './soakDetail';
+import { addAndPickNetwork, keepMining } from './soakNetworks';
 import { findAppProcesses, quietUntilSteady, readAll, residentMib, SOAK_GROWTH, SOAK_QUIET, watchApp, type Watched } from './soakMemory';
 
 // The soak (issue 41; `npm run bench -- --only soak`): the app left open, every screen visited in turn, over and
@@ -130,7 +130,7 @@ export async function benchSoak(options: SoakBenchOptions): Promise<SectionResul
           const name = FIGURE_NAMES[network];
           await addAndPickNetwork(page, url, { name, chainId: node.chainId, url: node.url });
           const receipt = (await rawJsonRpc(node.url, 'eth_getTransactionReceipt', [chain.failed.customError.hash])).body.result as { blockNumber: string };
-          const busy = await keepMining(node);
+          const busy = await keepMining(node, BLOCK_SECONDS);
           try {
             const watched: Watched[] = [main!, renderer!, { name: `${name} node`, read: () => residentMib([node.pid]) }];
             results.push(await soakPhase(page, name, devNodeCycle(chain, BigInt(receipt.blockNumber)), watched, options.minutes, heapMib, detail, options.detail ?? false));
@@ -242,49 +242,6 @@ async function soakPhase(page: Page, label: string, steps: SoakStep[], watched: 
     ...table(['MiB', 'start', `warm-up (${(cycleSeconds[0]! / 60).toFixed(1)} min)`, `middle (${middle!.at.toFixed(1)} min)`, `end (${endAt.toFixed(1)} min)`, 'end − warm-up', 'bound', 'end within bound'], rows, 1),
   ];
   return { figures, lines };
-}
-
-/**
- * Adds a node as a custom network as a person does (Settings → Networks → Add network: a name, its chain id, its
- * JSON-RPC address, no key), picks it in the network switcher, and waits for its latest blocks (as e2e/devNodes.ts).
- */
-async function addAndPickNetwork(page: Page, app: URL, network: { name: string; chainId: number; url: string }): Promise<void> {
-  await page.goto(`${app.origin}/settings/networks/new${app.hash}`);
-  await page.getByLabel('Name').fill(network.name);
-  await page.getByLabel('Chain id').fill(String(network.chainId));
-  await page.getByLabel('JSON-RPC address').fill(network.url);
-  await page.getByRole('button', { name: 'Add network' }).click();
-  await page.getByRole('main').getByText(network.name).first().waitFor({ timeout: 30_000 });
-  await page.goto(`${app.origin}/explorer${app.hash}`);
-  await page.getByLabel('Network', { exact: true }).selectOption({ label: network.name });
-  await page.getByText(`Latest blocks and transactions on ${network.name}, live.`).waitFor({ timeout: 30_000 });
-  await page.getByRole('img', { name: /^Connected to / }).waitFor({ timeout: 30_000 });
-}
-
-/**
- * Keeps a dev node mining a block a second: a transfer of 1 wei a second between two of its unlocked accounts that
- * the seeder leaves alone (the last two), each mined as it arrives. A tick is skipped while the last is unanswered.
- */
-async function keepMining(node: DevNode): Promise<{ stop(): Promise<{ sent: number; failed: number }> }> {
-  const accounts = (await rawJsonRpc(node.url, 'eth_accounts')).body.result as string[];
-  const [from, to] = [accounts.at(-1)!, accounts.at(-2)!];
-  let sent = 0;
-  let failed = 0;
-  let pending: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    if (pending) return;
-    pending = rawJsonRpc(node.url, 'eth_sendTransaction', [{ from, to, value: '0x1' }])
-      .then((answer) => void (answer.body.error ? (failed += 1) : (sent += 1)))
-      .catch(() => void (failed += 1))
-      .finally(() => (pending = undefined));
-  }, BLOCK_SECONDS * 1000);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await pending;
-      return { sent, failed };
-    },
-  };
 }
 
 /**
