@@ -41,16 +41,25 @@ export function isBuildStale(root = projectRoot, outputs = BUILD_OUTPUTS) {
     if (!stat) return true;
     oldestOutput = Math.min(oldestOutput, stat.mtimeMs);
   }
-  return SOURCES.some((source) => newestMtime(path.join(root, source)) > oldestOutput);
+  return SOURCES.some((source) => {
+    const stat = fs.statSync(path.join(root, source), { throwIfNoEntry: false });
+    if (!stat) return false;
+    return stat.isDirectory() ? changedSince(path.join(root, source), oldestOutput) : stat.mtimeMs > oldestOutput;
+  });
 }
 
-function newestMtime(target) {
-  const stat = fs.statSync(target, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return /\.test\.tsx?$/.test(target) ? 0 : stat.mtimeMs;
-  let newest = 0;
-  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
+/**
+ * Whether a file under `folder` (tests aside) changed after `time`: it stops at the first one, and stats files only
+ * (a folder's type comes with its listing). Every `npm start` and `npm run serve` asks it of some 1,400 files first.
+ */
+function changedSince(folder, time) {
+  for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+    const file = path.join(folder, entry.name);
+    if (entry.isDirectory()) {
+      if (changedSince(file, time)) return true;
+    } else if (!/\.test\.tsx?$/.test(entry.name) && (fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) > time) return true;
+  }
+  return false;
 }
 
 /**
