@@ -52,12 +52,23 @@ test('a block the Local sandbox dropped says so, and the seeded blocks are still
     await expect(logsNote.getByRole('link').first()).toHaveText(String(dropped));
     await expect(logsNote).toContainText(`its latest ${KEPT} live blocks`);
     expect(Number(await page.getByRole('grid', { name: 'logs' }).getAttribute('aria-rowcount'))).toBeGreaterThan(1);
+    // Its export says, beside the file, what is not in it.
+    const notInFile = `Not in it: what blocks ${dropped.toLocaleString('en-US')}–`;
+    let download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await download;
+    await expect(page.getByRole('status').filter({ hasText: /^Downloading logs-/ })).toContainText(notInFile);
+    await expect(page.getByRole('status').filter({ hasText: /^Downloading logs-/ })).toContainText('which the node no longer keeps.');
 
     // A trader's token transfers: listed from the blocks kept, the dropped ones named.
     await page.goto(`${url.origin}/explorer/address/${accounts.traders[0]!.address}?tab=transfers${url.hash}`);
     const transfersNote = page.getByRole('note', { name: 'Blocks the node no longer keeps' });
     await expect(transfersNote).toContainText('transfers in them are not listed', { timeout: 60_000 });
     await expect(page.getByRole('grid', { name: 'token transfers' })).toBeVisible();
+    download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await download;
+    await expect(page.getByRole('status').filter({ hasText: /^Downloading token-transfers-/ })).toContainText(notInFile);
 
     // The last seeded block is still there, with its transactions.
     await page.goto(`${url.origin}/explorer/block/${seededTo}`);

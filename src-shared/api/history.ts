@@ -29,7 +29,9 @@ export const historyMethods = {
   }),
   'history.exportTransfers': method<LogExportResult>()({
     input: z.strictObject({ networkId: z.string().min(1), address: addressSchema }),
-    doc: "The address's token transfers (as history.transfers finds them) as a CSV file, written in chunks: a one-time download on the web host, a save dialog in Electron.",
+    doc:
+      "The address's token transfers (as history.transfers finds them) as a CSV file, written in chunks: a one-time download on the web host, a save dialog in Electron. " +
+      'The answer names the blocks the node no longer keeps (`dropped`): their transfers are not in the file.',
   }),
   'history.balance': method<BalanceHistoryView>()({
     input: z.strictObject({ networkId: z.string().min(1), address: addressSchema, samples: z.number().int().min(2).max(512).optional() }),

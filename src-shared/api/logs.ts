@@ -40,7 +40,9 @@ export const logsMethods = {
   }),
   'logs.export': method<LogExportResult>()({
     input: z.strictObject({ runId: z.string().regex(/^[0-9a-f-]{8,64}$/, 'A run id is hex digits and dashes.'), format: z.enum(['csv', 'json']) }),
-    doc: 'Writes the rows of a run (finished or not) to a file the person picks, streamed row by row: a download on the web host, a save dialog in Electron.',
+    doc:
+      'Writes the rows of a run (finished or not) to a file the person picks, streamed row by row: a download on the web host, a save dialog in Electron. ' +
+      'The answer names the blocks the run passed over because the node no longer keeps them (`dropped`): their logs are not in the file.',
   }),
   'logs.savedList': method<SavedLogQuery[]>()({
     input: z.strictObject({}),

@@ -146,8 +146,12 @@ export interface LogTailEvent {
   reconnecting?: string;
 }
 
-/** What an export did: a download the page starts (web host), a file saved (Electron), or nothing (cancelled). */
+/**
+ * What an export did: a download the page starts (web host), a file saved (Electron), or nothing (cancelled). `dropped`:
+ * blocks the scan passed over because the node no longer keeps them (as `LogRunProgress.dropped`): what they held is
+ * not in the file. Absent when none was.
+ */
 export type LogExportResult =
-  | { kind: 'download'; url: string; fileName: string; rows: number }
-  | { kind: 'saved'; path: string; rows: number }
+  | { kind: 'download'; url: string; fileName: string; rows: number; dropped?: DroppedBlocks[] }
+  | { kind: 'saved'; path: string; rows: number; dropped?: DroppedBlocks[] }
   | { kind: 'cancelled' };

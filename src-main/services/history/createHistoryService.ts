@@ -102,10 +102,15 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
     },
     async exportTransfers(networkId, address, signal = new AbortController().signal) {
       if (!options.saveFile) throw new BlockglassError('Exports are not available here.', { code: 'UNSUPPORTED' });
-      const { rows } = await scanTransfers(scanDeps, networkId, await options.chainOf(networkId), address, () => undefined, signal);
+      const { rows, dropped } = await scanTransfers(scanDeps, networkId, await options.chainOf(networkId), address, () => undefined, signal);
       const name = `token-transfers-${address.toLowerCase().slice(0, 10)}-${new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19)}.csv`;
       const result = await options.saveFile({ name, type: 'text/csv; charset=utf-8', chunks: () => transferExportChunks(rows) });
-      return result.kind === 'download' ? { kind: 'download', url: result.url, fileName: name, rows: rows.length } : result.kind === 'saved' ? { kind: 'saved', path: result.path, rows: rows.length } : result;
+      // The blocks the node no longer keeps are said with the file, as the page says them over the list.
+      return result.kind === 'download'
+        ? { kind: 'download', url: result.url, fileName: name, rows: rows.length, ...droppedField(dropped) }
+        : result.kind === 'saved'
+          ? { kind: 'saved', path: result.path, rows: rows.length, ...droppedField(dropped) }
+          : result;
     },
     async balance(networkId, address, samples, signal = new AbortController().signal) {
       const [chain, headHex, finalized] = await Promise.all([options.chainOf(networkId), rpc.request<string>(networkId, 'eth_blockNumber', [], { signal }), finalizedOf(networkId, signal)]);

@@ -6,6 +6,7 @@ import { countedPieces, type CountedRange } from '../../../src-shared/logs/count
 import { eventChoiceFromSignature } from '../../../src-shared/logs/eventTopics';
 import { toLogFilter } from '../../../src-shared/logs/logQuery';
 import { LOG_LIMITS, type EventChoice, type LogExportResult, type LogPreflight, type LogQuery, type LogRunEvent, type LogRunProgress, type LogTailEvent, type SavedLogQuery } from '../../../src-shared/logs/types';
+import { droppedField, type DroppedBlocks } from '../../../src-shared/logs/droppedBlocks';
 import type { DecodingService } from '../decoding/createDecodingService';
 import type { SaveFile } from '../files/createDownloads';
 import type { FeedHub } from '../rpc/createFeedHub';
@@ -87,7 +88,8 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
   const spool = createRunSpool<RawNodeLog>(path.join(options.dataDir, 'log-runs'));
   // Each run's network and start (the export's decoding and file name). Only the spool's last few runs can be
   // exported, so older entries go: the map gained one per run for the app's life.
-  const runs = new Map<string, { networkId: string; startedAt: number }>();
+  /** Recent runs: their network, start, and the blocks they passed over (the node no longer keeps them), for their export. */
+  const runs = new Map<string, { networkId: string; startedAt: number; dropped?: DroppedBlocks[] }>();
   // Logs per block the last pre-flight of a query estimated, and what its samples counted: its run asks the
   // counted sub-ranges whole and starts the rest with pieces that should fit the result limit, instead of asking
   // for the whole range and being refused (a refusal costs the node the whole query).
@@ -143,7 +145,12 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
       const request = requestOn(networkId);
       const range = await resolveLogRange(request, query, await options.networkName(networkId), abort.signal);
       const runId = randomUUID();
-      runs.set(runId, { networkId, startedAt: Date.now() });
+      const remembered: { networkId: string; startedAt: number; dropped?: DroppedBlocks[] } = { networkId, startedAt: Date.now() };
+      runs.set(runId, remembered);
+      const heard = (progress: LogRunProgress) => {
+        if (progress.dropped) remembered.dropped = progress.dropped;
+        return progress;
+      };
       if (runs.size > RUNS_REMEMBERED) runs.delete(runs.keys().next().value!);
       const writer = spool.open(runId);
       const hex = (n: number) => `0x${n.toString(16)}`;
@@ -178,14 +185,14 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
               if (abort.signal.aborted) return;
               sent += rows.length;
               const last = start + size >= logs.length;
-              emit({ kind: 'rows', rows, progress: last ? progress : { ...progress, logs: progress.logs - (logs.length - start - rows.length) } });
+              emit({ kind: 'rows', rows, progress: heard(last ? progress : { ...progress, logs: progress.logs - (logs.length - start - rows.length) }) });
               // Let the socket carry this page before the next is made, and wait while the window is behind:
               // the web host hangs up on a window that leaves too much unread.
               await new Promise((resolve) => setImmediate(resolve));
               while (backlog() > MAX_BACKLOG_BYTES && !abort.signal.aborted) await new Promise((resolve) => setTimeout(resolve, 20));
             }
           },
-          onProgress: (progress: LogRunProgress) => emit({ kind: 'progress', progress }),
+          onProgress: (progress: LogRunProgress) => emit({ kind: 'progress', progress: heard(progress) }),
         });
       } finally {
         await writer.close();
@@ -205,7 +212,8 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
         type: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
         chunks: () => logExportChunks(decodedRows(runs.get(runId)?.networkId ?? '', spool.batches(runId)), format),
       });
-      return result.kind === 'download' ? { kind: 'download', url: result.url, fileName: name, rows } : result.kind === 'saved' ? { kind: 'saved', path: result.path, rows } : result;
+      const dropped = droppedField(runs.get(runId)?.dropped ?? []); // said with the file, as the page says them over the rows
+      return result.kind === 'download' ? { kind: 'download', url: result.url, fileName: name, rows, ...dropped } : result.kind === 'saved' ? { kind: 'saved', path: result.path, rows, ...dropped } : result;
     },
 
     savedList: () => saved.list(),
