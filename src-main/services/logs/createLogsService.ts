@@ -70,11 +70,20 @@ const PIECE_LOGS = LOG_LIMITS.results * 0.8;
 /** Runs whose network and start are remembered for their export (the spool keeps fewer: see createRunSpool). */
 const RUNS_REMEMBERED = 32;
 
+/** A recent run, as its export needs it: see `runs` in createLogsService. */
+interface RememberedRun {
+  networkId: string;
+  startedAt: number;
+  /** The blocks it passed over because the node no longer keeps them (its latest progress's). */
+  dropped?: DroppedBlocks[];
+}
+
 /** Unread bytes past which a run waits for the window (the web host hangs up at four 8 MiB messages). */
 const MAX_BACKLOG_BYTES = 4 * 1024 * 1024;
 
 /** Rows per event sent to the window: about a megabyte, far below the API's message limit. */
 const ROWS_PER_EVENT = 1_000;
+
 /**
  * The run's first rows go out in a smaller page: decoded, sent and painted sooner. Two screens of rows: a decoded
  * row is about 1 KB of JSON, and 250 of them (280 KB) took main, the socket and the window a frame longer.
@@ -86,10 +95,10 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
   const saved = createSavedLogQueries(options.store, options.log);
   // The node's logs as it answered them: decoded again at export (a third of the cost of spooling rows).
   const spool = createRunSpool<RawNodeLog>(path.join(options.dataDir, 'log-runs'));
-  // Each run's network and start (the export's decoding and file name). Only the spool's last few runs can be
-  // exported, so older entries go: the map gained one per run for the app's life.
-  /** Recent runs: their network, start, and the blocks they passed over (the node no longer keeps them), for their export. */
-  const runs = new Map<string, { networkId: string; startedAt: number; dropped?: DroppedBlocks[] }>();
+  // Each run's network and start (the export's decoding and file name) and the blocks it passed over (said with the
+  // export). Only the spool's last few runs can be exported, so older entries go: the map gained one per run for the
+  // app's life.
+  const runs = new Map<string, RememberedRun>();
   // Logs per block the last pre-flight of a query estimated, and what its samples counted: its run asks the
   // counted sub-ranges whole and starts the rest with pieces that should fit the result limit, instead of asking
   // for the whole range and being refused (a refusal costs the node the whole query).
@@ -145,7 +154,7 @@ export function createLogsService(options: LogsServiceOptions): LogsService {
       const request = requestOn(networkId);
       const range = await resolveLogRange(request, query, await options.networkName(networkId), abort.signal);
       const runId = randomUUID();
-      const remembered: { networkId: string; startedAt: number; dropped?: DroppedBlocks[] } = { networkId, startedAt: Date.now() };
+      const remembered: RememberedRun = { networkId, startedAt: Date.now() };
       runs.set(runId, remembered);
       const heard = (progress: LogRunProgress) => {
         if (progress.dropped) remembered.dropped = progress.dropped;
