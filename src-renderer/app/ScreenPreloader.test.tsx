@@ -28,7 +28,7 @@ describe('ScreenPreloader', () => {
     const { emit, preloads } = preloaderOn(60_000);
     await expect.poll(() => typeof emit).toBe('function');
     await emit({ state: 'starting', restarts: 0 });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await act(async () => {}); // its effects have run on that event
     expect(preloads()).toBe(0);
     await emit({ state: 'running', restarts: 0 });
     await expect.poll(preloads).toBe(1);

@@ -7,7 +7,7 @@ import { preloadScreensWhenIdle } from './preloadScreens';
 export const SANDBOX_START_WAIT_MS = 5_000;
 
 /** Whether the sandbox is on its way up: the work a window can do later waits while it is. */
-export const sandboxStarting = (status: SandboxStatus | undefined) => status?.state === 'starting' || status?.state === 'restarting';
+const sandboxStarting = (status: SandboxStatus | undefined) => status?.state === 'starting' || status?.state === 'restarting';
 
 let preloading: Promise<void> | undefined;
 /** The window's preload of every screen's script, asked once whatever asks it. */
