@@ -8,7 +8,8 @@ import { runLogQuery } from '../chains/runLogQuery';
 import { walkCauses } from '../errors/blockglassError';
 import { isNodeFailure, type NodeError } from '../rpc/nodeError';
 import type { RpcService } from '../rpc/createRpcService';
-import { KnownStates, locateStateChanges } from './locateStateChanges';
+import { KnownAtBlocks } from './knownAtBlocks';
+import { locateStateChanges } from './locateStateChanges';
 import { MAX_TRACED_PER_SCAN, type CallTreeOf } from './internalTouches';
 import { readTouchingRows } from './readTouchingRows';
 import { BlockRanges, orUnkept, UNKEPT } from './unkeptState';
@@ -88,7 +89,7 @@ export async function callersOf(
     return `${BigInt(proof.balance).toString(10)}:${BigInt(proof.nonce).toString(10)}:${proof.storageHash.toLowerCase()}:${proof.codeHash.toLowerCase()}`;
   };
   const balanceState = async (block: bigint) => BigInt(await ask<string>('eth_getBalance', [me, numberToHex(block)])).toString(10);
-  const known = new KnownStates();
+  const known = new KnownAtBlocks<string>();
   try {
     known.set(head, await queued(networkId, () => proofState(head)));
   } catch (error) {

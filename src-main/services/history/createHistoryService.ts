@@ -6,7 +6,8 @@ import type { BlockReader } from '../chains/blockReader';
 import { BlockglassError } from '../errors/blockglassError';
 import type { RpcService } from '../rpc/createRpcService';
 import type { Store } from '../store/openStore';
-import { KnownCounts, locateNonces } from './locateNonces';
+import { KnownAtBlocks } from './knownAtBlocks';
+import { locateNonces } from './locateNonces';
 import { createTokenFacts } from '../chains/tokenFacts';
 import { createNonceCountStore } from './nonceCountStore';
 import { findCreation } from './findCreation';
@@ -87,7 +88,7 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
   const scanDeps = { rpc, tokens: createTokenFacts(rpc), ...(options.store ? { store: createTransferStore(options.store) } : {}) };
   // Counts by chain and address: those read at finalized blocks come from (and go to) the store; the others
   // (above the finalized block, which a reorganisation may change) are kept for this run and checked again after.
-  const memory = new Map<string, { known: KnownCounts; finalized: bigint }>();
+  const memory = new Map<string, { known: KnownAtBlocks<number>; finalized: bigint }>();
   // Every read of state at a past block, whichever tab asks, waits its turn in its network's queue.
   const oldStateReads = createOldStateReads(options.oldStateReadsAtOnce);
 
@@ -163,15 +164,15 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
       const key = `${chain}\n${owner}`;
       let entry = memory.get(key);
       if (!entry) {
-        entry = { known: new KnownCounts(stored?.read(chain, owner) ?? []), finalized };
+        entry = { known: new KnownAtBlocks<number>(stored?.read(chain, owner) ?? []), finalized };
         memory.set(key, entry);
       } else if (finalized < entry.finalized) {
         // The node's finalized block went back (a replaced chain): what was known above it may be wrong.
-        entry = { known: new KnownCounts(entry.known.entries().filter(([block]) => block <= finalized)), finalized };
+        entry = { known: new KnownAtBlocks<number>(entry.known.entries().filter(([block]) => block <= finalized)), finalized };
         memory.set(key, entry);
       }
       // Counts above the finalized block are checked again on each visit: a reorganisation may have changed them.
-      const known = new KnownCounts(entry.known.entries().filter(([block]) => block <= finalized));
+      const known = new KnownAtBlocks<number>(entry.known.entries().filter(([block]) => block <= finalized));
       const before = Math.min(page.before ?? headCount, headCount);
       const from = Math.max(0, before - page.count);
       // Rows kept from an earlier visit (at or below a finalized block) are shown again, their methods named anew

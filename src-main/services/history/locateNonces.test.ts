@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KnownCounts, locateNonces } from './locateNonces';
+import { KnownAtBlocks } from './knownAtBlocks';
+import { locateNonces } from './locateNonces';
 import { UNKEPT } from './unkeptState';
 
 /** A chain as the address's count after each block: `sentIn[b]` transactions in block b. */
@@ -18,7 +19,7 @@ describe('locateNonces', () => {
       fc.asyncProperty(fc.array(fc.nat({ max: 3 }), { minLength: 1, maxLength: 300 }), async (sentIn) => {
         const chain = chainOf(sentIn);
         const wanted = Array.from({ length: chain.headCount }, (_, nonce) => nonce);
-        const { blocks, firstNonce } = await locateNonces(wanted, chain.head, chain.headCount, new KnownCounts(), async (block) => chain.after[Number(block)]!);
+        const { blocks, firstNonce } = await locateNonces(wanted, chain.head, chain.headCount, new KnownAtBlocks<number>(), async (block) => chain.after[Number(block)]!);
         for (const nonce of wanted) expect(blocks.get(nonce)).toBe(BigInt(chain.blockOf(nonce)));
         for (const [block, first] of firstNonce) expect(first).toBe(block === 0n ? 0 : chain.after[Number(block) - 1]);
       }),
@@ -29,7 +30,7 @@ describe('locateNonces', () => {
   it('asks about no block a second time, even with a newer head: what it read before splits first', async () => {
     const sentIn = Array.from({ length: 5000 }, (_, block) => (block % 97 === 0 ? 1 : 0));
     const chain = chainOf(sentIn);
-    const known = new KnownCounts();
+    const known = new KnownAtBlocks<number>();
     const asked: bigint[] = [];
     const countAt = async (block: bigint) => (asked.push(block), chain.after[Number(block)]!);
     const all = Array.from({ length: chain.headCount }, (_, nonce) => nonce);
@@ -46,7 +47,7 @@ describe('locateNonces', () => {
 
   it('locates only the nonces asked for, below the count at the head', async () => {
     const chain = chainOf([0, 1, 0, 2, 0, 0, 1]);
-    const { blocks } = await locateNonces([3, 1, 99, -1], chain.head, chain.headCount, new KnownCounts(), async (block) => chain.after[Number(block)]!);
+    const { blocks } = await locateNonces([3, 1, 99, -1], chain.head, chain.headCount, new KnownAtBlocks<number>(), async (block) => chain.after[Number(block)]!);
     expect([...blocks.entries()].sort((a, b) => a[0] - b[0])).toEqual([
       [1, 3n],
       [3, 6n],
@@ -65,7 +66,7 @@ describe('locateNonces', () => {
           const [a, b] = x <= y ? [x, y] : [y, x];
           const countAt = async (block: bigint) => (block >= BigInt(a) && block <= BigInt(b) ? UNKEPT : chain.after[Number(block)]!);
           const wanted = Array.from({ length: chain.headCount }, (_, nonce) => nonce);
-          const { blocks, unplaced } = await locateNonces(wanted, chain.head, chain.headCount, new KnownCounts(), countAt);
+          const { blocks, unplaced } = await locateNonces(wanted, chain.head, chain.headCount, new KnownAtBlocks<number>(), countAt);
           const placedNowhere = new Set(unplaced.flatMap((run) => run.nonces));
           for (const run of unplaced) expect([run.from, run.to]).toEqual([BigInt(a), BigInt(b) + 1n]);
           for (const nonce of wanted) {

@@ -1,3 +1,4 @@
+import type { KnownAtBlocks } from './knownAtBlocks';
 import { edgeOfKept, UNKEPT, type Kept } from './unkeptState';
 
 /**
@@ -8,61 +9,6 @@ import { edgeOfKept, UNKEPT, type Kept } from './unkeptState';
  * split an interval first, without a request; so a second visit, whatever the head has become, asks only about
  * the blocks it has not seen.
  */
-
-/** Counts known at blocks, sorted by block: what was read before. */
-export class KnownCounts {
-  private readonly blocks: bigint[] = [];
-  private readonly counts = new Map<bigint, number>();
-
-  constructor(points: Iterable<[bigint, number]> = []) {
-    for (const [block, count] of points) this.set(block, count);
-  }
-
-  get(block: bigint): number | undefined {
-    return this.counts.get(block);
-  }
-
-  set(block: bigint, count: number): void {
-    if (this.counts.has(block)) return;
-    this.counts.set(block, count);
-    const at = this.insertionPoint(block);
-    this.blocks.splice(at, 0, block);
-  }
-
-  /** The known block strictly between `low` and `high` nearest their middle, if any. */
-  between(low: bigint, high: bigint): bigint | undefined {
-    const from = this.insertionPoint(low + 1n);
-    const to = this.insertionPoint(high); // exclusive
-    if (from >= to) return undefined;
-    const middle = (low + high) / 2n;
-    let best = this.blocks[from]!;
-    // The two candidates around the middle: the first at or above it and the one before.
-    const at = Math.min(Math.max(this.insertionPoint(middle), from), to - 1);
-    for (const index of [at - 1, at]) {
-      if (index < from || index >= to) continue;
-      const block = this.blocks[index]!;
-      if (abs(block - middle) < abs(best - middle)) best = block;
-    }
-    return best;
-  }
-
-  entries(): [bigint, number][] {
-    return this.blocks.map((block) => [block, this.counts.get(block)!]);
-  }
-
-  private insertionPoint(block: bigint): number {
-    let low = 0;
-    let high = this.blocks.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (this.blocks[mid]! < block) low = mid + 1;
-      else high = mid;
-    }
-    return low;
-  }
-}
-
-const abs = (value: bigint) => (value < 0n ? -value : value);
 
 /** Each located nonce's block, and the counts around it (the block before and the block itself). */
 export interface Located {
@@ -87,7 +33,7 @@ export async function locateNonces(
   wanted: readonly number[],
   head: bigint,
   headCount: number,
-  known: KnownCounts,
+  known: KnownAtBlocks<number>,
   countAt: (block: bigint) => Promise<Kept<number>>,
   onLocated?: (located: number) => void,
 ): Promise<Located> {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KnownStates, locateStateChanges } from './locateStateChanges';
+import { KnownAtBlocks } from './knownAtBlocks';
+import { locateStateChanges } from './locateStateChanges';
 import { BlockRanges, UNKEPT } from './unkeptState';
 
 /** A chain as the address's state after each block: `changedIn[b]` says whether block b changed it (never undone). */
@@ -17,7 +18,7 @@ describe('locateStateChanges', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.boolean(), { minLength: 1, maxLength: 400 }), async (changedIn) => {
         const chain = chainOf(changedIn);
-        const found = await locateStateChanges(0n, chain.head, new KnownStates(), async (block) => chain.after[Number(block)]!);
+        const found = await locateStateChanges(0n, chain.head, new KnownAtBlocks<string>(), async (block) => chain.after[Number(block)]!);
         expect(found).toEqual(chain.changes);
       }),
       { numRuns: 200 },
@@ -30,7 +31,7 @@ describe('locateStateChanges', () => {
     const asked: bigint[] = [];
     let inFlight = 0;
     let most = 0;
-    const found = await locateStateChanges(0n, chain.head, new KnownStates(), async (block) => {
+    const found = await locateStateChanges(0n, chain.head, new KnownAtBlocks<string>(), async (block) => {
       asked.push(block);
       inFlight += 1;
       most = Math.max(most, inFlight);
@@ -46,7 +47,7 @@ describe('locateStateChanges', () => {
   it('asks about no block it knows, even with a newer head: what it read before splits first', async () => {
     const changedIn = Array.from({ length: 3000 }, (_, block) => block % 101 === 7);
     const chain = chainOf(changedIn);
-    const known = new KnownStates();
+    const known = new KnownAtBlocks<string>();
     const asked: bigint[] = [];
     const stateAt = async (block: bigint) => (asked.push(block), chain.after[Number(block)]!);
     await locateStateChanges(0n, 2000n, known, stateAt);
@@ -58,7 +59,7 @@ describe('locateStateChanges', () => {
 
   it('misses a change undone between two blocks that agree (what the doc says it cannot see)', async () => {
     const after = ['a', 'a', 'b', 'a', 'a'];
-    expect(await locateStateChanges(0n, 4n, new KnownStates(), async (block) => after[Number(block)]!)).toEqual([]);
+    expect(await locateStateChanges(0n, 4n, new KnownAtBlocks<string>(), async (block) => after[Number(block)]!)).toEqual([]);
   });
 
   it('on a node that keeps no state of a run of blocks, finds every change outside it and says the run exactly (property)', async () => {
@@ -69,7 +70,7 @@ describe('locateStateChanges', () => {
           const chain = chainOf(changedIn);
           const [a, b] = x <= y ? [BigInt(x), BigInt(y)] : [BigInt(y), BigInt(x)];
           const unkept = new BlockRanges();
-          const found = await locateStateChanges(0n, chain.head, new KnownStates(), async (block) => (block >= a && block <= b ? UNKEPT : chain.after[Number(block)]!), undefined, unkept);
+          const found = await locateStateChanges(0n, chain.head, new KnownAtBlocks<string>(), async (block) => (block >= a && block <= b ? UNKEPT : chain.after[Number(block)]!), undefined, unkept);
           // Every change but those the run hides (its blocks, and the first block after it, whose parent it holds).
           expect(found).toEqual(chain.changes.filter((block) => block < a || block > b + 1n));
           // The run is said exactly wherever a change lies in or across it.

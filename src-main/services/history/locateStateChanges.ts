@@ -1,3 +1,4 @@
+import type { KnownAtBlocks } from './knownAtBlocks';
 import { BlockRanges, edgeOfKept, UNKEPT, type Kept } from './unkeptState';
 
 /**
@@ -12,56 +13,6 @@ import { BlockRanges, edgeOfKept, UNKEPT, type Kept } from './unkeptState';
  * that changed nothing (a view, a failed call, a call to a contract that keeps no state of its own).
  */
 
-/** States known at blocks, sorted by block: what was read before. */
-export class KnownStates {
-  private readonly blocks: bigint[] = [];
-  private readonly states = new Map<bigint, string>();
-
-  constructor(points: Iterable<[bigint, string]> = []) {
-    for (const [block, state] of points) this.set(block, state);
-  }
-
-  get(block: bigint): string | undefined {
-    return this.states.get(block);
-  }
-
-  set(block: bigint, state: string): void {
-    if (this.states.has(block)) return;
-    this.states.set(block, state);
-    this.blocks.splice(this.insertionPoint(block), 0, block);
-  }
-
-  /** The known block strictly between `low` and `high` nearest their middle, if any. */
-  between(low: bigint, high: bigint): bigint | undefined {
-    const from = this.insertionPoint(low + 1n);
-    const to = this.insertionPoint(high);
-    if (from >= to) return undefined;
-    const middle = (low + high) / 2n;
-    const at = Math.min(Math.max(this.insertionPoint(middle), from), to - 1);
-    let best = this.blocks[at]!;
-    if (at - 1 >= from) {
-      const before = this.blocks[at - 1]!;
-      if (middle - before < (best > middle ? best - middle : middle - best)) best = before;
-    }
-    return best;
-  }
-
-  entries(): [bigint, string][] {
-    return this.blocks.map((block) => [block, this.states.get(block)!]);
-  }
-
-  private insertionPoint(block: bigint): number {
-    let low = 0;
-    let high = this.blocks.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (this.blocks[mid]! < block) low = mid + 1;
-      else high = mid;
-    }
-    return low;
-  }
-}
-
 /**
  * The blocks in (`from`, `to`] at whose end the state differs from the block before, oldest first, reading states
  * with `stateAt` where `known` has none (each read is added to `known`; `from` and `to` must be known or are read).
@@ -72,7 +23,7 @@ export class KnownStates {
 export async function locateStateChanges(
   from: bigint,
   to: bigint,
-  known: KnownStates,
+  known: KnownAtBlocks<string>,
   stateAt: (block: bigint) => Promise<Kept<string>>,
   onProgress?: (found: { reads: number; changes: number }) => void,
   unkept: BlockRanges = new BlockRanges(),
