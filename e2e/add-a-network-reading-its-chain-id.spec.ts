@@ -1,26 +1,13 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from './appFixture';
-import { e2eSandbox } from './sandbox';
+import { ownNode } from './ownNode';
 
 // A developer adds a node of their own that takes no key: the form reads its chain id from the node (checked
 // against the node's own answer), offers "No key", and says plainly when a node does not answer.
 
 test('adding a network reads its chain id from the node, takes no key, and says why when nothing answers', async ({ app, page }) => {
-  const service = e2eSandbox();
   // "A node of one's own": a plain JSON-RPC address in front of the sandbox's node, no key in it.
-  const node = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      void fetch(service.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) }).then(async (answer) => {
-        response.writeHead(answer.status, { 'content-type': 'application/json' });
-        response.end(await answer.text());
-      });
-    });
-  });
-  await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
-  const nodeUrl = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
+  const node = await ownNode();
+  const nodeUrl = node.url;
   try {
     const asked = await fetch(nodeUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }) });
     const chainId = BigInt(((await asked.json()) as { result: string }).result).toString(10);

@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { decodeFunctionResult, encodeFunctionData, parseAbi, type Hex } from 'viem';
 import type { SeedManifest } from '../src-sandbox/chain/manifest';
@@ -9,6 +7,7 @@ import { appPath } from './chain';
 import type { Page } from '@playwright/test';
 import { expect, test, type RunningApp } from './appFixture';
 import { appSandbox } from './appSandbox';
+import { ownNode } from './ownNode';
 import { e2eSandbox, e2eSandboxDir } from './sandbox';
 
 // A product manager wants to know whether a fee is expensive: a transaction's page shows its fee and value in US
@@ -106,22 +105,6 @@ test("a transaction's fee and value in dollars, at the feed's round the page nam
   expect(settingsAt).toBeGreaterThan(levelsAt);
 });
 
-/** A node of one's own in front of the shared e2e sandbox: a plain JSON-RPC address, no key in it, no price feed the app knows. */
-async function ownNode(): Promise<{ url: string; close: () => void }> {
-  const service = e2eSandbox();
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      void fetch(service.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) }).then(async (answer) => {
-        response.writeHead(answer.status, { 'content-type': 'application/json' });
-        response.end(await answer.text());
-      });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
-}
 
 /** Adds the node as a network named `name`, without a key, and selects it. */
 async function addNetwork(app: RunningApp, page: Page, name: string, nodeUrl: string) {

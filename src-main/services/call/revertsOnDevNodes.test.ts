@@ -7,21 +7,16 @@ import type { CallOutcome } from '../../../src-shared/call/types';
 import type { LatestView } from '../../../src-shared/api/explorer';
 import { startHardhatNode } from '../../../test-support/nodes/startHardhatNode';
 import { startGanache } from '../../../test-support/nodes/startGanache';
-import { seedDevNode, type DevNodeChain } from '../../../test-support/nodes/seedDevNode';
-import type { DevNode } from '../../../test-support/nodes/devNodeProcess';
 import { createDecodingService } from '../decoding/createDecodingService';
 import { createExplorerService, type ExplorerService } from '../explorer/createExplorerService';
 import { createFeedHub } from '../rpc/createFeedHub';
-import { createRpcService, type RpcService } from '../rpc/createRpcService';
 import { openStore, type Store } from '../store/openStore';
 import { createCallService, type CallService } from './createCallService';
-import { devNodeNetwork } from '../rpc/testing/devNodeNetwork';
+import { useSeededDevNode } from '../rpc/testing/seededDevNode';
 
 // The call playground and the explorer on nodes nobody here wrote, each added as a custom network would be:
 // every revert of the seeded chain decoded as on the sandbox, whatever shape the node gives it
 // (reference/NODE-DIALECTS.md; Hardhat puts the bytes in error.data.data, Ganache at error.data with -32000).
-
-/** A custom network at the node's address, as the network service resolves one without a key. */
 
 const failed = (outcome: CallOutcome) => {
   if (outcome.ok) throw new Error(`expected a revert, got ${outcome.returnData}`);
@@ -32,21 +27,14 @@ describe.each([
   ['Hardhat 2 (EDR)', startHardhatNode],
   ['Ganache 7', startGanache],
 ])('reverts on %s', (_, start) => {
-  let node: DevNode;
-  let chain: DevNodeChain;
-  let rpc: RpcService;
+  const dev = useSeededDevNode(start);
   let explorer: ExplorerService;
   let call: CallService;
   let store: Store;
   let dataDir: string;
-  let id: string;
 
   beforeAll(async () => {
-    node = await start();
-    chain = await seedDevNode(node);
-    const resolved = devNodeNetwork(node);
-    id = resolved.network.id;
-    rpc = createRpcService({ resolve: async () => resolved });
+    const { node, rpc } = dev;
     const health = createFeedHub<HealthEvent>({ label: 'health of', log: () => {}, source: (networkId, emit, signal) => rpc.watchHealth(networkId, emit, signal) });
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blockglass-dev-node-'));
     store = openStore(dataDir);
@@ -55,38 +43,36 @@ describe.each([
     explorer = createExplorerService({ rpc, health, networkName: async () => node.name, decoding, store });
     call = createCallService({ rpc, decoding, store, chainOf: async () => String(node.chainId), redact: (text) => text });
   });
-  afterAll(async () => {
-    await rpc?.close();
+  afterAll(() => {
     store?.close();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-    await node?.stop();
   });
 
-  const run = (data: string) => call.run(id, { call: { from: chain.accounts.sender, to: chain.contracts.reverter, data }, block: 'latest' });
+  const run = (data: string) => call.run(dev.id, { call: { from: dev.chain.accounts.sender, to: dev.chain.contracts.reverter, data }, block: 'latest' });
 
   it('decodes a value the contract returns', async () => {
-    const increment = chain.abis.reverter.find((item) => item.type === 'function' && item.name === 'increment');
-    const outcome = await call.run(id, { call: { from: chain.accounts.sender, to: chain.contracts.reverter, data: chain.value.data }, block: 'latest', fn: increment as never });
+    const increment = dev.chain.abis.reverter.find((item) => item.type === 'function' && item.name === 'increment');
+    const outcome = await call.run(dev.id, { call: { from: dev.chain.accounts.sender, to: dev.chain.contracts.reverter, data: dev.chain.value.data }, block: 'latest', fn: increment as never });
     if (!outcome.ok) throw new Error(outcome.error.message);
-    expect(outcome.outputs).toEqual({ status: 'decoded', args: [{ name: 'output0', type: 'uint256', value: chain.value.returns.toString(10) }] });
+    expect(outcome.outputs).toEqual({ status: 'decoded', args: [{ name: 'output0', type: 'uint256', value: dev.chain.value.returns.toString(10) }] });
   });
 
   it('decodes a reason string, with the revert bytes as the data', async () => {
-    const outcome = failed(await run(chain.failed.reasonString.data));
-    expect(outcome.error.data).toBe(chain.failed.reasonString.revertData);
-    expect(outcome.revert).toMatchObject({ status: 'decoded', name: 'Error', source: 'builtin', message: chain.failed.reasonString.reason });
+    const outcome = failed(await run(dev.chain.failed.reasonString.data));
+    expect(outcome.error.data).toBe(dev.chain.failed.reasonString.revertData);
+    expect(outcome.revert).toMatchObject({ status: 'decoded', name: 'Error', source: 'builtin', message: dev.chain.failed.reasonString.reason });
   });
 
   it('decodes a panic with its meaning', async () => {
-    const outcome = failed(await run(chain.failed.panic.data));
+    const outcome = failed(await run(dev.chain.failed.panic.data));
     expect(outcome.revert?.message).toMatch(/^Panic 0x11: /);
   });
 
   it('decodes a custom error by the signature database, then by the ABI imported for the contract', async () => {
-    const before = failed(await run(chain.failed.customError.data));
+    const before = failed(await run(dev.chain.failed.customError.data));
     expect(before.revert).toMatchObject({ status: 'decoded', name: 'InsufficientBalance', source: 'signatures' });
-    await explorer.importAbi(id, chain.contracts.reverter, JSON.stringify(chain.abis.reverter), 'Reverter');
-    const after = failed(await run(chain.failed.customError.data));
+    await explorer.importAbi(dev.id, dev.chain.contracts.reverter, JSON.stringify(dev.chain.abis.reverter), 'Reverter');
+    const after = failed(await run(dev.chain.failed.customError.data));
     expect(after.revert).toMatchObject({ status: 'decoded', name: 'InsufficientBalance', source: 'imported' });
     expect(after.revert?.status === 'decoded' && after.revert.args.map((arg) => [arg.name, arg.value])).toEqual([['requested', '101'], ['available', '100']]);
   });
@@ -98,7 +84,7 @@ describe.each([
   });
 
   it.each(['customError', 'reasonString', 'panic'] as const)("reproduces the failed transaction's %s at its parent block and decodes it", async (kind) => {
-    const view = await explorer.transaction(id, { hash: chain.failed[kind].hash });
+    const view = await explorer.transaction(dev.id, { hash: dev.chain.failed[kind].hash });
     expect(view.receipt?.status).toBe('0x0');
     expect(view.revert).toMatchObject({ reproduced: true });
     expect(view.revert?.note).toBeUndefined();
@@ -107,7 +93,7 @@ describe.each([
       expect(decoding).toMatchObject({ status: 'decoded', name: 'InsufficientBalance' });
       expect(decoding?.status === 'decoded' && decoding.args.map((arg) => arg.value)).toEqual(['101', '100']);
     } else {
-      expect(decoding?.message).toMatch(kind === 'panic' ? /^Panic 0x11: / : new RegExp(`^${chain.failed.reasonString.reason}$`));
+      expect(decoding?.message).toMatch(kind === 'panic' ? /^Panic 0x11: / : new RegExp(`^${dev.chain.failed.reasonString.reason}$`));
     }
   });
 
@@ -115,20 +101,20 @@ describe.each([
     const abort = new AbortController();
     const views: LatestView[] = [];
     // The first view with the transactions (one may come before, with the blocks alone: transactionsPending).
-    const watching = explorer.watchLatest(id, 10, (view) => {
+    const watching = explorer.watchLatest(dev.id, 10, (view) => {
       if (view.transactionsPending) return;
       views.push(view);
       abort.abort();
     }, abort.signal);
     await watching.catch(() => {});
     const rows = new Map(views[0]!.transactions.map((row) => [row.hash, row.status]));
-    for (const kind of ['customError', 'reasonString', 'panic'] as const) expect(rows.get(chain.failed[kind].hash), kind).toBe('failed');
-    expect(rows.get(chain.posts[1]!)).toBe('success');
+    for (const kind of ['customError', 'reasonString', 'panic'] as const) expect(rows.get(dev.chain.failed[kind].hash), kind).toBe('failed');
+    expect(rows.get(dev.chain.posts[1]!)).toBe('success');
   });
 
   it('reads the contract with events: its transaction decoded, its log decoded by the ABI imported', async () => {
-    await explorer.importAbi(id, chain.contracts.noticeboard, JSON.stringify(chain.abis.noticeboard), 'Noticeboard');
-    const view = await explorer.transaction(id, { hash: chain.posts[1]! });
+    await explorer.importAbi(dev.id, dev.chain.contracts.noticeboard, JSON.stringify(dev.chain.abis.noticeboard), 'Noticeboard');
+    const view = await explorer.transaction(dev.id, { hash: dev.chain.posts[1]! });
     expect(view.input).toMatchObject({ status: 'decoded', name: 'post' });
     expect(view.logs).toHaveLength(1);
     expect(view.logs[0]!.decoded).toMatchObject({ status: 'decoded', name: 'Posted', source: 'imported' });

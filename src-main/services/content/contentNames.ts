@@ -1,6 +1,7 @@
 import type { ContentEntry, ContentKind, ContentNameMatch, ContentNameSource, UploadEntry, UploadResult } from '../../../src-shared/content/contentTypes';
 import { placeName } from '../../../src-shared/content/placeName';
 import type { Store } from '../store/openStore';
+import type { RecentRow } from './recentContent';
 
 interface NameRow {
   cid: string;
@@ -11,14 +12,6 @@ interface NameRow {
   kind: ContentKind | null;
   size: number | null;
   at: number;
-}
-
-interface RecentRow {
-  cid: string;
-  path: string;
-  name: string;
-  kind: ContentKind | null;
-  opened_at: number;
 }
 
 /** Names kept per network: an added folder of many files is many names, and the oldest go first past this. */

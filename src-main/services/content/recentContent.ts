@@ -2,7 +2,8 @@ import type { ContentKind, RecentContent } from '../../../src-shared/content/con
 import { placeName } from '../../../src-shared/content/placeName';
 import type { Store } from '../store/openStore';
 
-interface RecentRow {
+/** A row of `content_recent` as SQLite gives it (the content names read it too). */
+export interface RecentRow {
   cid: string;
   path: string;
   name: string;

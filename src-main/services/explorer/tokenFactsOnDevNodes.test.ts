@@ -1,14 +1,11 @@
 import { decodeAbiParameters, type Hex } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startHardhatNode } from '../../../test-support/nodes/startHardhatNode';
 import { startGanache } from '../../../test-support/nodes/startGanache';
-import { seedDevNode, type DevNodeChain } from '../../../test-support/nodes/seedDevNode';
-import type { DevNode } from '../../../test-support/nodes/devNodeProcess';
-import { createRpcService, type RpcService } from '../rpc/createRpcService';
 import type { Decoded } from '../../../src-shared/decoding/types';
 import { createDecodingService } from '../decoding/createDecodingService';
 import { readTokenFacts } from './readTokenFacts';
-import { devNodeNetwork } from '../rpc/testing/devNodeNetwork';
+import { useSeededDevNode } from '../rpc/testing/seededDevNode';
 
 // A token's facts on nodes nobody here wrote, added as a custom network would be: the seeded TraceToken (an
 // OpenZeppelin ERC-20). Its name() and symbol() use MCOPY, which Ganache 7 (Shanghai) cannot run: there those two
@@ -19,29 +16,15 @@ describe.each([
   ['Hardhat 2 (EDR)', startHardhatNode, true],
   ['Ganache 7', startGanache, false],
 ])('token facts on %s', (_, start, runsMcopy) => {
-  let node: DevNode;
-  let chain: DevNodeChain;
-  let rpc: RpcService;
-  let id: string;
-
-  beforeAll(async () => {
-    node = await start();
-    chain = await seedDevNode(node);
-    const resolved = devNodeNetwork(node);
-    id = resolved.network.id;
-    rpc = createRpcService({ resolve: async () => resolved });
-  });
-  afterAll(async () => {
-    await rpc?.close();
-    await node?.stop();
-  });
+  const dev = useSeededDevNode(start);
 
   const raw = async <T,>(method: string, params: unknown[]): Promise<T> => {
-    const response = await fetch(node.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+    const response = await fetch(dev.node.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
     return ((await response.json()) as { result: T }).result;
   };
 
   it('reads each fact the node can answer at one block, and says why of each it cannot', async () => {
+    const { chain, rpc, id } = dev;
     const token = chain.trace.contracts.token;
     const facts = await readTokenFacts({ rpc }, id, token, new AbortController().signal);
     const at = (data: string) => raw<string>('eth_call', [{ to: token, data }, facts.block]);
@@ -72,6 +55,7 @@ describe.each([
   });
 
   it("shows the token's transfers in its units, as the token answers decimals() and symbol()", async () => {
+    const { chain, rpc, id } = dev;
     const token = chain.trace.contracts.token;
     const decoding = createDecodingService({ rpc, projectRoot: process.cwd() });
     const logs = await raw<{ address: string; topics: string[]; data: string }[]>('eth_getLogs', [{ address: token, topics: ['0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'], fromBlock: '0x0', toBlock: 'latest' }]);

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DevNode } from '../../../test-support/nodes/devNodeProcess';
-import { seedDevNode, type DevNodeChain } from '../../../test-support/nodes/seedDevNode';
+import { describe, expect, it } from 'vitest';
 import { startGanache } from '../../../test-support/nodes/startGanache';
 import { startHardhatNode } from '../../../test-support/nodes/startHardhatNode';
 import { createBlockTimes } from '../chains/blockTimes';
 import type { RawNodeLog } from '../chains/rawNodeLog';
 import { createDecodingService } from '../decoding/createDecodingService';
-import { createRpcService, type RpcService } from '../rpc/createRpcService';
+import type { RpcService } from '../rpc/createRpcService';
 import { toLogRows } from './toLogRows';
-import { devNodeNetwork } from '../rpc/testing/devNodeNetwork';
+import { useSeededDevNode } from '../rpc/testing/seededDevNode';
 
 // Log rows say when, on nodes that send no `blockTimestamp` with their logs (Hardhat 2, Ganache 7): the time is read
 // from each block's header, once per block.
@@ -18,24 +16,10 @@ describe.each([
   ['Hardhat 2 (EDR)', startHardhatNode],
   ['Ganache 7', startGanache],
 ])('log rows with their time on %s', (_, start) => {
-  let node: DevNode;
-  let chain: DevNodeChain;
-  let rpc: RpcService;
-  let id: string;
-
-  beforeAll(async () => {
-    node = await start();
-    chain = await seedDevNode(node);
-    const resolved = devNodeNetwork(node);
-    id = resolved.network.id;
-    rpc = createRpcService({ resolve: async () => resolved });
-  });
-  afterAll(async () => {
-    await rpc?.close();
-    await node?.stop();
-  });
+  const dev = useSeededDevNode(start);
 
   it("gives each row its block's time from the header when the node sends none, asking each block once", async () => {
+    const { chain, rpc, id } = dev;
     const logs = await rpc.request<RawNodeLog[]>(id, 'eth_getLogs', [{ address: chain.trace.contracts.token, fromBlock: '0x0', toBlock: 'latest' }]);
     expect(logs.length).toBeGreaterThan(1);
     expect(logs.every((log) => log.blockTimestamp === undefined)).toBe(true); // what this test is about
