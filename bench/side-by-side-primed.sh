@@ -27,7 +27,8 @@ cp -r "$harness" "$copy"
 [ -d "$harness/../../tools" ] && ln -s "$(cd "$harness/../../tools" && pwd)" "$top/shared/tools"
 anchor="    await page.waitForLoadState('networkidle').catch(() => {});"
 [ "$(grep -cxF "$anchor" "$copy/measure.mjs")" = 1 ] || { echo "FAIL: measure.mjs changed: its warm visit's wait for block 1 is not where this script expects it"; exit 1; }
-sed -i "s|^$(printf '%s' "$anchor" | sed 's/[][\.*^$|/]/\\&/g')\$|&\n    await page.waitForFunction(() => true); // primed: the injected script created before t0|" "$copy/measure.mjs"
+awk -v anchor="$anchor" '{ print } $0 == anchor { print "    await page.waitForFunction(() => true); // primed: the injected script created before t0" }' \
+  "$harness/measure.mjs" >"$copy/measure.mjs"
 grep -q '// primed:' "$copy/measure.mjs" || { echo "FAIL: could not prime measure.mjs"; exit 1; }
 cd "$root"
 bash "$copy/side-by-side.sh" "$@"
