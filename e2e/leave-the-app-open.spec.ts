@@ -25,6 +25,13 @@ test('leave the app open on Local: every screen in turn, again and again, and no
   const steps = localCycle(manifest, await demoFolderCid(page));
   // Memory only: the folder holds the chain, which grows with each block by nature.
   const watched = watchApp(process.pid, app.dataDir).filter((thing) => !thing.name.startsWith('sandbox folder'));
+  // The window's icon is in the page (a data: URL): a Chromium window downloads an icon named by URL again after
+  // every in-app navigation, and its renderer grew with each download (docs/design-notes.md).
+  const iconDownloads: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/\/(assets\/)?favicon[^/]*$/.test(pathname)) iconDownloads.push(pathname);
+  });
 
   /** One cycle; every page must show its content. An error notice on a page is said, not failed on: other journeys own each page. */
   const cycle = async (n: number) => {
@@ -41,6 +48,7 @@ test('leave the app open on Local: every screen in turn, again and again, and no
   expect(warm.every(Number.isFinite), `every process found after the first cycle: ${watched.map((thing, i) => `${thing.name} ${warm[i]}`).join(', ')}`).toBe(true);
   for (let n = 2; n <= CYCLES; n++) await cycle(n);
   const end = readAll(watched);
+  expect(iconDownloads, `the window's icon downloaded while going from screen to screen`).toEqual([]);
 
   const said = watched.map((thing, i) => `${thing.name}: ${warm[i]!.toFixed(0)} → ${end[i]!.toFixed(0)} MiB (at most ${(warm[i]! * (1 + SOAK_GROWTH.limit) + SOAK_GROWTH.plus).toFixed(0)})`);
   console.log(`after cycle 1 → after cycle ${CYCLES} of ${steps.length} pages:\n  ${said.join('\n  ')}`);
