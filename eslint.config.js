@@ -20,8 +20,9 @@ const nodeOnlyPackages = ['ws', 'libsql', '@napi-rs/keyring', 'busboy', 'undici'
 const nodeOnlyGroups = ['@foundry-rs/*', '@napi-rs/*', 'ws/*', 'undici/*', 'blockstore-fs/*', 'libsql/*'];
 
 /** `no-restricted-imports` options forbidding Node built-ins, Node-only packages and/or electron, with the reason. */
-function forbid({ node = false, electron = false, why }) {
+function forbid({ node = false, electron = false, why, also = [] }) {
   const paths = [
+    ...also,
     ...(node ? [...nodeBuiltins, ...nodeOnlyPackages].map((name) => ({ name, message: why })) : []),
     ...(electron ? [{ name: 'electron', message: why }] : []),
   ];
@@ -70,9 +71,9 @@ function forbidDynamic({ node = false, electron = false, why }) {
  * Node and no electron, whether imported, required, named in a type, read as a global or brought in by a
  * `/// <reference types="node" />` comment (which would undo the folder's tsconfig, `types: []`).
  */
-function browserOnly(why) {
+function browserOnly(why, also = []) {
   return {
-    'no-restricted-imports': forbid({ node: true, electron: true, why }),
+    'no-restricted-imports': forbid({ node: true, electron: true, why, also }),
     'no-restricted-syntax': forbidDynamic({ node: true, electron: true, why }),
     'no-restricted-globals': ['error', ...NODE_GLOBALS.map((name) => ({ name, message: why }))],
     '@typescript-eslint/triple-slash-reference': ['error', { lib: 'never', path: 'never', types: 'never' }],
@@ -218,7 +219,9 @@ export default tseslint.config(
   },
   {
     files: ['src-renderer/**'],
-    rules: browserOnly('The renderer is a browser page: no Node built-ins, no Node-only packages, no electron; use the API client.'),
+    rules: browserOnly('The renderer is a browser page: no Node built-ins, no Node-only packages, no electron; use the API client.', [
+      { name: 'wouter', importNames: ['Link'], message: "Use components/Link: wouter's Link reads the location in every link, which every navigation then draws again." },
+    ]),
   },
   {
     // React's rules of hooks, and the React Compiler's checks (refs read while rendering, state set in effects,

@@ -2,7 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { parse } from 'regexparam';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { matchRoute, Router } from 'wouter';
+import { matchRoute } from 'wouter';
+import { InMemoryRouter } from '../testing/InMemoryRouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { NetworkView } from '../../src-shared/api/networks';
 import { ApiProvider } from '../api/ApiProvider';
@@ -66,9 +67,9 @@ function openPage(path: string): { asked: Asked[]; history: string[] } {
   render(
     <ApiProvider client={api}>
       <QueryClientProvider client={queryClient}>
-        <Router hook={location.hook}>
+        <InMemoryRouter location={location}>
           <AppRoutes />
-        </Router>
+        </InMemoryRouter>
       </QueryClientProvider>
     </ApiProvider>,
   );

@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from './Link';
 import type { DroppedBlocks } from '../../src-shared/logs/droppedBlocks';
 import { LOCAL_NETWORK_ID } from '../../src-shared/networks/localNetwork';
 import { countOf } from '../../src-shared/text/countOf';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link } from './Link';
 import { isApiErrorFix, type ApiError } from '../../src-shared/api/apiError';
 import { ERROR_KIND_WORDS } from '../../src-shared/api/errorKinds';
 import { Icon } from './Icon';

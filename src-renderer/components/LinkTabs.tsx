@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from './Link';
 import './LinkTabs.css';
 
 /** One tab of a page: its id (as `?tab=<id>` says it) and its label. */

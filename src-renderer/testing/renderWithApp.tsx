@@ -2,7 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { onTestFinished } from 'vitest';
-import { Router } from 'wouter';
+import { InMemoryRouter } from './InMemoryRouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { ApiProvider } from '../api/ApiProvider';
 import type { ApiClient } from '../api/createApiClient';
@@ -34,7 +34,7 @@ export function renderWithApp(ui: ReactNode, { api: handlers = {}, path = '/' }:
     wrapper: ({ children }) => (
       <ApiProvider client={api}>
         <QueryClientProvider client={queryClient}>
-          <Router hook={location.hook}>{children}</Router>
+          <InMemoryRouter location={location}>{children}</InMemoryRouter>
         </QueryClientProvider>
       </ApiProvider>
     ),

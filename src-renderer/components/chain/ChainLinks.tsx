@@ -1,5 +1,5 @@
 import { memo, useContext } from 'react';
-import { Link } from 'wouter';
+import { Link } from '../Link';
 import { checksumAddress } from '../../../src-shared/chain/checksumAddresses';
 import { ADDRESS_NAME_SOURCE_WORDS, type AddressNameSource } from '../../../src-shared/names/addressName';
 import { isWellKnownName, wellKnownContract } from '../../../src-shared/names/wellKnownContracts';

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Link } from 'wouter';
+import { Link } from '../Link';
 import type { ContentNameMatch } from '../../../src-shared/content/contentTypes';
 import { countOf } from '../../../src-shared/text/countOf';
 import { formatBytes } from '../../lib/formatBytes';

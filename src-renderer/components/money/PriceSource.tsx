@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from '../Link';
 import type { EthPriceView } from '../../../src-shared/api/prices';
 import { formatMoney } from '../../lib/money/formatMoney';
 import { formatDateTime } from '../../lib/formatTime';

@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from '../../components/Link';
 import { contentRoute } from '../../../src-shared/content/contentPath';
 import { CopyButton } from '../../components/CopyButton';
 import { rootLabel } from './rootLabel';

@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from '../../components/Link';
 import { contentRoute } from '../../../src-shared/content/contentPath';
 import { inspectCid } from '../../../src-shared/content/inspectCid';
 import { countOf } from '../../../src-shared/text/countOf';

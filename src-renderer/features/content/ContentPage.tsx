@@ -1,5 +1,6 @@
 import { useCallback, useState, type DragEvent } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
+import { Link } from '../../components/Link';
 import type { NetworkView } from '../../../src-shared/api/networks';
 import { contentRoute } from '../../../src-shared/content/contentPath';
 import { inspectCid } from '../../../src-shared/content/inspectCid';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
+import { Link } from '../../components/Link';
 import { contentRoute } from '../../../src-shared/content/contentPath';
 import type { ContentEntry } from '../../../src-shared/content/contentTypes';
 import { countOf } from '../../../src-shared/text/countOf';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { Link } from '../../components/Link';
 import { contentRoute } from '../../../src-shared/content/contentPath';
 import { inspectCid } from '../../../src-shared/content/inspectCid';
 import { countOf } from '../../../src-shared/text/countOf';

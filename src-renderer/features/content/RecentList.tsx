@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'wouter';
+import { Link } from '../../components/Link';
 import { contentRoute } from '../../../src-shared/content/contentPath';
 import { useApi } from '../../api/useApi';
 import { Timestamp } from '../../components/chain/Timestamp';

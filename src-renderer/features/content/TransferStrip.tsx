@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from '../../components/Link';
 import { formatBytes } from '../../lib/formatBytes';
 import { useTransfers, type Transfer } from './useTransfers';
 

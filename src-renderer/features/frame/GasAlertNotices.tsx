@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'wouter';
+import { Link } from '../../components/Link';
 import type { FiredGasAlert } from '../../../src-shared/gas/gasTypes';
 import { countOf } from '../../../src-shared/text/countOf';
 import { useApi } from '../../api/useApi';

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
+import { Link } from '../../components/Link';
 import { Icon, type IconName } from '../../components/Icon';
 import { isWithin } from '../../lib/isWithin';
 

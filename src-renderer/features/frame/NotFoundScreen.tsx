@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
+import { Link } from '../../components/Link';
 
 /** Any URL that names no screen. */
 export function NotFoundScreen() {

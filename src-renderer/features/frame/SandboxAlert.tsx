@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from '../../components/Link';
 import { Icon } from '../../components/Icon';
 import { useLiveSubscription } from '../../hooks/useLiveSubscription';
 import './SandboxAlert.css';

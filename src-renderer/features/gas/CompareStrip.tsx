@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'wouter';
+import { Link } from '../../components/Link';
 import { isApiErrorFix } from '../../../src-shared/api/apiError';
 import type { NetworkView } from '../../../src-shared/api/networks';
 import { LOCAL_ESTIMATE_LABEL } from '../../../src-shared/gas/gasTypes';

@@ -1,5 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { Link } from 'wouter';
+import { Link } from '../../components/Link';
 import type { EthPrice } from '../../../src-shared/api/prices';
 import type { CallHistoryEntry } from '../../../src-shared/call/types';
 import { FEE_LEVELS } from '../../../src-shared/gas/feeSuggestion';

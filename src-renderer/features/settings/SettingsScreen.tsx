@@ -1,6 +1,7 @@
 // Must be first: configures zod before any schema module of this screen is evaluated.
 import '../../app/configureZod';
-import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Link } from '../../components/Link';
 import { Icon, type IconName } from '../../components/Icon';
 import { isWithin } from '../../lib/isWithin';
 import { AppearanceSettings } from './appearance/AppearanceSettings';

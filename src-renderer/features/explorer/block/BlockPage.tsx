@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
+import { Link } from '../../../components/Link';
 import type { AddressMark, BlockView, TransactionRow } from '../../../../src-shared/api/explorer';
 import { networkKey } from '../../../queries/queryKeys';
 import { blockIdProblem } from '../../../../src-shared/chain/blockId';

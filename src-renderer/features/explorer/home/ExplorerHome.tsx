@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
+import { Link } from '../../../components/Link';
 import type { LatestView } from '../../../../src-shared/api/explorer';
 import { classifyQuery } from '../../../../src-shared/search/classifyQuery';
 import { EthAmount } from '../../../components/chain/Amounts';

@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from '../../../components/Link';
 import type { TransactionView } from '../../../../src-shared/api/explorer';
 
 /** The transactions before and after this one in its block, and where it stands among them. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'wouter';
+import { Link } from '../../../components/Link';
 import type { TransactionView } from '../../../../src-shared/api/explorer';
 import { useApi } from '../../../api/useApi';
 import { apiErrorOf } from '../../../lib/apiErrorOf';

@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from '../../../components/Link';
 import type { NetworkView } from '../../../../src-shared/api/networks';
 import { NO_KEY_CREDENTIAL_ID } from '../../../../src-shared/networks/presets';
 

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Link } from 'wouter';
+import { Link } from '../../../components/Link';
 import type { ApiError } from '../../../../src-shared/api/apiError';
 import type { CustomNetworkInput } from '../../../../src-shared/networks/customNetworkInput';
 import { ErrorNotice } from '../../../components/ErrorNotice';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { Link } from '../../../components/Link';
 import type { NetworkView } from '../../../../src-shared/api/networks';
 import { useApi } from '../../../api/useApi';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { Link } from 'wouter';
+import { Link } from '../../../../components/Link';
 import uPlot from 'uplot';
 import type { BalanceChange } from '../../../../../src-shared/api/history';
 import { useApi } from '../../../../api/useApi';

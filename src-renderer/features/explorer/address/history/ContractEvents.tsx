@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link } from 'wouter';
+import { Link } from '../../../../components/Link';
 import type { LogQuery } from '../../../../../src-shared/logs/types';
 import { logQueryToSearch } from '../../../../../src-shared/logs/logQueryUrl';
 import { DataTable } from '../../../../components/table/DataTable';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link } from '../../../../components/Link';
 import type { NotKeptRange } from '../../../../../src-shared/api/history';
 import { LOCAL_NETWORK_ID } from '../../../../../src-shared/networks/localNetwork';
 import { BlockLink } from '../../../../components/chain/ChainLinks';

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Link } from 'wouter';
+import { Link } from '../../../../components/Link';
 import { checksumAddress } from '../../../../../src-shared/chain/checksumAddresses';
 import type { TraceFrameView } from '../../../../../src-shared/trace/traceView';
 import { EthAmount } from '../../../../components/chain/Amounts';
