@@ -1,15 +1,19 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { useDrawnAhead } from './KeepAlive';
 
 /** Longest wait for a frame: a window in the background draws none, and its parts below must still come. */
 const FRAME_WAIT_MS = 100;
 
 /**
  * True once the frame the component first rendered in has been painted (or after {@link FRAME_WAIT_MS} where no
- * frame comes). What a page shows below the fold renders then, so the first frame holds only what is in view.
+ * frame comes). What a page shows below the fold renders then, so the first frame holds only what is in view. True
+ * from the start in a part drawn ahead, hidden ({@link useDrawnAhead}): nobody waits for that drawing.
  */
 export function useAfterFirstPaint(): boolean {
-  const [painted, setPainted] = useState(false);
+  const ahead = useDrawnAhead();
+  const [painted, setPainted] = useState(ahead);
   useEffect(() => {
+    if (painted) return;
     let after: ReturnType<typeof setTimeout> | undefined;
     const done = () => setPainted(true);
     // A timeout set inside the frame's callback runs once that frame is painted.
@@ -20,7 +24,7 @@ export function useAfterFirstPaint(): boolean {
       clearTimeout(after);
       clearTimeout(fallback);
     };
-  }, []);
+  }, [painted]);
   return painted;
 }
 

@@ -99,11 +99,12 @@ export function useLiveSubscription<T extends StateTopicName>(
  * the last one heard, so a later {@link useLiveSubscription} of the same topic and input with `keepLast` draws it in
  * its first render. Held from the window's first idle moment, sharing the feed with whoever draws it. The explorer
  * holds its home's latest blocks this way: going back to the home paints the blocks at once, then live. An ended
- * feed is asked again after `retryMs`.
+ * feed is asked again after `retryMs`. True once it holds an event of this input.
  */
-export function useHeldLiveSubscription<T extends StateTopicName>(topic: T, input: TopicInput<T> | undefined, { retryMs = 3000 }: { retryMs?: number } = {}): void {
+export function useHeldLiveSubscription<T extends StateTopicName>(topic: T, input: TopicInput<T> | undefined, { retryMs = 3000 }: { retryMs?: number } = {}): boolean {
   const api = useApi();
   const key = input === undefined ? '' : feedKey(topic, input);
+  const [heldKey, setHeldKey] = useState<string | undefined>();
   useEffect(() => {
     if (key === '') return;
     const parsedInput = JSON.parse(key.slice(topic.length + 1)) as TopicInput<T>;
@@ -113,7 +114,9 @@ export function useHeldLiveSubscription<T extends StateTopicName>(topic: T, inpu
     const hold = () => {
       leave = joinFeed(api, topic, parsedInput, {
         onEvent(payload) {
-          if (active) keepLastEvent(key, payload);
+          if (!active) return;
+          keepLastEvent(key, payload);
+          setHeldKey(key);
         },
         onEnd() {
           if (active) retry = setTimeout(hold, retryMs);
@@ -134,4 +137,5 @@ export function useHeldLiveSubscription<T extends StateTopicName>(topic: T, inpu
       leave();
     };
   }, [api, topic, key, retryMs]);
+  return heldKey === key && key !== '';
 }

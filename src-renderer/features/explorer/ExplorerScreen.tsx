@@ -1,5 +1,6 @@
-import { Suspense } from 'react';
+import { Suspense, useMemo } from 'react';
 import { EmptyState } from '../../components/EmptyState';
+import { KeepAlive } from '../../components/KeepAlive';
 import { LoadingState } from '../../components/LoadingState';
 import { lazyScreen } from '../../lib/lazyScreen';
 import { useSelectedNetwork } from '../../hooks/useSelectedNetwork';
@@ -37,11 +38,22 @@ function ExplorerPages({ request, networkId, networkName }: { request?: Explorer
   // The home's latest blocks are held (not drawn) while the explorer shows: going back to the home from a block,
   // transaction or address paints them at once from what the app holds, then live. Held on the home too: it shares
   // the home's own feed (one subscription), which then runs on across the navigation instead of being asked anew.
-  useHeldLiveSubscription('explorer.latest', latestInput(networkId));
-  return <Suspense fallback={<LoadingState screen label="Opening…" />}>{page(request, networkId, networkName)}</Suspense>;
+  const held = useHeldLiveSubscription('explorer.latest', latestInput(networkId));
+  // The home is kept drawn while a block, transaction or address shows, and drawn ahead, hidden, once its latest
+  // blocks are held: going back to it (the explorer's most visited page) puts it back rather than drawing it. One
+  // element for its inputs, so a navigation that changes nothing of the home draws nothing of it.
+  const home = useMemo(() => <ExplorerHome networkId={networkId} networkName={networkName} />, [networkId, networkName]);
+  return (
+    <>
+      <KeepAlive key={networkId} shown={request === undefined} ahead={held}>
+        {home}
+      </KeepAlive>
+      {request === undefined ? null : <Suspense fallback={<LoadingState screen label="Opening…" />}>{page(request, networkId, networkName)}</Suspense>}
+    </>
+  );
 }
 
-function page(request: ExplorerRequest | undefined, networkId: string, networkName: string) {
+function page(request: ExplorerRequest, networkId: string, networkName: string) {
   switch (request?.kind) {
     case 'block':
       return <BlockPage key={`${networkId}:${request.value}`} networkId={networkId} networkName={networkName} id={request.value} />;
@@ -51,7 +63,5 @@ function page(request: ExplorerRequest | undefined, networkId: string, networkNa
       return <TransactionAtIndex key={`${networkId}:${request.value}:${request.index}`} networkId={networkId} blockHash={request.value} index={request.index ?? ''} />;
     case 'address':
       return <AddressPage key={`${networkId}:${request.value}`} networkId={networkId} networkName={networkName} address={request.value} />;
-    default:
-      return <ExplorerHome networkId={networkId} networkName={networkName} />;
   }
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useLocation } from 'wouter';
-import { Link } from '../../../components/Link';
+import { Link, useNavigate } from '../../../components/Link';
 import type { LatestView } from '../../../../src-shared/api/explorer';
 import { classifyQuery } from '../../../../src-shared/search/classifyQuery';
 import { EthAmount } from '../../../components/chain/Amounts';
@@ -177,7 +176,7 @@ function HeadStrip({ view }: { view: LatestView }) {
 
 /** A support engineer's entry: paste a transaction hash, see its receipt explained. */
 function ReceiptLookup() {
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   return (
