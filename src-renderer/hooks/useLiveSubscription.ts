@@ -89,9 +89,12 @@ export function useLiveSubscription<T extends StateTopicName>(
     restartFeed(api, key);
     setAttempt((n) => n + 1);
   }, [api, key]);
-  // State from an earlier input is never shown for the current one (its kept last event, where asked, is).
-  if (stored.key !== key) return { data: keepLast ? (lastEvents.get(key) as TopicPayload<T> | undefined) : undefined, error: undefined, restart };
-  return { data: stored.data, error: stored.error, restart };
+  // State from an earlier input is never shown for the current one (its kept last event, where asked, is). With
+  // `keepLast`, the newest event the window heard (this view's or a hold's): a view drawn ahead while hidden
+  // (components/KeepAlive) draws what was held meanwhile when it is drawn again, before its own subscription runs.
+  const kept = keepLast ? (lastEvents.get(key) as TopicPayload<T> | undefined) : undefined;
+  if (stored.key !== key) return { data: kept, error: undefined, restart };
+  return { data: kept ?? stored.data, error: stored.error, restart };
 }
 
 /**
@@ -99,12 +102,16 @@ export function useLiveSubscription<T extends StateTopicName>(
  * the last one heard, so a later {@link useLiveSubscription} of the same topic and input with `keepLast` draws it in
  * its first render. Held from the window's first idle moment, sharing the feed with whoever draws it. The explorer
  * holds its home's latest blocks this way: going back to the home paints the blocks at once, then live. An ended
- * feed is asked again after `retryMs`. True once it holds an event of this input.
+ * feed is asked again after `retryMs`. Answers the event held last (of this input).
  */
-export function useHeldLiveSubscription<T extends StateTopicName>(topic: T, input: TopicInput<T> | undefined, { retryMs = 3000 }: { retryMs?: number } = {}): boolean {
+export function useHeldLiveSubscription<T extends StateTopicName>(
+  topic: T,
+  input: TopicInput<T> | undefined,
+  { retryMs = 3000 }: { retryMs?: number } = {},
+): TopicPayload<T> | undefined {
   const api = useApi();
   const key = input === undefined ? '' : feedKey(topic, input);
-  const [heldKey, setHeldKey] = useState<string | undefined>();
+  const [held, setHeld] = useState<{ key: string; payload: TopicPayload<T> } | undefined>();
   useEffect(() => {
     if (key === '') return;
     const parsedInput = JSON.parse(key.slice(topic.length + 1)) as TopicInput<T>;
@@ -116,7 +123,7 @@ export function useHeldLiveSubscription<T extends StateTopicName>(topic: T, inpu
         onEvent(payload) {
           if (!active) return;
           keepLastEvent(key, payload);
-          setHeldKey(key);
+          setHeld({ key, payload: payload as TopicPayload<T> });
         },
         onEnd() {
           if (active) retry = setTimeout(hold, retryMs);
@@ -137,5 +144,5 @@ export function useHeldLiveSubscription<T extends StateTopicName>(topic: T, inpu
       leave();
     };
   }, [api, topic, key, retryMs]);
-  return heldKey === key && key !== '';
+  return held?.key === key ? held.payload : undefined;
 }

@@ -1,4 +1,4 @@
-import { Suspense, useMemo } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { KeepAlive } from '../../components/KeepAlive';
 import { LoadingState } from '../../components/LoadingState';
@@ -40,15 +40,21 @@ function ExplorerPages({ request, networkId, networkName }: { request?: Explorer
   // the home's own feed (one subscription), which then runs on across the navigation instead of being asked anew.
   const held = useHeldLiveSubscription('explorer.latest', latestInput(networkId));
   // The home is kept drawn while a block, transaction or address shows, and drawn ahead, hidden, once its latest
-  // blocks are held: going back to it (the explorer's most visited page) puts it back rather than drawing it. One
-  // element for its inputs, so a navigation that changes nothing of the home draws nothing of it.
-  const home = useMemo(() => <ExplorerHome networkId={networkId} networkName={networkName} />, [networkId, networkName]);
+  // blocks are held: going back to it (the explorer's most visited page) puts it back rather than drawing it. While
+  // hidden it is drawn again (at React's lowest priority) with each view held, so it comes back with the latest
+  // blocks; shown, its own feed draws them, and its element stays the one last drawn hidden, so a navigation to it
+  // draws nothing of it again.
+  const [drawnWith, setDrawnWith] = useState(held);
+  if (request !== undefined && drawnWith !== held) setDrawnWith(held);
+  const home = useMemo(() => <ExplorerHome networkId={networkId} networkName={networkName} drawnWith={drawnWith} />, [networkId, networkName, drawnWith]);
+  // The page shown, one element while its request is the same: the held view drawing the home again draws no page.
+  const shown = useMemo(() => (request === undefined ? null : page(request, networkId, networkName)), [request, networkId, networkName]);
   return (
     <>
-      <KeepAlive key={networkId} shown={request === undefined} ahead={held}>
+      <KeepAlive key={networkId} shown={request === undefined} ahead={held !== undefined}>
         {home}
       </KeepAlive>
-      {request === undefined ? null : <Suspense fallback={<LoadingState screen label="Opening…" />}>{page(request, networkId, networkName)}</Suspense>}
+      {shown ? <Suspense fallback={<LoadingState screen label="Opening…" />}>{shown}</Suspense> : null}
     </>
   );
 }
