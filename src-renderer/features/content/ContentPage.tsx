@@ -1,6 +1,6 @@
 import { useCallback, useState, type DragEvent } from 'react';
-import { useLocation, useSearch } from 'wouter';
-import { Link } from '../../components/Link';
+import { useSearch } from 'wouter';
+import { Link, useNavigate } from '../../components/Link';
 import type { NetworkView } from '../../../src-shared/api/networks';
 import { contentRoute } from '../../../src-shared/content/contentPath';
 import { inspectCid } from '../../../src-shared/content/inspectCid';
@@ -35,7 +35,7 @@ function segmentsOf(path: string | undefined): string[] {
 
 /** The content browser of one network: the CID box, adding files, the transfers, and the place the route names. */
 export function ContentPage({ network, cid, path }: { network: NetworkView; cid?: string; path?: string }) {
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const [dragging, setDragging] = useState(false);
   const sandbox = useLiveSubscription('sandbox.status', {});
   const onUploaded = useCallback((route: string) => navigate(route), [navigate]);

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useLocation } from 'wouter';
-import { Link } from '../../components/Link';
+import { Link, useNavigate } from '../../components/Link';
 import { contentRoute } from '../../../src-shared/content/contentPath';
 import type { ContentEntry } from '../../../src-shared/content/contentTypes';
 import { countOf } from '../../../src-shared/text/countOf';
@@ -40,7 +39,7 @@ export function FolderView({
   onSave: SaveContent;
 }) {
   const api = useApi();
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const listing = useStream('content.list', { networkId, cid: folderCid });
   const pins = useQuery(contentPinsQuery(api, networkId));
   const entries = useMemo(() => listing.pages.flatMap((page) => (page.kind === 'entries' ? page.entries : [])), [listing.pages]);

@@ -1,6 +1,6 @@
+import { useNavigate } from '../../components/Link';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { useLocation } from 'wouter';
 import { contentRoute } from '../../../src-shared/content/contentPath';
 import type { ContentNode } from '../../../src-shared/content/contentTypes';
 import { useApi } from '../../api/useApi';
@@ -28,7 +28,7 @@ import type { SaveContent } from './useContentTransfers';
 export function PlaceView({ networkId, cid, segments, routeName, onSave }: { networkId: string; cid: string; segments: string[]; routeName?: string | undefined; onSave: SaveContent }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const node = useQuery(contentNodeQuery(api, networkId, cid, segments));
   const rootName = useRootName(networkId, cid, routeName);
   // A root can be named by hand: the name goes into its link, and so into the recent list (remembered below).

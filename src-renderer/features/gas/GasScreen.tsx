@@ -1,7 +1,8 @@
+import { useNavigate } from '../../components/Link';
 import { Suspense } from 'react';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { LOCAL_ESTIMATE_LABEL } from '../../../src-shared/gas/gasTypes';
 import { useApi } from '../../api/useApi';
 import { EmptyState } from '../../components/EmptyState';
@@ -49,7 +50,7 @@ export function GasScreen() {
   useSeeGasAlerts();
   const networks = useQuery(networksQuery(api));
   const search = new URLSearchParams(useSearch());
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   if (!networks.data) return networks.error ? <ErrorNotice error={apiErrorOf(networks.error)} /> : <LoadingState label="Loading networks…" />;
   const asked = search.get('network');
   const focused = networks.data.find((network) => network.id === asked) ?? networks.data.find((network) => network.selected);

@@ -1,6 +1,7 @@
+import { useNavigate } from '../../components/Link';
 import { useQuery } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import type { NetworkView } from '../../../src-shared/api/networks';
 import { logQueryProblems } from '../../../src-shared/logs/logQuery';
 import { logQueryFromSearch, logQueryToSearch } from '../../../src-shared/logs/logQueryUrl';
@@ -40,7 +41,7 @@ export function LogsPage({ network }: { network: NetworkView }) {
   const api = useApi();
   const networkId = network.id;
   const search = useSearch();
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   // A link fills the builder (`/logs?address=…&topic0=…`); what it got wrong is said, not guessed.
   const fromLink = useMemo(() => (search ? logQueryFromSearch(search) : undefined), [search]);
   const [form, setForm] = useState<BuilderForm>(() => (fromLink ? queryToForm(fromLink.query) : EMPTY_FORM));

@@ -1,7 +1,7 @@
+import { useNavigate } from '../../components/Link';
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ContentNameMatch } from '../../../src-shared/content/contentTypes';
 import { useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useLocation } from 'wouter';
 import { useApi } from '../../api/useApi';
 import { ContentMatchLine } from '../../components/content/ContentMatchLine';
 import { contentMatchRoute } from '../../components/content/contentMatchRoute';
@@ -29,7 +29,7 @@ const NAME_MATCHES = 6;
 export function GlobalSearch() {
   const draft = useUiStore((state) => state.searchDraft);
   const setDraft = useUiStore((state) => state.setSearchDraft);
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const [message, setMessage] = useState<string | undefined>();
   const [focused, setFocused] = useState(false);
   const input = useRef<HTMLInputElement>(null);

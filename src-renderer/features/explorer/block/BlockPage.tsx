@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useLocation } from 'wouter';
-import { Link } from '../../../components/Link';
+import { Link, useNavigate } from '../../../components/Link';
 import type { AddressMark, BlockView, TransactionRow } from '../../../../src-shared/api/explorer';
 import { networkKey } from '../../../queries/queryKeys';
 import { blockIdProblem } from '../../../../src-shared/chain/blockId';
@@ -50,7 +49,7 @@ export function BlockPage({ networkId, networkName, id }: { networkId: string; n
   const api = useApi();
   const problem = blockIdProblem(id);
   const block = useQuery({ ...blockQuery(api, networkId, id), enabled: problem === undefined });
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
 
   if (problem) {
     return (

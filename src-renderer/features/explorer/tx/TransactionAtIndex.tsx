@@ -1,6 +1,6 @@
+import { useNavigate } from '../../../components/Link';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useLocation } from 'wouter';
 import { useApi } from '../../../api/useApi';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { LoadingState } from '../../../components/LoadingState';
@@ -12,7 +12,7 @@ import { untilSandboxRuns } from '../../../queries/untilSandboxRuns';
 /** `/explorer/block/<block hash>/tx/<index>`: finds the transaction at that place and opens its page. */
 export function TransactionAtIndex({ networkId, blockHash, index }: { networkId: string; blockHash: string; index: string }) {
   const api = useApi();
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const problem = !/^0x[0-9a-fA-F]{64}$/.test(blockHash)
     ? `${quoteInput(blockHash)} is not a block hash: 0x followed by 64 hex digits.`
     : !/^\d{1,7}$/.test(index)

@@ -1,6 +1,7 @@
+import { useNavigate } from '../../../components/Link';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { quoteInput } from '../../../../src-shared/text/quoteInput';
 import { shortHex } from '../../../../src-shared/text/shortHex';
 import { useApi } from '../../../api/useApi';
@@ -17,7 +18,7 @@ import { transactionTabOf } from './TransactionTabs';
  */
 export function TransactionPage({ networkId, networkName, hash }: { networkId: string; networkName: string; hash: string }) {
   const api = useApi();
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const tab = transactionTabOf(useSearch());
   const valid = /^0x[0-9a-fA-F]{64}$/.test(hash);
   const tx = useQuery({ ...transactionQuery(api, networkId, hash), enabled: valid });

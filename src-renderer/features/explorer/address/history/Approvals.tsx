@@ -1,6 +1,6 @@
+import { useNavigate } from '../../../../components/Link';
 import { useQuery } from '@tanstack/react-query';
 import { DroppedBlocksNote } from '../../../../components/DroppedBlocksNote';
-import { useLocation } from 'wouter';
 import type { ApprovalRow } from '../../../../../src-shared/api/history';
 import { countOf } from '../../../../../src-shared/text/countOf';
 import { useApi } from '../../../../api/useApi';
@@ -103,7 +103,7 @@ const COLUMNS: DataColumn<ApprovalRow>[] = [
 /** The approvals the address granted, each as it stands now (history.approvals). */
 export function Approvals({ networkId, address }: { networkId: string; address: string }) {
   const api = useApi();
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const approvals = useQuery({
     queryKey: networkKey(networkId, 'history', 'approvals', address.toLowerCase()),
     queryFn: () => api.call('history.approvals', { networkId, address }),

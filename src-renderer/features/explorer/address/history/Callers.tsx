@@ -1,5 +1,5 @@
+import { useNavigate } from '../../../../components/Link';
 import { useMemo } from 'react';
-import { useLocation } from 'wouter';
 import type { CallerRow, CallerTouch, CallersEvent } from '../../../../../src-shared/api/callers';
 import { countOf } from '../../../../../src-shared/text/countOf';
 import { EthAmount } from '../../../../components/chain/Amounts';
@@ -76,7 +76,7 @@ function progressText(start: Extract<CallersEvent, { kind: 'start' }> | undefine
  * by bisection on its proof at past blocks, and each block's transactions that touched it, as they are found.
  */
 export function Callers({ networkId, address, isContract }: { networkId: string; address: string; isContract: boolean }) {
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const stream = useStream('history.callers', { networkId, address });
   const waitingForSandbox = useRerunUntilSandboxRuns(stream);
   const rows = useMemo(() => stream.pages.flatMap((event) => (event.kind === 'rows' ? event.rows : [])), [stream.pages]);

@@ -1,5 +1,5 @@
+import { useNavigate } from '../../../../components/Link';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation } from 'wouter';
 import type { SentPage, SentTransactionRow } from '../../../../../src-shared/api/history';
 import { EthAmount } from '../../../../components/chain/Amounts';
 import { BlockLink, TxLink } from '../../../../components/chain/ChainLinks';
@@ -45,7 +45,7 @@ const COLUMNS: DataColumn<SentTransactionRow>[] = [
  * person scrolls to the end (or presses "Load older"), with progress and Cancel while a page is looked for.
  */
 export function SentTransactions({ networkId, address, isContract }: { networkId: string; address: string; isContract: boolean }) {
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const [pages, setPages] = useState<SentPage[]>([]);
   const [asking, setAsking] = useState<{ before?: number } | null>({});
   const [lastAsk, setLastAsk] = useState<{ before?: number }>({});

@@ -3,8 +3,7 @@ import { DroppedBlocksNote } from '../../../../components/DroppedBlocksNote';
 import { useApi } from '../../../../api/useApi';
 import { apiErrorOf } from '../../../../lib/apiErrorOf';
 import { useFileExport } from '../../../../hooks/useFileExport';
-import { useLocation } from 'wouter';
-import { Link } from '../../../../components/Link';
+import { Link, useNavigate } from '../../../../components/Link';
 import { checksumAddress } from '../../../../../src-shared/chain/checksumAddresses';
 import type { TokenTransferRow } from '../../../../../src-shared/api/history';
 import { TokenAmount } from '../../../../components/chain/Amounts';
@@ -108,7 +107,7 @@ function columnsFor(): DataColumn<TokenTransferRow>[] {
  * through the log planner; filtered by token and direction.
  */
 export function TokenTransfers({ networkId, address }: { networkId: string; address: string }) {
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const api = useApi();
   const stream = useStream('history.transfers', { networkId, address });
   const { exporter, said: exported } = useFileExport(() => api.call('history.exportTransfers', { networkId, address }), 'transfers');

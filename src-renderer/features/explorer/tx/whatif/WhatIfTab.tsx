@@ -1,5 +1,6 @@
+import { useNavigate } from '../../../../components/Link';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { useApi } from '../../../../api/useApi';
 import { ErrorNotice } from '../../../../components/ErrorNotice';
 import { LoadingState } from '../../../../components/LoadingState';
@@ -23,7 +24,7 @@ import './whatif.css';
 export function WhatIfTab({ networkId, hash }: { networkId: string; hash: string }) {
   const api = useApi();
   const search = useSearch();
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const tx = useQuery(transactionQuery(api, networkId, hash));
   if (tx.isPending) return <LoadingState label="Reading the transaction…" />;
   if (tx.isError) return <ErrorNotice error={apiErrorOf(tx.error)} title="This transaction could not be read" onRetry={() => void tx.refetch()} />;
