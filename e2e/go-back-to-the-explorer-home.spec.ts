@@ -1,0 +1,43 @@
+import { announcedHead, expect, test } from './appFixture';
+import { appPath } from './chain';
+
+// A support engineer starts typing a hash on the explorer's home, opens the newest block to check something, waits
+// there while the chain moves on, and goes back: the half-typed hash is still in its box, and the home's first frame
+// already lists the blocks mined meanwhile (the home is kept drawn while away, and drawn again with each new view).
+
+test('back on the explorer home: the half-typed hash is still there, and the first frame lists the newest blocks', async ({ readOnlyApp: app, page }) => {
+  await page.goto(appPath(app.url, '/explorer'));
+  const latest = page.getByRole('region', { name: 'Latest blocks' });
+  await expect(latest.getByRole('listitem').first()).toBeVisible({ timeout: 30_000 });
+  const box = page.getByRole('textbox', { name: 'Look up a receipt' });
+  await box.fill('0xfeed');
+
+  const newest = latest.getByRole('listitem').first().getByRole('link').first();
+  const shown = Number((await newest.textContent())!.replaceAll(',', ''));
+  await latest.getByRole('link', { name: (await newest.textContent())!, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^Block ${shown.toLocaleString('en-US')}`) })).toBeVisible();
+  // Away, the home is in no part of the page (kept outside it), so nothing of it can be found twice.
+  await expect(page.getByRole('region', { name: 'Latest blocks', includeHidden: true })).toHaveCount(0);
+  await expect(page.getByText('Look up a receipt')).toHaveCount(0);
+
+  // The chain moves on while the block page shows (live traffic mines a block every couple of seconds).
+  await expect.poll(() => announcedHead(page), { timeout: 30_000 }).toBeGreaterThan(shown + 1);
+  const head = (await announcedHead(page))!;
+
+  // The newest block of the home's first frame back, noted as it is put in the page.
+  await page.evaluate(`
+    const observer = new MutationObserver(() => {
+      const link = document.querySelector('[aria-labelledby=latest-blocks] li a');
+      if (!link) return;
+      window.firstBack = link.textContent;
+      observer.disconnect();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  `);
+  await page.goBack();
+  await expect(latest.getByRole('listitem').first()).toBeVisible();
+  const firstBack = Number(String(await page.evaluate('window.firstBack')).replaceAll(',', ''));
+  expect(firstBack, 'the newest block the home showed at once on coming back').toBeGreaterThanOrEqual(head);
+  await expect(box).toHaveValue('0xfeed');
+  await expect(page.getByRole('region', { name: 'Latest blocks' })).toHaveCount(1);
+});
