@@ -60,7 +60,7 @@ function ExplorerPages({ request, networkId, networkName }: { request?: Explorer
 }
 
 function page(request: ExplorerRequest, networkId: string, networkName: string) {
-  switch (request?.kind) {
+  switch (request.kind) {
     case 'block':
       return <BlockPage key={`${networkId}:${request.value}`} networkId={networkId} networkName={networkName} id={request.value} />;
     case 'tx':
