@@ -55,7 +55,7 @@ function newTrail(): Trail {
 }
 
 describe('KeepAlive', () => {
-  it('keeps its part drawn, with its state, outside the page while not shown, its effects stopped; shown again, it is put back', async () => {
+  it('keeps its part drawn and live, with its state, outside the page while not shown; shown again, it is put back', async () => {
     const trail = newTrail();
     const part = <Part trail={trail} />;
     const { rerender } = render(<Screen shown part={part} />);
@@ -67,7 +67,7 @@ describe('KeepAlive', () => {
     rerender(<Screen shown={false} part={part} />);
     expect(screen.queryByRole('region', { name: 'kept part' })).toBeNull();
     expect(screen.queryByRole('textbox', { hidden: true })).toBeNull(); // not in the page at all, not merely hidden
-    expect(trail.running).toBe(0);
+    expect(trail.running).toBe(1); // still mounted: its feeds and timers keep it current
 
     rerender(<Screen shown part={part} />);
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'note' }).value).toBe('a half-typed hash');
@@ -83,25 +83,26 @@ describe('KeepAlive', () => {
     expect(trail.renders).toEqual([]);
 
     rerender(<Screen shown={false} ahead part={part} />);
-    // Hidden work comes at React's lowest priority: let it run.
+    // Drawn ahead as a transition: let it run.
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     expect(trail.renders.length).toBeGreaterThan(0);
     expect(new Set(trail.renders)).toEqual(new Set(['ahead=true below=true']));
-    expect(trail.running).toBe(0);
+    expect(trail.running).toBe(1);
     expect(screen.queryByRole('region', { name: 'kept part' })).toBeNull();
 
     const drawn = trail.renders.length;
     rerender(<Screen shown ahead part={part} />);
     expect(screen.getByRole('region', { name: 'kept part' })).toBeTruthy();
-    expect(trail.running).toBe(1);
     expect(trail.renders.length).toBe(drawn);
   });
 
-  it('drawn first where it is shown, keeps its first frame light as any part does', () => {
+  it('drawn first where it is shown, keeps its first frame light as any part does; gone, its effects end', () => {
     const trail = newTrail();
-    render(<Screen shown part={<Part trail={trail} />} />);
+    const { unmount } = render(<Screen shown part={<Part trail={trail} />} />);
     expect(trail.renders[0]).toBe('ahead=false below=false');
+    unmount();
+    expect(trail.running).toBe(0);
   });
 });

@@ -1,6 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { Profiler, useLayoutEffect } from 'react';
-import { KeepAlive } from '../components/KeepAlive';
+import { Profiler } from 'react';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { SandboxStatus } from '../../src-shared/api/sandbox';
 import { createFakeApiClient } from '../api/createFakeApiClient';
@@ -183,59 +182,5 @@ describe('useLiveSubscription over a shared feed', () => {
     });
     expect(commits).toBe(1);
     expect(subscriptions).toBe(1);
-  });
-
-  it('a view drawn again while its own feed is stopped (kept hidden) draws the newest event the window held, and comes back with it', async () => {
-    // What the view had committed each time its layout effects ran: at its first show and at each return.
-    const committed: number[] = [];
-    function Holder() {
-      useHeldLiveSubscription('sandbox.status', {});
-      return null;
-    }
-    function Probe(_: { drawnWith: number }) {
-      const { data } = useLiveSubscription('sandbox.status', {}, { keepLast: true });
-      const restarts = data?.restarts ?? -1;
-      useLayoutEffect(() => void committed.push(restarts));
-      return <p>probe: restarts {restarts}</p>;
-    }
-    const emits: ((event: SandboxStatus) => void)[] = [];
-    const handlers = {
-      topics: {
-        'sandbox.status': ((_input: unknown, emit: (event: SandboxStatus) => void, signal: unknown) => {
-          emits.push(emit);
-          emit(status(7));
-          return new Promise<void>((resolve) => (signal as AbortSignal).addEventListener('abort', () => resolve()));
-        }) as never,
-      },
-    };
-    const shown = (on: boolean, drawnWith: number) => (
-      <>
-        <Holder />
-        <KeepAlive shown={on}>
-          <Probe drawnWith={drawnWith} />
-        </KeepAlive>
-      </>
-    );
-    const { rerender } = renderWithApp(shown(true, 7), { api: handlers });
-    expect(await screen.findByText('probe: restarts 7')).toBeTruthy();
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    });
-    rerender(shown(false, 7));
-    // Held while the view is hidden (its own subscription stopped with its effects), then drawn again, hidden.
-    act(() => emits.at(-1)!(status(8)));
-    rerender(shown(false, 8));
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    });
-    committed.length = 0;
-    rerender(shown(true, 8));
-    expect(screen.getByText('probe: restarts 8')).toBeTruthy();
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    });
-    // Never the event it had before it was hidden (StrictMode runs a returning view's effects twice).
-    expect(committed.length).toBeGreaterThan(0);
-    expect(new Set(committed)).toEqual(new Set([8]));
   });
 });

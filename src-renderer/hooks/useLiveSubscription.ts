@@ -89,12 +89,9 @@ export function useLiveSubscription<T extends StateTopicName>(
     restartFeed(api, key);
     setAttempt((n) => n + 1);
   }, [api, key]);
-  // State from an earlier input is never shown for the current one (its kept last event, where asked, is). With
-  // `keepLast`, the newest event the window heard (this view's or a hold's): a view drawn ahead while hidden
-  // (components/KeepAlive) draws what was held meanwhile when it is drawn again, before its own subscription runs.
-  const kept = keepLast ? (lastEvents.get(key) as TopicPayload<T> | undefined) : undefined;
-  if (stored.key !== key) return { data: kept, error: undefined, restart };
-  return { data: kept ?? stored.data, error: stored.error, restart };
+  // State from an earlier input is never shown for the current one (its kept last event, where asked, is).
+  if (stored.key !== key) return { data: keepLast ? (lastEvents.get(key) as TopicPayload<T> | undefined) : undefined, error: undefined, restart };
+  return { data: stored.data, error: stored.error, restart };
 }
 
 /**
@@ -102,16 +99,12 @@ export function useLiveSubscription<T extends StateTopicName>(
  * the last one heard, so a later {@link useLiveSubscription} of the same topic and input with `keepLast` draws it in
  * its first render. Held from the window's first idle moment, sharing the feed with whoever draws it. The explorer
  * holds its home's latest blocks this way: going back to the home paints the blocks at once, then live. An ended
- * feed is asked again after `retryMs`. Answers the event held last (of this input).
+ * feed is asked again after `retryMs`. True once it holds an event of this input.
  */
-export function useHeldLiveSubscription<T extends StateTopicName>(
-  topic: T,
-  input: TopicInput<T> | undefined,
-  { retryMs = 3000 }: { retryMs?: number } = {},
-): TopicPayload<T> | undefined {
+export function useHeldLiveSubscription<T extends StateTopicName>(topic: T, input: TopicInput<T> | undefined, { retryMs = 3000 }: { retryMs?: number } = {}): boolean {
   const api = useApi();
   const key = input === undefined ? '' : feedKey(topic, input);
-  const [held, setHeld] = useState<{ key: string; payload: TopicPayload<T> } | undefined>();
+  const [heldKey, setHeldKey] = useState<string | undefined>();
   useEffect(() => {
     if (key === '') return;
     const parsedInput = JSON.parse(key.slice(topic.length + 1)) as TopicInput<T>;
@@ -123,7 +116,7 @@ export function useHeldLiveSubscription<T extends StateTopicName>(
         onEvent(payload) {
           if (!active) return;
           keepLastEvent(key, payload);
-          setHeld({ key, payload: payload as TopicPayload<T> });
+          setHeldKey(key);
         },
         onEnd() {
           if (active) retry = setTimeout(hold, retryMs);
@@ -144,5 +137,5 @@ export function useHeldLiveSubscription<T extends StateTopicName>(
       leave();
     };
   }, [api, topic, key, retryMs]);
-  return held?.key === key ? held.payload : undefined;
+  return heldKey === key && key !== '';
 }

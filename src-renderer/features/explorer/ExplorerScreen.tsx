@@ -1,4 +1,4 @@
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { KeepAlive } from '../../components/KeepAlive';
 import { LoadingState } from '../../components/LoadingState';
@@ -39,19 +39,16 @@ function ExplorerPages({ request, networkId, networkName }: { request?: Explorer
   // transaction or address paints them at once from what the app holds, then live. Held on the home too: it shares
   // the home's own feed (one subscription), which then runs on across the navigation instead of being asked anew.
   const held = useHeldLiveSubscription('explorer.latest', latestInput(networkId));
-  // The home is kept drawn while a block, transaction or address shows, and drawn ahead, hidden, once its latest
-  // blocks are held: going back to it (the explorer's most visited page) puts it back rather than drawing it. While
-  // hidden it is drawn again (at React's lowest priority) with each view held, so it comes back with the latest
-  // blocks; shown, its own feed draws them, and its element stays the one last drawn hidden, so a navigation to it
-  // draws nothing of it again.
-  const [drawnWith, setDrawnWith] = useState(held);
-  if (request !== undefined && drawnWith !== held) setDrawnWith(held);
-  const home = useMemo(() => <ExplorerHome networkId={networkId} networkName={networkName} drawnWith={drawnWith} />, [networkId, networkName, drawnWith]);
-  // The page shown, one element while its request is the same: the held view drawing the home again draws no page.
+  // The home is kept drawn and live while a block, transaction or address shows, and drawn ahead, away from the page,
+  // once its latest blocks are held: going back to it (the explorer's most visited page) puts it back rather than
+  // drawing it, with the blocks its own feed drew meanwhile. One element for its inputs, so a navigation that changes
+  // nothing of the home draws nothing of it.
+  const home = useMemo(() => <ExplorerHome networkId={networkId} networkName={networkName} />, [networkId, networkName]);
+  // The page shown, one element while its request is the same: a held view draws no page again.
   const shown = useMemo(() => (request === undefined ? null : page(request, networkId, networkName)), [request, networkId, networkName]);
   return (
     <>
-      <KeepAlive key={networkId} shown={request === undefined} ahead={held !== undefined}>
+      <KeepAlive key={networkId} shown={request === undefined} ahead={held}>
         {home}
       </KeepAlive>
       {shown ? <Suspense fallback={<LoadingState screen label="Opening…" />}>{shown}</Suspense> : null}

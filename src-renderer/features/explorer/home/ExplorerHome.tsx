@@ -24,12 +24,8 @@ const FIRST_FRAME_ROWS = 6;
 /** What the home asks the latest-blocks feed for; the explorer holds the same feed while it shows (ExplorerScreen). */
 export const latestInput = (networkId: string) => ({ networkId, count: 10 });
 
-/**
- * The explorer's start page: the latest blocks and transactions, live from the network's head feed. `drawnWith`, the
- * view the explorer held when it drew the home (hidden, ahead of a visit): a new one draws it again with the newest
- * view the window heard (useLiveSubscription's `keepLast`).
- */
-export function ExplorerHome({ networkId, networkName }: { networkId: string; networkName: string; drawnWith?: LatestView | undefined }) {
+/** The explorer's start page: the latest blocks and transactions, live from the network's head feed. */
+export function ExplorerHome({ networkId, networkName }: { networkId: string; networkName: string }) {
   // Asked again every second while it fails (the sandbox is starting, the node is down): the kept view shows meanwhile.
   // A visit after the first paints the blocks the last one heard at once, then the live feed's.
   const latest = useLiveSubscription('explorer.latest', latestInput(networkId), { retryMs: 1000, keepLast: true });
