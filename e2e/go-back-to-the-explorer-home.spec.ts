@@ -3,7 +3,7 @@ import { appPath } from './chain';
 
 // A support engineer starts typing a hash on the explorer's home, opens the newest block to check something, waits
 // there while the chain moves on, and goes back: the half-typed hash is still in its box, and the home's first frame
-// already lists the blocks mined meanwhile (the home is kept drawn while away, and drawn again with each new view).
+// already lists the blocks mined meanwhile (the home is kept drawn and live while away, outside the page).
 
 test('back on the explorer home: the half-typed hash is still there, and the first frame lists the newest blocks', async ({ readOnlyApp: app, page }) => {
   await page.goto(appPath(app.url, '/explorer'));
