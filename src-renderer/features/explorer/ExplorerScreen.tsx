@@ -44,14 +44,12 @@ function ExplorerPages({ request, networkId, networkName }: { request?: Explorer
   // drawing it, with the blocks its own feed drew meanwhile. One element for its inputs, so a navigation that changes
   // nothing of the home draws nothing of it.
   const home = useMemo(() => <ExplorerHome networkId={networkId} networkName={networkName} />, [networkId, networkName]);
-  // The page shown, one element while its request is the same: a held view draws no page again.
-  const shown = useMemo(() => (request === undefined ? null : page(request, networkId, networkName)), [request, networkId, networkName]);
   return (
     <>
       <KeepAlive key={networkId} shown={request === undefined} ahead={held}>
         {home}
       </KeepAlive>
-      {shown ? <Suspense fallback={<LoadingState screen label="Opening…" />}>{shown}</Suspense> : null}
+      {request === undefined ? null : <Suspense fallback={<LoadingState screen label="Opening…" />}>{page(request, networkId, networkName)}</Suspense>}
     </>
   );
 }
