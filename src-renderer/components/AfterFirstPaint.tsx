@@ -7,7 +7,7 @@ const FRAME_WAIT_MS = 100;
 /**
  * True once the frame the component first rendered in has been painted (or after {@link FRAME_WAIT_MS} where no
  * frame comes). What a page shows below the fold renders then, so the first frame holds only what is in view. True
- * from the start in a part drawn ahead, hidden ({@link useDrawnAhead}): nobody waits for that drawing.
+ * from the start in a part drawn ahead, away from the page ({@link useDrawnAhead}): nobody waits for that drawing.
  */
 export function useAfterFirstPaint(): boolean {
   const ahead = useDrawnAhead();

@@ -2,7 +2,7 @@ import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent, 
 import { useRouter } from 'wouter';
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
 
-/** How the app goes to a path: the browser's history here, a test's memory location in a test (testing/renderWithApp). */
+/** How the app goes to a path: the browser's history here, a test's memory location in a test (testing/InMemoryRouter). */
 export type Navigate = (to: string, options?: { replace?: boolean; state?: unknown }) => void;
 
 export const NavigateContext = createContext<Navigate>(browserNavigate);
