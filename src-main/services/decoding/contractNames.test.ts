@@ -45,6 +45,20 @@ describe("a contract's name from its metadata", () => {
     expect(await decoding.contractNameOf('local', router)).toBeNull();
   });
 
+  it('is not kept as none when the content store did not answer: a later look reads it', async () => {
+    const reverter = sandbox.manifest.contracts.reverter;
+    let storeUp = false;
+    const flaky = createContentReader(async () => (storeUp ? local : { ...local, storageUrl: 'http://127.0.0.1:9/' }));
+    const later = createDecodingService({ rpc, readContent: flaky, projectRoot: process.cwd() });
+    await expect(later.contractNameOf('local', reverter)).rejects.toThrow('could not read');
+    expect(await later.solidityMetadata('local', reverter), 'no metadata while the store is down').toBeNull();
+    storeUp = true;
+    expect(await later.contractNameOf('local', reverter)).toBe(await decoding.contractNameOf('local', reverter));
+    const metadata = await later.solidityMetadata('local', reverter);
+    expect(metadata?.sources.length).toBeGreaterThan(0);
+    expect(metadata?.sources.every((source) => source.content !== null), 'every source read once the store answers').toBe(true);
+  });
+
   it('rejects when the node cannot be reached, and a later look asks again', async () => {
     const down = createRpcService({ resolve: async () => ({ ...local, rpcUrl: 'http://127.0.0.1:9/' }) });
     try {

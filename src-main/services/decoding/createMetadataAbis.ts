@@ -32,7 +32,7 @@ export function createMetadataAbis(options: { rpc: Pick<RpcService, 'request'>; 
 
   /**
    * The metadata file a contract's code points to (the CID in its CBOR tail), read and parsed; its sources are not
-   * read. Kept by CID (content never changes under its CID); a read is shared by every caller asking meanwhile, so
+   * read. Kept by CID (content never changes under its CID) once the store has answered; a read is shared by every caller asking meanwhile, so
    * none of their signals cancels it (it is small, and bounded by its timeout): a caller whose signal aborts stops
    * waiting.
    */
@@ -47,6 +47,7 @@ export function createMetadataAbis(options: { rpc: Pick<RpcService, 'request'>; 
         return text && metadata ? { cid, text, metadata } : null;
       });
       files.set(id, reading);
+      reading.catch(() => files.delete(id)); // the store did not answer: asked again next time
     }
     const file = await reading;
     signal?.throwIfAborted();
@@ -87,16 +88,19 @@ export function createMetadataAbis(options: { rpc: Pick<RpcService, 'request'>; 
       const id = key(networkId, address);
       let found = byAddress.get(id);
       if (!found) {
-        const loading = load(networkId, address, signal);
+        // Shared by every caller asking meanwhile, so no caller's signal cancels it (it is bounded by the node's and
+        // the store's timeouts): a caller whose signal aborts stops waiting.
+        const loading = load(networkId, address);
         found = loading.catch(() => null);
         byAddress.set(id, found);
-        // An answer (metadata, or none) is kept; a failure (the node unreachable) is not: the next look tries again.
+        // An answer (metadata, or none) is kept; a failure (the node or the content store gave no answer, or this
+        // first caller gave up) is not: the next look tries again.
         loading.then(
           (value) => settled.set(id, value),
           () => byAddress.delete(id),
         );
       }
-      return found;
+      return signal ? abortable(found, signal) : found;
     },
     async contractNameOf(networkId, address, signal) {
       const name = (await fileIn(networkId, await options.rpc.request<string>(networkId, 'eth_getCode', [address, 'latest'], { signal }), signal))?.metadata.contractName;
@@ -117,4 +121,14 @@ export function createMetadataAbis(options: { rpc: Pick<RpcService, 'request'>; 
     },
   };
   return provider;
+}
+
+/** `promise`, or a rejection as soon as `signal` aborts (the work behind the promise goes on for its other callers). */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    signal.addEventListener('abort', stop, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
 }

@@ -11,8 +11,11 @@ export interface MetadataToCompile {
   sources: { path: string; content: string | null }[];
 }
 
-/** Why no layout came from a recompile, in words (for the log). */
+/** Why no layout comes from a recompile, in words (for the log): it would be the same next time (the same CID). */
 export class NoStorageLayoutError extends Error {}
+
+/** The compiler's run failed (it could not start, crashed, answered no JSON or took too long): another run may not. */
+export class CompilerRunError extends Error {}
 
 const require = createRequire(import.meta.url);
 /** A recompile of a large contract takes a second or two; past this the answer is given up on. */
@@ -39,7 +42,8 @@ process.stdin.on('end', () => {
  * metadata records, by the solc-js the app ships, and kept only when the recompiled code names the same metadata
  * CID (so the layout is that code's, not a near relative's). Standard metadata carries no layout, and adding one
  * would change the hash the code names; the sources and settings it does carry determine the layout. Throws
- * `NoStorageLayoutError` when the compiler is another version, a source is missing or the result differs.
+ * `NoStorageLayoutError` when the compiler is another version, a source is missing or the result differs (lasting
+ * for that CID), `CompilerRunError` when the compiler's run failed, and the signal's reason when cancelled.
  */
 export async function compileStorageLayout(metadata: MetadataToCompile, signal?: AbortSignal): Promise<StorageLayout> {
   const parsed = JSON.parse(metadata.text) as {
@@ -102,21 +106,21 @@ function runCompiler(args: { solcPath: string; release: string; input: string },
       if (error) reject(error);
       else resolve(answer!);
     };
-    const timer = setTimeout(() => finish(new NoStorageLayoutError(`the compiler took more than ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS);
+    const timer = setTimeout(() => finish(new CompilerRunError(`the compiler took more than ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS);
     const onAbort = () => finish(signal!.reason instanceof Error ? signal!.reason : new Error('cancelled'));
     signal?.addEventListener('abort', onAbort, { once: true });
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => errors.push(chunk));
-    child.once('error', (error) => finish(new NoStorageLayoutError(`the compiler could not be started: ${error.message}`)));
+    child.once('error', (error) => finish(new CompilerRunError(`the compiler could not be started: ${error.message}`)));
     child.once('close', (code, killedBy) => {
       if (code !== 0) {
         const said = Buffer.concat(errors).toString('utf8').trim().split('\n').slice(-1)[0] ?? '';
-        return finish(new NoStorageLayoutError(`the compiler ended ${killedBy ? `by ${killedBy}` : `with exit code ${code}`}${said ? `: ${said}` : ''}`));
+        return finish(new CompilerRunError(`the compiler ended ${killedBy ? `by ${killedBy}` : `with exit code ${code}`}${said ? `: ${said}` : ''}`));
       }
       try {
         finish(undefined, JSON.parse(Buffer.concat(chunks).toString('utf8')) as { version: string; output: string | null });
       } catch {
-        finish(new NoStorageLayoutError('the compiler answered something that is not JSON'));
+        finish(new CompilerRunError('the compiler answered something that is not JSON'));
       }
     });
     // A child that ends before reading its input would fail the write (EPIPE): that is said by 'close' above.

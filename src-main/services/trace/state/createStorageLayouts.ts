@@ -1,6 +1,6 @@
 import type { DecodingService } from '../../decoding/createDecodingService';
 import type { Store } from '../../store/openStore';
-import { compileStorageLayout } from './compileStorageLayout';
+import { compileStorageLayout, NoStorageLayoutError } from './compileStorageLayout';
 import { isStorageLayout, type StorageLayout } from './storageLayout';
 
 /** A contract's storage layout and its name, from its metadata. */
@@ -14,8 +14,9 @@ export interface ContractLayout {
  * Storage layouts of contracts whose Solidity metadata the network's content store holds (recompiled, see
  * `compileStorageLayout`). A layout is kept by metadata CID, in memory and, with a store, in SQLite (table
  * `chain_cache`, kind `storage-layout`): the CID fixes the sources and settings, so the layout never changes and a
- * recompile is paid once per contract. What could not be had (no metadata, another compiler) is remembered in
- * memory only, for this run.
+ * recompile is paid once per contract. What cannot be had from those sources (another compiler, a missing source) is
+ * remembered in memory only, for this run; a failed read (of the metadata or a source) or compiler run is not: the
+ * next look asks again.
  */
 export function createStorageLayouts(options: {
   decoding: Pick<DecodingService, 'solidityMetadata'>;
@@ -37,7 +38,7 @@ export function createStorageLayouts(options: {
   return {
     /** The layout of the contract at an address (its code at the latest block), or undefined when none can be had. */
     async of(networkId: string, address: string, signal?: AbortSignal): Promise<ContractLayout | undefined> {
-      const metadata = await options.decoding.solidityMetadata(networkId, address, signal).catch(() => null);
+      const metadata = await options.decoding.solidityMetadata(networkId, address, signal);
       if (!metadata) return undefined;
       const contract = contractNameOf(metadata.text);
       let layout = byCid.get(metadata.cid);
@@ -52,7 +53,8 @@ export function createStorageLayouts(options: {
               },
               (error: Error) => {
                 options.log?.(`trace: no storage layout for ${contract ?? address} (${metadata.cid}): ${error.message}`);
-                if (signal?.aborted) byCid.delete(metadata.cid); // asked again next time
+                // Only what the same sources would give again is kept; a cancel or a failed run is asked again.
+                if (!(error instanceof NoStorageLayoutError)) byCid.delete(metadata.cid);
                 return undefined;
               },
             );
