@@ -43,32 +43,26 @@ const screens: { [K in ScreenRouteId]: (params: RouteParams<(typeof routes)[K]['
 /**
  * The screen of the URL, from the route table (app/routes.ts), which the page's first script read too for the
  * screen's early request and scripts. Every screen has a URL: deep links such as `/settings/keys` or
- * `/explorer/block/123` load directly. Always a `<Route>` at this place, as wouter's Switch draws one: going from
- * one route to another keeps a screen that both draw (the content browser from `/content` to a CID) mounted.
+ * `/explorer/block/123` load directly. The screen is drawn at this place whatever the route, so going from one route
+ * to another keeps a screen that both draw mounted (the explorer from its home to a block, the content browser from
+ * `/content` to a CID). Only a nested route (Settings, which routes what follows itself) is drawn in wouter's
+ * `<Route nest>`, for its base path: a `<Route>` provides its parameters as a context, new at each navigation, and
+ * React then walks every part below it looking for readers (none here: screens take their parameters as props),
+ * the explorer's home kept drawn while away included.
  */
 export function AppRoutes() {
   const [location] = useLocation();
   const found = routeOf(location);
-  if (!found) {
-    return (
-      <Route>
-        <NotFoundScreen />
-      </Route>
-    );
-  }
+  if (!found) return <NotFoundScreen />;
   const { id, route, params } = found;
-  if ('redirect' in route) {
-    return (
-      <Route path={route.path}>
-        <Redirect to={route.redirect} replace />
-      </Route>
-    );
-  }
+  if ('redirect' in route) return <Redirect to={route.redirect} replace />;
   // The table's parameters for the table's route: each screen's own type, which a lookup by id cannot carry.
   const draw = screens[id as ScreenRouteId] as (params: Record<string, string>) => ReactNode;
-  return (
-    <Route path={route.path} nest={route.nest}>
+  return route.nest ? (
+    <Route path={route.path} nest>
       {draw(params)}
     </Route>
+  ) : (
+    draw(params)
   );
 }
