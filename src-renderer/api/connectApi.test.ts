@@ -18,7 +18,7 @@ function environment(hash: string, protocol = 'http:', bridge?: BlockglassBridge
     bridge,
     location: { hash, pathname: '/settings/networks', search: '?tab=keys', protocol, host: '127.0.0.1:5000' },
     history: { state: { from: 'router' }, replaceState: (_state: unknown, _unused: string, url?: string | URL | null) => void replaced.push(String(url)) },
-    storage: tab.storage,
+    storage: () => tab.storage,
     WebSocket: FakeWebSocket as never,
   };
   return { env, replaced, held: tab.held };
@@ -72,6 +72,20 @@ describe('connectApi', () => {
     expect(reload.replaced).toEqual([]);
     expect(FakeWebSocket.last().protocols).toEqual(['blockglass', `blockglass.${TOKEN}`]);
     expect(FakeWebSocket.instances).toHaveLength(2);
+  });
+
+  it('opens the tab’s storage only to keep the token, when the environment says (off a cold page’s first script)', () => {
+    const tab = tabStorage();
+    let opened = 0;
+    const queued: (() => void)[] = [];
+    const { env } = environment(`#token=${TOKEN}`, 'http:', undefined, tab);
+    connectApi({ ...env, storage: () => (opened++, tab.storage), later: (work) => queued.push(work) });
+    expect(FakeWebSocket.last().protocols, 'connected with the token at once').toEqual(['blockglass', `blockglass.${TOKEN}`]);
+    expect(opened).toBe(0);
+    expect(tab.held.size).toBe(0);
+    queued.forEach((work) => work());
+    expect(opened).toBe(1);
+    expect([...tab.held]).toEqual([[TOKEN_STORAGE_KEY, TOKEN]]);
   });
 
   it('a new address with a token replaces the kept one; a kept value that is not a token is not used', () => {
