@@ -1,5 +1,10 @@
 // SECURITY: headers on every response of the web host. Do not loosen them: the page may load only
 // its own files and talk only to its own origin (the API socket), and may not be framed.
+// No Cross-Origin-Opener-Policy, deliberately: the page opens no other window and nothing of it is worth a handle
+// to it (the API wants the token, which only the window opened with it holds), and other sites are in other
+// processes by site isolation; yet `same-origin` made every new window's first page start a second renderer
+// process (a new browsing context group) after its answer came, on the path of every cold load
+// (docs/design-notes.md, "No Cross-Origin-Opener-Policy").
 
 /**
  * The page's Content Security Policy. `connect-src 'self'` covers the same-origin `ws:` API socket;
@@ -34,7 +39,6 @@ export function securityHeaders(cache: CachePolicy): Record<string, string> {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'X-Frame-Options': 'DENY',
-    'Cross-Origin-Opener-Policy': 'same-origin',
     'Cross-Origin-Resource-Policy': 'same-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), hid=(), payment=()',
     'Cache-Control': CACHE_CONTROL[cache],

@@ -145,6 +145,9 @@ describe('startWebHost: static files', () => {
     expect(response.headers['content-security-policy']).toContain("connect-src 'self'");
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['content-security-policy']).toMatch(/^default-src 'self'/);
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // Deliberately none: it cost every new window a second renderer process (securityHeaders.ts).
+    expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
   });
 
   it.each(['/settings/networks', '/settings/networks/', '/blocks/0x10?tab=logs', '/index.html', '/content/Qm%C3%A9', '/.env'])('answers the app route %s with the page', async (target) => {
