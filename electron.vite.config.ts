@@ -59,21 +59,29 @@ function inlineTheIcon(): Plugin {
 }
 
 /** What a chunking rule may ask of the module graph. */
-type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null };
 
 /**
- * Names the chunk of the app's start (app/start.tsx): every module it imports, at any depth, that the first
- * script does not. Left to the bundler, the start was 26 files (React, then each component shared with a screen
- * in a file of its own), fetched six at a time over HTTP/1.1 by a fresh page: about 130 ms of a cold page's
- * 280 ms went on fetching them. Now it is one script and one stylesheet. The first script's modules stay out of
- * it, so that script still runs without waiting for the app's; screens keep their own chunks.
+ * Names two chunks by the module graph; every other module is left to the bundler.
+ * - **start**: the app's start (app/start.tsx), every module it imports at any depth that the first script does
+ *   not. Left to the bundler, the start was 26 files (React, then each component shared with a screen in a file of
+ *   its own), fetched six at a time over HTTP/1.1 by a fresh page: about 130 ms of a cold page's 280 ms went on
+ *   fetching them. Now it is one script and one stylesheet. The first script's modules stay out of it, so that
+ *   script still runs without waiting for the app's.
+ * - **explorer**: the explorer's pages (the block, transaction and address pages features/explorer/pageModules.ts
+ *   loads on demand), with every module they import that the start does not. Left to the bundler, a page a link
+ *   opens was 8 to 12 scripts and 3 to 5 stylesheets of a few hundred bytes each (each component shared with
+ *   another screen in a file of its own): on a cold page, a link element per file in the first script, then a
+ *   fetch and a compile each. Now the pages are one script and one stylesheet, fetched together. A screen that
+ *   shares a component with them loads that script too (it is preloaded once the app is idle, DESIGN.md).
  */
-function startChunkName() {
+function chunkName() {
   let early: Set<string> | undefined;
   let start: Set<string> | undefined;
-  const closure = (from: string, graph: ModuleGraph) => {
+  let explorer: Set<string> | undefined;
+  const closure = (graph: ModuleGraph, ...from: string[]) => {
     const seen = new Set<string>();
-    for (const stack = [from]; stack.length > 0; ) {
+    for (const stack = [...from]; stack.length > 0; ) {
       const id = stack.pop()!;
       if (seen.has(id)) continue;
       seen.add(id);
@@ -81,10 +89,18 @@ function startChunkName() {
     }
     return seen;
   };
+  const renderer = (path: string) => resolve(__dirname, 'src-renderer', path);
   return (id: string, graph: ModuleGraph) => {
-    early ??= closure(resolve(__dirname, 'src-renderer/main.tsx'), graph);
-    start ??= closure(resolve(__dirname, 'src-renderer/app/start.tsx'), graph);
-    return start.has(id) && !early.has(id) ? 'start' : null;
+    early ??= closure(graph, renderer('main.tsx'));
+    start ??= closure(graph, renderer('app/start.tsx'));
+    if (!explorer) {
+      const pages = graph.getModuleInfo(renderer('features/explorer/pageModules.ts'))?.dynamicallyImportedIds ?? [];
+      if (pages.length === 0) throw new Error('src-renderer/features/explorer/pageModules.ts loads no page: say in electron.vite.config.ts where the explorer pages are');
+      explorer = closure(graph, ...pages);
+    }
+    if (early.has(id)) return null;
+    if (start.has(id)) return 'start';
+    return explorer.has(id) ? 'explorer' : null;
   };
 }
 
@@ -118,7 +134,7 @@ export default defineConfig({
       rollupOptions: {
         input: { index: resolve(__dirname, 'src-renderer/index.html') },
         // Captured modules only, not their imports too (the default), so the first script's stay out of it.
-        output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: startChunkName() }] } },
+        output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: chunkName() }] } },
       },
     },
     plugins: [react(), preloadTheApp(), inlineTheIcon()],

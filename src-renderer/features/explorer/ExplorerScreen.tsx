@@ -12,8 +12,8 @@ import type { ExplorerRequest } from './explorerRequest';
 import './explorer.css';
 
 // The start page is the explorer's home: it loads with the app. The block, transaction and address pages
-// (the virtual table, decoding views, the ABI reader) are separate scripts, kept out of the first paint and
-// fetched in the background soon after it (see usePageHead).
+// (the virtual table, decoding views, the ABI reader) are one script apart (electron.vite.config.ts, chunkName),
+// kept out of the home's first paint and fetched in the background soon after it (see usePageHead).
 const BlockPage = lazyScreen(explorerPageModules.block, (module) => module.BlockPage);
 const TransactionPage = lazyScreen(explorerPageModules.tx, (module) => module.TransactionPage);
 const TransactionAtIndex = lazyScreen(explorerPageModules.txAtIndex, (module) => module.TransactionAtIndex);
