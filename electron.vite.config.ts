@@ -34,6 +34,26 @@ function preloadTheApp(): Plugin {
   };
 }
 
+/**
+ * Fails the build if a script would wait for another it must not: the first script for any (it runs as soon as it
+ * is here, beside the app's), or the start for the explorer's pages (every window would fetch them first). The
+ * chunk rules (`chunkName`, `WITH_THE_START`, `WITH_THE_PAGES`) place modules by the import graph and by name; a
+ * module of the first script placed elsewhere makes the bundler split it out, and this catches it.
+ */
+function checkTheChunks(): Plugin {
+  return {
+    name: 'blockglass:check-the-chunks',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+      const pages = new Set(chunks.filter((chunk) => chunk.name === 'explorer').map((chunk) => chunk.fileName));
+      for (const chunk of chunks) {
+        const waits = chunk.isEntry ? chunk.imports : chunk.name === 'start' ? chunk.imports.filter((file) => pages.has(file)) : [];
+        if (waits.length > 0) this.error(`${chunk.fileName} imports ${waits.join(', ')}: see chunkName in electron.vite.config.ts`);
+      }
+    },
+  };
+}
+
 /** Where index.html names the window's icon, and the file it names. */
 const ICON_HREF = 'href="./favicon.png"';
 const ICON_FILE = resolve(__dirname, 'src-renderer/favicon.png');
@@ -60,6 +80,17 @@ function inlineTheIcon(): Plugin {
 
 /** What a chunking rule may ask of the module graph. */
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null };
+
+/**
+ * Library files taken into the start's and the pages' chunks by name. The first script imports viem's index (for
+ * `isAddress`), so by the import graph it reaches all of viem and abitype, and a module it reaches is left to the
+ * bundler (the first script must not wait for the app's script). The bundler, which sees what each script runs,
+ * keeps what the first script runs in it and puts these few, which only the start or the pages run, in files of
+ * their own: four more requests on a cold explorer page. `checkTheChunks` fails the build should the first script
+ * ever run one of them.
+ */
+const WITH_THE_START = /[\\/]node_modules[\\/]viem[\\/]_esm[\\/]utils[\\/](unit[\\/](formatUnits|Value)|chain[\\/]defineChain)\.js$/;
+const WITH_THE_PAGES = /[\\/]node_modules[\\/](abitype[\\/]|viem[\\/]_esm[\\/]utils[\\/]data[\\/]concat\.js$)/;
 
 /**
  * Names two chunks by the module graph; every other module is left to the bundler.
@@ -98,7 +129,8 @@ function chunkName() {
       if (pages.length === 0) throw new Error('src-renderer/features/explorer/pageModules.ts loads no page: say in electron.vite.config.ts where the explorer pages are');
       explorer = closure(graph, ...pages);
     }
-    if (early.has(id)) return null;
+    if (WITH_THE_START.test(id)) return 'start';
+    if (early.has(id)) return explorer.has(id) && WITH_THE_PAGES.test(id) ? 'explorer' : null;
     if (start.has(id)) return 'start';
     return explorer.has(id) ? 'explorer' : null;
   };
@@ -137,6 +169,6 @@ export default defineConfig({
         output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: chunkName() }] } },
       },
     },
-    plugins: [react(), preloadTheApp(), inlineTheIcon()],
+    plugins: [react(), preloadTheApp(), inlineTheIcon(), checkTheChunks()],
   },
 });
