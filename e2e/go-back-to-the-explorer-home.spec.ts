@@ -41,3 +41,30 @@ test('back on the explorer home: the half-typed hash is still there, and the fir
   await expect(box).toHaveValue('0xfeed');
   await expect(page.getByRole('region', { name: 'Latest blocks' })).toHaveCount(1);
 });
+
+// Opened at a block (a shared link), the home is drawn ahead away from the page and laid out once at an idle moment,
+// in and out of the page in one task: no moment a reader, a search or a frame could meet it, and it comes at once.
+test('opened at a block, the home drawn ahead is never in the page until asked for, then comes whole', async ({ readOnlyApp: app, page }) => {
+  // Every time a kept part's box is put in the page directly (only the lay-out-once does that) and whether it was
+  // still there when the page could next look (a mutation observer runs after the task that changed the page).
+  await page.addInitScript(`
+    window.keptBoxes = [];
+    new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) {
+        if (node instanceof HTMLElement && node.classList.contains('keep-alive') && record.target === document.body) {
+          window.keptBoxes.push(node.isConnected ? 'left in the page' : 'taken out in the same task');
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  `);
+  await page.goto(appPath(app.url, '/explorer/block/1'));
+  await expect(page.getByRole('heading', { level: 1, name: /^Block 1\b/ })).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => page.evaluate('window.keptBoxes'), { timeout: 30_000 }).toEqual(['taken out in the same task']);
+  await expect(page.getByRole('region', { name: 'Latest blocks', includeHidden: true })).toHaveCount(0);
+  await expect(page.getByText('Look up a receipt')).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Explorer', exact: true }).click();
+  const latest = page.getByRole('region', { name: 'Latest blocks' });
+  await expect(latest.getByRole('listitem')).toHaveCount(10);
+  await expect(page.getByRole('textbox', { name: 'Look up a receipt' })).toBeVisible();
+});
