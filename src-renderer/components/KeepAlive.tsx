@@ -1,4 +1,4 @@
-import { createContext, startTransition, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 const DrawnAheadContext = createContext(false);
@@ -21,9 +21,15 @@ export function KeepAlive({ shown, ahead = false, children }: { shown: boolean; 
   useEffect(() => {
     if (ahead && drawn === 'not yet') startTransition(() => setDrawn('ahead'));
   }, [ahead, drawn]);
+  // Drawn ahead, it is laid out once before it is first shown (shown, the browser has laid it out already).
+  const laidOut = useRef(false);
   useEffect(() => {
-    if (drawn !== 'ahead' || shown || typeof requestIdleCallback !== 'function') return;
-    const idle = requestIdleCallback(() => layOutOnce(box));
+    if (shown) laidOut.current = true;
+    if (drawn !== 'ahead' || laidOut.current || typeof requestIdleCallback !== 'function') return;
+    const idle = requestIdleCallback(() => {
+      laidOut.current = true;
+      layOutOnce(box);
+    });
     return () => cancelIdleCallback(idle);
   }, [drawn, shown, box]);
   // The slot puts the box in the page as it is attached, before the children's layout effects run (they come after
