@@ -1,3 +1,4 @@
+import { seriousViolations } from './accessibilityChecker';
 import { expect, test } from './appFixture';
 
 // A product manager sets a gas alert, goes off to the explorer, and the alert fires there: with desktop
@@ -43,6 +44,8 @@ test('an alert fired while on the explorer is visible there, and seen once the g
   const gasEntry = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gas, 1 new alert' });
   await expect(gasEntry).toBeVisible();
   await expect(gasEntry.getByTestId('nav-badge-gas')).toHaveText('1');
+  // The notice and the count pass axe as shown (the entry's name holds what it shows: "Gas 1").
+  expect(await seriousViolations(page)).toEqual([]);
 
   // It goes by itself after a few seconds; the Gas entry still counts it.
   await expect(notice).toHaveCount(0, { timeout: 20_000 });
