@@ -9,8 +9,9 @@ test('cancel a running log query, then run it again', async ({ readOnlyApp: app,
   await page.goto(appPath(app.url, `/logs?address=${contracts.logStorm}&fromBlock=${logStorm.fromBlock}&toBlock=${logStorm.toBlock}`));
   await expect(page.getByLabel('Contract addresses')).toHaveValue(contracts.logStorm);
 
-  // The check before the run says what the service would refuse.
-  await expect(page.getByRole('alert').filter({ hasText: 'per request' }).first()).toBeVisible({ timeout: 30_000 });
+  // The check before the run says what the service would refuse: it waits for the sandbox to start, then counts
+  // samples of the storm (tens of thousands of logs, slow when the machine is busy with other journeys).
+  await expect(page.getByRole('alert').filter({ hasText: 'per request' }).first()).toBeVisible({ timeout: 90_000 });
   const run = page.getByRole('button', { name: /^Run (query|anyway)$/ });
   await run.click();
   await page.getByRole('button', { name: 'Cancel' }).click();
