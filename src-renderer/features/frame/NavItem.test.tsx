@@ -6,7 +6,7 @@ import { countOf } from '../../../src-shared/text/countOf';
 import { NavItem } from './NavItem';
 
 function renderGas(count: number, collapsed = false) {
-  const location = memoryLocation({ path: '/explorer' });
+  const location = memoryLocation({ path: '/explorer', record: true });
   const { container, unmount } = render(
     <InMemoryRouter location={location}>
       <NavItem to="/gas" icon="gas" label="Gas" collapsed={collapsed} badge={{ count, words: countOf(count, 'new alert') }} />
