@@ -18,9 +18,13 @@ async function slipOn(page: Page): Promise<string | undefined> {
   return match ? text.slice(Math.max(0, match.index - 40), match.index + match[0].length + 40).replace(/\s+/g, ' ') : undefined;
 }
 
-/** A recent block of the seeded chain with exactly one transaction, found through the e2e sandbox. */
+/**
+ * A block of the seeded chain with exactly one transaction, found through the e2e sandbox. Only seeded blocks: each
+ * app's sandbox restores the same seeded chain, but mines its own blocks after it (a live block found here may not
+ * exist in the app's chain yet, or hold other transactions there).
+ */
 async function blockWithOneTransaction(): Promise<{ number: number; hash: string }> {
-  const head = Number.parseInt(await readChain<string>('eth_blockNumber', []), 16);
+  const head = seededManifest().seededToBlock;
   for (let number = head; number > Math.max(0, head - 400); number--) {
     const block = await readChain<{ transactions: string[] }>('eth_getBlockByNumber', [`0x${number.toString(16)}`, false]);
     if (block.transactions.length === 1) return { number, hash: block.transactions[0]! };
