@@ -101,6 +101,8 @@ test('the dashboard shows the figures the sandbox gas API serves for the same bl
 });
 
 test('the charts fill in from stored samples and from the latest blocks, with values on hover', async ({ app, page }) => {
+  // Its waits (a fresh app's sandbox, two samples stored, the backfill) add up to more than the default minute.
+  test.setTimeout(180_000);
   await openGas(app, page);
   await expect(page.getByTestId('history-samples')).toHaveText(/^([2-9]|\d{2,}) samples stored on this machine/, { timeout: 60_000 });
   const history = page.getByRole('img', { name: /Base fee and priority fees over the last hour/ });
