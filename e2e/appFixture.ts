@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { commandLine, processesNaming } from '../test-support/processTree';
 import { copySeededSandbox, seededSandboxDir } from '../test-support/seededSandbox';
-import { test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 
 /** A running app (web host + its own sandbox) in a data folder of its own, with everything it logged. */
 export interface RunningApp {
@@ -55,8 +56,9 @@ export async function launchApp(env: NodeJS.ProcessEnv = process.env, serveArgs:
 /** Stops an app and removes its data folder. */
 async function disposeApp(app: RunningApp): Promise<void> {
   await app.stop();
-  // A sandbox stopped while it was still starting (a journey shorter than its start) may be finishing a
-  // write in its chain folder for a moment after the app exited: removal retries on ENOTEMPTY.
+  // A process that outlived the app and still works in its folder (an Anvil saving its chain, when its sandbox was
+  // killed while starting) would write into it as it is removed (ENOTEMPTY): wait for it to end, and name it if not.
+  await expect.poll(() => processesNaming(app.dataDir).map(commandLine), { message: `processes still at work in ${app.dataDir}`, timeout: 60_000 }).toEqual([]);
   fs.rmSync(app.dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 }
 
@@ -91,7 +93,7 @@ export const test = base.extend<{ app: RunningApp }, { readOnlyApp: RunningApp }
   ],
 });
 
-export { expect } from '@playwright/test';
+export { expect };
 
 /** The head block number the status dot announces, or undefined while there is none. */
 export async function announcedHead(page: Page): Promise<number | undefined> {

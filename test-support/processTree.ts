@@ -45,6 +45,15 @@ export function commandLine(pid: number): string {
   }
 }
 
+/** PIDs of the live processes whose command line holds `text` (a data folder, say), this one excepted. */
+export function processesNaming(text: string): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry) && Number(entry) !== process.pid)
+    .map(Number)
+    .filter((pid) => isAlive(pid) && commandLine(pid).includes(text));
+}
+
 /** The environment of a process as `NAME=value` lines, or [] if it is gone. */
 export function environment(pid: number): string[] {
   try {

@@ -9,7 +9,7 @@ import { createSecretStore, type SecretStore } from '../secrets/createSecretStor
 import { describeWithKeychain } from '../secrets/testing/keyringSession';
 import { createSandboxLauncher, type SandboxLauncher } from './createSandboxLauncher';
 import { nodeClient } from '../../../test-support/nodeClient';
-import { commandLine, descendants, environment, isAlive, waitUntil } from '../../../test-support/processTree';
+import { commandLine, descendants, environment, isAlive, processesNaming, waitUntil } from '../../../test-support/processTree';
 import { postJsonRpc } from '../../../test-support/rawJsonRpc';
 import { seededDataDir } from './testing/seededDataDir';
 
@@ -124,6 +124,31 @@ describeWithKeychain('sandbox launcher with real sandbox processes and the real 
     for (const pid of all) await waitUntil(() => !isAlive(pid), `process ${pid} (${commandLine(pid)}) to be gone`, 10_000);
     expect(sandboxProcesses(dataDir).all).toEqual([]);
   });
+});
+
+describeWithKeychain('sandbox launcher stopped while its sandbox starts', () => {
+  it('lets the sandbox finish restoring its chain, save it and stop its Anvil: nothing is left at work in its folder', async () => {
+    const secrets = createSecretStore({ service: `blockglass-test-${crypto.randomBytes(4).toString('hex')}` });
+    const dataDir = seededDataDir(shared.seedDir, 'blockglass-launcher-stop-');
+    const logs: string[] = [];
+    const launcher = createSandboxLauncher({ dataDir, secrets, projectRoot, extraArgs: ['--block-time', '1'], log: (line) => logs.push(line) });
+    try {
+      const starting = launcher.start().catch(() => undefined);
+      // Its Anvil is restoring the chain: the start is under way, not yet ready.
+      await waitUntil(() => processesNaming(dataDir).some((pid) => /anvil/.test(commandLine(pid))), 'an Anvil restoring the chain', 30_000);
+      expect(launcher.status().state).toBe('starting');
+      await launcher.stop();
+      await starting;
+      expect(launcher.status().state).toBe('stopped');
+      expect(processesNaming(dataDir).map(commandLine), 'processes still at work in the folder once stop resolved').toEqual([]);
+      expect(logs.join('\n'), 'it stopped in order, not killed').toContain('stopping (saving the chain)');
+    } finally {
+      await launcher.stop();
+      await secrets.delete('local');
+      await secrets.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
 
 describe('sandbox launcher inside an app process that ends', () => {

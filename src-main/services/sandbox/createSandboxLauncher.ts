@@ -139,6 +139,7 @@ export function createSandboxLauncher(options: SandboxLauncherOptions): SandboxL
         log,
         extraArgs: options.extraArgs,
         signal: abort.signal,
+        stopGraceMs: graceMs,
       });
     } catch (error) {
       if (abort.signal.aborted) return; // given up on purpose by stop, restart or reset, which set the state
