@@ -15,7 +15,7 @@ import { readSandboxFacts } from './readSandboxFacts';
 import { DEFAULT_RESTART_BACKOFF_MS, restartDelay } from './restartDelay';
 import { classifyStartFailure } from './classifyStartFailure';
 import { SandboxCrashedError } from './sandboxErrors';
-import { describeExit, spawnSandbox, type SandboxChild } from './spawnSandbox';
+import { describeExit, SANDBOX_STOP_GRACE_MS, spawnSandbox, type SandboxChild } from './spawnSandbox';
 
 /** The Local sandbox as the app runs it: a child process, restarted when it crashes. */
 export interface SandboxLauncher {
@@ -70,7 +70,7 @@ export function createSandboxLauncher(options: SandboxLauncherOptions): SandboxL
   const backoff = options.restartBackoffMs ?? [...DEFAULT_RESTART_BACKOFF_MS];
   const stableMs = options.stableMs ?? 60_000;
   const maxFailures = options.maxConsecutiveFailures ?? 5;
-  const graceMs = options.stopGraceMs ?? 15_000;
+  const graceMs = options.stopGraceMs ?? SANDBOX_STOP_GRACE_MS;
   const listeners = new Set<(status: SandboxStatus) => void>();
 
   let current: SandboxStatus = { state: 'stopped', restarts: 0 };

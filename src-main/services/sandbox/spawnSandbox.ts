@@ -55,12 +55,15 @@ export interface SpawnSandboxOptions {
   /** Aborting gives up on the start: the process is stopped and the promise rejects. */
   signal?: AbortSignal;
   /**
-   * How long a start given up on (aborted, timed out) has to stop in order before it is killed (default 15 s).
+   * How long a start given up on (aborted, timed out) has to stop in order before it is killed ({@link SANDBOX_STOP_GRACE_MS}).
    * A sandbox told to stop while it restores its chain finishes the restore, then saves and stops Anvil: killed
    * sooner, its Anvil is left to save the chain on its own, after the app has gone.
    */
   stopGraceMs?: number;
 }
+
+/** How long a sandbox has to save its chain and stop its Anvil when asked, before it is killed. */
+export const SANDBOX_STOP_GRACE_MS = 15_000;
 
 const MAX_READY_LINE = 64 * 1024;
 
@@ -212,7 +215,7 @@ export async function spawnSandbox(options: SpawnSandboxOptions): Promise<Sandbo
     if (pid === -1) throw new SandboxStartError('It exited as it became ready', lastLines());
     return { pid, addresses, exited, lastLines, stop, killNow };
   } catch (error) {
-    await stop(options.stopGraceMs ?? 15_000);
+    await stop(options.stopGraceMs ?? SANDBOX_STOP_GRACE_MS);
     throw error;
   } finally {
     clearTimeout(timer);
