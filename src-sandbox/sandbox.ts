@@ -129,10 +129,14 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     const { store: contentStore, demo: demoContent }: { store: ContentStore; demo: DemoContent } = await content;
     // The seeded blocks as the gateway routes by them, read from the live node (it has every block; only their
     // states are on the seeded node). The seeded node may still be loading its 80-odd MB: reads of a seeded block's
-    // state wait for it, nothing else does, so the sandbox is ready as soon as its live node is.
+    // state wait for it, nothing else does, so a restarted sandbox is ready as soon as its live node is.
     const seededBlocks = await readSeededBlocks(anvil.url, manifest.seededToBlock);
     const seededReady = seededStarting!.then((node) => (seededNode = node));
     seededReady.catch(() => {}); // said through `failed`, and to each read that waits on it
+    // A first start is ready once both nodes answer: the seeded node started only after the seed (18 s or so), and
+    // whoever starts a fresh sandbox reads its fixtures first (a tool pointed at the node itself found it still
+    // loading: no port yet). A restart keeps its quick ready (1.3 s): the seeded node loads beside the live one.
+    if (!saved) await seededReady;
 
     // The server closes its routes when it stops; until it listens, they are closed here (the content
     // store by the cleanups).
