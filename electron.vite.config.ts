@@ -34,50 +34,6 @@ function preloadTheApp(): Plugin {
   };
 }
 
-/** The id of the element in the page's head that lists the screens' files (app/fetchScreenFiles.ts reads it). */
-const SCREEN_FILES_ID = 'screen-files';
-
-/**
- * Lists in the page's head, as data (a JSON script element, which nothing runs), every file a screen loads on
- * demand: each chunk a dynamic import reaches that the first script and the app's do not load, and its
- * stylesheets. Once the window has painted, app/fetchScreenFiles.ts asks for all of them at once, to be fetched
- * and compiled beside the page (off its main thread), so the screens' preload, one per idle moment, only runs
- * scripts already here instead of fetching each in turn (issue 42: the preload took about 1.1 s of a fresh
- * window's first seconds on two cores, and a navigation then met it). Only named, not fetched, by the page.
- */
-function nameTheScreenFiles(): Plugin {
-  return {
-    name: 'blockglass:name-the-screen-files',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, context) {
-        const chunks = Object.values(context.bundle ?? {}).flatMap((output) => (output.type === 'chunk' ? [output] : []));
-        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const reach = (from: readonly string[], next: (file: string) => readonly string[]) => {
-          const seen = new Set<string>();
-          for (const stack = [...from]; stack.length > 0; ) {
-            const file = stack.pop()!;
-            if (seen.has(file) || !byName.has(file)) continue;
-            seen.add(file);
-            stack.push(...next(file));
-          }
-          return seen;
-        };
-        const entries = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
-        const app = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith('/src-renderer/app/start.tsx')));
-        if (entries.length === 0 || !app) return [];
-        const loaded = reach([...entries, app.fileName], (file) => byName.get(file)!.imports);
-        const everything = reach(entries, (file) => [...byName.get(file)!.imports, ...byName.get(file)!.dynamicImports]);
-        const scripts = [...everything].filter((file) => !loaded.has(file)).sort();
-        const loadedStyles = new Set([...loaded].flatMap((file) => [...(byName.get(file)!.viteMetadata?.importedCss ?? [])]));
-        const styles = [...new Set(scripts.flatMap((file) => [...(byName.get(file)!.viteMetadata?.importedCss ?? [])]))].filter((file) => !loadedStyles.has(file)).sort();
-        const files = [...scripts, ...styles].map((file) => `/${file}`);
-        return [{ tag: 'script', attrs: { type: 'application/json', id: SCREEN_FILES_ID }, children: JSON.stringify(files), injectTo: 'head' }];
-      },
-    },
-  };
-}
-
 /**
  * Fails the build if a script would wait for another it must not: the first script for any (it runs as soon as it
  * is here, beside the app's), or the start for the explorer's pages (every window would fetch them first). The
@@ -213,6 +169,6 @@ export default defineConfig({
         output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: chunkName() }] } },
       },
     },
-    plugins: [react(), preloadTheApp(), nameTheScreenFiles(), inlineTheIcon(), checkTheChunks()],
+    plugins: [react(), preloadTheApp(), inlineTheIcon(), checkTheChunks()],
   },
 });

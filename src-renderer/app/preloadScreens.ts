@@ -2,7 +2,6 @@ import { callModules } from '../features/call/callModules';
 import { explorerPageModules } from '../features/explorer/pageModules';
 import { loadGasBelowTheFold } from '../features/gas/belowTheFoldModule';
 import { settleScreens } from '../lib/lazyScreen';
-import { fetchScreenFilesAhead } from './fetchScreenFiles';
 import { routes, type PageModule } from './routes';
 
 /**
@@ -11,9 +10,7 @@ import { routes, type PageModule } from './routes';
  */
 export function everyScreenModule(): PageModule[] {
   const fromRoutes = Object.values(routes).flatMap((route) => ('modules' in route ? route.modules : []));
-  // Starknet's call page last: its script (the starknet library) takes the longest to run (about 40 ms on two cores),
-  // and it is drawn only once a person picks a Starknet network.
-  return [...new Set<PageModule>([...fromRoutes, explorerPageModules.addressHistory, explorerPageModules.txReplay, loadGasBelowTheFold, callModules.starknet])];
+  return [...new Set<PageModule>([...fromRoutes, callModules.starknet, explorerPageModules.addressHistory, explorerPageModules.txReplay, loadGasBelowTheFold])];
 }
 
 /** The window's idle moments, as the preload asks for them. */
@@ -34,7 +31,6 @@ function idleMomentsOf(win: Pick<Window, 'setTimeout'> & Partial<Pick<Window, 'r
  * which a navigation draws any screen at once (journeys wait for it, not for a quiet network).
  */
 export function preloadScreensWhenIdle(win: Window = window): Promise<void> {
-  fetchScreenFilesAhead(win.document);
   return preloadOneAtATime(everyScreenModule(), idleMomentsOf(win)).then(() => win.document.documentElement.setAttribute('data-screens-loaded', ''));
 }
 
