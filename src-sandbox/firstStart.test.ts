@@ -15,7 +15,7 @@ afterEach(async () => {
 });
 
 describe("a sandbox's first start", () => {
-  it('is ready with its seeded node answering at the last seeded block', { timeout: 120_000 }, async () => {
+  it('is ready with its seeded node answering at the last seeded block', { timeout: 300_000 }, async () => {
     sandbox = await startSandbox({ dataDir: tempDir(), blockTimeSeconds: 0 });
     const seededUrl = sandbox.seededAnvilUrl; // throws while the seeded node is still starting
     expect(Number(await rpcResult<string>(seededUrl, 'eth_blockNumber'))).toBe(sandbox.manifest.seededToBlock);
