@@ -5,7 +5,7 @@ import { useTempDirs } from '../test-support/tempDirs';
 
 // A first start seeds the chain, then starts the seeded node (every seeded block's state) from the seed's snapshot.
 // It is ready only once that node answers too: a tool that reads the nodes themselves as soon as the sandbox says it
-// is ready (Otterscan beside Blockglass, ../shared/peers/otterscan) found the seeded node still loading, no port yet.
+// is ready (Otterscan's side by side, which reads the first Anvil) found the seeded node still loading, no port yet.
 
 const tempDir = useTempDirs('blockglass-first-start-');
 let sandbox: Sandbox | undefined;
