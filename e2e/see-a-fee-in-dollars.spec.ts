@@ -66,8 +66,11 @@ test("a transaction's fee and value in dollars, at the feed's round the page nam
   const { transactions, contracts } = manifest();
   // A seeded payment of ETH split among payees: it pays a fee and carries a value.
   const hash = transactions.internalTransfer.hash;
+  // Money needs Intl, whose data a worker of the window loads first (lib/intlReady.ts): the page's policy lets it start.
+  const intlWorker = page.waitForEvent('worker', { predicate: (worker) => /intlWarmup/.test(worker.url()), timeout: 30_000 });
   await page.goto(appPath(app.url, `/explorer/tx/${hash}`));
   await expect(page.getByTestId('tx-fee-money')).toBeVisible({ timeout: 30_000 });
+  await intlWorker;
   const shown = await overview(page);
   expect(shown.sourceKind).toBe('feed');
   expect(shown.feeRound).toBe(shown.sourceRound);
