@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { shortString, uint256 } from 'starknet';
 import { ADDRESS_BOUND, encodeCalldata, encodeFeltArg, feltAsShortString, FIELD_PRIME, isFeltList, parseFelt, readFelts } from './felt';
 
 describe('encodeFeltArg', () => {
@@ -84,5 +85,28 @@ describe('reading felts back', () => {
   it('says what is not a felt list', () => {
     expect(isFeltList(['0x0', '0x1a'])).toBe(true);
     for (const bad of [['0x01'], ['1'], [1], '0x1', [`0x${FIELD_PRIME.toString(16)}`], [null]]) expect(isFeltList(bad)).toBe(false);
+  });
+});
+
+// starknet.js is the reference these were computed with before: the same felts for any u256 and any short string.
+describe('the same felts as starknet.js', () => {
+  it('splits any u256 into its low and high halves as uint256.bnToUint256 does, and reads them back as uint256ToBN', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }), (value) => {
+        const { low, high } = uint256.bnToUint256(value);
+        const encoded = encodeFeltArg({ kind: 'u256', text: value.toString() });
+        expect(encoded).toEqual({ ok: true, felts: [`0x${BigInt(low).toString(16)}`, `0x${BigInt(high).toString(16)}`] });
+        if (!encoded.ok) return;
+        expect(readFelts(encoded.felts)[0]!.u256WithNext).toBe(uint256.uint256ToBN({ low, high }).toString(10));
+      }),
+    );
+  });
+
+  it('packs any short string as shortString.encodeShortString does', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i))), minLength: 1, maxLength: 31 }), (text) => {
+        expect(encodeFeltArg({ kind: 'shortString', text })).toEqual({ ok: true, felts: [`0x${BigInt(shortString.encodeShortString(text)).toString(16)}`] });
+      }),
+    );
   });
 });

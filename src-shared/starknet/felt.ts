@@ -1,4 +1,3 @@
-import { shortString, uint256 } from 'starknet';
 
 // Felts as people type and read them. A felt is an integer below Starknet's field prime; on the wire it is
 // 0x hex without leading zeros (the spec's FELT pattern). The helpers turn what a person means (a number in
@@ -8,6 +7,18 @@ import { shortString, uint256 } from 'starknet';
 export const FIELD_PRIME = 2n ** 251n + 17n * 2n ** 192n + 1n;
 /** Contract addresses are below 2^251. */
 export const ADDRESS_BOUND = 2n ** 251n;
+/** A u256 is two felts of 128 bits: the low half first, then the high (Cairo's and starknet.js's uint256). */
+const U128_MAX = 2n ** 128n - 1n;
+
+// The u256 halves and short strings are computed here, not with starknet.js (felt.test.ts checks both against it):
+// importing that builds its curve's tables as it loads, a long task of the window's thread for a split and a packing.
+
+/** A short string's felt: its ASCII bytes packed big-endian (the text is checked printable ASCII, 1 to 31 characters). */
+function shortStringValue(text: string): bigint {
+  let value = 0n;
+  for (const char of text) value = (value << 8n) + BigInt(char.charCodeAt(0));
+  return value;
+}
 
 /** How an argument is written: a felt, a u256 (sent as two felts, low then high), a short string, an address. */
 export type FeltKind = 'felt' | 'u256' | 'shortString' | 'address';
@@ -64,15 +75,14 @@ export function encodeFeltArg(arg: FeltArg): FeltResult {
       const value = parseNumber(text);
       if (value === undefined) return { ok: false, message: 'A u256 is a whole number in decimal or 0x hex.' };
       if (value >= 2n ** 256n) return { ok: false, message: 'A u256 is at most 2^256 - 1.' };
-      const { low, high } = uint256.bnToUint256(value);
-      return { ok: true, felts: [toFelt(BigInt(low)), toFelt(BigInt(high))] };
+      return { ok: true, felts: [toFelt(value & U128_MAX), toFelt(value >> 128n)] };
     }
     case 'shortString': {
       // Typed text is taken as it is (spaces kept): a short string's characters are its value.
       if (arg.text.length === 0) return { ok: false, message: 'A short string has at least one character.' };
       if (!/^[\x20-\x7e]*$/.test(arg.text)) return { ok: false, message: 'A short string is printable ASCII only.' };
       if (arg.text.length > 31) return { ok: false, message: `A short string is at most 31 characters (this one has ${arg.text.length}).` };
-      return { ok: true, felts: [toFelt(BigInt(shortString.encodeShortString(arg.text)))] };
+      return { ok: true, felts: [toFelt(shortStringValue(arg.text))] };
     }
   }
 }
@@ -120,7 +130,7 @@ export function readFelts(felts: readonly string[]): FeltReading[] {
     if (value < ADDRESS_BOUND) reading.address = `0x${value.toString(16).padStart(64, '0')}`;
     const text = feltAsShortString(felt);
     if (text !== undefined) reading.shortString = text;
-    if (next !== undefined && value < 2n ** 128n && next < 2n ** 128n) reading.u256WithNext = uint256.uint256ToBN({ low: value, high: next }).toString(10);
+    if (next !== undefined && value < 2n ** 128n && next < 2n ** 128n) reading.u256WithNext = ((next << 128n) + value).toString(10);
     if (value > FIELD_PRIME / 2n) reading.signed = (value - FIELD_PRIME).toString(10);
     return reading;
   });

@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { hash } from 'starknet';
 import { describe, expect, it } from 'vitest';
 import { selectorFromName } from './selector';
 
@@ -26,5 +28,16 @@ describe('selectorFromName', () => {
     for (const bad of ['', 'balance of', '1st', 'balanceOf(address)', 'bälance', 'a'.repeat(201)]) {
       expect(selectorFromName(bad)).toMatchObject({ ok: false, message: expect.stringMatching(/letters, digits and _/) });
     }
+  });
+});
+
+describe('the same selector as starknet.js', () => {
+  it('gives any Cairo name the selector hash.getSelectorFromName gives it', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,199}$/), (name) => {
+        fc.pre(name !== '__default__' && name !== '__l1_default__');
+        expect(selectorFromName(name)).toEqual({ ok: true, selector: hash.getSelectorFromName(name) });
+      }),
+    );
   });
 });
