@@ -6,7 +6,7 @@ import { callModules } from './callModules';
 
 // The form, its ABI encoding and the decoding views load when the screen is first opened.
 const CallPage = lazyScreen(callModules.evm, (module) => module.CallPage);
-// Starknet's page (with the starknet library for selectors and felts) loads only on Starknet networks.
+// Starknet's page (felts and selectors, src-shared/starknet) loads only on Starknet networks.
 const StarknetCallPage = lazyScreen(callModules.starknet, (module) => module.StarknetCallPage);
 
 /** The call playground (`/call?to=…&data=…&from=…&block=…`): eth_call with a typed form, the outcome decoded, the history; Starknet's call on Starknet networks. */
