@@ -7,20 +7,12 @@
 # usage, in the project checkout: bash bench/side-by-side-floor.sh HARNESS_DIR OTTERSCAN_GIT_DIR [RUNS]
 # HARNESS_DIR: the shared harness's folder (the one holding side-by-side.sh and measure.mjs).
 set -eu
-root=$(cd "$(dirname "$0")/.." && pwd)
-harness=${1:?usage: side-by-side-floor.sh HARNESS_DIR OTTERSCAN_GIT_DIR [RUNS]}
+. "$(dirname "$0")/copyHarness.sh"
+copy_harness floor "${1:?usage: side-by-side-floor.sh HARNESS_DIR OTTERSCAN_GIT_DIR [RUNS]}"
 shift
-[ -f "$harness/measure.mjs" ] && [ -f "$harness/side-by-side.sh" ] || { echo "FAIL: no Otterscan side-by-side harness in $harness"; exit 1; }
-harness=$(cd "$harness" && pwd)
-# The copy keeps the harness's place among its neighbours (its lib finds the keychain session at ../../../tools).
-top=$(mktemp -d "${TMPDIR:-/tmp}/peers-floor.XXXXXX")
 blank_pid=
 cleanup() { [ -n "$blank_pid" ] && kill "$blank_pid" 2>/dev/null; rm -rf "$top"; }
 trap cleanup EXIT
-mkdir -p "$top/shared/peers"
-copy="$top/shared/peers/$(basename "$harness")"
-cp -r "$harness" "$copy"
-[ -d "$harness/../../tools" ] && ln -s "$(cd "$harness/../../tools" && pwd)" "$top/shared/tools"
 
 tools_line="const tools = appUrl ? ['ots', 'app'] : ['ots'];"
 origin_prefix="const origin = { ots: new URL(ots).origin"

@@ -13,18 +13,10 @@
 # usage, in the project checkout: bash bench/side-by-side-primed.sh HARNESS_DIR OTTERSCAN_GIT_DIR [RUNS]
 # HARNESS_DIR: the shared harness's folder (the one holding side-by-side.sh and measure.mjs).
 set -eu
-root=$(cd "$(dirname "$0")/.." && pwd)
-harness=${1:?usage: side-by-side-primed.sh HARNESS_DIR OTTERSCAN_GIT_DIR [RUNS]}
+. "$(dirname "$0")/copyHarness.sh"
+copy_harness primed "${1:?usage: side-by-side-primed.sh HARNESS_DIR OTTERSCAN_GIT_DIR [RUNS]}"
 shift
-[ -f "$harness/measure.mjs" ] && [ -f "$harness/side-by-side.sh" ] || { echo "FAIL: no Otterscan side-by-side harness in $harness"; exit 1; }
-harness=$(cd "$harness" && pwd)
-# The copy keeps the harness's place among its neighbours (its lib finds the keychain session at ../../../tools).
-top=$(mktemp -d "${TMPDIR:-/tmp}/peers-primed.XXXXXX")
 trap 'rm -rf "$top"' EXIT
-mkdir -p "$top/shared/peers"
-copy="$top/shared/peers/$(basename "$harness")"
-cp -r "$harness" "$copy"
-[ -d "$harness/../../tools" ] && ln -s "$(cd "$harness/../../tools" && pwd)" "$top/shared/tools"
 anchor="    await page.waitForLoadState('networkidle').catch(() => {});"
 [ "$(grep -cxF "$anchor" "$copy/measure.mjs")" = 1 ] || { echo "FAIL: measure.mjs changed: its warm visit's wait for block 1 is not where this script expects it"; exit 1; }
 awk -v anchor="$anchor" '{ print } $0 == anchor { print "    await page.waitForFunction(() => true); // primed: the injected script created before t0" }' \
