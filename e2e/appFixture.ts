@@ -5,7 +5,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { commandLine, processesNaming } from '../test-support/processTree';
 import { copySeededSandbox, seededSandboxDir } from '../test-support/seededSandbox';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Page, type TestInfo } from '@playwright/test';
 
 /** A running app (web host + its own sandbox) in a data folder of its own, with everything it logged. */
 export interface RunningApp {
@@ -53,6 +53,13 @@ export async function launchApp(env: NodeJS.ProcessEnv = process.env, serveArgs:
   return { url, dataDir, keychainService, pid: child.pid!, logs: () => output, stop };
 }
 
+/** A journey that failed shows what its app said: attached whole, and its last lines in the run's output. */
+async function showLogIfFailed(app: Pick<RunningApp, 'logs'>, testInfo: TestInfo): Promise<void> {
+  if (testInfo.status === testInfo.expectedStatus) return;
+  await testInfo.attach('app log', { body: app.logs(), contentType: 'text/plain' });
+  process.stderr.write(`[app log of “${testInfo.title}”, last lines]\n${app.logs().split('\n').slice(-25).join('\n')}\n`);
+}
+
 /** Stops an app and removes its data folder. */
 async function disposeApp(app: RunningApp): Promise<void> {
   await app.stop();
@@ -69,17 +76,28 @@ async function disposeApp(app: RunningApp): Promise<void> {
  * (each such journey takes it as `{ readOnlyApp: app }`); starting an app (its web host and sandbox restoring the
  * chain) is most of a short journey's time.
  */
-export const test = base.extend<{ app: RunningApp }, { readOnlyApp: RunningApp }>({
+export const test = base.extend<{ app: RunningApp; launch: typeof launchApp }, { readOnlyApp: RunningApp }>({
   // Playwright requires the fixture's first parameter to be an object pattern, even an empty one.
   // eslint-disable-next-line no-empty-pattern
   app: async ({}, use, testInfo) => {
     const app = await launchApp();
     await use(app);
     await disposeApp(app);
-    // A journey that failed shows what its app said: attached whole, and its last lines in the run's output.
-    if (testInfo.status !== testInfo.expectedStatus) {
-      await testInfo.attach('app log', { body: app.logs(), contentType: 'text/plain' });
-      process.stderr.write(`[app log of “${testInfo.title}”, last lines]\n${app.logs().split('\n').slice(-25).join('\n')}\n`);
+    await showLogIfFailed(app, testInfo);
+  },
+  // `launch`: for a journey that starts its app its own way (another environment, other flags); each app it started
+  // is stopped and removed after it, and its log shown if it failed.
+  // eslint-disable-next-line no-empty-pattern
+  launch: async ({}, use, testInfo) => {
+    const started: RunningApp[] = [];
+    await use(async (...args) => {
+      const app = await launchApp(...args);
+      started.push(app);
+      return app;
+    });
+    for (const app of started) {
+      await disposeApp(app);
+      await showLogIfFailed(app, testInfo);
     }
   },
   readOnlyApp: [
