@@ -39,7 +39,7 @@ const run: SideBySideRuns = {
 describe('floorRows', () => {
   it('puts each tool beside the blank page and gives both ratios', () => {
     const [homeCold, homeWarm] = floorRows(run);
-    expect(homeCold).toEqual({ scenario: 'home, latest blocks', mode: 'cold', otterscan: 1600, blockglass: 950, blank: 160, ratio: 1.68, ceiling: 10 });
+    expect(homeCold).toEqual({ scenario: 'home, latest blocks', mode: 'cold', otterscan: 1600, blockglass: 950, blank: 160, ratio: 1.68, ceiling: 10, blockglassRuns: [900, 950, 1000] });
     expect(homeWarm).toMatchObject({ otterscan: 170, blockglass: 360, blank: 150, ratio: 0.47, ceiling: 1.13 });
   });
 
@@ -52,8 +52,8 @@ describe('floorRows', () => {
 describe('floorTable', () => {
   it('names the rows where not even the blank page is 2x faster than Otterscan', () => {
     const table = floorTable(run);
-    expect(table).toContain('| home, latest blocks | warm | 170 ms | 360 ms | 150 ms | 0.47x | 1.13x |');
-    expect(table).toContain('| address, balance | cold | 2000 ms | never | 150 ms | - | 13.33x |');
+    expect(table).toContain('| home, latest blocks | warm | 170 ms | 360 ms | 150 ms | 0.47x | 1.13x | 350 · 360 · 370 |');
+    expect(table).toContain('| address, balance | cold | 2000 ms | never | 150 ms | - | 13.33x | never · never · 800 |');
     expect(table).toContain('Below 2x even for the blank page: home, latest blocks (warm, 1.13x).');
   });
 

@@ -24,6 +24,8 @@ export interface FloorRow {
   ratio: number | null;
   /** Otterscan ÷ blank page: the most a page navigated as early as the blank page could reach in this run. */
   ceiling: number | null;
+  /** Blockglass's runs in the order they ran (null: never ready): a median hides runs that split in two groups. */
+  blockglassRuns: (number | null)[];
 }
 
 /** The median of the runs that got ready, or null when fewer than half did (the harness's own rule). */
@@ -33,6 +35,9 @@ export function medianOfReady(times: readonly (number | null)[] | undefined): nu
   if (ready.length < times.length / 2 + 0.5) return null;
   return ready[Math.floor(ready.length / 2)]!;
 }
+
+/** Each run's time, rounded, in the order they ran: `95 · 458 · never`. */
+const runsText = (times: readonly (number | null)[]) => times.map((time) => (time === null ? 'never' : String(Math.round(time)))).join(' · ');
 
 const ratioOf = (numerator: number | null, denominator: number | null) =>
   numerator === null || denominator === null || denominator <= 0 ? null : Math.round((numerator / denominator) * 100) / 100;
@@ -45,7 +50,7 @@ export function floorRows(data: SideBySideRuns): FloorRow[] {
       const otterscan = medianOfReady(byTool[`ots ${mode}`]);
       const blockglass = medianOfReady(byTool[`app ${mode}`]);
       const blank = medianOfReady(byTool[`blank ${mode}`]);
-      rows.push({ scenario, mode, otterscan, blockglass, blank, ratio: ratioOf(otterscan, blockglass), ceiling: ratioOf(otterscan, blank) });
+      rows.push({ scenario, mode, otterscan, blockglass, blank, ratio: ratioOf(otterscan, blockglass), ceiling: ratioOf(otterscan, blank), blockglassRuns: byTool[`app ${mode}`] ?? [] });
     }
   }
   return rows;
@@ -59,9 +64,9 @@ export function floorTable(data: SideBySideRuns): string {
   const lines = [
     `Medians of ${data.runs} runs. The blank page is ready at the harness's first check: its time is the harness's own, on a window navigated as soon as it is idle on the network.`,
     '',
-    '| scenario | mode | Otterscan | Blockglass | blank page | Otterscan / Blockglass | Otterscan / blank page (the most a page navigated as early could reach) |',
-    '|---|---|--:|--:|--:|--:|--:|',
-    ...rows.map((row) => `| ${row.scenario} | ${row.mode} | ${ms(row.otterscan)} | ${ms(row.blockglass)} | ${ms(row.blank)} | ${x(row.ratio)} | ${x(row.ceiling)} |`),
+    '| scenario | mode | Otterscan | Blockglass | blank page | Otterscan / Blockglass | Otterscan / blank page (the most a page navigated as early could reach) | Blockglass, run by run (ms) |',
+    '|---|---|--:|--:|--:|--:|--:|--:|',
+    ...rows.map((row) => `| ${row.scenario} | ${row.mode} | ${ms(row.otterscan)} | ${ms(row.blockglass)} | ${ms(row.blank)} | ${x(row.ratio)} | ${x(row.ceiling)} | ${runsText(row.blockglassRuns)} |`),
   ];
   const below = (limit: number) => rows.filter((row) => row.ceiling !== null && row.ceiling < limit).map((row) => `${row.scenario} (${row.mode}, ${row.ceiling}x)`);
   const underTwo = below(2);
