@@ -10,6 +10,10 @@ export default defineConfig({
   // Two workers on two cores: most of a journey is waiting on the app and its sandbox, not computing.
   workers: 2,
   reporter: [['list']],
+  // A check waits up to 15 s for what it looks for (a check that fails still fails; it only fails later). On CI's
+  // fresh two-core machine, a window's first page beside a starting node took more than the default 5 s twice:
+  // the no-keychain notice once, a custom network's name after "Add network" beside a seeding Ganache once.
+  expect: { timeout: 15_000 },
   use: {
     browserName: 'chromium',
     headless: true,
