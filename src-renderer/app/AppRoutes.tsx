@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { RouteParams } from 'regexparam';
 import { Redirect, Route, useLocation } from 'wouter';
 import { CallScreen } from '../features/call/CallScreen';
@@ -7,7 +7,7 @@ import { ExplorerScreen } from '../features/explorer/ExplorerScreen';
 import { NotFoundScreen } from '../features/frame/NotFoundScreen';
 import { LoadingState } from '../components/LoadingState';
 import { LogsScreen } from '../features/logs/LogsScreen';
-import { lazyScreen } from '../lib/lazyScreen';
+import { lazyScreen, ScreenFallback } from '../lib/lazyScreen';
 import { routeOf, type routes, type ScreenRouteId } from './routes';
 import { screenModules } from './screenModules';
 
@@ -26,17 +26,17 @@ const screens: { [K in ScreenRouteId]: (params: RouteParams<(typeof routes)[K]['
   logs: () => <LogsScreen />,
   call: () => <CallScreen />,
   gas: () => (
-    <Suspense fallback={<LoadingState screen label="Loading the gas dashboard…" />}>
+    <ScreenFallback fallback={<LoadingState screen label="Loading the gas dashboard…" />}>
       <GasScreen />
-    </Suspense>
+    </ScreenFallback>
   ),
   content: () => <ContentScreen />,
   contentCid: ({ cid }) => <ContentScreen cid={cid} />,
   contentPath: ({ cid, '*': path }) => <ContentScreen cid={cid} path={path} />,
   settings: () => (
-    <Suspense fallback={<LoadingState screen label="Loading Settings…" />}>
+    <ScreenFallback fallback={<LoadingState screen label="Loading Settings…" />}>
       <SettingsScreen />
-    </Suspense>
+    </ScreenFallback>
   ),
 };
 

@@ -1,39 +1,76 @@
-import { createElement, lazy, type ComponentType } from 'react';
+import { createContext, createElement, Suspense, useContext, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 
 type Load = () => Promise<unknown>;
 
-/** Modules already loaded before the first render (the screen a deep link opens), by their loader. */
-const settled = new Map<Load, unknown>();
+/** A screen module's script once its load has ended: the module, or why it could not be loaded. */
+type Outcome = { loaded: true; module: unknown } | { loaded: false; error: unknown };
 
-/**
- * Waits for the given screens' scripts (already being fetched: main.tsx starts them with the app's own) so that
- * the first render draws the screen itself. A screen drawn through React.lazy first shows its fallback and then,
- * however soon its script is there, is held back by React's reveal throttle (300 ms in React 19). A script that
- * fails to load is left to the screen's own lazy path, which shows the error.
- */
-export async function settleScreens(loads: readonly Load[]): Promise<void> {
-  await Promise.allSettled(loads.map(async (load) => settled.set(load, await load())));
+/** The modules whose load has ended, by their loader; the loads on their way; who redraws when one ends. */
+const outcomes = new Map<Load, Outcome>();
+const loading = new Map<Load, Promise<void>>();
+const listeners = new Set<() => void>();
+
+/** Loads a module once, whoever asks first (a deep link's head start, the idle preload, a screen drawn without it). */
+function settle(load: Load): Promise<void> {
+  if (outcomes.has(load)) return Promise.resolve();
+  let pending = loading.get(load);
+  if (!pending) {
+    pending = load().then(
+      (module) => void outcomes.set(load, { loaded: true, module }),
+      (error: unknown) => void outcomes.set(load, { loaded: false, error }),
+    );
+    void pending.then(() => {
+      loading.delete(load);
+      for (const listener of listeners) listener();
+    });
+    loading.set(load, pending);
+  }
+  return pending;
 }
 
 /**
- * A screen loaded when first needed (code split), drawn at once when its script is already here: settled before
- * the first render (settleScreens) or loaded by an earlier visit. Otherwise it goes through React.lazy (the
- * nearest Suspense shows the fallback) and stays on that path, so the screen is never mounted twice.
+ * Waits for the given screens' scripts (already being fetched: main.tsx starts them with the app's own), so that
+ * the screen that shows them draws itself at once: the first render of a deep link, or a navigation after the idle
+ * preload (app/preloadScreens.ts). A script that fails to load is not waited for again: the screen shows the error.
+ */
+export async function settleScreens(loads: readonly Load[]): Promise<void> {
+  await Promise.all(loads.map(settle));
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+/** What a screen drawn before its script is here shows meanwhile (ScreenFallback sets it for the part below). */
+const Fallback = createContext<ReactNode>(null);
+
+/**
+ * What the screens below show while their script loads, and a Suspense boundary with the same fallback for anything
+ * else below that suspends.
+ */
+export function ScreenFallback({ fallback, children }: { fallback: ReactNode; children?: ReactNode }) {
+  return createElement(Fallback.Provider, { value: fallback }, createElement(Suspense, { fallback }, children));
+}
+
+/**
+ * A screen loaded when first needed (code split), drawn at once when its script is already here and otherwise as
+ * soon as it arrives, with the nearest ScreenFallback's fallback meanwhile. Not through React.lazy and Suspense:
+ * React holds a Suspense boundary's content back for its reveal throttle (300 ms in React 19) after the fallback
+ * shows, however soon the script arrives; a navigation made before the idle preload had loaded the screen took
+ * 350 to 400 ms where its data was there in 100. The screen is mounted once, when its script is here; a script that
+ * fails to load throws its error to the nearest error boundary, as React.lazy does.
  */
 export function lazyScreen<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>): ComponentType<P> {
-  let loaded: ComponentType<P> | undefined;
-  let viaLazy = false;
-  const Lazy = lazy(async () => {
-    loaded = pick(await load());
-    return { default: loaded };
-  });
   function LazyScreen(props: P) {
-    if (!viaLazy) {
-      if (!loaded && settled.has(load)) loaded = pick(settled.get(load) as M);
-      if (loaded) return createElement(loaded, props);
-      viaLazy = true;
+    const outcome = useSyncExternalStore(subscribe, () => outcomes.get(load));
+    const fallback = useContext(Fallback);
+    if (!outcome) {
+      void settle(load); // once, whoever renders it first (a load already on its way is joined)
+      return fallback;
     }
-    return createElement(Lazy, props);
+    if (!outcome.loaded) throw outcome.error;
+    return createElement(pick(outcome.module as M), props);
   }
   return LazyScreen;
 }

@@ -1,6 +1,5 @@
-import { Suspense } from 'react';
 import { LoadingState } from '../../components/LoadingState';
-import { lazyScreen } from '../../lib/lazyScreen';
+import { lazyScreen, ScreenFallback } from '../../lib/lazyScreen';
 import { useSelectedNetwork } from '../../hooks/useSelectedNetwork';
 import { callModules } from './callModules';
 
@@ -14,8 +13,8 @@ export function CallScreen() {
   const network = useSelectedNetwork();
   if (!network) return <LoadingState label="Loading networks…" />;
   return (
-    <Suspense fallback={<LoadingState screen label="Opening the call playground…" />}>
+    <ScreenFallback fallback={<LoadingState screen label="Opening the call playground…" />}>
       {network.family === 'starknet' ? <StarknetCallPage key={network.id} network={network} /> : <CallPage key={network.id} network={network} />}
-    </Suspense>
+    </ScreenFallback>
   );
 }

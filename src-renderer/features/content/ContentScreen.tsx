@@ -1,6 +1,5 @@
-import { Suspense } from 'react';
 import { LoadingState } from '../../components/LoadingState';
-import { lazyScreen } from '../../lib/lazyScreen';
+import { lazyScreen, ScreenFallback } from '../../lib/lazyScreen';
 import { useSelectedNetwork } from '../../hooks/useSelectedNetwork';
 import { loadContentPage } from './contentModule';
 
@@ -12,8 +11,8 @@ export function ContentScreen({ cid, path }: { cid?: string; path?: string }) {
   const network = useSelectedNetwork();
   if (!network) return <LoadingState label="Loading networks…" />;
   return (
-    <Suspense fallback={<LoadingState screen label="Opening the content browser…" />}>
+    <ScreenFallback fallback={<LoadingState screen label="Opening the content browser…" />}>
       <ContentPage key={network.id} network={network} cid={cid} path={path} />
-    </Suspense>
+    </ScreenFallback>
   );
 }

@@ -1,8 +1,8 @@
-import { Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { KeepAlive } from '../../components/KeepAlive';
 import { LoadingState } from '../../components/LoadingState';
-import { lazyScreen } from '../../lib/lazyScreen';
+import { lazyScreen, ScreenFallback } from '../../lib/lazyScreen';
 import { useSelectedNetwork } from '../../hooks/useSelectedNetwork';
 import { useHeldLiveSubscription } from '../../hooks/useLiveSubscription';
 import { ExplorerHome, latestInput } from './home/ExplorerHome';
@@ -49,7 +49,7 @@ function ExplorerPages({ request, networkId, networkName }: { request?: Explorer
       <KeepAlive key={networkId} shown={request === undefined} ahead={held}>
         {home}
       </KeepAlive>
-      {request === undefined ? null : <Suspense fallback={<LoadingState screen label="Opening…" />}>{page(request, networkId, networkName)}</Suspense>}
+      {request === undefined ? null : <ScreenFallback fallback={<LoadingState screen label="Opening…" />}>{page(request, networkId, networkName)}</ScreenFallback>}
     </>
   );
 }

@@ -1,5 +1,4 @@
 import { useNavigate } from '../../components/Link';
-import { Suspense } from 'react';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
@@ -29,7 +28,7 @@ import type { BlockCadence } from '../../../src-shared/gas/blockCadence';
 import { countOf } from '../../../src-shared/text/countOf';
 import { WaitingForNode } from '../../components/WaitingForNode';
 import './gas.css';
-import { lazyScreen } from '../../lib/lazyScreen';
+import { lazyScreen, ScreenFallback } from '../../lib/lazyScreen';
 import { loadGasBelowTheFold } from './belowTheFoldModule';
 import { groupDigits } from '../../../src-shared/text/groupDigits';
 
@@ -75,9 +74,9 @@ export function GasScreen() {
       <CompareStrip networks={networks.data} focusedId={focused.id} onFocus={(networkId) => navigate(`/gas?network=${encodeURIComponent(networkId)}`)} />
       <GasBody networkId={focused.id} networkName={focused.name} />
       <AfterFirstPaint>
-        <Suspense fallback={<LoadingState label="Loading the settings…" />}>
+        <ScreenFallback fallback={<LoadingState label="Loading the settings…" />}>
           <GasSettings networkId={focused.id} networkName={focused.name} />
-        </Suspense>
+        </ScreenFallback>
       </AfterFirstPaint>
     </div>
   );
@@ -155,13 +154,13 @@ function GasBody({ networkId, networkName }: { networkId: string; networkName: s
       </div>
       {/* Below the fold: drawn once the levels are painted (the charts are the page's heaviest part). */}
       <AfterFirstPaint>
-        <Suspense fallback={<LoadingState label="Loading the charts and alerts…" />}>
+        <ScreenFallback fallback={<LoadingState label="Loading the charts and alerts…" />}>
           <HistoryChart networkId={networkId} backfilling={backfilling} />
           <div className="gas-row">
             <BlocksChart networkId={networkId} />
             <AlertsPanel networkId={networkId} networkName={networkName} />
           </div>
-        </Suspense>
+        </ScreenFallback>
       </AfterFirstPaint>
     </>
   );

@@ -1,7 +1,6 @@
-import { Suspense } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadingState } from '../../components/LoadingState';
-import { lazyScreen } from '../../lib/lazyScreen';
+import { lazyScreen, ScreenFallback } from '../../lib/lazyScreen';
 import { useSelectedNetwork } from '../../hooks/useSelectedNetwork';
 import { loadLogsPage } from './logsModule';
 
@@ -20,8 +19,8 @@ export function LogsScreen() {
     );
   }
   return (
-    <Suspense fallback={<LoadingState screen label="Opening the log builder…" />}>
+    <ScreenFallback fallback={<LoadingState screen label="Opening the log builder…" />}>
       <LogsPage key={network.id} network={network} />
-    </Suspense>
+    </ScreenFallback>
   );
 }

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
 import { useSearch } from 'wouter';
 import { Link } from '../../../components/Link';
 import { addressTextProblem, BAD_CHECKSUM } from '../../../../src-shared/chain/addressTextProblem';
@@ -19,7 +18,7 @@ import { SOURCE_LABEL } from '../../../../src-shared/decoding/types';
 import { addressQuery } from '../explorerQueries';
 import { WaitingForNode } from '../../../components/WaitingForNode';
 import { LoadingState } from '../../../components/LoadingState';
-import { lazyScreen } from '../../../lib/lazyScreen';
+import { lazyScreen, ScreenFallback } from '../../../lib/lazyScreen';
 import { AbiImport } from './AbiImport';
 import { StorageReader } from './StorageReader';
 import { NonceRow } from './NonceRow';
@@ -93,7 +92,7 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
         }
       />
       <AddressTabs address={address} current={tab} isContract={account.data?.isContract ?? false} />
-      <Suspense fallback={<LoadingState screen label="Opening this tab…" />}>
+      <ScreenFallback fallback={<LoadingState screen label="Opening this tab…" />}>
         {tab === 'transactions' ? (
           // A contract: who called it first (what it sent counts only the contracts it created); an account: what it
           // sent, then what came in. Each waits for the address to be read (keyed: what it sent never starts twice).
@@ -109,7 +108,7 @@ export function AddressPage({ networkId, networkName, address }: { networkId: st
         {tab === 'balance' ? <BalanceHistory key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
         {tab === 'events' ? <ContractEvents key={`${networkId}:${address}`} networkId={networkId} address={address} /> : null}
         {tab === 'holders' ? <TokenHolders key={`${networkId}:${address}`} networkId={networkId} token={address} /> : null}
-      </Suspense>
+      </ScreenFallback>
       {tab === 'overview' ? (
         <>
       {account.isPending ? <WaitingForNode networkId={networkId} networkName={networkName} label={`Reading ${shortHex(address)} on ${networkName}…`} onRetry={() => void account.refetch()} /> : null}

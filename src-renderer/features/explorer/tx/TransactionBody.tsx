@@ -1,10 +1,9 @@
-import { Suspense } from 'react';
 import type { TransactionView } from '../../../../src-shared/api/explorer';
 import { DecodedView } from '../../../components/chain/DecodedView';
 import { RawJson } from '../../../components/chain/RawJson';
 import { HexValue } from '../../../components/HexValue';
 import { LoadingState } from '../../../components/LoadingState';
-import { lazyScreen } from '../../../lib/lazyScreen';
+import { lazyScreen, ScreenFallback } from '../../../lib/lazyScreen';
 import { AfterFirstPaint } from '../../../components/AfterFirstPaint';
 import { PageHeader } from '../../../components/PageHeader';
 import { ChainFields } from '../ChainFields';
@@ -41,11 +40,11 @@ export function TransactionBody({ view, networkId, networkName, tab = 'overview'
       {/* A pending transaction has no trace yet: its page is the overview alone. */}
       {view.pending ? null : <TransactionTabs hash={hash} current={tab} />}
       {view.pending || tab === 'overview' ? <TransactionOverviewTab view={view} networkId={networkId} networkName={networkName} /> : null}
-      <Suspense fallback={<LoadingState screen label="Opening this tab…" />}>
+      <ScreenFallback fallback={<LoadingState screen label="Opening this tab…" />}>
         {tab === 'trace' && !view.pending ? <TraceTab networkId={networkId} hash={hash} /> : null}
         {tab === 'state' && !view.pending ? <StateTab networkId={networkId} hash={hash} /> : null}
         {tab === 'whatif' && !view.pending ? <WhatIfTab networkId={networkId} hash={hash} /> : null}
-      </Suspense>
+      </ScreenFallback>
     </div>
   );
 }
