@@ -23,8 +23,8 @@ function idleMomentsOf(win: Pick<Window, 'setTimeout'> & Partial<Pick<Window, 'r
 
 /**
  * Loads every screen's script, one screen per idle moment of the window, so that a navigation to a screen not
- * opened before draws it at once (lazyScreen finds it settled) instead of through React.lazy, whose fallback React
- * holds for its reveal throttle (about 300 ms) however soon the script arrives. One at a time, not all at once: a
+ * opened before draws it at once (lazyScreen finds it settled) instead of showing its fallback while its script
+ * loads. One at a time, not all at once: a
  * cold page whose first idle moment came while it waited for its data then had to wait, its answer in hand, for
  * the compiling of every screen's script before it could draw it (up to 200 ms on two cores); now it waits for one
  * screen's at most. Once all are loaded, the page's root element carries `data-screens-loaded`: the moment from

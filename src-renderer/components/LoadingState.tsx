@@ -2,7 +2,7 @@ import './LoadingState.css';
 
 /**
  * A spinner with words, announced politely to screen readers. `screen`: it stands in for a screen whose script is
- * still loading (a Suspense fallback), marked `data-screen-fallback` so a journey can tell it never shows.
+ * still loading (lib/lazyScreen's ScreenFallback), marked `data-screen-fallback` so a journey can tell it never shows.
  */
 export function LoadingState({ label, screen = false }: { label: string; screen?: boolean }) {
   return (
