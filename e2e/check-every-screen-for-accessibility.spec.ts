@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { openAbiImport } from './abiImportFold';
 import { AccessibilityChecker, type Screen } from './accessibilityChecker';
 import { expect, test, type RunningApp } from './appFixture';
 import { appPath, readChain, seededManifest } from './chain';
@@ -125,15 +126,7 @@ async function makeData(page: Page, app: RunningApp, checker: AccessibilityCheck
   await page.goto(appPath(app.url, `/explorer/address/${await labelledToken()}`));
   const form = page.getByRole('region', { name: 'Import an ABI' });
   // Folded away (the token's ABI is known from its metadata) until opened.
-  // Folded once the metadata says the ABI is known (the form shows unfolded until then).
-  await expect(form.getByText(/its ABI is known/)).toBeVisible({ timeout: 30_000 });
-  // Opened by a click on its heading; clicked again only while still folded (a click that landed as the page above
-  // it grew by a row missed it, and a second click on an open fold would close it).
-  const abi = form.getByLabel('ABI');
-  await expect(async () => {
-    if (!(await abi.isVisible())) await form.getByRole('heading', { name: 'Import an ABI' }).click();
-    await expect(abi).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  const abi = await openAbiImport(form);
   await abi.fill('function transfer(address recipient, uint256 amount) returns (bool)');
   await form.getByLabel('Label for this address (optional)').fill(LABEL);
   await form.getByRole('button', { name: 'Import' }).click();

@@ -3,6 +3,7 @@ import { nodeClient } from '../test-support/nodeClient';
 import { appPath, seededManifest } from './chain';
 import { expect, test } from './appFixture';
 import { appSandbox } from './appSandbox';
+import { openAbiImport } from './abiImportFold';
 
 // A support engineer opens a token contract's page and reads it at a glance, as on Etherscan: its name, symbol,
 // decimals, total supply in units, its standard, how many hold it and how much the ten largest hold. Every figure is
@@ -65,8 +66,7 @@ test("a token's facts at a glance, each as the node answers it at the block the 
   // The ABI is known (the token's metadata): the import is folded away until opened.
   const abiImport = page.getByRole('region', { name: 'Import an ABI' });
   await expect(abiImport.getByLabel('ABI')).toBeHidden();
-  await abiImport.getByRole('heading', { name: 'Import an ABI' }).click();
-  await expect(abiImport.getByLabel('ABI')).toBeVisible();
+  await openAbiImport(abiImport);
 });
 
 test('a contract that is no token has no Token card', async ({ readOnlyApp: app, page }) => {
