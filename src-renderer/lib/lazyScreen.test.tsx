@@ -101,4 +101,22 @@ describe('lazyScreen', () => {
     expect(screen.getByRole('alert').textContent).toBe('Failed to fetch dynamically imported module');
     expect(screen.queryByRole('heading', { name: 'The screen' })).toBeNull();
   });
+
+  it('tries a script that failed in the background again at the next settle, and draws the screen once it loads', async () => {
+    const module = screenModule();
+    const Lazy = lazyScreen(module.load, (loaded) => loaded.Screen);
+    const first = settleScreens([module.load]);
+    await module.fail(new Error('Failed to fetch dynamically imported module'));
+    await first;
+    const second = settleScreens([module.load]);
+    expect(module.loads()).toBe(2);
+    await module.arrive();
+    await second;
+    render(
+      <ScreenFallback fallback={<p>Opening…</p>}>
+        <Lazy />
+      </ScreenFallback>,
+    );
+    expect(screen.getByRole('heading', { name: 'The screen' })).toBeTruthy();
+  });
 });

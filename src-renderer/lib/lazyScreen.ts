@@ -10,9 +10,14 @@ const outcomes = new Map<Load, Outcome>();
 const loading = new Map<Load, Promise<void>>();
 const listeners = new Set<() => void>();
 
-/** Loads a module once, whoever asks first (a deep link's head start, the idle preload, a screen drawn without it). */
-function settle(load: Load): Promise<void> {
-  if (outcomes.has(load)) return Promise.resolve();
+/**
+ * Loads a module once, whoever asks first (a deep link's head start, the idle preload, a screen drawn without it).
+ * `again`: a load that failed is tried once more (the preload and a link's intent, not a screen that showed it).
+ */
+function settle(load: Load, again = false): Promise<void> {
+  const outcome = outcomes.get(load);
+  if (outcome && (outcome.loaded || !again)) return Promise.resolve();
+  if (outcome) outcomes.delete(load);
   let pending = loading.get(load);
   if (!pending) {
     pending = load().then(
@@ -31,10 +36,11 @@ function settle(load: Load): Promise<void> {
 /**
  * Waits for the given screens' scripts (already being fetched: main.tsx starts them with the app's own), so that
  * the screen that shows them draws itself at once: the first render of a deep link, or a navigation after the idle
- * preload (app/preloadScreens.ts). A script that fails to load is not waited for again: the screen shows the error.
+ * preload (app/preloadScreens.ts). A script that failed to load before is tried again (a screen drawn after a
+ * failure of its own shows the error, as it did through React.lazy).
  */
 export async function settleScreens(loads: readonly Load[]): Promise<void> {
-  await Promise.all(loads.map(settle));
+  await Promise.all(loads.map((load) => settle(load, true)));
 }
 
 const subscribe = (listener: () => void) => {
