@@ -80,9 +80,11 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilProce
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
 
+  const pidLine = waitForLine(child, /anvil-pid (\d+)/, 'stderr', options.readyTimeoutMs ?? 20_000, exited);
+  pidLine.catch(() => {}); // a start that fails says why below
   try {
     const [pid, port] = await Promise.all([
-      waitForLine(child, /anvil-pid (\d+)/, 'stderr', options.readyTimeoutMs ?? 20_000, exited),
+      pidLine,
       waitForLine(child, /Listening on [\d.]+:(\d+)/, 'stdout', options.readyTimeoutMs ?? 20_000, exited),
     ]);
     const url = `http://127.0.0.1:${port}`;
@@ -92,10 +94,10 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilProce
       wsUrl: `ws://127.0.0.1:${port}`,
       pid: Number(pid),
       exited,
-      stop: () => stopGuard(child, exited),
+      stop: () => stopGuard(child, exited, pidLine),
     };
   } catch (error) {
-    await stopGuard(child, exited);
+    await stopGuard(child, exited, pidLine);
     throw new Error(`Anvil did not start: ${(error as Error).message}\n${tail.slice(-1000)}`);
   }
 }
@@ -149,8 +151,13 @@ async function waitForRpc(url: string, timeoutMs: number, exited: Promise<number
   throw new Error(dead ? 'exited before answering' : `no JSON-RPC answer within ${timeoutMs} ms`);
 }
 
-async function stopGuard(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
+/**
+ * SIGTERM to the guard, which passes it on to Anvil once it has printed Anvil's PID (`pidLine`; before that the
+ * signal would end the guard alone), then its stdin closed, then SIGKILL; waits for the guard's exit.
+ */
+async function stopGuard(child: ChildProcess, exited: Promise<number | null>, pidLine: Promise<string>): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
+  await Promise.race([pidLine.catch(() => {}), exited]);
   child.kill('SIGTERM');
   const killTimer = setTimeout(() => child.stdin?.destroy(), 5000);
   const hardTimer = setTimeout(() => child.kill('SIGKILL'), 10_000);

@@ -180,8 +180,11 @@ export async function spawnSandbox(options: SpawnSandboxOptions): Promise<Sandbo
   const stop = (graceMs: number) =>
     (stopping ??= (async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM'); // the guard passes it on; without a guard it is the sandbox itself
       const timer = setTimeout(killNow, graceMs);
+      // The guard passes a SIGTERM on once it has printed the sandbox's PID; before that it would end the guard
+      // alone. (That line comes within a moment of the spawn; the grace above bounds the wait all the same.)
+      if (guarded) await Promise.race([pidKnown, exited]);
+      child.kill('SIGTERM'); // the guard passes it on; without a guard it is the sandbox itself
       await exited;
       clearTimeout(timer);
       child.stdin?.destroy();
