@@ -54,6 +54,27 @@ function checkTheChunks(): Plugin {
   };
 }
 
+/**
+ * The page's first script blocks the first paint until it has run (`blocking="render"`): a first frame drawn by the
+ * shell is then first painted in its theme (src-renderer/main.ts). The bundler writes the script's tag anew, without
+ * the attribute index.html gives it, so it is put back here.
+ */
+function blockTheFirstPaint(): Plugin {
+  return {
+    name: 'blockglass:block-the-first-paint',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const entry = Object.values(context.bundle ?? {}).find((output) => output.type === 'chunk' && output.isEntry);
+        if (!entry) return html;
+        const tag = `src="/${entry.fileName}"></script>`;
+        if (html.split(tag).length !== 2) throw new Error(`index.html names its first script (${entry.fileName}) other than once: see blockTheFirstPaint in electron.vite.config.ts`);
+        return html.replace(tag, `src="/${entry.fileName}" blocking="render"></script>`);
+      },
+    },
+  };
+}
+
 /** Where index.html names the window's icon, and the file it names. */
 const ICON_HREF = 'href="./favicon.png"';
 const ICON_FILE = resolve(__dirname, 'src-renderer/favicon.png');
@@ -122,7 +143,7 @@ function chunkName() {
   };
   const renderer = (path: string) => resolve(__dirname, 'src-renderer', path);
   return (id: string, graph: ModuleGraph) => {
-    early ??= closure(graph, renderer('main.tsx'));
+    early ??= closure(graph, renderer('main.ts'), renderer('boot.ts'));
     start ??= closure(graph, renderer('app/start.tsx'));
     if (!explorer) {
       const pages = graph.getModuleInfo(renderer('features/explorer/pageModules.ts'))?.dynamicallyImportedIds ?? [];
@@ -169,6 +190,6 @@ export default defineConfig({
         output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: chunkName() }] } },
       },
     },
-    plugins: [react(), preloadTheApp(), inlineTheIcon(), checkTheChunks()],
+    plugins: [react(), preloadTheApp(), inlineTheIcon(), blockTheFirstPaint(), checkTheChunks()],
   },
 });

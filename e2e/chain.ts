@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Hex } from 'viem';
+import { decodeErrorResult, parseAbi, type Hex } from 'viem';
 import { nodeClient, revertDataOf } from '../test-support/nodeClient';
 import { e2eSandbox, e2eSandboxDir } from './sandbox';
 
@@ -29,6 +29,14 @@ export async function readChain<T>(method: string, params: unknown[]): Promise<T
 /** The revert data the e2e sandbox answers for `eth_call` of `call` at `block` (straight from it, not through the app). */
 export function revertDataFromChain(call: Record<string, unknown>, block = 'latest'): Promise<Hex> {
   return revertDataOf(e2eSandbox().rpcUrl, call, block);
+}
+
+/** The revert reason the chain gives now for a failed transaction, replayed at its parent block. */
+export async function revertReasonFromChain(hash: string): Promise<string> {
+  const tx = await readChain<{ from: string; to: string; input: string; value: string; gas: string; blockNumber: string }>('eth_getTransactionByHash', [hash]);
+  const data = await revertDataFromChain({ from: tx.from, to: tx.to, data: tx.input, value: tx.value, gas: tx.gas }, `0x${(BigInt(tx.blockNumber) - 1n).toString(16)}`);
+  const { args } = decodeErrorResult({ abi: parseAbi(['error Error(string)']), data });
+  return args[0];
 }
 
 /** The path and token of an app URL: `/explorer/tx/0x…#token=…`. */

@@ -2,6 +2,7 @@
 //   out/sandbox/cli.mjs  the sandbox (src-sandbox/cli.ts)
 //   out/web/serve.mjs    npm run serve (scripts/serve.ts)
 //   out/web/start.mjs    npm start's launcher: Electron (installed first if missing) or the web host (scripts/start.ts)
+//   out/first-frame/renderFirstFrame.js  the renderer's app for Node, which draws a page's first frame (first-frame.vite.config.ts)
 // A bundle is one ES module that plain `node` runs, with chunks beside it of what it loads later (see bundleNodeEntry):
 // no TypeScript loader and no graph of a thousand module files at start, which cuts start time and memory by more
 // than half. Native packages (the keychain, SQLite) stay external, loaded from node_modules.
@@ -29,9 +30,9 @@ export const START_BUNDLE = at('out/web/start.mjs');
 const EXTERNAL = ['libsql', '@napi-rs/keyring', 'electron', '@openchainxyz/abi-guesser', 'ethers'];
 
 /** Sources whose change means the build is out of date (tests excluded: they are not built). */
-const SOURCES = ['src-renderer', 'src-shared', 'src-main', 'src-sandbox', 'src-node', 'scripts/serve.ts', 'scripts/start.ts', 'scripts/build.mjs', 'electron.vite.config.ts', 'package.json'];
+const SOURCES = ['src-renderer', 'src-shared', 'src-main', 'src-sandbox', 'src-node', 'scripts/serve.ts', 'scripts/start.ts', 'scripts/build.mjs', 'electron.vite.config.ts', 'first-frame.vite.config.ts', 'package.json'];
 /** What the build produces. */
-export const BUILD_OUTPUTS = ['out/renderer/index.html', 'out/main/index.js', 'out/preload/index.cjs', 'out/sandbox/cli.mjs', 'out/web/serve.mjs', 'out/web/start.mjs'];
+export const BUILD_OUTPUTS = ['out/renderer/index.html', 'out/main/index.js', 'out/preload/index.cjs', 'out/sandbox/cli.mjs', 'out/web/serve.mjs', 'out/web/start.mjs', 'out/first-frame/renderFirstFrame.js'];
 
 /** Whether any output is missing or older than the newest source. */
 export function isBuildStale(root = projectRoot, outputs = BUILD_OUTPUTS) {
@@ -127,6 +128,12 @@ export async function buildBundles() {
   ]);
 }
 
+/** Builds the first frame's renderer (first-frame.vite.config.ts) into out/first-frame. */
+export async function buildFirstFrame() {
+  const { build } = await import('vite');
+  await build({ configFile: at('first-frame.vite.config.ts'), logLevel: 'error' });
+}
+
 /** The whole build (electron-vite, then the bundles); electron-vite's output goes to stderr (stdout may carry `--json`). */
 export async function buildAll() {
   const require = createRequire(at('package.json'));
@@ -137,7 +144,7 @@ export async function buildAll() {
     child.once('exit', resolve);
   });
   if (code !== 0) throw new Error(`the build failed (electron-vite build exited with code ${code}); run \`npm run build\` to see why`);
-  await buildBundles();
+  await Promise.all([buildFirstFrame(), buildBundles()]);
 }
 
 /**

@@ -1,4 +1,4 @@
-// npm run serve -- [--port N] [--data DIR] [--no-open] [--json] [--timings] [--sandbox-fast-forward H] [--sandbox-block-time S] [--sandbox-live-states N] [--sandbox-live-blocks N]
+// npm run serve -- [--port N] [--data DIR] [--no-open] [--json] [--timings] [--sandbox-fast-forward H] [--sandbox-block-time S] [--sandbox-live-states N] [--sandbox-live-blocks N] [--first-frame-budget MS]
 // The app as a web host on 127.0.0.1 (for browsers, the end-to-end tests, and machines without
 // Electron's runtime). Bad flags print the usage and exit 2; progress goes to stderr.
 import path from 'node:path';
@@ -36,6 +36,7 @@ if (!runInPrivateKeychainIfNeeded(projectRoot, log)) {
     ...(args.sandboxBlockTimeSeconds !== undefined ? { sandboxBlockTimeSeconds: args.sandboxBlockTimeSeconds } : {}),
     ...(args.sandboxLiveStates !== undefined ? { sandboxLiveStates: args.sandboxLiveStates } : {}),
     ...(args.sandboxLiveBlocks !== undefined ? { sandboxLiveBlocks: args.sandboxLiveBlocks } : {}),
+    ...(args.firstFrameBudgetMs !== undefined ? { firstFrameBudgetMs: args.firstFrameBudgetMs } : {}),
   });
   } catch (error) {
     log(`could not start: ${error instanceof Error ? error.message : String(error)}`);

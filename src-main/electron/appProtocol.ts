@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { protocol } from 'electron';
 import { contentTypeFor } from '../shell-common/contentTypeFor';
+import { pageWithFirstFrame, type FirstFrames } from '../shell-common/firstFrame';
 import { resolveStaticPath } from '../shell-common/resolveStaticPath';
 import { APP_HOST, APP_SCHEME } from './appOrigin';
 import { ELECTRON_CONTENT_SECURITY_POLICY } from './electronContentSecurityPolicy';
@@ -23,8 +24,11 @@ const HEADERS = {
   'Cache-Control': 'no-cache',
 };
 
-/** Serves `rendererDir` on `app://blockglass/`, with index.html for every app route. Call after `ready`. */
-export function serveAppProtocol(rendererDir: string, log: (line: string) => void): void {
+/**
+ * Serves `rendererDir` on `app://blockglass/`, with index.html for every app route (with its first frame drawn in,
+ * given `firstFrames`: shell-common/firstFrame.ts). Call after `ready`.
+ */
+export function serveAppProtocol(rendererDir: string, log: (line: string) => void, firstFrames?: Pick<FirstFrames, 'draw'>): void {
   const root = fs.realpathSync(rendererDir);
   const indexFile = path.join(root, 'index.html');
 
@@ -32,6 +36,20 @@ export function serveAppProtocol(rendererDir: string, log: (line: string) => voi
   const send = async (file: string, method: string) => {
     const body = method === 'HEAD' ? null : await fs.promises.readFile(file);
     return new Response(body, { status: 200, headers: { ...HEADERS, 'Content-Type': contentTypeFor(file) } });
+  };
+  /** The page of an app route, its head sent at once and its first frame once drawn. */
+  const sendApp = async (target: string, method: string) => {
+    const page = method === 'GET' && firstFrames ? pageWithFirstFrame(await fs.promises.readFile(indexFile, 'utf8'), target, firstFrames) : undefined;
+    if (!page) return send(indexFile, method);
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(encoder.encode(page.head));
+        controller.enqueue(encoder.encode(await page.rest));
+        controller.close();
+      },
+    });
+    return new Response(body, { status: 200, headers: { ...HEADERS, 'Content-Type': 'text/html; charset=utf-8' } });
   };
   const findFile = async (relativePath: string) => {
     const real = await fs.promises.realpath(path.join(root, relativePath)).catch(() => undefined);
@@ -52,11 +70,11 @@ export function serveAppProtocol(rendererDir: string, log: (line: string) => voi
       case 'not-found':
         return fail(404);
       case 'app':
-        return send(indexFile, request.method);
+        return sendApp(`${url.pathname}${url.search}`, request.method);
       case 'file': {
         const file = await findFile(resolved.relativePath);
         if (file) return send(file, request.method);
-        return resolved.fallback === 'app' ? send(indexFile, request.method) : fail(404);
+        return resolved.fallback === 'app' ? sendApp(`${url.pathname}${url.search}`, request.method) : fail(404);
       }
     }
   });

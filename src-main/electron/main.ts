@@ -5,6 +5,7 @@ import { app, BrowserWindow, dialog } from 'electron';
 import { createAppServices } from '../services/app/createAppServices';
 import { createDispatcher } from '../services/api/createDispatcher';
 import { APP_URL } from './appOrigin';
+import { createFirstFrames } from '../shell-common/firstFrame';
 import { registerAppScheme, serveAppProtocol } from './appProtocol';
 import { devRendererUrl } from './devRendererUrl';
 import { registerApiIpc } from './registerApiIpc';
@@ -60,10 +61,12 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   const start = async () => {
-    serveAppProtocol(path.join(__dirname, '../renderer'), log);
     services = await createAppServices({ dataDir: app.getPath('userData'), shell: 'electron', projectRoot: app.getAppPath(), version: app.getVersion(), log, saveFile: (file) => saveWithDialog(window, file) });
     redact = services.redact;
     const dispatcher = createDispatcher({ handlers: services.handlers, topics: services.topics, redact: services.redact, shell: 'electron', log });
+    const firstFrames = createFirstFrames({ file: path.join(__dirname, '../first-frame/renderFirstFrame.js'), dispatcher, log });
+    firstFrames.preload();
+    serveAppProtocol(path.join(__dirname, '../renderer'), log, firstFrames);
     unregisterIpc = registerApiIpc({ dispatcher, log, devOrigins });
 
     window = new BrowserWindow(mainWindowOptions(path.join(__dirname, '../preload/index.cjs')));

@@ -9,6 +9,7 @@ import { contentTypeFor } from '../shell-common/contentTypeFor';
 import { resolveStaticPath } from '../shell-common/resolveStaticPath';
 import { API_SOCKET_PATH } from '../../src-shared/api/apiSocket';
 import type { Downloads } from '../services/files/createDownloads';
+import { pageWithFirstFrame, type FirstFrames } from '../shell-common/firstFrame';
 import { isAllowedHost } from './isAllowedHost';
 import { serveDownload } from './serveDownload';
 import { securityHeaders, type CachePolicy } from './securityHeaders';
@@ -20,10 +21,12 @@ export interface StaticHandlerOptions {
   log: (line: string) => void;
   /** One-time downloads main offers (exports), served at `/downloads/<ticket>/<name>`. */
   downloads?: Pick<Downloads, 'take'>;
+  /** Draws a page's first frame into the document (src-main/shell-common/firstFrame.ts); without it, none is drawn. */
+  firstFrames?: Pick<FirstFrames, 'draw'>;
 }
 
 /** Creates the HTTP handler for the renderer build, with the SPA fallback to index.html for app routes. */
-export function createStaticHandler({ rendererDir, port, log, downloads }: StaticHandlerOptions): (request: IncomingMessage, response: ServerResponse) => void {
+export function createStaticHandler({ rendererDir, port, log, downloads, firstFrames }: StaticHandlerOptions): (request: IncomingMessage, response: ServerResponse) => void {
   const root = fs.realpathSync(rendererDir);
   const indexFile = path.join(root, 'index.html');
   if (!fs.statSync(indexFile, { throwIfNoEntry: false })?.isFile()) throw new Error(`${rendererDir} has no index.html: build the app first (npm run build).`);
@@ -46,6 +49,23 @@ export function createStaticHandler({ rendererDir, port, log, downloads }: Stati
       if (!streaming) await handle.close();
     }
   };
+
+  /** The page at `target` (an app route) with its first frame, its head sent at once (shell-common/firstFrame.ts). */
+  const sendPage = async (request: IncomingMessage, response: ServerResponse, target: string, frames: Pick<FirstFrames, 'draw'>) => {
+    const page = pageWithFirstFrame(await fs.promises.readFile(indexFile, 'utf8'), target, frames);
+    if (!page) {
+      log('web host: index.html has no empty root to draw a first frame in: pages are served without one');
+      return send(request, response, indexFile, 'no-store');
+    }
+    response.writeHead(200, { ...securityHeaders('no-store'), 'Content-Type': 'text/html; charset=utf-8' });
+    response.write(page.head);
+    const rest = await page.rest;
+    if (!response.destroyed) response.end(rest);
+  };
+
+  /** The app's page, for an app route: with its first frame where the shell draws them. */
+  const sendApp = (request: IncomingMessage, response: ServerResponse, target: string) =>
+    firstFrames && request.method === 'GET' ? sendPage(request, response, target, firstFrames) : send(request, response, indexFile, 'no-store');
 
   /** The real path of a candidate file, if it is a regular file inside the folder. */
   const findFile = async (relativePath: string): Promise<string | undefined> => {
@@ -101,7 +121,7 @@ export function createStaticHandler({ rendererDir, port, log, downloads }: Stati
       case 'not-found':
         return fail(response, 404);
       case 'app':
-        return send(request, response, indexFile, 'no-store');
+        return sendApp(request, response, target);
       case 'file': {
         if (resolved.fallback === 'not-found') {
           const asset = await readAsset(resolved.relativePath);
@@ -112,7 +132,7 @@ export function createStaticHandler({ rendererDir, port, log, downloads }: Stati
         // The page answers navigations only: a script or image that is missing gets a 404, not HTML.
         const destination = request.headers['sec-fetch-dest'];
         const navigation = destination === undefined || destination === 'document';
-        return resolved.fallback === 'app' && navigation ? send(request, response, indexFile, 'no-store') : fail(response, 404);
+        return resolved.fallback === 'app' && navigation ? sendApp(request, response, target) : fail(response, 404);
       }
     }
   };

@@ -9,6 +9,7 @@ import { createDispatcher } from '../services/api/createDispatcher';
 import { createAccessToken } from './createAccessToken';
 import { createApiBridge } from './createApiBridge';
 import { createStaticHandler } from './createStaticHandler';
+import { createFirstFrames } from '../shell-common/firstFrame';
 import type { Downloads } from '../services/files/createDownloads';
 import { refuseConnection } from './refuseConnection';
 
@@ -26,6 +27,13 @@ export interface WebHostOptions {
   downloads?: Pick<Downloads, 'take'>;
   /** Told where each API request's time went (main's own timings per request). */
   onTiming?: (timing: RequestTiming) => void;
+  /**
+   * The first frame's bundle (out/first-frame/renderFirstFrame.js): a page's first frame is drawn into its document
+   * (src-main/shell-common/firstFrame.ts). Without it, pages are served as built.
+   */
+  firstFrameFile?: string;
+  /** How long a first frame may wait for its reads (shell-common/firstFrame.ts's FIRST_FRAME_BUDGET_MS when absent). */
+  firstFrameBudgetMs?: number;
   /** Called each time a window's API socket is accepted. */
   onConnection?: () => void;
 }
@@ -49,7 +57,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   let port = options.port;
   const dispatcher = createDispatcher({ handlers: services.handlers, topics: services.topics, redact: services.redact, shell: 'web', log, ...(options.onTiming ? { onTiming: options.onTiming } : {}) });
   const bridge = createApiBridge({ dispatcher, token, port: () => port, log, onConnection: options.onConnection });
-  const server = http.createServer(createStaticHandler({ rendererDir: options.rendererDir, port: () => port, log, downloads: options.downloads }));
+  const firstFrames = options.firstFrameFile ? createFirstFrames({ file: options.firstFrameFile, dispatcher, log, ...(options.firstFrameBudgetMs ? { budgetMs: options.firstFrameBudgetMs } : {}) }) : undefined;
+  const server = http.createServer(createStaticHandler({ rendererDir: options.rendererDir, port: () => port, log, downloads: options.downloads, firstFrames }));
   server.on('upgrade', (request, socket, head) => bridge.handleUpgrade(request, socket, head));
   // Malformed requests (a raw NUL, bad headers) never reach the handler: answer 400 as Node would.
   server.on('clientError', (_error, socket) => refuseConnection(socket, 400));
@@ -63,6 +72,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   port = (server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
   log(`web host: serving ${options.rendererDir} at ${origin}`);
+  firstFrames?.preload();
 
   let closing: Promise<void> | undefined;
   return {

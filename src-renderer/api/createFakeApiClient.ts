@@ -23,7 +23,8 @@ export function createFakeApiClient(handlers: FakeApiHandlers, options: { shell?
   return createApiClient(fakeTransport(handlers, options.shell ?? 'web'));
 }
 
-function fakeTransport(handlers: FakeApiHandlers, shell: 'electron' | 'web'): ApiTransport {
+/** The fake's pipe on its own, for what takes a transport rather than a client (a first frame, app/renderFirstFrame.tsx). */
+export function fakeTransport(handlers: FakeApiHandlers, shell: 'electron' | 'web'): ApiTransport {
   const listeners = createTransportListeners();
   let connection: DispatcherConnection;
 

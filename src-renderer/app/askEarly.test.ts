@@ -43,7 +43,7 @@ describe('what the page asks for before the app has loaded', () => {
     };
     const methods = Object.fromEntries((['networks.list', 'settings.get', 'app.info', 'gas.alerts', 'gas.firedAlerts', 'explorer.block'] as const).map((name) => [name, count(name)]));
     const api = withEarlyAnswers(createFakeApiClient({ methods, topics: { 'sandbox.status': async () => undefined, 'network.health': async () => undefined } }));
-    askEarly(api, '/explorer/block/171', '', memoryStorage({ 'blockglass.selectedNetwork': 'mine' }));
+    askEarly(api, '/explorer/block/171', '', { storage: memoryStorage({ 'blockglass.selectedNetwork': 'mine' }) });
     // At once: the networks have not answered yet.
     await expect.poll(() => asked).toContain('explorer.block {"networkId":"mine","block":"171"}');
     answerNetworks();
@@ -74,7 +74,7 @@ describe('the network a page expects before the networks have answered', () => {
         topics: { 'network.health': async () => undefined, 'sandbox.status': async () => undefined },
       }),
     );
-    askEarly(api, '/explorer/block/7', '', storage);
+    askEarly(api, '/explorer/block/7', '', { storage });
     await expect.poll(() => asked.length).toBe(2);
     expect(asked).toEqual(['{"networkId":"local","block":"7"}', '{"networkId":"mine","block":"7"}']);
     expect(storage.items.get(SELECTED_NETWORK_KEY)).toBe('mine');
@@ -94,7 +94,7 @@ describe('the network a page expects before the networks have answered', () => {
         topics: { 'network.health': async () => undefined, 'sandbox.status': async () => undefined },
       }),
     );
-    askEarly(api, '/explorer/block/7', '', storage);
+    askEarly(api, '/explorer/block/7', '', { storage });
     await api.call('networks.list', {});
     await api.call('explorer.block', { networkId: 'mine', block: '7' });
     expect(asked).toEqual(['{"networkId":"mine","block":"7"}']);

@@ -36,14 +36,19 @@ export function expectedNetwork(storage: Pick<Storage, 'getItem'> | undefined = 
  * remembered for the next load. The app's own identical requests take these answers over (api/earlyAnswers.ts),
  * so nothing is asked twice.
  */
-export function askEarly(api: EarlyApiClient, pathname: string, search = '', storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = safeStorage()): void {
+export function askEarly(
+  api: EarlyApiClient,
+  pathname: string,
+  search = '',
+  { screen: askTheScreen = true, storage = safeStorage() }: { screen?: boolean; storage?: Pick<Storage, 'getItem' | 'setItem'> | undefined } = {},
+): void {
   const networks = api.askEarly('networks.list', {});
   api.askEarly('settings.get', {});
   api.askEarly('app.info', {});
   api.askEarly('gas.alerts', {});
   api.askEarly('gas.firedAlerts', { limit: 50 });
   api.watchEarly('sandbox.status', {});
-  const screen = screenRequestOf(pathname, search);
+  const screen = askTheScreen ? screenRequestOf(pathname, search) : undefined;
   const expected = expectedNetwork(storage);
   api.watchEarly('network.health', { networkId: expected });
   if (screen) askScreen(api, expected, screen);

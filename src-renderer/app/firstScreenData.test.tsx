@@ -34,7 +34,7 @@ describe("the screen's first answer, put where its first render reads it", () =>
         topics: { 'sandbox.status': waitForAbort as never, 'network.health': waitForAbort as never },
       }),
     );
-    askEarly(api, `/explorer/address/${ADDRESS}`, '', storage('mine'));
+    askEarly(api, `/explorer/address/${ADDRESS}`, '', { storage: storage('mine') });
     const queries = createQueryClient();
     await firstScreenData(queries, api, routeOf(`/explorer/address/${ADDRESS}`));
     expect(queries.getQueryData(addressQuery(api, 'mine', ADDRESS).queryKey)).toEqual(view);
@@ -60,7 +60,7 @@ describe("the screen's first answer, put where its first render reads it", () =>
         },
       }),
     );
-    askEarly(early, '/explorer', '', storage('mine'));
+    askEarly(early, '/explorer', '', { storage: storage('mine') });
     await expect.poll(() => early.earlyEvent('explorer.latest', { networkId: 'mine', count: 10 })).toEqual(latest);
     const queries = createQueryClient();
     await firstScreenData(queries, early, routeOf('/explorer'));
@@ -78,7 +78,7 @@ describe("the screen's first answer, put where its first render reads it", () =>
         topics: { 'gas.watch': async (_input, emit, signal) => (emit(event), waitForAbort(signal)), 'sandbox.status': waitForAbort as never, 'network.health': waitForAbort as never },
       }),
     );
-    askEarly(early, '/gas', '', storage('mine'));
+    askEarly(early, '/gas', '', { storage: storage('mine') });
     await expect.poll(() => early.earlyEvent('gas.watch', { networkId: 'mine' })).toEqual(event);
     const queries = createQueryClient();
     await firstScreenData(queries, early, routeOf('/gas'));

@@ -1,5 +1,5 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
+import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiProvider } from '../api/ApiProvider';
 import type { EarlyApiClient } from '../api/earlyAnswers';
@@ -22,8 +22,10 @@ import { startOnIntent } from './startOnIntent';
  * throttle. The other screens' scripts follow when the window is idle, and a link's page is asked for on intent
  * (startOnIntent.ts).
  */
-export async function start(root: HTMLElement, api: EarlyApiClient, pathname: string, search = ''): Promise<void> {
+export async function start(root: HTMLElement, api: EarlyApiClient, pathname: string, search = '', firstFrame?: DehydratedState): Promise<void> {
   const queryClient = createQueryClient();
+  // The reads a first frame was drawn with (app/firstFrame.ts): the first render draws the same page from them.
+  if (firstFrame) hydrate(queryClient, firstFrame);
   void queryClient.prefetchQuery(networksQuery(api));
   void queryClient.prefetchQuery(settingsQuery(api));
   const firstData = firstScreenData(queryClient, api, routeOf(pathname)).catch(() => undefined); // the screen shows a failure itself
@@ -35,6 +37,7 @@ export async function start(root: HTMLElement, api: EarlyApiClient, pathname: st
       <ApiProvider client={api}>
         <QueryClientProvider client={queryClient}>
           <App />
+          <TakenOver root={root} />
         </QueryClientProvider>
       </ApiProvider>
     </StrictMode>,
@@ -42,4 +45,10 @@ export async function start(root: HTMLElement, api: EarlyApiClient, pathname: st
   // A link's page asked for when the pointer rests on it (every other screen's script is preloaded by the frame's
   // ScreenPreloader, once the sandbox has started).
   startOnIntent(api, queryClient);
+}
+
+/** Once the app has drawn itself over a first frame (React's first commit replaces what the root held), it is usable. */
+function TakenOver({ root }: { root: HTMLElement }) {
+  useLayoutEffect(() => root.removeAttribute('inert'), [root]);
+  return null;
 }

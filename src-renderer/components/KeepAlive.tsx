@@ -14,7 +14,13 @@ export const useDrawnAhead = (): boolean => useContext(DrawnAheadContext);
  * test to find. With `ahead`, they are first drawn before they are first shown, as a transition (it yields to what the
  * window is doing).
  */
-export function KeepAlive({ shown, ahead = false, children }: { shown: boolean; ahead?: boolean; children: ReactNode }) {
+export function KeepAlive(props: { shown: boolean; ahead?: boolean; children: ReactNode }) {
+  // Drawn by the web host for a page's first frame (no document there): what is shown, where it stands.
+  if (typeof document === 'undefined') return props.shown ? <div className="keep-alive">{props.children}</div> : null;
+  return <KeptAlive {...props} />;
+}
+
+function KeptAlive({ shown, ahead = false, children }: { shown: boolean; ahead?: boolean; children: ReactNode }) {
   const [box] = useState(createBox);
   const [drawn, setDrawn] = useState<'not yet' | 'shown' | 'ahead'>(shown ? 'shown' : 'not yet');
   if (drawn === 'not yet' && shown) setDrawn('shown');

@@ -7,5 +7,6 @@ export function useApiConnected(): boolean {
   return useSyncExternalStore(
     (onChange) => api.onConnectionChange(() => onChange()),
     () => api.isConnected(),
+    () => api.isConnected(),
   );
 }

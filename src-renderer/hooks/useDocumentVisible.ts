@@ -10,5 +10,5 @@ const subscribe = (onChange: () => void) => {
  * something (gas polling) watch only while it is: main stops polling when nobody watches.
  */
 export function useDocumentVisible(): boolean {
-  return useSyncExternalStore(subscribe, () => document.visibilityState !== 'hidden');
+  return useSyncExternalStore(subscribe, () => document.visibilityState !== 'hidden', () => true);
 }

@@ -55,5 +55,5 @@ function read(ms: number): number {
  */
 export function useNow(ms = 5000): number {
   const clock = clockOf(ms);
-  return useSyncExternalStore(clock.subscribe, clock.read);
+  return useSyncExternalStore(clock.subscribe, clock.read, clock.read);
 }

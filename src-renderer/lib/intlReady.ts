@@ -56,5 +56,5 @@ function subscribe(listener: () => void): () => void {
 
 /** Whether this window has loaded Intl: false until its first paint and the data's loading after it, then true for good. */
 export function useIntlReady(): boolean {
-  return useSyncExternalStore(subscribe, () => ready);
+  return useSyncExternalStore(subscribe, () => ready, () => false);
 }

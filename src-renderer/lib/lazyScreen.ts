@@ -69,7 +69,7 @@ export function ScreenFallback({ fallback, children }: { fallback: ReactNode; ch
  */
 export function lazyScreen<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>): ComponentType<P> {
   function LazyScreen(props: P) {
-    const outcome = useSyncExternalStore(subscribe, () => outcomes.get(load));
+    const outcome = useSyncExternalStore(subscribe, () => outcomes.get(load), () => outcomes.get(load));
     const fallback = useContext(Fallback);
     if (!outcome) {
       void settle(load); // once, whoever renders it first (a load already on its way is joined)

@@ -18,3 +18,6 @@ export function networkScope(networkId: string) {
 export function appKey<const Parts extends readonly unknown[]>(...parts: Parts) {
   return ['app', ...parts] as const;
 }
+
+/** Query key of the person's settings (here, not beside its query: the page's first script reads it, main.ts). */
+export const settingsKey = ['settings'] as const;

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../api/createApiClient';
+import { settingsKey } from './queryKeys';
 
-/** Query key of the person's settings. */
-export const settingsKey = ['settings'] as const;
+export { settingsKey };
 
 /** The person's settings (`settings.get`). */
 export function settingsQuery(api: ApiClient) {

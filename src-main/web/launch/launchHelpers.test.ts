@@ -25,6 +25,8 @@ describe('parseServeArgs', () => {
     expect(parseServeArgs(['--sandbox-block-time', '0.5', '--sandbox-fast-forward', '168'])).toMatchObject({ sandboxBlockTimeSeconds: 0.5, sandboxFastForwardHours: 168 });
     expect(parseServeArgs(['--sandbox-block-time', '0'])).toMatchObject({ sandboxBlockTimeSeconds: 0 });
     expect(parseServeArgs(['--sandbox-live-states', '4096'])).toMatchObject({ sandboxLiveStates: 4096 });
+    expect(parseServeArgs(['--first-frame-budget', '0'])).toMatchObject({ firstFrameBudgetMs: 0 });
+    expect(parseServeArgs(['--first-frame-budget', '60000'])).toMatchObject({ firstFrameBudgetMs: 60_000 });
   });
 
   it.each([
@@ -39,6 +41,9 @@ describe('parseServeArgs', () => {
     [['--sandbox-block-time', '-1'], /argument is ambiguous/],
     [['--sandbox-block-time', '0', '--sandbox-fast-forward', '24'], '--sandbox-fast-forward mines traffic: it needs live blocks (a --sandbox-block-time above 0)'],
     [['--sandbox-live-states', '0'], '--sandbox-live-states must be a whole number from 1 to 100000, not "0"'],
+    [['--first-frame-budget', 'soon'], '--first-frame-budget must be a whole number of milliseconds from 0 to 60000, not "soon"'],
+    [['--first-frame-budget', '60001'], '--first-frame-budget must be a whole number of milliseconds from 0 to 60000, not "60001"'],
+    [['--first-frame-budget', '1.5'], '--first-frame-budget must be a whole number of milliseconds from 0 to 60000, not "1.5"'],
     [['--sandbox-live-states', 'many'], '--sandbox-live-states must be a whole number from 1 to 100000, not "many"'],
     [['--sandbox-live-states', '100001'], '--sandbox-live-states must be a whole number from 1 to 100000, not "100001"'],
     [['--sandbox-live-blocks', '63'], '--sandbox-live-blocks must be a whole number from 64 to 10000000, not "63"'],

@@ -16,10 +16,12 @@ export interface ServeArgs {
   sandboxLiveStates?: number;
   /** How many of its latest live blocks the Local sandbox's live node keeps (`--sandbox-live-blocks N`; the sandbox's default when absent). */
   sandboxLiveBlocks?: number;
+  /** How long a page's first frame may wait for its reads, in ms (`--first-frame-budget MS`; 0: no first frames). */
+  firstFrameBudgetMs?: number;
 }
 
 /** The usage line printed on bad flags. */
-export const SERVE_USAGE = 'usage: npm run serve -- [--port N] [--data DIR] [--no-open] [--json] [--timings] [--sandbox-fast-forward HOURS] [--sandbox-block-time SECONDS] [--sandbox-live-states N] [--sandbox-live-blocks N]';
+export const SERVE_USAGE = 'usage: npm run serve -- [--port N] [--data DIR] [--no-open] [--json] [--timings] [--sandbox-fast-forward HOURS] [--sandbox-block-time SECONDS] [--sandbox-live-states N] [--sandbox-live-blocks N] [--first-frame-budget MS]';
 
 /** The port the web host uses unless told otherwise (0 would pick any free one). */
 export const DEFAULT_WEB_PORT = 18580;
@@ -40,6 +42,7 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
       'sandbox-block-time': { type: 'string' },
       'sandbox-live-states': { type: 'string' },
       'sandbox-live-blocks': { type: 'string' },
+      'first-frame-budget': { type: 'string' },
     },
   });
   if (positionals.length > 0) throw new Error(`unexpected argument: ${positionals[0]}`);
@@ -68,6 +71,10 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
   if (liveBlocks !== undefined && !(/^\d{1,8}$/.test(liveBlocks) && Number(liveBlocks) >= 64 && Number(liveBlocks) <= 10_000_000)) {
     throw new Error(`--sandbox-live-blocks must be a whole number from 64 to 10000000, not ${JSON.stringify(liveBlocks)}`);
   }
+  const budget = values['first-frame-budget'];
+  if (budget !== undefined && !(/^\d{1,5}$/.test(budget) && Number(budget) <= 60_000)) {
+    throw new Error(`--first-frame-budget must be a whole number of milliseconds from 0 to 60000, not ${JSON.stringify(budget)}`);
+  }
   return {
     port,
     dataDir: values.data,
@@ -78,6 +85,7 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
     ...(blockTime !== undefined ? { sandboxBlockTimeSeconds: Number(blockTime) } : {}),
     ...(liveStates !== undefined ? { sandboxLiveStates: Number(liveStates) } : {}),
     ...(liveBlocks !== undefined ? { sandboxLiveBlocks: Number(liveBlocks) } : {}),
+    ...(budget !== undefined ? { firstFrameBudgetMs: Number(budget) } : {}),
   };
 }
 

@@ -36,6 +36,8 @@ export interface RunWebHostOptions {
   sandboxLiveStates?: number;
   /** How many of its latest live blocks the Local sandbox's live node keeps (`--sandbox-live-blocks`). */
   sandboxLiveBlocks?: number;
+  /** How long a page's first frame may wait for its reads (shell-common/firstFrame.ts's default when absent; 0: no first frames). */
+  firstFrameBudgetMs?: number;
 }
 
 /**
@@ -97,6 +99,8 @@ export async function runWebHost(options: RunWebHostOptions): Promise<void> {
     host = await startWebHost({
       port: options.port,
       rendererDir: path.join(projectRoot, 'out', 'renderer'),
+      ...(options.firstFrameBudgetMs === 0 ? {} : { firstFrameFile: path.join(projectRoot, 'out', 'first-frame', 'renderFirstFrame.js') }),
+      ...(options.firstFrameBudgetMs ? { firstFrameBudgetMs: options.firstFrameBudgetMs } : {}),
       services,
       downloads: services.downloads,
       log,
