@@ -1,4 +1,4 @@
-import type { DehydratedState } from '@tanstack/react-query';
+import type { FirstFrameState } from './app/firstFrameState';
 import { connectApi } from './api/connectApi';
 import { withEarlyAnswers } from './api/earlyAnswers';
 import { askEarly } from './app/askEarly';
@@ -10,7 +10,7 @@ import { loadScreenModules } from './app/headStart';
  * Run by the page's first script (main.ts): at once, or once a first frame drawn by the shell has been painted; a
  * first frame came with the screen's reads (`firstFrame`), so the screen's request is not asked again.
  */
-export function boot(firstFrame: DehydratedState | undefined): void {
+export function boot(firstFrame: FirstFrameState | undefined): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
 

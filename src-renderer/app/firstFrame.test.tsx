@@ -12,13 +12,14 @@ describe('hasFirstFrame', () => {
     [`/explorer/block/${HASH}`, ''],
     [`/explorer/tx/${HASH}`, ''],
     [`/explorer/address/${ADDRESS}`, ''],
+    ['/explorer', ''],
   ])('draws one for the explorer page %s', (pathname, search) => {
     expect(hasFirstFrame(pathname, search)).toBe(true);
   });
 
   it.each([
-    ['/explorer', '', 'the home: a live feed'],
-    ['/gas', '', 'the gas dashboard: a live feed'],
+    ['/gas', '', 'the gas dashboard: its charts are drawn in the window'],
+    ['/explorer', '?q=1', 'a query string'],
     ['/call', '', 'a form'],
     ['/logs', '?address=0x1', 'a form'],
     ['/settings/networks', '', 'a form'],
@@ -36,6 +37,11 @@ describe('readFirstFrameState', () => {
   const pageWith = (state: string | undefined) =>
     new DOMParser().parseFromString(`<div id="root" inert></div>${state === undefined ? '' : `<script type="application/json" id="${FIRST_FRAME_STATE_ID}">${state}</script>`}`, 'text/html');
 
+  it("reads the feed's event the home's frame was drawn with", () => {
+    const document = pageWith('{"mutations":[],"queries":[],"events":[{"topic":"explorer.latest","input":{"networkId":"local","count":10},"payload":{"head":"0x2a"}}]}');
+    expect(readFirstFrameState(document)?.events).toEqual([{ topic: 'explorer.latest', input: { networkId: 'local', count: 10 }, payload: { head: '0x2a' } }]);
+  });
+
   it('reads the reads the frame was drawn with, and takes them out of the page', () => {
     const document = pageWith('{"mutations":[],"queries":[{"queryKey":["settings"],"state":{"data":{"theme":"dark"}}}]}');
     expect(readFirstFrameState(document)).toEqual({ mutations: [], queries: [{ queryKey: ['settings'], state: { data: { theme: 'dark' } } }] });
@@ -49,6 +55,7 @@ describe('readFirstFrameState', () => {
     ['JSON of another shape', '{"queries": {}, "mutations": []}'],
     ['a bare value', '42'],
     ['queries that are not queries', '{"queries": [1, "two"], "mutations": []}'],
+    ['events that are not events', '{"queries": [], "mutations": [], "events": [{"topic": 1}]}'],
   ])('gives nothing for %s (the window reads for itself)', (_what, state) => {
     const document = pageWith(state);
     expect(readFirstFrameState(document)).toBeUndefined();

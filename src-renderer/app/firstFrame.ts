@@ -8,10 +8,12 @@ import { screenRequestOf } from './askEarly';
 
 /**
  * Whether a path's page gets a first frame: the explorer's block, transaction and address pages, whose first read
- * the URL names (their route's early request is a call). Not the forms (the call playground, a log query, Settings:
- * what is typed into a frame nobody can use yet would be lost), nor the live screens (the home's latest blocks, the
- * gas feed: a feed, not a read), nor a page with a query string (a tab, a filter).
+ * the URL names (their route's early request is a call), and the explorer's home, drawn with the first event of its
+ * feed of latest blocks. Not the forms (the call playground, a log query, Settings: what is typed into a frame
+ * nobody can use yet would be lost), nor the gas dashboard (its charts are drawn in the window), nor a page with a
+ * query string (a tab, a filter).
  */
 export function hasFirstFrame(pathname: string, search: string): boolean {
-  return search === '' && screenRequestOf(pathname, search)?.kind === 'call';
+  const request = search === '' ? screenRequestOf(pathname, search) : undefined;
+  return request?.kind === 'call' || (request?.kind === 'watch' && request.topic === 'explorer.latest');
 }

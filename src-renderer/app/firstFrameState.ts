@@ -5,11 +5,21 @@ import { settingsKey } from '../queries/queryKeys';
 
 // Read by the page's first script (main.ts), before anything else of the app has loaded: kept to what it needs.
 
+/** A live feed's event a first frame was drawn with (the explorer's home: its latest blocks). */
+export interface FirstFrameEvent {
+  topic: string;
+  input: Record<string, unknown>;
+  payload: unknown;
+}
+
+/** What a first frame was drawn with: its reads, for the query cache, and its feed's first event, if any. */
+export type FirstFrameState = DehydratedState & { events?: FirstFrameEvent[] };
+
 /**
  * The reads a first frame was drawn with (app/firstFrame.ts), from the page's document, taken out of it; undefined
  * where it has none or they cannot be read (the window then reads them itself, as without a frame).
  */
-export function readFirstFrameState(document: Pick<Document, 'getElementById'>): DehydratedState | undefined {
+export function readFirstFrameState(document: Pick<Document, 'getElementById'>): FirstFrameState | undefined {
   const element = document.getElementById(FIRST_FRAME_STATE_ID);
   if (!element) return undefined;
   try {
@@ -33,8 +43,15 @@ export function firstFrameTheme(state: DehydratedState, systemDark: boolean): 'l
   return theme === 'light' || theme === 'dark' ? theme : systemDark ? 'dark' : 'light';
 }
 
-function isDehydratedState(value: unknown): value is DehydratedState {
-  if (typeof value !== 'object' || value === null) return false;
-  const { queries, mutations } = value as Record<string, unknown>;
-  return Array.isArray(queries) && Array.isArray(mutations) && queries.every((query) => typeof query === 'object' && query !== null && Array.isArray((query as { queryKey?: unknown }).queryKey) && typeof (query as { state?: unknown }).state === 'object');
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+function isDehydratedState(value: unknown): value is FirstFrameState {
+  if (!isObject(value)) return false;
+  const { queries, mutations, events } = value;
+  return (
+    Array.isArray(queries) &&
+    Array.isArray(mutations) &&
+    queries.every((query) => isObject(query) && Array.isArray(query.queryKey) && isObject(query.state)) &&
+    (events === undefined || (Array.isArray(events) && events.every((event) => isObject(event) && typeof event.topic === 'string' && isObject(event.input) && 'payload' in event)))
+  );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AddressView } from '../../src-shared/api/explorerViews';
+import type { LatestView } from '../../src-shared/api/explorer';
 import type { NetworkView } from '../../src-shared/api/networks';
 import { localNetwork } from '../../src-shared/networks/localNetwork';
 import { fakeTransport, type FakeApiHandlers } from '../api/createFakeApiClient';
@@ -15,10 +16,10 @@ const VIEW: AddressView = { address: ADDRESS, block: '0x10', balance: '0x1bc16d6
 const never = () => new Promise<never>(() => {});
 
 /** The frame's text as a window shows it, and what the frame was asked for, in order. */
-async function draw(pathname: string, methods: FakeApiHandlers['methods'], budgetMs = 5_000, search = '') {
+async function draw(pathname: string, methods: FakeApiHandlers['methods'], budgetMs = 5_000, search = '', topics: FakeApiHandlers['topics'] = {}) {
   const asked: string[] = [];
   const counted = Object.fromEntries(Object.entries(methods ?? {}).map(([name, handler]) => [name, (input: never, context: never) => (asked.push(name), (handler as (input: never, context: never) => unknown)(input, context))]));
-  const frame = await renderFirstFrame(fakeTransport({ methods: counted }, 'web'), pathname, search, { budgetMs });
+  const frame = await renderFirstFrame(fakeTransport({ methods: counted, topics }, 'web'), pathname, search, { budgetMs });
   const text = frame ? textOf(frame.html) : undefined;
   return { frame, text, asked };
 }
@@ -73,8 +74,32 @@ describe('renderFirstFrame', () => {
     expect(frame?.state.queries.every((query) => query.state.status === 'success')).toBe(true);
   });
 
+  it("draws the explorer's home with the first event of its feed of latest blocks, and hands that event on", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const latest: LatestView = {
+      head: '0x2a',
+      blocks: [{ number: '0x2a', hash: `0x${'ee'.repeat(32)}`, timestamp: `0x${now.toString(16)}`, miner: `0x${'00'.repeat(20)}`, transactionCount: 3, gasUsed: '0x0', gasLimit: '0x1c9c380', baseFeePerGas: '0x7' }],
+      transactions: [],
+      reset: false,
+    };
+    let left = false;
+    const { frame, text } = await draw('/explorer', { 'networks.list': async () => [LOCAL], 'settings.get': async () => ({ theme: 'system' }) }, 5_000, '', {
+      'explorer.latest': async (_input, emit, signal) => {
+        emit(latest);
+        await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+        left = true;
+      },
+    });
+    expect(text).toContain('42');
+    expect(frame?.state.events).toEqual([{ topic: 'explorer.latest', input: { networkId: 'local', count: 10 }, payload: latest }]);
+    await expect.poll(() => left).toBe(true); // the feed is left once its first event is in
+    // Kept for the drawing only: a second frame with no feed draws no blocks.
+    const again = await draw('/explorer', { 'networks.list': async () => [LOCAL] }, 300);
+    expect(again.text).not.toContain(' 42 ');
+  });
+
   it('draws nothing, and asks nothing, for a page without a first frame', async () => {
-    for (const [pathname, search] of [['/call', ''], ['/explorer', ''], [`/explorer/address/${ADDRESS}`, '?tab=history']] as const) {
+    for (const [pathname, search] of [['/call', ''], ['/gas', ''], [`/explorer/address/${ADDRESS}`, '?tab=history']] as const) {
       const { frame, asked } = await draw(pathname, { 'networks.list': async () => [LOCAL] }, 5_000, search);
       expect(frame).toBeUndefined();
       expect(asked).toEqual([]);

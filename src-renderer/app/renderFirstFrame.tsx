@@ -1,4 +1,4 @@
-import { dehydrate, QueryClientProvider, skipToken, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, QueryClientProvider, skipToken, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
@@ -10,11 +10,18 @@ import { settleScreens } from '../lib/lazyScreen';
 import { App } from './App';
 import { createQueryClient } from './createQueryClient';
 import { hasFirstFrame } from './firstFrame';
+import type { FirstFrameEvent, FirstFrameState } from './firstFrameState';
+import { screenRequestOf } from './askEarly';
+import { networksQuery } from '../queries/networks';
+import { forgetLastOf, keepLastOf } from '../hooks/useLiveSubscription';
+import type { StateTopicName } from '../hooks/sharedSubscriptions';
+import type { ApiClient } from '../api/createApiClient';
+import type { TopicInput, TopicPayload } from '../../src-shared/api/types';
 import { modulesFor } from './headStart';
 
 /** A page's first frame: the app drawn at a path with what it read, and those reads for the window's query cache. */
 export interface FirstFrame extends SharedFirstFrame {
-  state: DehydratedState;
+  state: FirstFrameState;
 }
 
 /** How long the reads may take, and how many rounds of them (a page whose answer names what it reads next). */
@@ -53,15 +60,30 @@ export async function renderFirstFrame(transport: ApiTransport, pathname: string
           </ApiProvider>
         </StrictMode>,
       );
+    const events: FirstFrameEvent[] = [];
+    // A live screen (the explorer's home) is drawn with its feed's first event, kept as the window keeps the last
+    // one it heard, for the drawing only: what is kept in this process is every window's.
+    const drawn = () => {
+      for (const { topic, input, payload } of events) keepLastOf(topic as StateTopicName, input as never, payload as never);
+      try {
+        return draw();
+      } finally {
+        for (const { topic, input } of events) forgetLastOf(topic as StateTopicName, input as never);
+      }
+    };
+    const feed = screenRequestOf(pathname, search);
     let html = draw();
     for (let round = 0; round < (limits.rounds ?? DEFAULT_ROUNDS); round += 1) {
+      const networkId = queryClient.getQueryData(networksQuery(api).queryKey)?.find((network) => network.selected)?.id;
+      const listen = feed?.kind === 'watch' && networkId !== undefined && events.length === 0 ? { topic: feed.topic, input: { networkId, ...feed.input } } : undefined;
       const asked = waitingQueries(queryClient);
-      if (asked.length === 0) break;
-      const answered = await within(Promise.allSettled(asked.map((query) => query.fetch())), deadline);
-      html = draw();
+      if (asked.length === 0 && !listen) break;
+      const heard = listen ? firstEvent(api, listen.topic as StateTopicName, listen.input as never).then((payload) => void (payload !== undefined && events.push({ ...listen, payload }))) : undefined;
+      const answered = await within(Promise.allSettled([...asked.map((query) => query.fetch()), heard]), deadline);
+      html = drawn();
       if (!answered) break;
     }
-    return { html, state: dehydrate(queryClient) };
+    return { html, state: { ...dehydrate(queryClient), ...(events.length > 0 ? { events } : {}) } };
   } finally {
     queryClient.clear();
     api.close();
@@ -80,6 +102,20 @@ function isTurnedOff(query: Query): boolean {
   // A drawing away from a window subscribes no observer: the options it built the query with say whether it is on.
   const { enabled } = query.options as { enabled?: boolean | ((query: Query) => boolean) };
   return typeof enabled === 'function' ? !enabled(query) : enabled === false;
+}
+
+/** The first event of `topic`'s feed for `input`, then the feed is left; undefined if it ends first. */
+function firstEvent<T extends StateTopicName>(api: ApiClient, topic: T, input: TopicInput<T>): Promise<TopicPayload<T> | undefined> {
+  return new Promise((resolve) => {
+    let done = false;
+    const end = (payload: TopicPayload<T> | undefined) => {
+      if (done) return;
+      done = true;
+      resolve(payload);
+      queueMicrotask(() => stop()); // later: an event may come while subscribing
+    };
+    const stop = api.subscribe(topic, input, { onEvent: (payload) => end(payload), onEnd: () => end(undefined) });
+  });
 }
 
 /** Whether `work` ended before `deadline` (it goes on either way; its outcome is not needed). */

@@ -1,4 +1,4 @@
-import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
+import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiProvider } from '../api/ApiProvider';
@@ -12,6 +12,9 @@ import { modulesFor } from './headStart';
 import { routeOf } from './routes';
 import { settleScreens } from '../lib/lazyScreen';
 import { startOnIntent } from './startOnIntent';
+import type { FirstFrameState } from './firstFrameState';
+import { keepLastOf } from '../hooks/useLiveSubscription';
+import type { StateTopicName } from '../hooks/sharedSubscriptions';
 
 /**
  * The app itself, loaded by the page's first script (main.tsx) once that has asked for what the screen needs.
@@ -22,10 +25,19 @@ import { startOnIntent } from './startOnIntent';
  * throttle. The other screens' scripts follow when the window is idle, and a link's page is asked for on intent
  * (startOnIntent.ts).
  */
-export async function start(root: HTMLElement, api: EarlyApiClient, pathname: string, search = '', firstFrame?: DehydratedState): Promise<void> {
+export async function start(root: HTMLElement, api: EarlyApiClient, pathname: string, search = '', firstFrame?: FirstFrameState): Promise<void> {
   const queryClient = createQueryClient();
   // The reads a first frame was drawn with (app/firstFrame.ts): the first render draws the same page from them.
-  if (firstFrame) hydrate(queryClient, firstFrame);
+  if (firstFrame) {
+    hydrate(queryClient, firstFrame);
+    // Which network is selected, and the settings, are asked again all the same (the first script asked them early):
+    // a choice made just before the page was served (a network selected, then the page reloaded at once) may have
+    // reached main after the frame was drawn. The page's own reads are kept: they are keyed by their network.
+    void queryClient.invalidateQueries({ queryKey: networksQuery(api).queryKey, refetchType: 'none' });
+    void queryClient.invalidateQueries({ queryKey: settingsQuery(api).queryKey, refetchType: 'none' });
+  }
+  // And the feed's event it was drawn with (the home's latest blocks), kept as the last one heard.
+  for (const { topic, input, payload } of firstFrame?.events ?? []) keepLastOf(topic as StateTopicName, input as never, payload as never);
   void queryClient.prefetchQuery(networksQuery(api));
   void queryClient.prefetchQuery(settingsQuery(api));
   const firstData = firstScreenData(queryClient, api, routeOf(pathname)).catch(() => undefined); // the screen shows a failure itself

@@ -30,6 +30,11 @@ export function keepLastOf<T extends StateTopicName>(topic: T, input: TopicInput
   keepLastEvent(feedKey(topic, input), payload);
 }
 
+/** Forgets the last event kept of `topic` with `input` (a first frame drawn away from a window keeps none: renderFirstFrame.tsx). */
+export function forgetLastOf<T extends StateTopicName>(topic: T, input: TopicInput<T>): void {
+  lastEvents.delete(feedKey(topic, input));
+}
+
 function keepLastEvent(key: string, payload: unknown): void {
   lastEvents.delete(key);
   lastEvents.set(key, payload);

@@ -12,7 +12,7 @@ export interface FirstFramePipe {
   close(): void;
 }
 
-/** A page's first frame: the app's markup at the page's path, and the reads it was drawn with (JSON-safe). */
+/** A page's first frame: the app's markup at the page's path, and the reads (and a live feed's first event) it was drawn with (JSON-safe). */
 export interface FirstFrame {
   html: string;
   state: unknown;
