@@ -25,6 +25,19 @@ export interface StaticHandlerOptions {
   firstFrames?: Pick<FirstFrames, 'draw'>;
 }
 
+/**
+ * Whether a request is a window's own navigation, which may have its page's first frame drawn (read with the selected
+ * network, key included): opened directly (an address typed or given, a reload: `Sec-Fetch-Site: none`) or from the
+ * app itself (`same-origin`), as the browser says in headers no page's script can set. A web page elsewhere that
+ * points a link, a frame or a fetch at the host gets the page as built, and makes the host read nothing; so does a
+ * request without those headers (not a browser's). Another program on this machine could send them: it would get a
+ * page's public chain data as the window shows it, never a key (the frame's reads go through the window's door).
+ */
+export function isOwnNavigation(request: Pick<IncomingMessage, 'headers'>): boolean {
+  const site = request.headers['sec-fetch-site'];
+  return (site === 'none' || site === 'same-origin') && request.headers['sec-fetch-dest'] === 'document' && request.headers['sec-fetch-mode'] === 'navigate';
+}
+
 /** Creates the HTTP handler for the renderer build, with the SPA fallback to index.html for app routes. */
 export function createStaticHandler({ rendererDir, port, log, downloads, firstFrames }: StaticHandlerOptions): (request: IncomingMessage, response: ServerResponse) => void {
   const root = fs.realpathSync(rendererDir);
@@ -65,7 +78,7 @@ export function createStaticHandler({ rendererDir, port, log, downloads, firstFr
 
   /** The app's page, for an app route: with its first frame where the shell draws them. */
   const sendApp = (request: IncomingMessage, response: ServerResponse, target: string) =>
-    firstFrames && request.method === 'GET' ? sendPage(request, response, target, firstFrames) : send(request, response, indexFile, 'no-store');
+    firstFrames && request.method === 'GET' && isOwnNavigation(request) ? sendPage(request, response, target, firstFrames) : send(request, response, indexFile, 'no-store');
 
   /** The real path of a candidate file, if it is a regular file inside the folder. */
   const findFile = async (relativePath: string): Promise<string | undefined> => {

@@ -47,10 +47,13 @@ afterAll(async () => {
   fixture?.remove();
 });
 
-/** GETs `target` as a browser's navigation, with each piece of the body as it came. */
-function navigate(target: string, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders; pieces: string[] }> {
+/** A window's own navigation, as Chromium heads it: an address opened directly. */
+const OWN = { 'Sec-Fetch-Site': 'none', 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document' };
+
+/** GETs `target` as a browser's navigation (its own, unless `headers` say otherwise), with each piece of the body as it came. */
+function navigate(target: string, method = 'GET', headers: Record<string, string> = OWN): Promise<{ status: number; headers: http.IncomingHttpHeaders; pieces: string[] }> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port: host.port, path: target, method, headers: { 'Sec-Fetch-Dest': 'document' } }, (response) => {
+    const request = http.request({ host: '127.0.0.1', port: host.port, path: target, method, headers }, (response) => {
       const pieces: string[] = [];
       response.setEncoding('utf8');
       response.on('data', (piece: string) => pieces.push(piece));
@@ -89,7 +92,7 @@ describe('the web host: a page with its first frame', () => {
       const early = await new Promise<string>((resolve, reject) => {
         // A second look at the same page, held back too: its first piece arrives while the frame is not drawn.
         http
-          .get({ host: '127.0.0.1', port: host.port, path: '/explorer/block/8', headers: { 'Sec-Fetch-Dest': 'document' } }, (held) => {
+          .get({ host: '127.0.0.1', port: host.port, path: '/explorer/block/8', headers: OWN }, (held) => {
             held.setEncoding('utf8');
             held.once('data', (piece: string) => {
               resolve(piece);
@@ -117,6 +120,24 @@ describe('the web host: a page with its first frame', () => {
     expect(head.status).toBe(200);
     expect(head.pieces).toEqual([]);
     expect(control.asked.length).toBe(before);
+  });
+
+  it('draws nothing for a page asked for by another site (a link, a frame, a fetch), or by no browser', async () => {
+    const before = control.asked.length;
+    for (const headers of [
+      { ...OWN, 'Sec-Fetch-Site': 'cross-site' },
+      { ...OWN, 'Sec-Fetch-Site': 'same-site' },
+      { ...OWN, 'Sec-Fetch-Mode': 'no-cors', 'Sec-Fetch-Dest': 'empty' },
+      { ...OWN, 'Sec-Fetch-Dest': 'iframe' },
+      {},
+    ]) {
+      const page = (await navigate('/explorer/tx/0xab', 'GET', headers)).pieces.join('');
+      expect(page).toContain('<div id="root"></div>');
+      expect(page).not.toContain(FIRST_FRAME_STATE_ID);
+    }
+    expect(control.asked.length).toBe(before);
+    // The same page, from the app itself (a link inside it opened by a reload, say), has its frame.
+    expect((await navigate('/explorer/tx/0xab', 'GET', { ...OWN, 'Sec-Fetch-Site': 'same-origin' })).pieces.join('')).toContain('<div id="root" inert>');
   });
 
   it("passes the page's path and query string as the window reads them", async () => {
