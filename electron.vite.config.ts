@@ -24,7 +24,12 @@ function preloadTheApp(): Plugin {
         if (!app) return [];
         const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const scripts = [app.fileName, ...app.imports].filter((file) => !byName.get(file)?.isEntry);
-        const styles = [...new Set(scripts.flatMap((file) => [...(byName.get(file)?.viteMetadata?.importedCss ?? [])]))];
+        // The explorer pages' styles too: a first frame the shell draws is one of them, and is shown before any
+        // script has run (src-main/shell-common/firstFrame.ts), so its styles must come with the document.
+        const pages = chunks.filter((chunk) => chunk.name === 'explorer');
+        if (pages.length === 0) throw new Error('no explorer chunk: say in electron.vite.config.ts where the explorer pages are');
+        const pageScripts = pages.flatMap((chunk) => [chunk.fileName, ...chunk.imports]);
+        const styles = [...new Set([...scripts, ...pageScripts].flatMap((file) => [...(byName.get(file)?.viteMetadata?.importedCss ?? [])]))];
         return [
           ...scripts.map((file): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' })),
           ...styles.map((file): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` }, injectTo: 'head' })),
