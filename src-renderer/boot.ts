@@ -1,4 +1,5 @@
 import type { FirstFrameState } from './app/firstFrameState';
+import type { HeldKey } from './app/heldKeys';
 import { connectApi } from './api/connectApi';
 import { withEarlyAnswers } from './api/earlyAnswers';
 import { askEarly } from './app/askEarly';
@@ -10,7 +11,7 @@ import { loadScreenModules } from './app/headStart';
  * Run by the page's first script (main.ts): at once, or once a first frame drawn by the shell has been painted; a
  * first frame came with the screen's reads (`firstFrame`), so the screen's request is not asked again.
  */
-export function boot(firstFrame: FirstFrameState | undefined): void {
+export function boot(firstFrame: FirstFrameState | undefined, takeHeldKeys: () => readonly HeldKey[] = () => []): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
 
@@ -21,7 +22,7 @@ export function boot(firstFrame: FirstFrameState | undefined): void {
   askEarly(api, pathname, search, { screen: firstFrame === undefined });
   loadScreenModules(pathname, search);
   void import('./app/start').then(
-    ({ start }) => start(root, api, pathname, search, firstFrame),
+    ({ start }) => start(root, api, pathname, search, firstFrame, takeHeldKeys),
     (error: unknown) => {
       root.removeAttribute('inert');
       root.textContent = `Blockglass could not load its script: ${error instanceof Error ? error.message : String(error)}. Reload the window to try again.`;

@@ -1,5 +1,5 @@
 import { hydrate, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useLayoutEffect } from 'react';
+import { StrictMode, useEffect, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiProvider } from '../api/ApiProvider';
 import type { EarlyApiClient } from '../api/earlyAnswers';
@@ -13,6 +13,8 @@ import { routeOf } from './routes';
 import { settleScreens } from '../lib/lazyScreen';
 import { startOnIntent } from './startOnIntent';
 import type { FirstFrameState } from './firstFrameState';
+import type { HeldKey } from './heldKeys';
+import { pressAgain } from './pressAgain';
 import { keepLastOf } from '../hooks/useLiveSubscription';
 import type { StateTopicName } from '../hooks/sharedSubscriptions';
 
@@ -25,7 +27,14 @@ import type { StateTopicName } from '../hooks/sharedSubscriptions';
  * throttle. The other screens' scripts follow when the window is idle, and a link's page is asked for on intent
  * (startOnIntent.ts).
  */
-export async function start(root: HTMLElement, api: EarlyApiClient, pathname: string, search = '', firstFrame?: FirstFrameState): Promise<void> {
+export async function start(
+  root: HTMLElement,
+  api: EarlyApiClient,
+  pathname: string,
+  search = '',
+  firstFrame?: FirstFrameState,
+  takeHeldKeys: () => readonly HeldKey[] = () => [],
+): Promise<void> {
   const queryClient = createQueryClient();
   // The reads a first frame was drawn with (app/firstFrame.ts): the first render draws the same page from them.
   if (firstFrame) {
@@ -49,7 +58,7 @@ export async function start(root: HTMLElement, api: EarlyApiClient, pathname: st
       <ApiProvider client={api}>
         <QueryClientProvider client={queryClient}>
           <App />
-          <TakenOver root={root} />
+          <TakenOver root={root} takeHeldKeys={takeHeldKeys} />
         </QueryClientProvider>
       </ApiProvider>
     </StrictMode>,
@@ -59,8 +68,18 @@ export async function start(root: HTMLElement, api: EarlyApiClient, pathname: st
   startOnIntent(api, queryClient);
 }
 
-/** Once the app has drawn itself over a first frame (React's first commit replaces what the root held), it is usable. */
-function TakenOver({ root }: { root: HTMLElement }) {
+/**
+ * Once the app has drawn itself over a first frame (React's first commit replaces what the root held), it is usable;
+ * the keys pressed while the frame was up are pressed again, once the app's own handlers are listening (its effects,
+ * earlier in the tree than this one, have run).
+ */
+function TakenOver({ root, takeHeldKeys }: { root: HTMLElement; takeHeldKeys: () => readonly HeldKey[] }) {
   useLayoutEffect(() => root.removeAttribute('inert'), [root]);
+  useEffect(() => {
+    const keys = takeHeldKeys();
+    // Out of React's effects: each key is then an event of its own, whose updates React renders before the next
+    // (a controlled field keeps each character typed into it).
+    if (keys.length > 0) setTimeout(() => pressAgain(keys, document), 0);
+  }, [takeHeldKeys]);
   return null;
 }
