@@ -1,4 +1,4 @@
-import type { FirstFrameState } from './app/firstFrameState';
+import { liftFrame, type FirstFrameState } from './app/firstFrameState';
 import type { HeldKey } from './app/heldKeys';
 import { connectApi } from './api/connectApi';
 import { withEarlyAnswers } from './api/earlyAnswers';
@@ -24,7 +24,7 @@ export function boot(firstFrame: FirstFrameState | undefined, takeHeldKeys: () =
   void import('./app/start').then(
     ({ start }) => start(root, api, pathname, search, firstFrame, takeHeldKeys),
     (error: unknown) => {
-      root.removeAttribute('inert');
+      liftFrame(root);
       root.textContent = `Blockglass could not load its script: ${error instanceof Error ? error.message : String(error)}. Reload the window to try again.`;
     },
   );

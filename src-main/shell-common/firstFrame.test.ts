@@ -46,7 +46,7 @@ describe('rootWith', () => {
   it('puts the frame in an inert root and its reads beside it, which no text in them can end early', () => {
     const state = { queries: [{ data: '</script><script>alert(1)</script><!--' }], mutations: [] };
     const html = rootWith({ html: '<p>Failed: Reverter: counter above max</p>', state });
-    expect(html.startsWith('<div id="root" inert><p>Failed: Reverter: counter above max</p></div><script type="application/json" id="first-frame-state">')).toBe(true);
+    expect(html.startsWith('<div id="root" inert aria-hidden="true"><p>Failed: Reverter: counter above max</p></div><script type="application/json" id="first-frame-state">')).toBe(true);
     expect(html.match(/<\/script/gi)).toHaveLength(1);
     expect(html.endsWith('</script>')).toBe(true);
     expect(stateIn(html)).toEqual(state);

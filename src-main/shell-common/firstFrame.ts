@@ -92,13 +92,14 @@ export function cutAtRoot(indexHtml: string): { before: string; after: string } 
 }
 
 /**
- * The root with a first frame in it, inert (nothing in it can be used before the window's script takes it over), and
+ * The root with a first frame in it, inert (nothing in it can be used before the window's script takes it over) and
+ * hidden from the accessibility tree (a picture of the page until then: tools that find things by role wait), and
  * its reads beside it as JSON; the empty root where there is no frame. The JSON is written so that nothing in it can
  * end its element or open another: `<`, `>` and `&` (and the two line separators JavaScript once refused) are escaped.
  */
 export function rootWith(frame: FirstFrame | undefined): string {
   if (!frame) return EMPTY_ROOT;
-  return `<div id="root" inert>${frame.html}</div><script type="application/json" id="${FIRST_FRAME_STATE_ID}">${scriptSafeJson(frame.state)}</script>`;
+  return `<div id="root" inert aria-hidden="true">${frame.html}</div><script type="application/json" id="${FIRST_FRAME_STATE_ID}">${scriptSafeJson(frame.state)}</script>`;
 }
 
 /** JSON that can stand inside a `<script>` element as its text, unchanged in meaning. */

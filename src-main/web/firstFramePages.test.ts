@@ -73,7 +73,7 @@ describe('the web host: a page with its first frame', () => {
     expect(headers['content-security-policy']).toContain("script-src 'self'");
     const page = pieces.join('');
     expect(page).toContain('<title>Blockglass test page</title>');
-    expect(page).toContain('<div id="root" inert><h1>Blockglass at /explorer/tx/0xab</h1></div>');
+    expect(page).toContain('<div id="root" inert aria-hidden="true"><h1>Blockglass at /explorer/tx/0xab</h1></div>');
     const json = page.slice(page.indexOf(`id="${FIRST_FRAME_STATE_ID}">`) + FIRST_FRAME_STATE_ID.length + 6, page.lastIndexOf('</script>'));
     expect(JSON.parse(json)).toEqual({
       queries: [{ queryKey: ['app.info'], state: { data: { name: 'Blockglass', version: '0.0.0-test', shell: 'web', keychain: 'system' } } }],
@@ -104,7 +104,7 @@ describe('the web host: a page with its first frame', () => {
       expect(early).toContain('<title>Blockglass test page</title>');
       expect(early).not.toContain('id="root"');
       release();
-      expect((await response).pieces.join('')).toContain('<div id="root" inert><h1>Blockglass at /explorer/block/7</h1></div>');
+      expect((await response).pieces.join('')).toContain('<div id="root" inert aria-hidden="true"><h1>Blockglass at /explorer/block/7</h1></div>');
     } finally {
       release();
       control.hold = undefined;
@@ -138,7 +138,7 @@ describe('the web host: a page with its first frame', () => {
     }
     expect(control.asked.length).toBe(before);
     // The same page, from the app itself (a link inside it opened by a reload, say), has its frame.
-    expect((await navigate('/explorer/tx/0xab', 'GET', { ...OWN, 'Sec-Fetch-Site': 'same-origin' })).pieces.join('')).toContain('<div id="root" inert>');
+    expect((await navigate('/explorer/tx/0xab', 'GET', { ...OWN, 'Sec-Fetch-Site': 'same-origin' })).pieces.join('')).toContain('<div id="root" inert aria-hidden="true">');
   });
 
   it("passes the page's path and query string as the window reads them", async () => {

@@ -55,3 +55,12 @@ function isDehydratedState(value: unknown): value is FirstFrameState {
     (events === undefined || (Array.isArray(events) && events.every((event) => isObject(event) && typeof event.topic === 'string' && isObject(event.input) && 'payload' in event)))
   );
 }
+
+/**
+ * The frame's root made the app's: a first frame comes `inert` (nothing in it works before the app has started) and
+ * `aria-hidden` (a picture of the page, not yet the page: tools that find things by their role wait for the app).
+ */
+export function liftFrame(root: Element): void {
+  root.removeAttribute('inert');
+  root.removeAttribute('aria-hidden');
+}

@@ -12,7 +12,7 @@ import { modulesFor } from './headStart';
 import { routeOf } from './routes';
 import { settleScreens } from '../lib/lazyScreen';
 import { startOnIntent } from './startOnIntent';
-import type { FirstFrameState } from './firstFrameState';
+import { liftFrame, type FirstFrameState } from './firstFrameState';
 import type { HeldKey } from './heldKeys';
 import { pressAgain } from './pressAgain';
 import { keepLastOf } from '../hooks/useLiveSubscription';
@@ -74,7 +74,7 @@ export async function start(
  * earlier in the tree than this one, have run).
  */
 function TakenOver({ root, takeHeldKeys }: { root: HTMLElement; takeHeldKeys: () => readonly HeldKey[] }) {
-  useLayoutEffect(() => root.removeAttribute('inert'), [root]);
+  useLayoutEffect(() => liftFrame(root), [root]);
   useEffect(() => {
     const keys = takeHeldKeys();
     // Out of React's effects: each key is then an event of its own, whose updates React renders before the next
