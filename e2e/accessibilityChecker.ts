@@ -52,7 +52,10 @@ export class AccessibilityChecker {
   async open(route: string, ready: (page: Page) => Locator): Promise<void> {
     await this.page.goto(appPath(this.app.url, route));
     await ready(this.page).first().waitFor({ timeout: 120_000 });
+    // Found by its role, so in the app: a page opened by URL may come first as the shell's frame, hidden from the
+    // accessibility tree (and from axe) until the app has taken it over.
     await this.page.getByRole('img', { name: /^Connected to / }).waitFor({ timeout: 60_000 });
+    await expect(this.page.locator('#root')).not.toHaveAttribute('inert');
   }
 
   /** Opens a screen, checks it, then what opens over it. */
