@@ -159,7 +159,7 @@ async function benchRenderer(options: ExplorerBenchOptions, manifest: { bigBlock
         });
         const page = await context.newPage();
         await page.goto(url);
-        await page.waitForSelector(HOME, { timeout: 60_000 }); // the app is up and its sandbox answers
+        await page.waitForSelector(`#root:not([inert]) ${HOME}`, { timeout: 60_000 }); // the app is up and its sandbox answers
         const block = `/explorer/block/${manifest.bigBlock.number}`;
         const tx = `/explorer/tx/${manifest.transactions.erc20Transfer}`;
         if (run % 2 === 1) {

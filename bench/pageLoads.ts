@@ -10,12 +10,24 @@ import { TRACE_CATEGORIES, type TraceEvent } from './pageTrace';
 
 /** The explorer home's latest blocks: the page a warm load comes from. */
 export const HOME = '[aria-labelledby=latest-blocks] li';
+/**
+ * The same, once the app has it: opened by URL, the home comes first as a frame drawn by the shell, inert until the
+ * app has taken it over (a navigation the app's router is not yet listening for would be lost).
+ */
+export const HOME_IN_APP = `#root:not([inert]) ${HOME}`;
 /** The not-found page: the app's own cost of a page with nothing to read. */
 export const EMPTY_ROUTE = { route: '/nothing-here', ready: '#not-found-title' };
 
 /** What the bench reads back from the page (this file is typed for Node). */
 interface PageScope {
   __benchPainted?: number;
+  __benchUsable?: number;
+}
+
+/** A cold load's two times, from navigation start: its content painted, and the page usable (see {@link cold}). */
+export interface ColdLoad {
+  shown: number;
+  usable: number;
 }
 
 /**
@@ -35,6 +47,23 @@ const WATCH = `((ready, run) => new Promise((resolve) => {
       }
     }
     if (clicked && document.querySelector(ready)) {
+      requestAnimationFrame(() => resolve(performance.now()));
+      return;
+    }
+    requestAnimationFrame(tick);
+  };
+  tick();
+}))`;
+
+/**
+ * Resolves with performance.now() at the first frame painted where `ready` is in the page and the app has it: its
+ * root is not inert (a first frame drawn by the shell is shown inert until the app has taken it over; a page
+ * without one is the app's from the start).
+ */
+const WATCH_USABLE = `((ready) => new Promise((resolve) => {
+  const tick = () => {
+    const root = document.getElementById('root');
+    if (root && !root.hasAttribute('inert') && document.querySelector(ready)) {
       requestAnimationFrame(() => resolve(performance.now()));
       return;
     }
@@ -84,29 +113,33 @@ async function browserIdle(cdp: CDPSession): Promise<void> {
 }
 
 /**
- * A fresh context: the page opened at `route`, timed from navigation start to `ready` painted. With `traced`,
- * the load is recorded in a Chromium performance trace, whose events are left in `traced.events`. Without `idle`,
- * the navigation does not wait for the browser's new window to settle (its own interface compiling beside the page).
+ * A fresh context: the page opened at `route`, timed from navigation start to `ready` painted (`shown`: where the
+ * shell draws the page's first frame, that frame), and to the page usable (`usable`: the app has taken that frame
+ * over; the same paint where there is no frame). With `traced`, the load is recorded in a Chromium performance
+ * trace, whose events are left in `traced.events`. Without `idle`, the navigation does not wait for the browser's
+ * new window to settle (its own interface compiling beside the page).
  */
-export async function cold(browser: Browser, cdp: CDPSession, origin: string, hash: string, route: string, ready: string, run: string | null, traced?: { events?: TraceEvent[] }, idle = true): Promise<number> {
+export async function cold(browser: Browser, cdp: CDPSession, origin: string, hash: string, route: string, ready: string, run: string | null, traced?: { events?: TraceEvent[] }, idle = true): Promise<ColdLoad> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   try {
-    await context.addInitScript(`window.__benchPainted = undefined; ${WATCH}(${JSON.stringify(ready)}, ${JSON.stringify(run)}).then((at) => { window.__benchPainted = at; });`);
+    await context.addInitScript(
+      `window.__benchPainted = undefined; window.__benchUsable = undefined; ${WATCH}(${JSON.stringify(ready)}, ${JSON.stringify(run)}).then((at) => { window.__benchPainted = at; }); ${WATCH_USABLE}(${JSON.stringify(ready)}).then((at) => { window.__benchUsable = at; });`,
+    );
     const page = await context.newPage();
     if (idle) await browserIdle(cdp);
     if (traced) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     await page.goto(`${origin}${route}${hash}`);
     try {
-      await page.waitForFunction(() => (globalThis as unknown as PageScope).__benchPainted !== undefined, null, { timeout: 30_000, polling: 50 });
+      await page.waitForFunction(() => (globalThis as unknown as PageScope).__benchPainted !== undefined && (globalThis as unknown as PageScope).__benchUsable !== undefined, null, { timeout: 30_000, polling: 50 });
     } catch (error) {
       // What the page showed instead, so a run that never got there says why.
       const shown = await page.locator('body').innerText().catch(() => '(the page could not be read)');
       await page.screenshot({ path: path.join(os.tmpdir(), 'blockglass-bench-pages-stuck.png') }).catch(() => {});
       throw new Error(`${route}: ${ready} never showed within 30 s (cold). The page showed: ${shown.replace(/\s+/g, ' ').slice(0, 600)}`, { cause: error });
     }
-    const painted = await page.evaluate(() => (globalThis as unknown as PageScope).__benchPainted!);
+    const load = await page.evaluate(() => ({ shown: (globalThis as unknown as PageScope).__benchPainted!, usable: (globalThis as unknown as PageScope).__benchUsable! }));
     if (traced) traced.events = (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-    return painted;
+    return load;
   } finally {
     await context.close();
   }
@@ -138,7 +171,7 @@ export async function firstVisit(browser: Browser, cdp: CDPSession, origin: stri
   try {
     const page = await context.newPage();
     await page.goto(`${origin}/explorer${hash}`);
-    await page.waitForSelector(HOME, { timeout: 30_000 });
+    await page.waitForSelector(HOME_IN_APP, { timeout: 30_000 });
     await browserIdle(cdp);
     const first = await warm(page, route, ready, run);
     const revisit = await warm(page, route, ready, run);

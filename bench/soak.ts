@@ -11,7 +11,7 @@ import { startHardhatNode } from '../test-support/nodes/startHardhatNode';
 import { rawJsonRpc } from '../test-support/rawJsonRpc';
 import { copySeededSandbox } from '../test-support/seededSandbox';
 import { median, stopChild, table } from './benchKit';
-import { HOME } from './pageLoads';
+import { HOME_IN_APP } from './pageLoads';
 import { formatNumber, verdict, type Figure, type SectionResult } from './report';
 import { demoFolderCid, describeProblem, devNodeCycle, localCycle, runCycle, type SoakStep } from './soakCycle';
 import { allocatorSizes, describeAllocators, describeRenderers } from './soakDetail';
@@ -90,7 +90,7 @@ export async function benchSoak(options: SoakBenchOptions): Promise<SectionResul
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const page = await context.newPage();
     await page.goto(`${url.origin}/explorer${url.hash}`);
-    await page.waitForSelector(HOME, { timeout: 120_000 });
+    await page.waitForSelector(HOME_IN_APP, { timeout: 120_000 });
     const until = Date.now() + 20 * 60_000;
     while (fastForward === undefined) {
       if (Date.now() > until) throw new Error(`the sandbox's fast-forward did not finish in 20 min:\n${tail.join('\n')}`);
@@ -122,7 +122,7 @@ export async function benchSoak(options: SoakBenchOptions): Promise<SectionResul
       sayRenderers();
       if (network === 'local') {
         const steps = localCycle(manifest, await demoFolderCid(page));
-        results.push(await soakPhase(page, 'Local', steps, app, options.minutes, heapMib, detail, options.detail ?? false));
+        results.push(await soakPhase(page, url.href, 'Local', steps, app, options.minutes, heapMib, detail, options.detail ?? false));
       } else {
         const node = await (network === 'hardhat' ? startHardhatNode() : startGanache());
         try {
@@ -133,7 +133,7 @@ export async function benchSoak(options: SoakBenchOptions): Promise<SectionResul
           const busy = await keepMining(node, BLOCK_SECONDS);
           try {
             const watched: Watched[] = [main!, renderer!, { name: `${name} node`, read: () => residentMib([node.pid]) }];
-            results.push(await soakPhase(page, name, devNodeCycle(chain, BigInt(receipt.blockNumber)), watched, options.minutes, heapMib, detail, options.detail ?? false));
+            results.push(await soakPhase(page, url.href, name, devNodeCycle(chain, BigInt(receipt.blockNumber)), watched, options.minutes, heapMib, detail, options.detail ?? false));
           } finally {
             const { sent, failed } = await busy.stop();
             console.log(`${name}: ${sent} transfers sent to keep it mining, ${failed} refused`);
@@ -159,7 +159,7 @@ export async function benchSoak(options: SoakBenchOptions): Promise<SectionResul
  * cycles at least), every watched thing read at the start, after warm-up, in the middle (after the first cycle past
  * half time) and at the end, each time once the window has been left alone a while (see `mark`).
  */
-async function soakPhase(page: Page, label: string, steps: SoakStep[], watched: Watched[], minutes: number, heapMib: () => Promise<number>, detail: (atMark: boolean) => Promise<void>, everyCycle: boolean): Promise<SectionResult> {
+async function soakPhase(page: Page, appUrl: string, label: string, steps: SoakStep[], watched: Watched[], minutes: number, heapMib: () => Promise<number>, detail: (atMark: boolean) => Promise<void>, everyCycle: boolean): Promise<SectionResult> {
   const section = `Soak: ${label}`;
   console.log(`${label}: ${steps.length} pages a cycle: ${steps.map((step) => step.name).join(' · ')}`);
   const started = Date.now();
@@ -195,7 +195,7 @@ async function soakPhase(page: Page, label: string, steps: SoakStep[], watched: 
   let saidAt = 0;
   const cycle = async () => {
     const from = performance.now();
-    const found = await runCycle(page, steps);
+    const found = await runCycle(page, steps, appUrl);
     cycleSeconds.push((performance.now() - from) / 1000);
     problems += found.length;
     if (everyCycle) await detail(false);

@@ -9,7 +9,9 @@ import { HOME } from './pageLoads';
 // one window, as a person leaving the app open goes from page to page: the explorer (home, a block, transactions,
 // a trace, an address and each of its tabs), a log query run, a call run, the gas dashboard, the content browser and
 // settings. Each visit is a navigation inside the running app (as a link does) and waits for the page's content to
-// be there and settled: its ready selector present, and nothing in the page still loading.
+// be there and settled: its ready selector present, and nothing in the page still loading. And a few explorer pages
+// are opened in a new window each cycle, as a link from elsewhere opens them: a document load, whose first frame the
+// host draws in its own process (src-main/shell-common/firstFrame.ts), so what that holds is watched too.
 
 /** One visit of the cycle. */
 export interface SoakStep {
@@ -20,7 +22,12 @@ export interface SoakStep {
   ready: string;
   /** The text of a button to click once enabled (a query's or a call's Run), as a regular expression. */
   run?: string;
+  /** Opened in a new window (closed after), not inside the running one: a document load, with its first frame. */
+  newWindow?: boolean;
 }
+
+/** The same pages opened each in a new window, as a link from elsewhere opens them. */
+const inNewWindows = (steps: SoakStep[]): SoakStep[] => steps.map((step) => ({ ...step, name: `${step.name}, opened in a new window`, newWindow: true }));
 
 /** The address page's tabs a cycle opens, each with the section that shows it. */
 const ADDRESS_TABS: [tab: string, ready: string][] = [
@@ -50,6 +57,7 @@ function tailSteps(content: SoakStep[]): SoakStep[] {
 }
 
 const TX_SUMMARY = 'section[aria-labelledby=tx-summary]';
+const FIRST_TX_ROW = '[role=grid][aria-label=transactions] [role=row][aria-rowindex="2"]';
 const TRACE_TREE = 'section[aria-labelledby=tx-trace] [role=treegrid]';
 const FIRST_LOG_ROW = '[role=grid][aria-label=logs] [role=row][aria-rowindex="2"]';
 const CALL_OUTCOME = '[aria-labelledby=call-outcome-title].call-outcome';
@@ -60,14 +68,20 @@ const RUN_CALL = '^Run eth_call$';
 export function localCycle(manifest: SeedManifest, demoFolder: string): SoakStep[] {
   const token = manifest.contracts.tokens[0]!;
   const trader = manifest.accounts.traders[0]!.address;
+  const home: SoakStep = { name: 'explorer home', route: '/explorer', ready: HOME };
+  const block: SoakStep = { name: `block ${manifest.bigBlock.number} (${manifest.bigBlock.transactionCount} transactions)`, route: `/explorer/block/${manifest.bigBlock.number}`, ready: FIRST_TX_ROW };
+  const failed: SoakStep = { name: 'a failed transaction', route: `/explorer/tx/${manifest.transactions.failed}`, ready: TX_SUMMARY };
+  const [overview, ...tabs] = addressSteps('a trader', trader);
   return [
-    { name: 'explorer home', route: '/explorer', ready: HOME },
-    { name: `block ${manifest.bigBlock.number} (${manifest.bigBlock.transactionCount} transactions)`, route: `/explorer/block/${manifest.bigBlock.number}`, ready: '[role=grid][aria-label=transactions] [role=row][aria-rowindex="2"]' },
+    home,
+    block,
     { name: 'a token transfer', route: `/explorer/tx/${manifest.transactions.erc20Transfer}`, ready: 'section[aria-labelledby=tx-transfers]' },
-    { name: 'a failed transaction', route: `/explorer/tx/${manifest.transactions.failed}`, ready: TX_SUMMARY },
+    failed,
     { name: 'the deep revert: its trace', route: `/explorer/tx/${manifest.transactions.deepRevert.hash}?tab=trace`, ready: TRACE_TREE },
     { name: 'the deep revert: its state changes', route: `/explorer/tx/${manifest.transactions.deepRevert.hash}?tab=state`, ready: 'section[aria-labelledby=tx-state]' },
-    ...addressSteps('a trader', trader),
+    overview!,
+    ...tabs,
+    ...inNewWindows([home, block, failed, overview!]),
     // The seeded blocks, not the whole chain: a sandbox a week old has dropped its older live blocks, and a log query
     // reaching into them is refused (src-sandbox/liveNode.ts).
     { name: `log query: ${token.symbol} Transfer logs, the seeded blocks`, route: `/logs?address=${token.address}&topic0=${TRANSFER_TOPIC}&fromBlock=0&toBlock=${manifest.seededToBlock}`, ready: FIRST_LOG_ROW, run: RUN_QUERY },
@@ -99,12 +113,18 @@ export async function demoFolderCid(page: Page): Promise<string> {
  */
 export function devNodeCycle(chain: DevNodeChain, failedBlock: bigint): SoakStep[] {
   const posted = toEventSelector('Posted(address,uint256,string)');
+  const home: SoakStep = { name: 'explorer home', route: '/explorer', ready: HOME };
+  const block: SoakStep = { name: `block ${failedBlock} (a failed transaction)`, route: `/explorer/block/${failedBlock}`, ready: FIRST_TX_ROW };
+  const failed: SoakStep = { name: 'a failed transaction', route: `/explorer/tx/${chain.failed.customError.hash}`, ready: TX_SUMMARY };
+  const [overview, ...tabs] = addressSteps('the sender', chain.accounts.sender);
   return [
-    { name: 'explorer home', route: '/explorer', ready: HOME },
-    { name: `block ${failedBlock} (a failed transaction)`, route: `/explorer/block/${failedBlock}`, ready: '[role=grid][aria-label=transactions] [role=row][aria-rowindex="2"]' },
-    { name: 'a failed transaction', route: `/explorer/tx/${chain.failed.customError.hash}`, ready: TX_SUMMARY },
+    home,
+    block,
+    failed,
     { name: 'the deep revert: its trace (replayed)', route: `/explorer/tx/${chain.trace.deepRevert.hash}?tab=trace`, ready: TRACE_TREE },
-    ...addressSteps('the sender', chain.accounts.sender),
+    overview!,
+    ...tabs,
+    ...inNewWindows([home, block, failed, overview!]),
     { name: 'log query: Posted logs, whole chain', route: `/logs?address=${chain.contracts.noticeboard}&topic0=${posted}&fromBlock=0&toBlock=latest`, ready: FIRST_LOG_ROW, run: RUN_QUERY },
     { name: 'call playground: a call that returns', route: `/call?to=${chain.contracts.reverter}&data=${chain.value.data}&from=${chain.accounts.sender}`, ready: CALL_OUTCOME, run: RUN_CALL },
     ...tailSteps([{ name: 'content browser (none on this network)', route: '/content', ready: '.empty-state' }]),
@@ -127,7 +147,13 @@ async function goTo(page: Page, route: string): Promise<void> {
  */
 const settled = ([route, ready]: [string, string]): boolean => {
   const { location, document } = globalThis as unknown as PageScope;
-  return location.pathname + location.search === route && document.querySelector(ready) !== null && !document.querySelector('main')?.querySelector('.loading-state, .history-progress, [aria-busy=true]');
+  // A first frame (#root inert) shows the page before the app has it: settled once the app has taken it over.
+  return (
+    location.pathname + location.search === route &&
+    document.querySelector(ready) !== null &&
+    document.querySelector('#root[inert]') === null &&
+    !document.querySelector('main')?.querySelector('.loading-state, .history-progress, [aria-busy=true]')
+  );
 };
 
 /** What {@link settled} reads of the page (this file is typed for Node). */
@@ -150,20 +176,27 @@ export const describeProblem = (problem: CycleProblem) => `${problem.step}: ${pr
 
 /**
  * Visits every step in turn; resolves with what went wrong (a page that did not settle in `timeoutMs`, and what it
- * showed instead; an error notice on a settled page), empty when every page showed its content.
+ * showed instead; an error notice on a settled page), empty when every page showed its content. `appUrl` is the
+ * app's address as it was opened (its token in the fragment): a step opened in a new window is opened from it.
  */
-export async function runCycle(page: Page, steps: SoakStep[], timeoutMs = 60_000): Promise<CycleProblem[]> {
+export async function runCycle(page: Page, steps: SoakStep[], appUrl: string, timeoutMs = 60_000): Promise<CycleProblem[]> {
   const problems: CycleProblem[] = [];
   for (const step of steps) {
+    const window = step.newWindow ? await page.context().newPage() : page;
     try {
-      await goTo(page, step.route);
-      if (step.run) await page.getByRole('button', { name: new RegExp(step.run) }).first().click({ timeout: timeoutMs });
-      await page.waitForFunction(settled, [step.route, step.ready] as [string, string], { timeout: timeoutMs, polling: 100 });
-      const notice = await page.locator('main .error-notice').first().textContent({ timeout: 100 }).catch(() => null);
+      if (step.newWindow) {
+        const { origin, hash } = new URL(appUrl);
+        await window.goto(`${origin}${step.route}${hash}`);
+      } else await goTo(window, step.route);
+      if (step.run) await window.getByRole('button', { name: new RegExp(step.run) }).first().click({ timeout: timeoutMs });
+      await window.waitForFunction(settled, [step.route, step.ready] as [string, string], { timeout: timeoutMs, polling: 100 });
+      const notice = await window.locator('main .error-notice').first().textContent({ timeout: 100 }).catch(() => null);
       if (notice) problems.push({ step: step.name, settled: true, says: `the page shows an error: ${notice.replace(/\s+/g, ' ').slice(0, 300)}` });
     } catch (error) {
-      const shown = await page.locator('main').innerText({ timeout: 5_000 }).catch(() => '(the page could not be read)');
+      const shown = await window.locator('main').innerText({ timeout: 5_000 }).catch(() => '(the page could not be read)');
       problems.push({ step: step.name, settled: false, says: `${step.route}: ${(error as Error).message.split('\n')[0]}; the page showed: ${shown.replace(/\s+/g, ' ').slice(0, 400)}` });
+    } finally {
+      if (window !== page) await window.close();
     }
   }
   return problems;
