@@ -1,5 +1,5 @@
 import { liftFrame, type FirstFrameState } from './app/firstFrameState';
-import type { HeldKey } from './app/heldKeys';
+import type { HeldInput } from './app/heldInput';
 import { connectApi } from './api/connectApi';
 import { withEarlyAnswers } from './api/earlyAnswers';
 import { askEarly } from './app/askEarly';
@@ -11,7 +11,7 @@ import { loadScreenModules } from './app/headStart';
  * Run by the page's first script (main.ts): at once, or once a first frame drawn by the shell has been painted; a
  * first frame came with the screen's reads (`firstFrame`), so the screen's request is not asked again.
  */
-export function boot(firstFrame: FirstFrameState | undefined, takeHeldKeys: () => readonly HeldKey[] = () => []): void {
+export function boot(firstFrame: FirstFrameState | undefined, takeHeldInput: () => readonly HeldInput[] = () => []): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
 
@@ -22,7 +22,7 @@ export function boot(firstFrame: FirstFrameState | undefined, takeHeldKeys: () =
   askEarly(api, pathname, search, { screen: firstFrame === undefined });
   loadScreenModules(pathname, search);
   void import('./app/start').then(
-    ({ start }) => start(root, api, pathname, search, firstFrame, takeHeldKeys),
+    ({ start }) => start(root, api, pathname, search, firstFrame, takeHeldInput),
     (error: unknown) => {
       liftFrame(root);
       root.textContent = `Blockglass could not load its script: ${error instanceof Error ? error.message : String(error)}. Reload the window to try again.`;

@@ -13,8 +13,8 @@ import { routeOf } from './routes';
 import { settleScreens } from '../lib/lazyScreen';
 import { startOnIntent } from './startOnIntent';
 import { liftFrame, type FirstFrameState } from './firstFrameState';
-import type { HeldKey } from './heldKeys';
-import { pressAgain } from './pressAgain';
+import type { HeldInput } from './heldInput';
+import { replayHeldInput } from './replayHeldInput';
 import { keepLastOf } from '../hooks/useLiveSubscription';
 import type { StateTopicName } from '../hooks/sharedSubscriptions';
 
@@ -33,7 +33,7 @@ export async function start(
   pathname: string,
   search = '',
   firstFrame?: FirstFrameState,
-  takeHeldKeys: () => readonly HeldKey[] = () => [],
+  takeHeldInput: () => readonly HeldInput[] = () => [],
 ): Promise<void> {
   const queryClient = createQueryClient();
   // The reads a first frame was drawn with (app/firstFrame.ts): the first render draws the same page from them.
@@ -58,7 +58,7 @@ export async function start(
       <ApiProvider client={api}>
         <QueryClientProvider client={queryClient}>
           <App />
-          <TakenOver root={root} takeHeldKeys={takeHeldKeys} />
+          <TakenOver root={root} takeHeldInput={takeHeldInput} />
         </QueryClientProvider>
       </ApiProvider>
     </StrictMode>,
@@ -70,16 +70,16 @@ export async function start(
 
 /**
  * Once the app has drawn itself over a first frame (React's first commit replaces what the root held), it is usable;
- * the keys pressed while the frame was up are pressed again, once the app's own handlers are listening (its effects,
- * earlier in the tree than this one, have run).
+ * the keys pressed and clicks made while the frame was up are done again, once the app's own handlers are listening
+ * (its effects, earlier in the tree than this one, have run).
  */
-function TakenOver({ root, takeHeldKeys }: { root: HTMLElement; takeHeldKeys: () => readonly HeldKey[] }) {
+function TakenOver({ root, takeHeldInput }: { root: HTMLElement; takeHeldInput: () => readonly HeldInput[] }) {
   useLayoutEffect(() => liftFrame(root), [root]);
   useEffect(() => {
-    const keys = takeHeldKeys();
-    // Out of React's effects: each key is then an event of its own, whose updates React renders before the next
-    // (a controlled field keeps each character typed into it).
-    if (keys.length > 0) setTimeout(() => pressAgain(keys, document), 0);
-  }, [takeHeldKeys]);
+    const inputs = takeHeldInput();
+    // Out of React's effects: each is then an event of its own, whose updates React renders before the next (a
+    // controlled field keeps each character typed into it).
+    if (inputs.length > 0) setTimeout(() => replayHeldInput(inputs, document), 0);
+  }, [takeHeldInput]);
   return null;
 }

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GlobalSearch } from '../features/search/GlobalSearch';
 import { useUiStore } from '../state/useUiStore';
 import { renderWithApp } from '../testing/renderWithApp';
-import { HELD_KEYS_AT_MOST, holdKeysWhileInert, type HeldKey } from './heldKeys';
-import { pressAgain } from './pressAgain';
+import { HELD_INPUT_AT_MOST, holdInputWhileInert, type HeldClick, type HeldKey } from './heldInput';
+import { replayHeldInput } from './replayHeldInput';
 
 /** Presses keys on the window as a person would (key down, then up), by their `key` values. */
 function press(...keys: string[]): void {
@@ -14,7 +14,7 @@ function press(...keys: string[]): void {
   }
 }
 
-const held = (key: string): HeldKey => ({ key, code: '', ctrlKey: false, shiftKey: false, altKey: false, metaKey: false });
+const held = (key: string): HeldKey => ({ kind: 'key', key, code: '', ctrlKey: false, shiftKey: false, altKey: false, metaKey: false });
 
 /** A first frame's root: inert until the app has taken it over. */
 function frameRoot(): HTMLElement {
@@ -24,53 +24,70 @@ function frameRoot(): HTMLElement {
   return root;
 }
 
-describe('holdKeysWhileInert', () => {
+describe('holdInputWhileInert', () => {
   afterEach(() => document.body.replaceChildren());
 
   it('keeps the keys pressed while the frame is inert, in order, without the modifiers alone', () => {
     const root = frameRoot();
-    const take = holdKeysWhileInert(root, window);
+    const take = holdInputWhileInert(root, window);
     press('/', 'Shift', '1', '7', '1', 'Enter');
     root.removeAttribute('inert');
     press('9'); // the app has the keyboard now: not kept
-    expect(take().map(({ key }) => key)).toEqual(['/', '1', '7', '1', 'Enter']);
+    expect(take().map((input) => (input.kind === 'key' ? input.key : 'click'))).toEqual(['/', '1', '7', '1', 'Enter']);
     expect(take()).toEqual([]); // handed over once
     press('8');
     expect(take()).toEqual([]); // and no longer listening
   });
 
-  it(`keeps at most ${HELD_KEYS_AT_MOST} keys`, () => {
-    const take = holdKeysWhileInert(frameRoot(), window);
-    press(...Array.from({ length: HELD_KEYS_AT_MOST + 50 }, () => 'a'));
-    expect(take()).toHaveLength(HELD_KEYS_AT_MOST);
+  it('keeps a click of the main button without modifiers, once where it is repeated on the same spot', () => {
+    const root = frameRoot();
+    const take = holdInputWhileInert(root, window);
+    const click = (init: MouseEventInit) => window.dispatchEvent(new MouseEvent('click', { bubbles: true, ...init }));
+    click({ clientX: 10, clientY: 20 });
+    click({ clientX: 10, clientY: 20 }); // again, on a page that did not answer
+    click({ clientX: 10, clientY: 20, ctrlKey: true }); // a new tab's click: the browser's
+    click({ clientX: 10, clientY: 20, button: 1 });
+    press('a');
+    click({ clientX: 10, clientY: 20 });
+    expect(take()).toEqual([
+      { kind: 'click', x: 10, y: 20, scrollX: 0, scrollY: 0 },
+      { kind: 'key', key: 'a', code: '', ctrlKey: false, shiftKey: false, altKey: false, metaKey: false },
+      { kind: 'click', x: 10, y: 20, scrollX: 0, scrollY: 0 },
+    ]);
+  });
+
+  it(`keeps at most ${HELD_INPUT_AT_MOST} keys and clicks`, () => {
+    const take = holdInputWhileInert(frameRoot(), window);
+    press(...Array.from({ length: HELD_INPUT_AT_MOST + 50 }, () => 'a'));
+    expect(take()).toHaveLength(HELD_INPUT_AT_MOST);
   });
 });
 
-describe('pressAgain', () => {
+describe('replayHeldInput', () => {
   afterEach(() => act(() => useUiStore.getState().setSearchDraft('')));
 
   it('a slash, a block number and Enter pressed before the app started search for the block once it has', () => {
     const { history } = renderWithApp(<GlobalSearch />, { path: '/explorer' });
-    act(() => pressAgain(['/', '1', '7', '1', 'Enter'].map(held), document));
+    act(() => replayHeldInput(['/', '1', '7', '1', 'Enter'].map(held), document));
     expect(history.at(-1)).toBe('/explorer/block/171');
   });
 
   it('Backspace deletes what was typed before it; Delete at the end deletes nothing', () => {
     renderWithApp(<GlobalSearch />, { path: '/explorer' });
-    act(() => pressAgain(['/', '1', '7', '2', 'Backspace', '1', 'Delete'].map(held), document));
+    act(() => replayHeldInput(['/', '1', '7', '2', 'Backspace', '1', 'Delete'].map(held), document));
     expect((screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement).value).toBe('171');
   });
 
   it('stops at a Tab: the keys after it would land where the person did not mean', () => {
     const { history } = renderWithApp(<GlobalSearch />, { path: '/explorer' });
-    act(() => pressAgain(['/', '1', 'Tab', '7', 'Enter'].map(held), document));
+    act(() => replayHeldInput(['/', '1', 'Tab', '7', 'Enter'].map(held), document));
     expect((screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement).value).toBe('1');
     expect(history).toEqual(['/explorer']);
   });
 
   it('keys typed with nothing focused reach only the handlers: no text appears anywhere', () => {
     renderWithApp(<GlobalSearch />, { path: '/explorer' });
-    act(() => pressAgain(['1', '7', '1'].map(held), document));
+    act(() => replayHeldInput(['1', '7', '1'].map(held), document));
     expect(document.activeElement).toBe(document.body);
     expect((screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement).value).toBe('');
   });
@@ -83,9 +100,16 @@ describe('pressAgain', () => {
     input.addEventListener('input', () => void typed.push(input.value));
     document.body.append(input);
     input.focus();
-    pressAgain(['7', '1', 'Backspace'].map(held), document);
+    replayHeldInput(['7', '1', 'Backspace'].map(held), document);
     expect(typed).toEqual(['17', '171', '17']);
     input.remove();
+  });
+
+  it('stops at a click made on the page scrolled elsewhere than it is now: the keys after it are not pressed', () => {
+    renderWithApp(<GlobalSearch />, { path: '/explorer' });
+    const elsewhere: HeldClick = { kind: 'click', x: 10, y: 20, scrollX: 0, scrollY: 500 };
+    act(() => replayHeldInput([held('/'), held('1'), elsewhere, held('7')], document));
+    expect((screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement).value).toBe('1');
   });
 
   it('Enter on a focused button presses it', () => {
@@ -94,7 +118,7 @@ describe('pressAgain', () => {
     button.addEventListener('click', () => void (pressed += 1));
     document.body.append(button);
     button.focus();
-    pressAgain([held('Enter'), held(' ')], document);
+    replayHeldInput([held('Enter'), held(' ')], document);
     expect(pressed).toBe(2);
     button.remove();
   });

@@ -1,4 +1,4 @@
-import type { HeldKey } from './heldKeys';
+import type { HeldClick, HeldInput, HeldKey } from './heldInput';
 
 /** Input types whose text a key edits (the others, a checkbox or a date, have no caret to type at). */
 const TEXT_INPUT_TYPES = new Set(['text', 'search', 'url', 'tel', 'email', 'password', 'number']);
@@ -60,19 +60,47 @@ function doWhatTheKeyDoes(target: Element, held: HeldKey): boolean {
   return true;
 }
 
+/** What a click lands on that it does something to: the control at that point, if any. */
+const CONTROLS = 'a[href], button, input, select, textarea, summary, label, [role=button], [role=link], [role=tab], [tabindex]';
+
 /**
- * Presses again, in order, the keys pressed while the first frame was up (app/heldKeys.ts), now that the app has
- * taken it over: each goes to whatever has the focus, as a key down the app's handlers see (`/` focuses the search
- * box), then, where none of them took it, does what the key does (the digits typed into that box, Enter searching).
- * Stops at a key whose effect it cannot reproduce (Tab): the rest would land somewhere the person did not mean.
+ * Clicks again where the person clicked, on what the app has drawn there (the same page the frame showed, drawn from
+ * the same reads): a link or a button is clicked, a field focused; a click on nothing in particular takes the focus
+ * away, as it does. False when the window has scrolled since (the point is no longer on what was clicked).
  */
-export function pressAgain(keys: readonly HeldKey[], document: Document): void {
-  for (const held of keys) {
-    const target = document.activeElement ?? document.body;
-    const init: KeyboardEventInit = { ...held, bubbles: true, cancelable: true, composed: true };
-    const unhandled = target.dispatchEvent(new KeyboardEvent('keydown', init));
-    const carriedOn = !unhandled || doWhatTheKeyDoes(target, held);
-    target.dispatchEvent(new KeyboardEvent('keyup', init));
+function clickAgain(click: HeldClick, document: Document): boolean {
+  const view = document.defaultView;
+  if (!view || view.scrollX !== click.scrollX || view.scrollY !== click.scrollY) return false;
+  const control = document.elementFromPoint(click.x, click.y)?.closest<HTMLElement>(CONTROLS);
+  if (!control) {
+    if (document.activeElement instanceof view.HTMLElement) document.activeElement.blur();
+    return true;
+  }
+  control.focus();
+  if (!textFieldOf(control) && control.tagName !== 'SELECT') control.click();
+  return true;
+}
+
+/** Presses one key again (see {@link replayHeldInput}); false when the keys after it should not be. */
+function pressAgain(held: HeldKey, document: Document): boolean {
+  const target = document.activeElement ?? document.body;
+  const init: KeyboardEventInit = { ...held, bubbles: true, cancelable: true, composed: true };
+  const unhandled = target.dispatchEvent(new KeyboardEvent('keydown', init));
+  const carriedOn = !unhandled || doWhatTheKeyDoes(target, held);
+  target.dispatchEvent(new KeyboardEvent('keyup', init));
+  return carriedOn;
+}
+
+/**
+ * Does again, in order, what the person did while the first frame was up (app/heldInput.ts), now that the app has
+ * taken it over. A key goes to whatever has the focus, as a key down the app's handlers see (`/` focuses the search
+ * box), then, where none of them took it, does what the key does (the digits typed into that box, Enter searching).
+ * A click is made again at its point. Stops at what it cannot reproduce (a Tab, a click on a page scrolled since):
+ * what came after would land somewhere the person did not mean.
+ */
+export function replayHeldInput(inputs: readonly HeldInput[], document: Document): void {
+  for (const input of inputs) {
+    const carriedOn = input.kind === 'click' ? clickAgain(input, document) : pressAgain(input, document);
     if (!carriedOn) return;
   }
 }
