@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFeedHub, type FeedSource } from './createFeedHub';
 
@@ -161,6 +162,44 @@ describe('createFeedHub', () => {
       expect(vi.getTimerCount()).toBe(0);
       await vi.advanceTimersByTimeAsync(1000);
       expect(starts).toHaveLength(3);
+    });
+
+    it("a start that failed leaves nothing listening: its signal is its own, and aborted once it has ended", async () => {
+      // A source that fails at once, having listened for the end of its signal (as the home's feed does while its
+      // node is down): a second a time, for as long as the node stays down.
+      const signals: AbortSignal[] = [];
+      const hub = createFeedHub<number>({
+        source: (_key, _emit, signal) => {
+          signals.push(signal);
+          signal.addEventListener('abort', () => undefined);
+          return Promise.reject(new Error('the node is down'));
+        },
+        log: () => {},
+        label: 'feed',
+        retryMs: 5,
+      });
+      const controller = new AbortController();
+      void hub.watch('x', () => {}, controller.signal);
+      await vi.advanceTimersByTimeAsync(5 * 20);
+      expect(signals.length).toBeGreaterThan(10);
+      expect(new Set(signals).size).toBe(signals.length);
+      // Every ended start's signal is aborted (its listeners are let go with it); only the running one is not.
+      expect(signals.slice(0, -1).every((signal) => signal.aborted)).toBe(true);
+      // The watcher's own signal holds nothing of the starts.
+      expect(getEventListeners(controller.signal, 'abort').length).toBeLessThanOrEqual(1);
+      controller.abort();
+      expect(signals.at(-1)!.aborted).toBe(true);
+    });
+
+    it('a running start is aborted when its last watcher leaves', async () => {
+      const { source, starts } = recordingSource();
+      const hub = createFeedHub({ source, log: () => {}, label: 'feed' });
+      const controller = new AbortController();
+      void hub.watch('x', () => {}, controller.signal);
+      expect(starts[0]!.signal.aborted).toBe(false);
+      controller.abort();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(starts[0]!.signal.aborted).toBe(true);
     });
 
     it('a source that throws synchronously is restarted like one that rejects', async () => {

@@ -1,7 +1,7 @@
 import type { AbortSignalLike } from '../../../src-shared/api/types';
 import { whenAborted } from '../api/whenAborted';
 
-/** Starts the one underlying feed of a key; runs until `signal` aborts. */
+/** Starts the one underlying feed of a key; runs until `signal` aborts (it is aborted too once the start has ended). */
 export type FeedSource<Event> = (key: string, emit: (event: Event) => void, signal: AbortSignal) => Promise<void>;
 
 /** Options of {@link createFeedHub}. */
@@ -57,12 +57,20 @@ export function createFeedHub<Event>({ source, log, label, retryMs = 1000, linge
 
   const run = (key: string, feed: Feed<Event>) => {
     const { signal } = feed.controller;
+    // Each start of the source has a signal of its own, aborted when that start ends: what it left listening (an
+    // abort listener, a watch of another feed) goes with it. On the feed's own signal, a source restarted every
+    // second while its node was down added listeners each time, for as long as the node stayed down.
+    const attempt = new AbortController();
+    const abortAttempt = () => attempt.abort();
+    signal.addEventListener('abort', abortAttempt, { once: true });
     const emit = (event: Event) => {
-      if (signal.aborted) return;
+      if (attempt.signal.aborted) return;
       feed.latest = event;
       for (const listener of [...feed.listeners]) listener(event);
     };
     const restart = (what: string) => {
+      signal.removeEventListener('abort', abortAttempt);
+      attempt.abort();
       if (signal.aborted || feeds.get(key) !== feed) return;
       log(`app: ${label} ${key} ${what}; restarting it`);
       feed.retry = setTimeout(() => {
@@ -72,7 +80,7 @@ export function createFeedHub<Event>({ source, log, label, retryMs = 1000, linge
     };
     let started: Promise<void>;
     try {
-      started = source(key, emit, signal);
+      started = source(key, emit, attempt.signal);
     } catch (error) {
       started = Promise.reject(error);
     }

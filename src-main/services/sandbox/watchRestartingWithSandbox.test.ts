@@ -43,6 +43,23 @@ describe('watchRestartingWithSandbox', () => {
     await done;
   });
 
+  it("aborts an ended watch's signal before starting the next: what it left listening goes with it", async () => {
+    vi.useFakeTimers();
+    try {
+      const outer = new AbortController();
+      const signals: AbortSignal[] = [];
+      const done = watchRestartingWithSandbox(launcherAt('starting'), async (signal) => void signals.push(signal), outer.signal, { log: () => {}, retryMs: 10 });
+      await vi.advanceTimersByTimeAsync(35);
+      expect(signals.length).toBe(4);
+      expect(new Set(signals).size).toBe(4);
+      expect(signals.every((signal) => signal.aborted)).toBe(true);
+      outer.abort();
+      await done;
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('restarts a watch that ended by itself, and stops for good when the subscriber leaves', async () => {
     vi.useFakeTimers();
     try {

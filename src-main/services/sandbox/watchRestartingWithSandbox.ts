@@ -34,6 +34,8 @@ export async function watchRestartingWithSandbox(
   };
   const restartUnlessStopped = (signal: AbortSignal, what: string) => {
     if (signal.aborted || outer.aborted) return;
+    // The ended watch's signal is aborted: whatever it left listening on it goes with it (see createFeedHub.ts).
+    if (signal === inner.signal) inner.abort();
     log(`app: the Local health feed ${what}; restarting it`);
     clearTimeout(retry);
     retry = setTimeout(() => {
