@@ -8,6 +8,7 @@ import { chromium, type Page } from '@playwright/test';
 import type { HealthEvent } from '../src-shared/api/networks';
 import { postJsonRpc, rawJsonRpc } from '../test-support/rawJsonRpc';
 import { copySeededSandbox } from '../test-support/seededSandbox';
+import { HOME_IN_APP } from './pageLoads';
 import { createDecodingService } from '../src-main/services/decoding/createDecodingService';
 import { createExplorerService } from '../src-main/services/explorer/createExplorerService';
 import { createFeedHub } from '../src-main/services/rpc/createFeedHub';
@@ -159,7 +160,7 @@ async function benchRenderer(options: ExplorerBenchOptions, manifest: { bigBlock
         });
         const page = await context.newPage();
         await page.goto(url);
-        await page.waitForSelector(`#root:not([inert]) ${HOME}`, { timeout: 60_000 }); // the app is up and its sandbox answers
+        await page.waitForSelector(HOME_IN_APP, { timeout: 60_000 }); // the app is up and its sandbox answers
         const block = `/explorer/block/${manifest.bigBlock.number}`;
         const tx = `/explorer/tx/${manifest.transactions.erc20Transfer}`;
         if (run % 2 === 1) {

@@ -14,7 +14,15 @@ export const HOME = '[aria-labelledby=latest-blocks] li';
  * The same, once the app has it: opened by URL, the home comes first as a frame drawn by the shell, inert until the
  * app has taken it over (a navigation the app's router is not yet listening for would be lost).
  */
-export const HOME_IN_APP = `#root:not([inert]) ${HOME}`;
+export const HOME_IN_APP = inApp(HOME);
+
+/**
+ * A page's `ready` selector, once the app has it: its root is not inert (a first frame drawn by the shell is shown
+ * inert until the app has taken it over; a page without one is the app's from the start).
+ */
+export function inApp(ready: string): string {
+  return `#root:not([inert]) ${ready}`;
+}
 /** The not-found page: the app's own cost of a page with nothing to read. */
 export const EMPTY_ROUTE = { route: '/nothing-here', ready: '#not-found-title' };
 
@@ -55,22 +63,6 @@ const WATCH = `((ready, run) => new Promise((resolve) => {
   tick();
 }))`;
 
-/**
- * Resolves with performance.now() at the first frame painted where `ready` is in the page and the app has it: its
- * root is not inert (a first frame drawn by the shell is shown inert until the app has taken it over; a page
- * without one is the app's from the start).
- */
-const WATCH_USABLE = `((ready) => new Promise((resolve) => {
-  const tick = () => {
-    const root = document.getElementById('root');
-    if (root && !root.hasAttribute('inert') && document.querySelector(ready)) {
-      requestAnimationFrame(() => resolve(performance.now()));
-      return;
-    }
-    requestAnimationFrame(tick);
-  };
-  tick();
-}))`;
 
 /** Total CPU time of the browser and every process under it (renderers included), seconds, from /proc (Linux). */
 async function browserCpu(cdp: CDPSession): Promise<number> {
@@ -123,7 +115,7 @@ export async function cold(browser: Browser, cdp: CDPSession, origin: string, ha
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   try {
     await context.addInitScript(
-      `window.__benchPainted = undefined; window.__benchUsable = undefined; ${WATCH}(${JSON.stringify(ready)}, ${JSON.stringify(run)}).then((at) => { window.__benchPainted = at; }); ${WATCH_USABLE}(${JSON.stringify(ready)}).then((at) => { window.__benchUsable = at; });`,
+      `window.__benchPainted = undefined; window.__benchUsable = undefined; ${WATCH}(${JSON.stringify(ready)}, ${JSON.stringify(run)}).then((at) => { window.__benchPainted = at; }); ${WATCH}(${JSON.stringify(inApp(ready))}, null).then((at) => { window.__benchUsable = at; });`,
     );
     const page = await context.newPage();
     if (idle) await browserIdle(cdp);

@@ -25,6 +25,7 @@ export function boot(firstFrame: FirstFrameState | undefined, takeHeldInput: () 
     ({ start }) => start(root, api, pathname, search, firstFrame, takeHeldInput),
     (error: unknown) => {
       liftFrame(root);
+      takeHeldInput(); // nothing will do them again: stop keeping them
       root.textContent = `Blockglass could not load its script: ${error instanceof Error ? error.message : String(error)}. Reload the window to try again.`;
     },
   );
