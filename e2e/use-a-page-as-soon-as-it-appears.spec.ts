@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { appPath, seededManifest } from './chain';
 import { expect, test } from './appFixture';
 
-// Someone opens a page and uses it as soon as it appears: presses "/" and types a block number on the home, or
-// clicks a transaction's Trace tab. What appeared first is the page's first frame, drawn by the shell before the
+// Someone opens a page and uses it as soon as it appears: presses "/" and types a block number on the home (seeing
+// it typed in the search box), or clicks a transaction's Trace tab. What appeared first is the page's first frame, drawn by the shell before the
 // app's script has run: it cannot take a key or a click yet. They are kept, and done again once the app has taken
 // the page over. Here the app's script is held back until they have been done, so they are certainly done on the
 // frame; the frame waits for all its reads (a person's waits 300 ms at most), so it is the whole page.
@@ -29,6 +29,8 @@ test('keys pressed on the first frame, before the app has started, search once i
   await expect(page.locator('#root')).toHaveAttribute('inert', '');
   await page.keyboard.press('/');
   await page.keyboard.type(String(block));
+  // The frame's search box (it cannot have the focus) shows what was typed, as the app's will.
+  await expect(page.locator('#root input[type=search]')).toHaveValue(String(block));
   await page.keyboard.press('Enter');
   // Still the frame: nothing could have happened yet.
   await expect(page.locator('#root')).toHaveAttribute('inert', '');

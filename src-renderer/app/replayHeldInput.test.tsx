@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GlobalSearch } from '../features/search/GlobalSearch';
 import { useUiStore } from '../state/useUiStore';
@@ -54,6 +54,39 @@ describe('holdInputWhileInert', () => {
       { kind: 'key', key: 'a', code: '', ctrlKey: false, shiftKey: false, altKey: false, metaKey: false },
       { kind: 'click', x: 10, y: 20, scrollX: 0, scrollY: 0 },
     ]);
+  });
+
+  it("shows in the frame's search box what is typed after / or Ctrl+K, or a click on the box, until another key or click", () => {
+    // The frame is the app's own markup, drawn once and left without React, as the shell's is.
+    const { container, unmount } = renderWithApp(<GlobalSearch />, { path: '/explorer' });
+    const markup = container.innerHTML;
+    unmount();
+    const root = frameRoot();
+    root.innerHTML = markup;
+    const box = within(root).getByRole<HTMLInputElement>('searchbox', { name: 'Search' });
+    // jsdom lays nothing out: the box is given the place a window would give it.
+    box.getBoundingClientRect = () => DOMRect.fromRect({ x: 100, y: 10, width: 300, height: 30 });
+    const click = (x: number, y: number) => window.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: x, clientY: y }));
+    holdInputWhileInert(root, window);
+
+    press('1'); // nothing would have the focus: typed nowhere
+    expect(box.value).toBe('');
+    press('/', '1', '7', '2', 'Backspace', '1', '/'); // the second slash is text
+    expect(box.value).toBe('171/');
+    press('Escape', '9');
+    expect(box.value).toBe('171/');
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', ctrlKey: true }));
+    press('4', '2');
+    expect(box.value).toBe('42');
+    click(600, 300);
+    press('5');
+    expect(box.value).toBe('42');
+    click(250, 25);
+    press('0');
+    expect(box.value).toBe('420');
+    root.removeAttribute('inert'); // taken over: the app's own box takes the keys
+    press('7');
+    expect(box.value).toBe('420');
   });
 
   it(`keeps at most ${HELD_INPUT_AT_MOST} keys and clicks`, () => {
