@@ -59,7 +59,8 @@ function echoOnFrame(root: Element): (input: HeldInput) => void {
  * Keeps the keys pressed and the clicks made while `root` is inert (a first frame, drawn by the shell, is shown and
  * the app has not taken it over yet: nothing in it can take them). Someone who presses `/` and types a block number,
  * or clicks a tab, as soon as the page appears gets that once the app has started (app/replayHeldInput.ts), not
- * nothing; what they type into the search box shows in the frame's meanwhile. A click at the same place as the one before it is kept once (clicking again a page that did not answer).
+ * nothing; what they type into the search box shows in the frame's meanwhile. A click at the same place as the one
+ * before it is kept once (clicking again a page that did not answer).
  * Returns what stops keeping them and hands them over; later calls hand over nothing.
  */
 export function holdInputWhileInert(root: Element, target: Target): () => HeldInput[] {
