@@ -12,6 +12,7 @@ import { KnownAtBlocks } from './knownAtBlocks';
 import { locateStateChanges } from './locateStateChanges';
 import { MAX_TRACED_PER_SCAN, type CallTreeOf } from './internalTouches';
 import { readTouchingRows } from './readTouchingRows';
+import { settledHeadState } from './settledHeadState';
 import { BlockRanges, orUnkept, UNKEPT } from './unkeptState';
 import type { OldStateReads } from './oldStateReads';
 
@@ -89,7 +90,7 @@ export async function callersOf(
     return `${BigInt(proof.balance).toString(10)}:${BigInt(proof.nonce).toString(10)}:${proof.storageHash.toLowerCase()}:${proof.codeHash.toLowerCase()}`;
   };
   const balanceState = async (block: bigint) => BigInt(await ask<string>('eth_getBalance', [me, numberToHex(block)])).toString(10);
-  const known = new KnownAtBlocks<string>();
+  let known = new KnownAtBlocks<string>();
   try {
     known.set(head, await queued(networkId, () => proofState(head)));
   } catch (error) {
@@ -182,6 +183,16 @@ export async function callersOf(
     logs,
   ]);
   let changes = located;
+  // The head's state, read again once the chain is past it (a node mining on a timer may have answered the first
+  // read with the next block's state: settledHeadState.ts); where it differs, the search runs again over what is known.
+  const headState = known.get(head);
+  const settled = head > scanFrom && headState !== undefined
+    ? await settledHeadState(head, headState, async () => BigInt(await counted(deps.rpc.request<string>(networkId, 'eth_blockNumber', [], { signal }))), stateAt)
+    : null;
+  if (settled !== null) {
+    known = new KnownAtBlocks(known.entries().map(([block, state]): [bigint, string] => [block, block === head ? settled : state]));
+    changes = await locateStateChanges(scanFrom, head, known, stateAt, undefined, unkept);
+  }
   if (!usable && mode === 'proof' && isContract) {
     // Its creation: the first block at whose end it holds code (block 0 where the chain began with it).
     const genesis = known.get(0n);
