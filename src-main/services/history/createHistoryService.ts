@@ -22,6 +22,7 @@ import { scanTransfers } from './scanTransfers';
 import { createTransferStore } from './transferStore';
 import { createSentStore, type SentStoreRow } from './sentStore';
 import { orUnkept, UNKEPT } from './unkeptState';
+import { settledHeadState } from './settledHeadState';
 import { createOldStateReads } from './oldStateReads';
 import { approvalsOf } from './approvalsOf';
 import { callersOf } from './callersOf';
@@ -91,6 +92,103 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
   const memory = new Map<string, { known: KnownAtBlocks<number>; finalized: bigint }>();
   // Every read of state at a past block, whichever tab asks, waits its turn in its network's queue.
   const oldStateReads = createOldStateReads(options.oldStateReadsAtOnce);
+  const blockNumber = async (networkId: string, signal: AbortSignal) => BigInt(await rpc.request<string>(networkId, 'eth_blockNumber', [], { signal }));
+
+  /** A page of what `address` sent (HistoryService.sent); read anew once where the count first read at the head was the next block's. */
+  const sentPage = async (networkId: string, address: string, page: { before?: number; count: number }, emit: (event: SentEvent) => void, signal: AbortSignal, settle: boolean): Promise<void> => {
+    const owner = address.toLowerCase();
+    const chain = await options.chainOf(networkId);
+    let requests = 0;
+    const counted = <T>(request: Promise<T>): Promise<T> => ((requests += 1), request);
+    const [headHex, finalized] = await Promise.all([counted(rpc.request<string>(networkId, 'eth_blockNumber', [], { signal })), counted(finalizedOf(networkId, signal))]);
+    const head = BigInt(headHex);
+    const headCount = Number(BigInt(await counted(oldStateReads(networkId, () => rpc.request<string>(networkId, 'eth_getTransactionCount', [owner, headHex], { signal })))));
+
+    const key = `${chain}\n${owner}`;
+    let entry = memory.get(key);
+    if (!entry) {
+      entry = { known: new KnownAtBlocks<number>(stored?.read(chain, owner) ?? []), finalized };
+      memory.set(key, entry);
+    } else if (finalized < entry.finalized) {
+      // The node's finalized block went back (a replaced chain): what was known above it may be wrong.
+      entry = { known: new KnownAtBlocks<number>(entry.known.entries().filter(([block]) => block <= finalized)), finalized };
+      memory.set(key, entry);
+    }
+    // Counts above the finalized block are checked again on each visit: a reorganisation may have changed them.
+    const known = new KnownAtBlocks<number>(entry.known.entries().filter(([block]) => block <= finalized));
+    const before = Math.min(page.before ?? headCount, headCount);
+    const from = Math.max(0, before - page.count);
+    // Rows kept from an earlier visit (at or below a finalized block) are shown again, their methods named anew
+    // (an ABI may have been imported since); only the other nonces are located and their blocks read.
+    const rows: SentTransactionRow[] = await Promise.all(
+      [...(sentRows?.read(chain, owner, from, before).values() ?? [])].map(async ({ input, ...row }) => ({ ...row, method: await options.explorer.methodLabel(networkId, row.to, input) })),
+    );
+    const keptNonces = new Set(rows.map((row) => row.nonce));
+    const withoutTransaction: SentPage['withoutTransaction'] = [];
+    const notKept: SentPage['notKept'] = [];
+    const wanted = Array.from({ length: before - from }, (_, i) => from + i).filter((nonce) => !keptNonces.has(nonce));
+    if (wanted.length > 0) {
+      const client = await rpc.client(networkId, { signal });
+      const knownBefore = new Set(known.entries().map(([block]) => block));
+      // The count at the finalized block itself, kept: a later visit then splits every interval across it at a known
+      // point, so it never asks about a block at or below it (whatever its new head makes the midpoints).
+      // A node that keeps no state of a block answers UNKEPT there (see unkeptState.ts): the nonces in such a run are
+      // said as a range, the others located as usual.
+      const countAt = orUnkept(async (block: bigint) => {
+        requests += 1;
+        return await oldStateReads(networkId, () => client.getTransactionCount({ address: owner as `0x${string}`, blockNumber: block }));
+      });
+      if (finalized >= 0n && finalized < head && known.get(finalized) === undefined) {
+        const count = await countAt(finalized);
+        if (count !== UNKEPT) known.set(finalized, count);
+      }
+      emit({ kind: 'progress', located: 0, of: wanted.length, requests });
+      const located = await locateNonces(wanted, head, headCount, known, countAt, (count) => emit({ kind: 'progress', located: count, of: wanted.length, requests }));
+      // The count at the head read again once the chain is past it (settledHeadState.ts); where it differs, read anew.
+      if (settle && (await settledHeadState(head, headCount, () => blockNumber(networkId, signal), countAt)) !== null) return sentPage(networkId, address, page, emit, signal, false);
+      for (const run of located.unplaced) notKept.push({ from: numberToHex(run.from), to: numberToHex(run.to), nonceFrom: Math.min(...run.nonces), nonceTo: Math.max(...run.nonces) });
+      const fresh = known.entries().filter(([block]) => !knownBefore.has(block));
+      stored?.write(chain, owner, fresh.filter(([block]) => block <= finalized));
+      entry.known = known;
+      entry.finalized = finalized;
+
+      // The rows: each block's transactions from the address, in order, take the nonces from the block's first.
+      const blocks = [...new Set(located.blocks.values())];
+      const toKeep: SentStoreRow[] = [];
+      let next = 0;
+      const readOne = async (): Promise<void> => {
+        while (next < blocks.length) {
+          const block = blocks[next++]!;
+          const read = await options.explorer.rowsOf(networkId, block, owner, signal);
+          const first = located.firstNonce.get(block) ?? 0;
+          (read?.rows ?? [])
+            .filter((tx) => tx.from.toLowerCase() === owner)
+            .forEach(({ input, nonce: own, ...tx }, i) => {
+              // The transaction's own nonce; a node that gives none: the block's first, counted on.
+              const nonce = own ?? first + i;
+              if (nonce < from || nonce >= before || keptNonces.has(nonce)) return;
+              const row = { ...tx, nonce, timestamp: read!.timestamp };
+              rows.push(row);
+              if (block <= finalized) toKeep.push({ ...row, input });
+            });
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(BLOCK_READS, blocks.length) }, readOne));
+      sentRows?.write(chain, owner, toKeep);
+      // A nonce its block holds no transaction for was used otherwise: an EIP-7702 authorization the address
+      // signed (in someone's transaction, or its own), or a contract it created (a contract's nonce).
+      const found = new Set(rows.map((row) => row.nonce));
+      for (const nonce of wanted) {
+        const block = located.blocks.get(nonce);
+        if (!found.has(nonce) && block !== undefined) withoutTransaction.push({ nonce, block: `0x${block.toString(16)}` });
+      }
+    }
+    rows.sort((a, b) => b.nonce - a.nonce);
+    emit({
+      kind: 'page',
+      page: { address, nonce: headCount, head: headHex, rows, next: from > 0 ? from : null, requests, withoutTransaction: withoutTransaction.sort((a, b) => b.nonce - a.nonce), notKept: notKept.reverse() },
+    });
+  };
 
   const service: HistoryService = {
     forget(chain) {
@@ -114,12 +212,19 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
           : result;
     },
     async balance(networkId, address, samples, signal = new AbortController().signal) {
-      const [chain, headHex, finalized] = await Promise.all([options.chainOf(networkId), rpc.request<string>(networkId, 'eth_blockNumber', [], { signal }), finalizedOf(networkId, signal)]);
-      const head = BigInt(headHex);
+      const chain = await options.chainOf(networkId);
       // A block whose state the node does not keep is said as such by readBalanceHistory (unkeptState.ts).
       const balanceAt = async (block: bigint) => BigInt(await oldStateReads(networkId, () => rpc.request<string>(networkId, 'eth_getBalance', [address, `0x${block.toString(16)}`], { signal })));
       const kept = facts?.read(chain, address, 'balance', isStoredBalanceHistory);
-      const { view, keep } = await readBalanceHistory({ explorer: options.explorer }, networkId, address, head, balanceAt, samples, signal, kept ? { coveredTo: kept.block, ...kept.value } : undefined, finalized);
+      const readUpToHead = async () => {
+        const [head, finalized] = await Promise.all([blockNumber(networkId, signal), finalizedOf(networkId, signal)]);
+        return { head, ...(await readBalanceHistory({ explorer: options.explorer }, networkId, address, head, balanceAt, samples, signal, kept ? { coveredTo: kept.block, ...kept.value } : undefined, finalized)) };
+      };
+      const first = await readUpToHead();
+      // The head's balance read again once the chain is past it (settledHeadState.ts); where it differs, read anew.
+      const atHead = first.view.samples.find((sample) => BigInt(sample.block) === first.head);
+      const raced = atHead !== undefined && (await settledHeadState(first.head, BigInt(atHead.balance), () => blockNumber(networkId, signal), orUnkept(balanceAt))) !== null;
+      const { view, keep } = raced ? await readUpToHead() : first;
       if (keep && (!kept || keep.coveredTo > kept.block)) facts?.write(chain, address, 'balance', keep.coveredTo, { samples: keep.samples, changes: keep.changes, truncated: keep.truncated });
       return view;
     },
@@ -151,99 +256,7 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
       const head = await rpc.request<string>(networkId, 'eth_blockNumber', [], { signal });
       return { ...(await readHoldings(rpc, networkId, address, rows, head, signal)), ...droppedField(dropped) };
     },
-    async sent(networkId, address, page, emit, signalLike) {
-      const signal = signalLike as AbortSignal;
-      const owner = address.toLowerCase();
-      const chain = await options.chainOf(networkId);
-      let requests = 0;
-      const counted = <T>(request: Promise<T>): Promise<T> => ((requests += 1), request);
-      const [headHex, finalized] = await Promise.all([counted(rpc.request<string>(networkId, 'eth_blockNumber', [], { signal })), counted(finalizedOf(networkId, signal))]);
-      const head = BigInt(headHex);
-      const headCount = Number(BigInt(await counted(oldStateReads(networkId, () => rpc.request<string>(networkId, 'eth_getTransactionCount', [owner, headHex], { signal })))));
-
-      const key = `${chain}\n${owner}`;
-      let entry = memory.get(key);
-      if (!entry) {
-        entry = { known: new KnownAtBlocks<number>(stored?.read(chain, owner) ?? []), finalized };
-        memory.set(key, entry);
-      } else if (finalized < entry.finalized) {
-        // The node's finalized block went back (a replaced chain): what was known above it may be wrong.
-        entry = { known: new KnownAtBlocks<number>(entry.known.entries().filter(([block]) => block <= finalized)), finalized };
-        memory.set(key, entry);
-      }
-      // Counts above the finalized block are checked again on each visit: a reorganisation may have changed them.
-      const known = new KnownAtBlocks<number>(entry.known.entries().filter(([block]) => block <= finalized));
-      const before = Math.min(page.before ?? headCount, headCount);
-      const from = Math.max(0, before - page.count);
-      // Rows kept from an earlier visit (at or below a finalized block) are shown again, their methods named anew
-      // (an ABI may have been imported since); only the other nonces are located and their blocks read.
-      const rows: SentTransactionRow[] = await Promise.all(
-        [...(sentRows?.read(chain, owner, from, before).values() ?? [])].map(async ({ input, ...row }) => ({ ...row, method: await options.explorer.methodLabel(networkId, row.to, input) })),
-      );
-      const keptNonces = new Set(rows.map((row) => row.nonce));
-      const withoutTransaction: SentPage['withoutTransaction'] = [];
-      const notKept: SentPage['notKept'] = [];
-      const wanted = Array.from({ length: before - from }, (_, i) => from + i).filter((nonce) => !keptNonces.has(nonce));
-      if (wanted.length > 0) {
-        const client = await rpc.client(networkId, { signal });
-        const knownBefore = new Set(known.entries().map(([block]) => block));
-        // The count at the finalized block itself, kept: a later visit then splits every interval across it at a known
-        // point, so it never asks about a block at or below it (whatever its new head makes the midpoints).
-        // A node that keeps no state of a block answers UNKEPT there (see unkeptState.ts): the nonces in such a run are
-        // said as a range, the others located as usual.
-        const countAt = orUnkept(async (block: bigint) => {
-          requests += 1;
-          return await oldStateReads(networkId, () => client.getTransactionCount({ address: owner as `0x${string}`, blockNumber: block }));
-        });
-        if (finalized >= 0n && finalized < head && known.get(finalized) === undefined) {
-          const count = await countAt(finalized);
-          if (count !== UNKEPT) known.set(finalized, count);
-        }
-        emit({ kind: 'progress', located: 0, of: wanted.length, requests });
-        const located = await locateNonces(wanted, head, headCount, known, countAt, (count) => emit({ kind: 'progress', located: count, of: wanted.length, requests }));
-        for (const run of located.unplaced) notKept.push({ from: numberToHex(run.from), to: numberToHex(run.to), nonceFrom: Math.min(...run.nonces), nonceTo: Math.max(...run.nonces) });
-        const fresh = known.entries().filter(([block]) => !knownBefore.has(block));
-        stored?.write(chain, owner, fresh.filter(([block]) => block <= finalized));
-        entry.known = known;
-        entry.finalized = finalized;
-
-        // The rows: each block's transactions from the address, in order, take the nonces from the block's first.
-        const blocks = [...new Set(located.blocks.values())];
-        const toKeep: SentStoreRow[] = [];
-        let next = 0;
-        const readOne = async (): Promise<void> => {
-          while (next < blocks.length) {
-            const block = blocks[next++]!;
-            const read = await options.explorer.rowsOf(networkId, block, owner, signal);
-            const first = located.firstNonce.get(block) ?? 0;
-            (read?.rows ?? [])
-              .filter((tx) => tx.from.toLowerCase() === owner)
-              .forEach(({ input, nonce: own, ...tx }, i) => {
-                // The transaction's own nonce; a node that gives none: the block's first, counted on.
-                const nonce = own ?? first + i;
-                if (nonce < from || nonce >= before || keptNonces.has(nonce)) return;
-                const row = { ...tx, nonce, timestamp: read!.timestamp };
-                rows.push(row);
-                if (block <= finalized) toKeep.push({ ...row, input });
-              });
-          }
-        };
-        await Promise.all(Array.from({ length: Math.min(BLOCK_READS, blocks.length) }, readOne));
-        sentRows?.write(chain, owner, toKeep);
-        // A nonce its block holds no transaction for was used otherwise: an EIP-7702 authorization the address
-        // signed (in someone's transaction, or its own), or a contract it created (a contract's nonce).
-        const found = new Set(rows.map((row) => row.nonce));
-        for (const nonce of wanted) {
-          const block = located.blocks.get(nonce);
-          if (!found.has(nonce) && block !== undefined) withoutTransaction.push({ nonce, block: `0x${block.toString(16)}` });
-        }
-      }
-      rows.sort((a, b) => b.nonce - a.nonce);
-      emit({
-        kind: 'page',
-        page: { address, nonce: headCount, head: headHex, rows, next: from > 0 ? from : null, requests, withoutTransaction: withoutTransaction.sort((a, b) => b.nonce - a.nonce), notKept: notKept.reverse() },
-      });
-    },
+    sent: (networkId, address, page, emit, signal) => sentPage(networkId, address, page, emit, signal as AbortSignal, true),
   };
   return service;
 }

@@ -1,8 +1,9 @@
 import { UNKEPT, type Kept } from './unkeptState';
 
 /**
- * The head's state read again once the chain has moved past the head, where it differs from the first read of it
- * (`first`); null where it agrees, or where the chain has not moved.
+ * The head's state (a proof's fields as one string, a balance, a nonce count) read again once the chain has moved
+ * past the head, where it differs from the first read of it (`first`); null where it agrees, or where the chain has
+ * not moved.
  *
  * A node that mines on a timer may answer a read of state at its head's number, made while it mines the next block,
  * with that block's state: Anvil writes a block's state before its block number moves (a probe on Anvil with a block
@@ -11,12 +12,12 @@ import { UNKEPT, type Kept } from './unkeptState';
  * `blockNumber` is past `head` the head is read again. Where it is not, no block has been mined since the first read:
  * that read raced no mining (a mining under way then, a few milliseconds, would have ended by now).
  */
-export async function settledHeadState(
+export async function settledHeadState<T extends string | number | bigint>(
   head: bigint,
-  first: string,
+  first: T,
   blockNumber: () => Promise<bigint>,
-  stateAt: (block: bigint) => Promise<Kept<string>>,
-): Promise<string | null> {
+  stateAt: (block: bigint) => Promise<Kept<T>>,
+): Promise<T | null> {
   if ((await blockNumber()) <= head) return null;
   const again = await stateAt(head);
   return again === UNKEPT || again === first ? null : again;
