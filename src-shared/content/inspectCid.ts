@@ -64,25 +64,40 @@ export type CidInspection = { ok: true; facts: CidFacts } | { ok: false; message
  * other version. Pure; never throws: text that is not a CID gets a message saying what is wrong with it.
  */
 export function inspectCid(raw: string): CidInspection {
+  // A page asks about the same few CIDs on every render (its route, its panel, the calls' checks): each is read once.
+  const known = inspected.get(raw);
+  if (known) return known;
+  if (inspected.size >= INSPECTED_KEPT) inspected.clear();
+  const result = inspectText(raw);
+  inspected.set(raw, result);
+  return result;
+}
+
+/** CIDs read so far, by the text given; cleared when it holds this many. */
+const INSPECTED_KEPT = 256;
+const inspected = new Map<string, CidInspection>();
+
+function inspectText(raw: string): CidInspection {
   // A CID is one word: spaces and line breaks inside one (pasted from a wrapped line) are dropped, as search does.
   const text = raw.replace(/\s+/g, '');
   if (text === '') return { ok: false, message: 'Enter a CID (Qm… or bafy…), optionally followed by a path.' };
-  const shown = quoteInput(text);
-  if (/^0x[0-9a-f]*$/i.test(text)) return { ok: false, message: `${shown} is hex, not a CID: a CID starts with Qm (version 0) or a multibase letter such as b (version 1).` };
+  // Quoted only for a message: a CID that reads well needs no scan of its characters.
+  const shown = () => quoteInput(text);
+  if (/^0x[0-9a-f]*$/i.test(text)) return { ok: false, message: `${shown()} is hex, not a CID: a CID starts with Qm (version 0) or a multibase letter such as b (version 1).` };
   if (text.startsWith('Qm') || (text.length === 46 && text.startsWith('1'))) {
-    if (text.length !== 46) return { ok: false, message: `${shown} is not a valid CID: a version 0 CID (Qm…) is exactly 46 characters, this has ${text.length}.` };
-    if (/[0OIl]/.test(text)) return { ok: false, message: `${shown} is not a valid CID: base58 has no 0, O, I or l.` };
+    if (text.length !== 46) return { ok: false, message: `${shown()} is not a valid CID: a version 0 CID (Qm…) is exactly 46 characters, this has ${text.length}.` };
+    if (/[0OIl]/.test(text)) return { ok: false, message: `${shown()} is not a valid CID: base58 has no 0, O, I or l.` };
   }
   const base = text.startsWith('Qm') ? undefined : BASES.find((candidate) => candidate.prefix === text[0]);
   if (!text.startsWith('Qm') && !base) {
-    return { ok: false, message: `${shown} is not a CID: version 1 CIDs start with a multibase letter (b for base32, k for base36, z for base58btc), not ${quoteInput(text[0] ?? '')}.` };
+    return { ok: false, message: `${shown()} is not a CID: version 1 CIDs start with a multibase letter (b for base32, k for base36, z for base58btc), not ${quoteInput(text[0] ?? '')}.` };
   }
   let cid: CID;
   try {
     cid = base ? CID.decode(base.decoder.decode(text)) : CID.parse(text);
   } catch (error) {
     const reason = error instanceof Error && error.message.length <= 120 ? `: ${error.message}` : '';
-    return { ok: false, message: `${shown} is not a valid CID${reason}.` };
+    return { ok: false, message: `${shown()} is not a valid CID${reason}.` };
   }
   const multibase = base ? { name: base.name, prefix: base.prefix } : { name: 'base58btc (implicit)', prefix: '' };
   const version = cid.version;
